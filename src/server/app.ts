@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import type { AppConfig } from './config.js'
+import { Databases } from './db/databases.js'
+import { parseDatabaseUrl } from './db/dialect.js'
+import { migrateTenant, provisionPlatform } from './db/provision.js'
+import { EntityRegistry } from './engine/entity-registry.js'
+import { EntityStore } from './engine/entity-store.js'
+import { HookRegistry } from './engine/entity-hooks.js'
+import { RecordCodec } from './engine/record-codec.js'
+import { registerMasterDataRoutes } from './engine/master-data-routes.js'
+import { registerSelectorRoutes } from './engine/selector-routes.js'
+import { BizError } from './platform/errors.js'
+import { API_PREFIX } from './platform/routes.js'
+import { SessionStore } from './platform/sessions.js'
+import { PermissionResolver } from './platform/permissions.js'
+import { CodeSender } from './platform/code-sender.js'
+import { installAuthHook } from './platform/auth-hook.js'
+import type { Services } from './services.js'
+import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/seed.js'
+import { authModule } from './modules/auth/index.js'
+import { systemModule } from './modules/system/index.js'
+import { basedataModule } from './modules/basedata/index.js'
+import { metaModule } from './modules/meta/index.js'
+
+export interface BuildOptions {
+  /** Extra folders of entity files (tests add an entity as one JSON file). */
+  entityDirs?: string[]
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+}
+
+/** The Fastify app, migrated and seeded, not listening: main.ts listens, tests inject. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => Math.random().toString(36).slice(2, 12),
+    bodyLimit: 20 * 1024 * 1024,
+  })
+  const target = parseDatabaseUrl(config.databaseUrl)
+  const databases = new Databases(target)
+  const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
+  const codec = new RecordCodec(databases.kind, registry.enums)
+  const hooks = new HookRegistry()
+  const services: Services = {
+    config,
+    databases,
+    registry,
+    codec,
+    hooks,
+    store: new EntityStore(databases.kind, registry, codec, hooks),
+    sessions: new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours),
+    permissions: new PermissionResolver(),
+    sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
+    operatorTenantId: OPERATOR_TENANT_ID,
+    tenantIds: async () =>
+      (await databases.platform.selectFrom('tenant').select('id').execute()).map((r) => String(r.id)),
+    provisionTenant: async (tenantId, name) => {
+      await migrateTenant(databases, registry, tenantId)
+      await seedTenant(services, tenantId, name)
+    },
+  }
+  app.decorate('services', services)
+  app.addHook('onClose', async () => databases.close())
+
+  await provisionPlatform(databases, registry)
+  await seedPlatform(services)
+  for (const tenantId of await services.tenantIds()) await services.provisionTenant(tenantId, '')
+
+  await app.register(formbody)
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
+  installErrorHandling(app)
+  installAuthHook(app, services)
+
+  app.get('/healthz', async () => ({ status: 'ok', database: databases.kind }))
+  await app.register(async (scope) => {
+    registerMasterDataRoutes(scope, services)
+    registerSelectorRoutes(scope, services)
+    authModule(scope, services)
+    systemModule(scope, services)
+    basedataModule(scope, services)
+    metaModule(scope, services)
+  })
+
+  const webRoot = config.webRoot
+  const hasClient = webRoot && fs.existsSync(path.join(webRoot, 'index.html'))
+  if (hasClient) await app.register(fastifyStatic, { root: webRoot, wildcard: false })
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(API_PREFIX) || !hasClient || req.method !== 'GET') {
+      return reply.code(404).send({ code: 404, msg: '接口不存在' })
+    }
+    return reply.type('text/html').sendFile('index.html')
+  })
+  return app
+}
+
+function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof BizError) {
+      return reply.code(error.status).send({ code: error.code, msg: error.message, field: error.field })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status, msg: error.validation ? `参数错误：${error.message}` : '请求参数格式错误' })
+    }
+    req.log.error({ err: error, traceId: req.id }, 'request failed')
+    return reply.code(500).send({ code: 500, msg: '系统出现内部错误，请联系系统管理员！', traceId: req.id })
+  })
+}

@@ -1,0 +1,41 @@
+import path from 'node:path'
+
+/** Everything the server reads from the environment, in one place (README lists it). */
+export interface AppConfig {
+  port: number
+  host: string
+  /** `sqlite:<file>` (platform database file; tenant files sit beside it) or `postgres://…`. */
+  databaseUrl: string
+  dataDir: string
+  loginCaptcha: boolean
+  adminPassword: string
+  /** Minutes of inactivity after which a session ends. */
+  sessionIdleMinutes: number
+  /** Hours after which a session ends whatever the activity. */
+  sessionMaxHours: number
+  smtpUrl?: string
+  mailFrom: string
+  /** Built client to serve, when present. */
+  webRoot?: string
+  logLevel: string
+}
+
+export const DEFAULT_ADMIN_PASSWORD = 'admin123456'
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data')
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
+    dataDir,
+    loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on') !== 'off',
+    adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 24),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
+    webRoot: env.WEB_ROOT ?? path.resolve('dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  }
+}

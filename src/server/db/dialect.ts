@@ -1,0 +1,44 @@
+import path from 'node:path'
+import fs from 'node:fs'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+
+/**
+ * Rows of metadata-described tables are shaped by the entity at run time, so the database type is an
+ * open record. Typed access lives in the entity codec, not in Kysely's generics.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = Kysely<any>
+
+export type DbKind = 'sqlite' | 'postgres'
+
+/* PostgreSQL answers timestamps, dates and numerics as the text we store in SQLite, so one codec serves both. */
+pg.types.setTypeParser(1114, (v) => v.slice(0, 19))
+pg.types.setTypeParser(1082, (v) => v)
+pg.types.setTypeParser(20, (v) => Number(v))
+
+export interface DatabaseTarget {
+  kind: DbKind
+  /** SQLite: the platform file. PostgreSQL: the connection string. */
+  location: string
+}
+
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', location: path.resolve(url.slice('sqlite:'.length)) }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', location: url }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`)
+}
+
+export function openSqlite(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const database = new Database(file)
+  database.pragma('journal_mode = WAL')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('synchronous = NORMAL')
+  return new Kysely({ dialect: new SqliteDialect({ database }) })
+}
+
+export function openPostgres(connectionString: string, max = 10): Db {
+  return new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) })
+}

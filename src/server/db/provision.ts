@@ -1,0 +1,26 @@
+import type { Databases } from './databases.js'
+import { migrate, platformMigrations, tenantMigrations } from './migrations.js'
+import { existingColumns, syncEntityTable } from '../engine/entity-tables.js'
+import type { EntityRegistry } from '../engine/entity-registry.js'
+
+/** Platform database: hand migrations, then the platform-scope entity tables. */
+export async function provisionPlatform(databases: Databases, registry: EntityRegistry): Promise<void> {
+  await databases.ensureSchema('platform')
+  const db = databases.platform
+  const schema = databases.schemaOf('platform')
+  await migrate(db, platformMigrations(databases.kind), schema)
+  const tables = await existingColumns(db, schema)
+  for (const entity of registry.all().filter((e) => e.scope === 'platform'))
+    await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
+}
+
+/** One tenant database: hand migrations, then every tenant-scope entity table. */
+export async function migrateTenant(databases: Databases, registry: EntityRegistry, tenantId: string): Promise<void> {
+  await databases.ensureSchema({ tenantId })
+  const db = databases.tenant(tenantId)
+  const schema = databases.schemaOf(tenantId)
+  await migrate(db, tenantMigrations(databases.kind), schema)
+  const tables = await existingColumns(db, schema)
+  for (const entity of registry.all().filter((e) => e.scope === 'tenant'))
+    await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
+}

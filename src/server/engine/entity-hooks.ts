@@ -1,0 +1,41 @@
+import type { Db } from '../db/dialect.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import type { RequestContext } from '../platform/request-context.js'
+import type { Wire } from './record-codec.js'
+
+export interface WriteEvent {
+  trx: Db
+  ctx: RequestContext
+  entity: EntityModel
+  mode: 'create' | 'modify'
+  /** Validated wire values about to be written (hooks may adjust them). */
+  values: Wire
+  /** The stored record before a modify. */
+  existing?: Wire
+}
+
+/**
+ * Hand-written rules an entity file cannot say (an `admin` role cannot be disabled, a new tenant gets
+ * its database). Modules register them by entity name; the generic family calls them inside its
+ * transaction, so a hook that throws rolls the whole write back.
+ */
+export interface EntityHooks {
+  beforeSave?(e: WriteEvent): Promise<void>
+  afterSave?(e: WriteEvent & { id: string }): Promise<void>
+  beforeDelete?(e: { trx: Db; ctx: RequestContext; entity: EntityModel; ids: string[] }): Promise<void>
+  beforeAvailable?(e: { trx: Db; ctx: RequestContext; entity: EntityModel; ids: string[]; available: boolean }): Promise<void>
+  /** Adds computed properties to answered rows (list, get, selector). */
+  decorate?(rows: Wire[], e: { db: Db; ctx: RequestContext; entity: EntityModel }): Promise<void>
+}
+
+export class HookRegistry {
+  private readonly hooks = new Map<string, EntityHooks[]>()
+
+  on(entityName: string, hooks: EntityHooks): void {
+    this.hooks.set(entityName, [...(this.hooks.get(entityName) ?? []), hooks])
+  }
+
+  of(entityName: string): EntityHooks[] {
+    return this.hooks.get(entityName) ?? []
+  }
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Ajv, type ValidateFunction } from 'ajv'
+import type { EntityFile } from '../../shared/generated/entity.js'
+import type { EnumsFile } from '../../shared/generated/enums.js'
+import { AUDIT_FIELDS, buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
+import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+import { isPatternName } from '../../shared/metadata/patterns.js'
+
+export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../../schemas')
+
+function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T
+}
+
+function compileMeta(name: string): ValidateFunction {
+  const ajv = new Ajv({ allErrors: true, strict: false })
+  return ajv.compile(readJson(path.join(SCHEMAS_DIR, 'meta', `${name}.schema.json`)))
+}
+
+/**
+ * All metadata of the running app: enumerations and entity models, validated against the meta-schemas
+ * at start-up so a broken file stops the server with a clear message instead of failing a request.
+ */
+export class EntityRegistry {
+  readonly enums: EnumCatalog
+  readonly enumsFile: EnumsFile
+  private readonly entities = new Map<string, EntityModel>()
+  private readonly pickers = new Map<string, EntityModel>()
+
+  constructor(extraDirs: string[] = []) {
+    this.enumsFile = readJson<EnumsFile>(path.join(SCHEMAS_DIR, 'enums.json'))
+    const enumErrors = compileMeta('enums')
+    if (!enumErrors(this.enumsFile)) throw new Error(`schemas/enums.json: ${JSON.stringify(enumErrors.errors)}`)
+    this.enums = new EnumCatalog(this.enumsFile)
+
+    const validate = compileMeta('entity')
+    for (const dir of [path.join(SCHEMAS_DIR, 'entities'), ...extraDirs]) {
+      if (!fs.existsSync(dir)) continue
+      for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+        const file = path.join(dir, name)
+        const json = readJson<EntityFile>(file)
+        if (!validate(json)) throw new Error(`${file}: ${validate.errors?.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`)
+        this.add(buildEntityModel(json), file)
+      }
+    }
+    for (const entity of this.entities.values()) this.checkReferences(entity)
+  }
+
+  private add(entity: EntityModel, file: string) {
+    if (this.entities.has(entity.name)) throw new Error(`${file}: entity ${entity.name} defined twice`)
+    this.entities.set(entity.name, entity)
+    const kind = entity.file.views?.picker?.kind
+    if (kind) {
+      if (this.pickers.has(kind)) throw new Error(`${file}: picker kind ${kind} defined twice`)
+      this.pickers.set(kind, entity)
+    }
+  }
+
+  private checkReferences(entity: EntityModel) {
+    const where = `entity ${entity.name}`
+    const known = (f: string) => entity.byName.has(f) || (AUDIT_FIELDS as readonly string[]).includes(f)
+    for (const field of entity.fields) {
+      if (field.type === 'enum' && (!field.enum || !this.enums.has(field.enum)))
+        throw new Error(`${where}: field ${field.name} names unknown enumeration ${field.enum}`)
+      if (field.enum && !this.enums.has(field.enum)) throw new Error(`${where}: unknown enumeration ${field.enum}`)
+      if (field.type === 'ref' && (!field.ref || !this.entities.has(field.ref)))
+        throw new Error(`${where}: field ${field.name} refers to unknown entity ${field.ref}`)
+      if (field.pattern && !isPatternName(field.pattern)) throw new Error(`${where}: unknown pattern ${field.pattern}`)
+      if (field.derive && !entity.byName.has(field.derive.from)) throw new Error(`${where}: derive from unknown ${field.derive.from}`)
+    }
+    const views = entity.file.views ?? {}
+    const names = [
+      ...(views.list?.columns ?? []),
+      ...(views.list?.query ?? []),
+      ...(views.form?.items ?? []),
+      ...(views.picker?.columns ?? []),
+      ...(views.picker?.filters ?? []),
+      ...(views.export ?? []),
+    ].map((x) => (typeof x === 'string' ? x : x.field))
+    for (const name of names) if (!known(name)) throw new Error(`${where}: view names unknown field ${name}`)
+    if (entity.parentField && !entity.byName.has(entity.parentField)) throw new Error(`${where}: unknown tree parent`)
+  }
+
+  get(name: string): EntityModel {
+    const entity = this.entities.get(name)
+    if (!entity) throw new Error(`unknown entity ${name}`)
+    return entity
+  }
+
+  find(name: string): EntityModel | undefined {
+    return this.entities.get(name)
+  }
+
+  picker(kind: string): EntityModel | undefined {
+    return this.pickers.get(kind)
+  }
+
+  all(): EntityModel[] {
+    return [...this.entities.values()]
+  }
+}

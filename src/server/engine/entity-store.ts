@@ -1,0 +1,347 @@
+import type { Db, DbKind } from '../db/dialect.js'
+import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
+import { refLabelProperty } from '../../shared/metadata/entity-model.js'
+import type { ListColumn, QueryParam } from '../../shared/generated/entity.js'
+import { deriveRules } from '../../shared/metadata/derive.js'
+import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
+import { invalid, notFound } from '../platform/errors.js'
+import { now } from '../platform/clock.js'
+import { newId } from '../platform/ids.js'
+import { hashPassword } from '../platform/passwords.js'
+import type { RequestContext } from '../platform/request-context.js'
+import { writeOpLog, OpLogType } from '../platform/op-log.js'
+import type { EntityRegistry } from './entity-registry.js'
+import { linkTable } from './entity-tables.js'
+import type { HookRegistry } from './entity-hooks.js'
+import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
+import type { RecordCodec, Row, Wire } from './record-codec.js'
+
+export interface Page<T> {
+  pageIndex: number
+  pageSize: number
+  totalCount: number
+  datas: T[]
+}
+
+export interface ListRequest {
+  params: readonly QueryParam[]
+  columns?: readonly ListColumn[]
+  values: Record<string, unknown>
+  paged: boolean
+  /** Fallback order when the request names none. */
+  sort?: { field: string; order?: 'asc' | 'desc' }
+}
+
+const MAX_PAGE_SIZE = 500
+const fieldOf = (c: ListColumn | QueryParam) => (typeof c === 'string' ? c : c.field)
+
+function pageArgs(values: Record<string, unknown>) {
+  const pageIndex = Math.max(1, Math.floor(Number(values.pageIndex ?? 1)) || 1)
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(values.pageSize ?? 20)) || 20))
+  return { pageIndex, pageSize }
+}
+
+/**
+ * The generic persistence of every entity: list with conditions, get, create, modify, delete and
+ * enable/disable, each write in one transaction with validation, uniqueness, references, hooks and
+ * the op log. Nothing here knows a particular entity.
+ */
+export class EntityStore {
+  constructor(
+    readonly kind: DbKind,
+    readonly registry: EntityRegistry,
+    readonly codec: RecordCodec,
+    readonly hooks: HookRegistry,
+  ) {}
+
+  private multiRefs(entity: EntityModel): FieldModel[] {
+    return entity.fields.filter((f) => f.type === 'ref' && f.multiple)
+  }
+
+  /** Single refs of the same scope whose label column can be joined in. */
+  private joinableRef(entity: EntityModel, field: FieldModel): EntityModel | undefined {
+    if (field.type !== 'ref' || field.multiple || !field.ref) return undefined
+    const target = this.registry.find(field.ref)
+    return target && target.scope === entity.scope ? target : undefined
+  }
+
+  private labelColumn(target: EntityModel, field: FieldModel): string {
+    const name = field.refLabel ?? (target.byName.has('name') ? 'name' : target.byName.has('title') ? 'title' : 'code')
+    return target.byName.get(name)?.column ?? 'id'
+  }
+
+  async list(db: Db, ctx: RequestContext, entity: EntityModel, req: ListRequest): Promise<Page<Wire>> {
+    const { pageIndex, pageSize } = pageArgs(req.values)
+    const conditions = await buildConditions({
+      entity,
+      kind: this.kind,
+      codec: this.codec,
+      alias: 't',
+      params: req.params.filter((p) => !this.multiRefField(entity, p.field)),
+      values: req.values,
+      descendants: (name, id) => treeDescendants(db, this.registry.get(name), id),
+    })
+    for (const p of req.params) {
+      const multi = this.multiRefField(entity, p.field)
+      const raw = req.values[paramNames(p)[0]]
+      if (!multi || isBlank(raw)) continue
+      const target = this.registry.get(multi.ref as string)
+      const ids = p.op === 'treeContains' ? await treeDescendants(db, target, String(raw)) : String(raw).split(',')
+      const link = linkTable(entity, multi)
+      conditions.push((eb) => eb('t.id', 'in', eb.selectFrom(link).select('owner_id').where('ref_id', 'in', ids)))
+    }
+    let base = db.selectFrom(`${entity.table} as t`)
+    if (conditions.length) base = base.where((eb) => eb.and(conditions.map((c) => c(eb))))
+
+    const totalCount = req.paged
+      ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+      : 0
+
+    let q = base.selectAll('t')
+    const joined = (req.columns ?? entity.fields.map((f) => f.name)).map(fieldOf)
+    for (const name of joined) {
+      const field = entity.byName.get(name)
+      const target = field && this.joinableRef(entity, field)
+      if (!field || !target) continue
+      const alias = `r_${field.column}`
+      q = q
+        .leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`)
+        .select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
+    }
+    const sortName = String(req.values.sortField ?? '') || req.sort?.field
+    const sortField = sortName ? entity.byName.get(sortName) : undefined
+    if (sortName && (!sortField || sortField.hidden)) throw invalid('排序字段不存在', 'sortField')
+    const order = String(req.values.sortOrder ?? req.sort?.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc'
+    if (sortField) q = q.orderBy(`t.${sortField.column}`, order)
+    q = q.orderBy('t.id', 'desc')
+    if (req.paged) q = q.limit(pageSize).offset((pageIndex - 1) * pageSize)
+    const rows = await q.execute()
+    const datas = await this.answer(db, ctx, entity, rows)
+    return { pageIndex, pageSize, totalCount: req.paged ? totalCount : datas.length, datas }
+  }
+
+  private multiRefField(entity: EntityModel, name: string): FieldModel | undefined {
+    const f = entity.byName.get(name)
+    return f && f.type === 'ref' && f.multiple ? f : undefined
+  }
+
+  /** Rows to wire records: codec, ref labels, multiple refs, hooks. */
+  async answer(db: Db, ctx: RequestContext, entity: EntityModel, rows: Row[]): Promise<Wire[]> {
+    const out = rows.map((row) => {
+      const wire = this.codec.fromRow(entity, row)
+      for (const f of entity.fields) {
+        if (`__${f.name}` in row) wire[refLabelProperty(f.name)] = row[`__${f.name}`] ?? null
+      }
+      return wire
+    })
+    const ids = out.map((r) => String(r.id))
+    for (const f of this.multiRefs(entity)) {
+      const target = this.registry.get(f.ref as string)
+      const links = ids.length
+        ? await db
+            .selectFrom(`${linkTable(entity, f)} as l`)
+            .leftJoin(`${target.table} as r`, 'r.id', 'l.ref_id')
+            .select(['l.owner_id', 'l.ref_id', `r.${this.labelColumn(target, f)} as label`])
+            .where('l.owner_id', 'in', ids)
+            .execute()
+        : []
+      for (const wire of out) {
+        const mine = links.filter((l) => l.owner_id === wire.id)
+        wire[f.name] = mine.map((l) => l.ref_id)
+        wire[refLabelProperty(f.name)] = mine.map((l) => l.label).join('，')
+      }
+    }
+    for (const h of this.hooks.of(entity.name)) await h.decorate?.(out, { db, ctx, entity })
+    return out
+  }
+
+  async get(db: Db, ctx: RequestContext, entity: EntityModel, id: unknown): Promise<Wire> {
+    if (isBlank(id) || typeof id !== 'string') throw invalid('请选择数据', 'id')
+    const page = await this.list(db, ctx, entity, {
+      params: [{ field: 'id', op: 'eq' }],
+      values: { id, pageSize: 1 },
+      paged: false,
+    })
+    if (!page.datas[0]) throw notFound(`${entity.label}不存在！`)
+    return page.datas[0]
+  }
+
+  async loadByIds(db: Db, ctx: RequestContext, entity: EntityModel, ids: string[], columns?: readonly ListColumn[]) {
+    if (!ids.length) return []
+    const page = await this.list(db, ctx, entity, {
+      params: [{ field: 'id', op: 'in' }],
+      columns,
+      values: { id: ids },
+      paged: false,
+    })
+    return page.datas
+  }
+
+  private async checkUnique(trx: Db, entity: EntityModel, values: Wire, id?: string) {
+    for (const f of entity.fields) {
+      if (!f.uniqueMessage || isBlank(values[f.name])) continue
+      let q = trx.selectFrom(entity.table).select('id').where(f.column, '=', this.codec.toColumn(f, values[f.name]))
+      if (id) q = q.where('id', '<>', id)
+      if (await q.executeTakeFirst()) throw invalid(f.uniqueMessage, f.name)
+    }
+    for (const rule of entity.file.uniqueTogether ?? []) {
+      const fields = rule.fields.map((n) => entity.byName.get(n) as FieldModel)
+      if (fields.some((f) => isBlank(values[f.name]))) continue
+      let q = trx.selectFrom(entity.table).select('id')
+      for (const f of fields) q = q.where(f.column, '=', this.codec.toColumn(f, values[f.name]))
+      if (id) q = q.where('id', '<>', id)
+      if (await q.executeTakeFirst()) throw invalid(rule.message, fields[fields.length - 1].name)
+    }
+  }
+
+  private async checkRefs(trx: Db, entity: EntityModel, values: Wire, id?: string) {
+    for (const f of entity.fields) {
+      if (f.type !== 'ref' || isBlank(values[f.name])) continue
+      const target = this.registry.get(f.ref as string)
+      if (target.scope !== entity.scope) continue
+      const wanted = (f.multiple ? (values[f.name] as string[]) : [values[f.name] as string]).filter(Boolean)
+      if (!wanted.length) continue
+      const found = await trx.selectFrom(target.table).select('id').where('id', 'in', wanted).execute()
+      if (found.length !== new Set(wanted).size) throw invalid(`${f.label}不存在`, f.name)
+      if (id && f.name === entity.parentField) {
+        const below = await treeDescendants(trx, entity, id)
+        if (below.includes(values[f.name] as string)) throw invalid(`${f.label}不能是自身或下级`, f.name)
+      }
+    }
+  }
+
+  /** Validates and completes a write; answers the values to store. */
+  private async prepare(trx: Db, entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire) {
+    const fields = writableFields(entity)
+    const values: Wire = {}
+    for (const f of fields) if (Object.prototype.hasOwnProperty.call(body, f.name)) values[f.name] = body[f.name]
+    if (mode === 'create') {
+      for (const f of fields) if (values[f.name] === undefined && f.default !== undefined) values[f.name] = f.default
+    }
+    for (const f of fields) {
+      if (f.derive && isBlank(values[f.name]) && !isBlank(values[f.derive.from]))
+        values[f.name] = deriveRules[f.derive.rule](String(values[f.derive.from])).slice(0, f.maxLength ?? 20)
+    }
+    const merged = mode === 'modify' ? { ...existing, ...values } : values
+    for (const f of fields) if (f.type === 'password' && mode === 'modify' && isBlank(values[f.name])) delete merged[f.name]
+    const errors = validateRecord(entity, merged, this.registry.enums, mode)
+    if (errors.length) throw invalid(errors[0].message, errors[0].field)
+    if (mode === 'modify' && existing) {
+      for (const f of fields) {
+        if (!f.immutable || !(f.name in values)) continue
+        const before = this.codec.toColumn(f, existing[f.name])
+        const after = this.codec.toColumn(f, values[f.name])
+        if (String(before ?? '') !== String(after ?? '')) throw invalid(`${f.label}创建后不允许修改`, f.name)
+      }
+    }
+    for (const f of fields) {
+      if (f.type !== 'password') continue
+      if (isBlank(values[f.name])) delete values[f.name]
+      else values[f.name] = await hashPassword(String(values[f.name]))
+    }
+    await this.checkUnique(trx, entity, merged, existing?.id as string | undefined)
+    await this.checkRefs(trx, entity, values, existing?.id as string | undefined)
+    return values
+  }
+
+  /** The op log lives in the tenant database: inside the write's transaction unless the write is on the platform. */
+  private logDb(trx: Db, ctx: RequestContext, entity: EntityModel): Db {
+    return entity.scope === 'tenant' ? trx : ctx.db
+  }
+
+  private async writeLinks(trx: Db, entity: EntityModel, id: string, values: Wire) {
+    for (const f of this.multiRefs(entity)) {
+      if (!(f.name in values)) continue
+      const table = linkTable(entity, f)
+      await trx.deleteFrom(table).where('owner_id', '=', id).execute()
+      const ids = [...new Set((values[f.name] as string[] | null) ?? [])]
+      if (ids.length) await trx.insertInto(table).values(ids.map((ref) => ({ owner_id: id, ref_id: ref }))).execute()
+    }
+  }
+
+  async create(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire): Promise<string> {
+    const values = await this.prepare(trx, entity, body, 'create')
+    for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values })
+    const id = typeof body.id === 'string' && body.id && entity.scope === 'platform' ? body.id : newId()
+    const time = now()
+    await trx
+      .insertInto(entity.table)
+      .values({
+        ...this.codec.toRow(values, writableFields(entity)),
+        id,
+        create_by: ctx.name,
+        create_by_id: ctx.userId,
+        create_time: time,
+        update_by: ctx.name,
+        update_by_id: ctx.userId,
+        update_time: time,
+      })
+      .execute()
+    await this.writeLinks(trx, entity, id, values)
+    for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'create', values, id })
+    await writeOpLog(this.logDb(trx, ctx, entity), ctx, `新增${entity.label}`, OpLogType.OTHER, { id })
+    return id
+  }
+
+  async modify(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire): Promise<void> {
+    const existing = await this.get(trx, ctx, entity, body.id)
+    const values = await this.prepare(trx, entity, body, 'modify', existing)
+    for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'modify', values, existing })
+    const id = String(existing.id)
+    await trx
+      .updateTable(entity.table)
+      .set({ ...this.codec.toRow(values, writableFields(entity)), update_by: ctx.name, update_by_id: ctx.userId, update_time: now() })
+      .where('id', '=', id)
+      .execute()
+    await this.writeLinks(trx, entity, id, values)
+    for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'modify', values, existing, id })
+    await writeOpLog(this.logDb(trx, ctx, entity), ctx, `修改${entity.label}`, OpLogType.OTHER, { id })
+  }
+
+  /** Entities (same scope) whose single refs point at this one: deleting a referenced row is refused. */
+  private referrers(entity: EntityModel): { entity: EntityModel; field: FieldModel }[] {
+    const out: { entity: EntityModel; field: FieldModel }[] = []
+    for (const other of this.registry.all()) {
+      if (other.scope !== entity.scope) continue
+      for (const f of other.fields) if (f.type === 'ref' && f.ref === entity.name) out.push({ entity: other, field: f })
+    }
+    return out
+  }
+
+  async remove(trx: Db, ctx: RequestContext, entity: EntityModel, ids: string[]): Promise<void> {
+    if (!ids.length || ids.some((id) => typeof id !== 'string' || !id)) throw invalid('请选择要删除的数据', 'id')
+    const found = await trx.selectFrom(entity.table).select('id').where('id', 'in', ids).execute()
+    if (found.length !== new Set(ids).size) throw notFound(`${entity.label}不存在！`)
+    for (const h of this.hooks.of(entity.name)) await h.beforeDelete?.({ trx, ctx, entity, ids })
+    for (const guard of entity.file.api?.deleteGuard ?? []) {
+      const other = this.registry.get(guard.entity)
+      const f = other.byName.get(guard.field) as FieldModel
+      const used = f.multiple
+        ? await trx.selectFrom(linkTable(other, f)).select('owner_id').where('ref_id', 'in', ids).executeTakeFirst()
+        : await trx.selectFrom(other.table).select('id').where(f.column, 'in', ids).executeTakeFirst()
+      if (used) throw invalid(guard.message)
+    }
+    for (const { entity: other, field } of this.referrers(entity)) {
+      const used = field.multiple
+        ? await trx.selectFrom(linkTable(other, field)).select('owner_id').where('ref_id', 'in', ids).executeTakeFirst()
+        : await trx.selectFrom(other.table).select('id').where(field.column, 'in', ids).executeTakeFirst()
+      if (used) throw invalid(`${entity.label}已被${other.label}使用，不允许删除！`)
+    }
+    for (const f of this.multiRefs(entity)) await trx.deleteFrom(linkTable(entity, f)).where('owner_id', 'in', ids).execute()
+    await trx.deleteFrom(entity.table).where('id', 'in', ids).execute()
+    await writeOpLog(this.logDb(trx, ctx, entity), ctx, `删除${entity.label}`, OpLogType.OTHER, { ids })
+  }
+
+  async setAvailable(trx: Db, ctx: RequestContext, entity: EntityModel, ids: string[], available: boolean) {
+    const field = entity.byName.get('available')
+    if (!field) throw invalid(`${entity.label}不支持启用/停用`)
+    if (!ids.length || ids.some((id) => typeof id !== 'string' || !id)) throw invalid('请选择数据', 'ids')
+    for (const h of this.hooks.of(entity.name)) await h.beforeAvailable?.({ trx, ctx, entity, ids, available })
+    await trx
+      .updateTable(entity.table)
+      .set({ [field.column]: this.codec.toColumn(field, available), update_by: ctx.name, update_by_id: ctx.userId, update_time: now() })
+      .where('id', 'in', ids)
+      .execute()
+    await writeOpLog(this.logDb(trx, ctx, entity), ctx, `${available ? '启用' : '停用'}${entity.label}`, OpLogType.OTHER, { ids })
+  }
+}

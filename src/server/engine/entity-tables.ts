@@ -1,0 +1,96 @@
+import type { ColumnDataType } from 'kysely'
+import type { Db, DbKind } from '../db/dialect.js'
+import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
+import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+
+/** SQL type of a field; money and quantities are NUMERIC in PostgreSQL and exact text in SQLite. */
+export function columnType(field: FieldModel, kind: DbKind, enums: EnumCatalog): ColumnDataType {
+  const pg = kind === 'postgres'
+  switch (field.type) {
+    case 'integer':
+      return 'bigint'
+    case 'decimal':
+      return pg ? `numeric(${field.precision ?? 24}, ${field.scale ?? 2})` : 'text'
+    case 'boolean':
+      return pg ? 'boolean' : 'integer'
+    case 'enum': {
+      const k = enums.codeKind(field.enum ?? '')
+      return k === 'integer' ? 'integer' : k === 'boolean' ? (pg ? 'boolean' : 'integer') : 'varchar(64)'
+    }
+    case 'date':
+      return pg ? 'date' : 'text'
+    case 'datetime':
+      return pg ? 'timestamp(0)' : 'text'
+    case 'ref':
+      return 'varchar(64)'
+    case 'string':
+      return pg ? `varchar(${Math.max(field.maxLength ?? 255, 1)})` : 'text'
+    default:
+      return 'text'
+  }
+}
+
+export function linkTable(entity: EntityModel, field: FieldModel): string {
+  return `${entity.table}_${field.column}`
+}
+
+/** Existing tables and their columns, read once per database (PostgreSQL: within one schema). */
+export async function existingColumns(db: Db, schema?: string): Promise<Map<string, Set<string>>> {
+  const tables = await db.introspection.getTables()
+  return new Map(
+    tables.filter((t) => !schema || t.schema === schema).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
+  )
+}
+
+/**
+ * Brings an entity's table up to its file: creates it, or adds the columns the file has gained.
+ * Columns are never dropped or retyped automatically (data first); such changes need a migration.
+ */
+export async function syncEntityTable(
+  db: Db,
+  kind: DbKind,
+  entity: EntityModel,
+  enums: EnumCatalog,
+  tables: Map<string, Set<string>>,
+): Promise<void> {
+  const stored = entity.fields.filter((f) => !(f.type === 'ref' && f.multiple))
+  const existing = tables.get(entity.table)
+  if (!existing) {
+    let create = db.schema
+      .createTable(entity.table)
+      .ifNotExists()
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+    for (const f of stored) create = create.addColumn(f.column, columnType(f, kind, enums))
+    create = create
+      .addColumn('create_by', 'varchar(64)')
+      .addColumn('create_by_id', 'varchar(64)')
+      .addColumn('create_time', kind === 'postgres' ? 'timestamp(0)' : 'text')
+      .addColumn('update_by', 'varchar(64)')
+      .addColumn('update_by_id', 'varchar(64)')
+      .addColumn('update_time', kind === 'postgres' ? 'timestamp(0)' : 'text')
+    await create.execute()
+  } else {
+    for (const f of stored.filter((f) => !existing.has(f.column))) {
+      await db.schema.alterTable(entity.table).addColumn(f.column, columnType(f, kind, enums)).execute()
+    }
+  }
+  for (const f of stored) {
+    if (f.unique) {
+      await db.schema.createIndex(`ux_${entity.table}_${f.column}`).ifNotExists().unique().on(entity.table).column(f.column).execute()
+    } else if (f.index || f.type === 'ref' || f.name === entity.parentField) {
+      await db.schema.createIndex(`ix_${entity.table}_${f.column}`).ifNotExists().on(entity.table).column(f.column).execute()
+    }
+  }
+  await db.schema.createIndex(`ix_${entity.table}_create_time`).ifNotExists().on(entity.table).column('create_time').execute()
+  for (const f of entity.fields.filter((f) => f.type === 'ref' && f.multiple)) {
+    const link = linkTable(entity, f)
+    await db.schema
+      .createTable(link)
+      .ifNotExists()
+      .addColumn('owner_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('ref_id', 'varchar(64)', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`pk_${link}`, ['owner_id', 'ref_id'])
+      .execute()
+    await db.schema.createIndex(`ix_${link}_ref`).ifNotExists().on(link).column('ref_id').execute()
+  }
+}

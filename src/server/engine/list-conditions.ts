@@ -1,0 +1,121 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import dayjs from 'dayjs'
+import type { Db, DbKind } from '../db/dialect.js'
+import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
+import type { QueryParam } from '../../shared/generated/entity.js'
+import { isBlank } from '../../shared/metadata/validate-record.js'
+import { invalid } from '../platform/errors.js'
+import type { RecordCodec } from './record-codec.js'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Eb = ExpressionBuilder<any, any>
+
+/** Escapes LIKE wildcards so user text is matched literally. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+const asList = (v: unknown): unknown[] =>
+  Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter((s) => s !== '')
+
+/** The wire names a query param reads: `between` reads `{param}Start` and `{param}End`. */
+export function paramNames(param: QueryParam): string[] {
+  const name = param.param ?? param.field
+  return param.op === 'between' ? [`${name}Start`, `${name}End`] : [name]
+}
+
+export interface ConditionInput {
+  entity: EntityModel
+  kind: DbKind
+  codec: RecordCodec
+  /** Table alias of the entity in the query. */
+  alias: string
+  params: readonly QueryParam[]
+  values: Record<string, unknown>
+  /** Descendant ids for tree filters (category and its children), by entity name. */
+  descendants: (entityName: string, id: string) => Promise<string[]>
+}
+
+/**
+ * Turns the declared query params and the request values into WHERE predicates. Only columns the
+ * entity declares reach SQL, always as identifiers from the schema; values are bound parameters.
+ * A param without a value adds nothing (the spec: conditions without a value are not sent).
+ */
+export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) => Expression<SqlBool>)[]> {
+  const { entity, alias, values, codec, kind } = input
+  const out: ((eb: Eb) => Expression<SqlBool>)[] = []
+  for (const param of input.params) {
+    const field = entity.byName.get(param.field) as FieldModel
+    const col = `${alias}.${field.column}`
+    const names = paramNames(param)
+    const op = param.op ?? 'eq'
+    if (param.forced !== undefined) {
+      const v = codec.toFilter(field, param.forced)
+      out.push((eb) => eb(col, '=', v))
+      continue
+    }
+    if (op === 'between') {
+      const [start, end] = names.map((n) => values[n])
+      const bound = (v: unknown, endOfDay: boolean) => {
+        const text = String(v).trim()
+        if (field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text} ${endOfDay ? '23:59:59' : '00:00:00'}`
+        if (field.type === 'datetime' || field.type === 'date') {
+          if (!dayjs(text).isValid()) throw invalid(`${field.label}格式不正确`, field.name)
+          return text
+        }
+        return codec.toFilter(field, text)
+      }
+      if (!isBlank(start)) out.push((eb) => eb(col, '>=', bound(start, false)))
+      if (!isBlank(end)) out.push((eb) => eb(col, '<=', bound(end, true)))
+      continue
+    }
+    const raw = values[names[0]]
+    if (isBlank(raw) || (Array.isArray(raw) && raw.length === 0)) continue
+    if (typeof raw === 'object' && !Array.isArray(raw)) throw invalid(`${field.label}格式不正确`, field.name)
+    const like = (pattern: string) => (eb: Eb) =>
+      kind === 'postgres'
+        ? sql<SqlBool>`${eb.ref(col)} ilike ${pattern} escape '\\'`
+        : sql<SqlBool>`${eb.ref(col)} like ${pattern} escape '\\'`
+    const text = likeEscape(String(raw).trim())
+    switch (op) {
+      case 'contains':
+        out.push(like(`%${text}%`))
+        break
+      case 'startsWith':
+        out.push(like(`${text}%`))
+        break
+      case 'endsWith':
+        out.push(like(`%${text}`))
+        break
+      case 'in':
+      case 'notIn': {
+        const list = asList(raw).map((v) => codec.toFilter(field, v))
+        if (list.length) out.push((eb) => eb(col, op === 'in' ? 'in' : 'not in', list))
+        break
+      }
+      case 'treeContains': {
+        const ids = await input.descendants(field.type === 'ref' && field.ref ? field.ref : entity.name, String(raw))
+        out.push((eb) => eb(col, 'in', ids.length ? ids : [String(raw)]))
+        break
+      }
+      default: {
+        const sqlOp = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[op] as '=' | '<>' | '>' | '>=' | '<' | '<='
+        const v = codec.toFilter(field, typeof raw === 'string' ? raw.trim() : raw)
+        if (field.type === 'integer' && Number.isNaN(v)) throw invalid(`${field.label}必须为整数`, field.name)
+        out.push((eb) => eb(col, sqlOp, v))
+      }
+    }
+  }
+  return out
+}
+
+/** Ids of a tree node and everything below it, walked level by level through the parent column. */
+export async function treeDescendants(db: Db, entity: EntityModel, id: string): Promise<string[]> {
+  const parent = entity.byName.get(entity.parentField ?? '')?.column
+  const all = [id]
+  let frontier = [id]
+  for (let depth = 0; parent && frontier.length && depth < 32; depth++) {
+    const rows = await db.selectFrom(entity.table).select('id').where(parent, 'in', frontier).execute()
+    frontier = rows.map((r) => String(r.id)).filter((x) => !all.includes(x))
+    all.push(...frontier)
+  }
+  return all
+}

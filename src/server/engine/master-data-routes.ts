@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify'
+import ExcelJS from 'exceljs'
+import type { Db } from '../db/dialect.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import { refLabelProperty } from '../../shared/metadata/entity-model.js'
+import { defineRoute } from '../platform/routes.js'
+import { forbidden } from '../platform/errors.js'
+import { inTransaction } from '../platform/db-tx.js'
+import type { RequestContext } from '../platform/request-context.js'
+import type { Services } from '../services.js'
+import { idsFrom, objectBody } from './request-values.js'
+
+type Operation = 'query' | 'get' | 'create' | 'modify' | 'delete' | 'enable' | 'unable' | 'export' | 'trees'
+
+const DEFAULT_OPERATIONS: Operation[] = ['query', 'get', 'create', 'modify', 'delete', 'enable', 'unable']
+
+const ACTION_OF: Record<Operation, string> = {
+  query: 'query',
+  get: 'query',
+  trees: 'query',
+  create: 'add',
+  modify: 'modify',
+  delete: 'delete',
+  enable: 'modify',
+  unable: 'modify',
+  export: 'export',
+}
+
+/** Permission keys of one operation of an entity: the declared override or `{prefix}:{action}`. */
+export function operationKeys(entity: EntityModel, op: Operation): string[] {
+  const api = entity.file.api
+  if (!api) return []
+  const override = api.permissions?.[op]
+  if (override) return [override]
+  const key = `${api.permission}:${ACTION_OF[op]}`
+  // Reading one record is also needed by whoever may modify it.
+  return op === 'get' ? [key, `${api.permission}:modify`] : [key]
+}
+
+/** The database an entity lives in for this caller; platform objects only for the operator tenant. */
+export function dbFor(services: Services, ctx: RequestContext, entity: EntityModel): Db {
+  if (entity.scope === 'tenant') return ctx.db
+  if (ctx.tenantId !== services.operatorTenantId) throw forbidden()
+  return services.databases.platform
+}
+
+/** Registers the master-data family of every entity that declares an `api`. */
+export function registerMasterDataRoutes(app: FastifyInstance, services: Services): void {
+  const { store } = services
+  for (const entity of services.registry.all()) {
+    const api = entity.file.api
+    if (!api) continue
+    const ops = new Set<Operation>((api.operations as Operation[] | undefined) ?? DEFAULT_OPERATIONS)
+    const list = entity.file.views?.list
+    const listRequest = (values: Record<string, unknown>) => ({
+      params: list?.query ?? [],
+      columns: list?.columns,
+      values,
+      paged: list?.paged !== false,
+      sort: list?.sort,
+    })
+
+    if (ops.has('query'))
+      defineRoute(app, {
+        method: 'GET',
+        url: `${api.base}/query`,
+        access: operationKeys(entity, 'query'),
+        handler: async ({ ctx, query }) => {
+          const page = await store.list(dbFor(services, ctx, entity), ctx, entity, listRequest(query))
+          return list?.paged === false ? page.datas : page
+        },
+      })
+    if (ops.has('trees'))
+      defineRoute(app, {
+        method: 'GET',
+        url: `${api.base}/trees`,
+        access: operationKeys(entity, 'trees'),
+        handler: async ({ ctx, query }) =>
+          (await store.list(dbFor(services, ctx, entity), ctx, entity, { ...listRequest(query), paged: false })).datas,
+      })
+    if (ops.has('get'))
+      defineRoute(app, {
+        method: 'GET',
+        url: api.base,
+        access: operationKeys(entity, 'get'),
+        handler: async ({ ctx, query }) => store.get(dbFor(services, ctx, entity), ctx, entity, query.id),
+      })
+    if (ops.has('create'))
+      defineRoute(app, {
+        method: 'POST',
+        url: api.base,
+        access: operationKeys(entity, 'create'),
+        handler: async ({ ctx, body }) =>
+          inTransaction(dbFor(services, ctx, entity), (trx) => store.create(trx, ctx, entity, objectBody(body))),
+      })
+    if (ops.has('modify'))
+      defineRoute(app, {
+        method: 'PUT',
+        url: api.base,
+        access: operationKeys(entity, 'modify'),
+        handler: async ({ ctx, body }) =>
+          inTransaction(dbFor(services, ctx, entity), (trx) => store.modify(trx, ctx, entity, objectBody(body))),
+      })
+    if (ops.has('delete'))
+      defineRoute(app, {
+        method: 'DELETE',
+        url: api.base,
+        access: operationKeys(entity, 'delete'),
+        handler: async ({ ctx, body, query }) =>
+          inTransaction(dbFor(services, ctx, entity), (trx) => store.remove(trx, ctx, entity, idsFrom(body, query))),
+      })
+    for (const op of ['enable', 'unable'] as const) {
+      if (!ops.has(op)) continue
+      defineRoute(app, {
+        method: 'PATCH',
+        url: `${api.base}/${op}/batch`,
+        access: operationKeys(entity, op),
+        handler: async ({ ctx, body }) =>
+          inTransaction(dbFor(services, ctx, entity), (trx) =>
+            store.setAvailable(trx, ctx, entity, idsFrom(body), op === 'enable'),
+          ),
+      })
+    }
+    if (ops.has('export'))
+      for (const method of ['POST', 'GET'] as const)
+        defineRoute(app, {
+          method,
+          url: `${api.base}/export`,
+          access: operationKeys(entity, 'export'),
+          handler: async ({ ctx, query, body, reply }) => {
+            const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}), pageIndex: 1, pageSize: 50000 }
+            const page = await store.list(dbFor(services, ctx, entity), ctx, entity, { ...listRequest(values), paged: false })
+            const buffer = await exportWorkbook(services, entity, page.datas)
+            reply
+              .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+              .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${entity.label}.xlsx`)}`)
+            reply.send(buffer)
+            return reply
+          },
+        })
+  }
+}
+
+/** Export columns (or the list columns) with labels; enums and refs as their text, not codes. */
+async function exportWorkbook(services: Services, entity: EntityModel, rows: Record<string, unknown>[]) {
+  const names = entity.file.views?.export ?? entity.file.views?.list?.columns?.map((c) => (typeof c === 'string' ? c : c.field)) ?? []
+  const fields = names.map((n) => entity.byName.get(n)).filter((f) => f && !f.hidden)
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet(entity.label)
+  sheet.columns = fields.map((f) => ({ header: f!.label, key: f!.name, width: 18 }))
+  for (const row of rows) {
+    const out: Record<string, unknown> = {}
+    for (const f of fields) {
+      const v = row[f!.name]
+      out[f!.name] =
+        f!.enum ? services.registry.enums.label(f!.enum, v) ?? v
+        : f!.type === 'ref' ? row[refLabelProperty(f!.name)] ?? v
+        : v
+    }
+    sheet.addRow(out)
+  }
+  return Buffer.from(await book.xlsx.writeBuffer())
+}

@@ -1,0 +1,99 @@
+import Decimal from 'decimal.js'
+import type { DbKind } from '../db/dialect.js'
+import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
+import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+import { isBlank } from '../../shared/metadata/validate-record.js'
+
+export type Row = Record<string, unknown>
+export type Wire = Record<string, unknown>
+
+const TRUE = [true, 'true', 1, '1']
+
+/**
+ * Converts between wire records (camelCase, booleans, decimal strings) and rows (snake_case columns,
+ * SQLite integers for booleans, exact decimal text). The mapping comes from the entity alone.
+ */
+export class RecordCodec {
+  constructor(
+    private readonly kind: DbKind,
+    private readonly enums: EnumCatalog,
+  ) {}
+
+  private isBooleanColumn(field: FieldModel): boolean {
+    return field.type === 'boolean' || (field.type === 'enum' && this.enums.codeKind(field.enum ?? '') === 'boolean')
+  }
+
+  /** A validated wire value to its column value. */
+  toColumn(field: FieldModel, value: unknown): unknown {
+    if (isBlank(value)) return null
+    if (this.isBooleanColumn(field)) {
+      const b = TRUE.includes(value as never)
+      return this.kind === 'sqlite' ? (b ? 1 : 0) : b
+    }
+    switch (field.type) {
+      case 'integer':
+        return Number(value)
+      case 'decimal':
+        return new Decimal(String(value)).toFixed(field.scale ?? 2)
+      case 'enum':
+        return this.enums.parse(field.enum ?? '', value)
+      case 'json':
+        return typeof value === 'string' ? value : JSON.stringify(value)
+      case 'string':
+      case 'text':
+      case 'password':
+        return field.trim === false ? String(value) : String(value).trim()
+      default:
+        return typeof value === 'string' ? value.trim() : value
+    }
+  }
+
+  fromColumn(field: FieldModel, value: unknown): unknown {
+    if (value === null || value === undefined) return null
+    if (this.isBooleanColumn(field)) return TRUE.includes(value as never)
+    switch (field.type) {
+      case 'integer':
+      case 'enum':
+        return typeof value === 'string' && /^-?\d+$/.test(value) && this.enums.codeKind(field.enum ?? '') !== 'string'
+          ? Number(value)
+          : value
+      case 'decimal':
+        return new Decimal(String(value)).toFixed(field.scale ?? 2)
+      case 'json':
+        try {
+          return typeof value === 'string' ? JSON.parse(value) : value
+        } catch {
+          return value
+        }
+      default:
+        return value
+    }
+  }
+
+  /** Row columns for the wire fields present in `values` (absent fields are left alone on update). */
+  toRow(values: Wire, fields: FieldModel[]): Row {
+    const row: Row = {}
+    for (const f of fields) {
+      if (f.type === 'ref' && f.multiple) continue
+      if (Object.prototype.hasOwnProperty.call(values, f.name)) row[f.column] = this.toColumn(f, values[f.name])
+    }
+    return row
+  }
+
+  fromRow(entity: EntityModel, row: Row): Wire {
+    const out: Wire = {}
+    for (const f of entity.byName.values()) {
+      if (f.hidden || !(f.column in row)) continue
+      out[f.name] = this.fromColumn(f, row[f.column])
+    }
+    return out
+  }
+
+  /** Value for a WHERE comparison on a column (query strings arrive as text). */
+  toFilter(field: FieldModel, value: unknown): unknown {
+    if (this.isBooleanColumn(field)) return this.toColumn(field, value)
+    if (field.type === 'integer') return Number(value)
+    if (field.type === 'enum') return this.enums.parse(field.enum ?? '', value) ?? value
+    return value
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify'
+import type { QueryParam } from '../../shared/generated/entity.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import { defineRoute, type Access } from '../platform/routes.js'
+import type { Services } from '../services.js'
+import { dbFor } from './master-data-routes.js'
+import { idsFrom } from './request-values.js'
+
+/**
+ * `available` of a picker defaults to enabled (spec 000 §7); the status filter's 全部 option sends
+ * `available=all` to see both.
+ */
+function selectorValues(entity: EntityModel, query: Record<string, unknown>) {
+  const values = { ...query }
+  if (entity.byName.has('available')) {
+    if (values.available === undefined || values.available === '') values.available = 'true'
+    if (values.available === 'all') delete values.available
+  }
+  return values
+}
+
+function selectorParams(entity: EntityModel): QueryParam[] {
+  const declared = entity.file.views?.picker?.filters ?? []
+  const params = [...declared]
+  if (entity.byName.has('available') && !params.some((p) => p.field === 'available')) params.push({ field: 'available', op: 'eq' })
+  return params
+}
+
+/** `GET /selector/{kind}` and `POST /selector/{kind}/load` for every entity with a picker view. */
+export function registerSelectorRoutes(app: FastifyInstance, services: Services): void {
+  for (const entity of services.registry.all()) {
+    const picker = entity.file.views?.picker
+    if (!picker) continue
+    const access: Access = picker.permission ? [picker.permission] : 'login'
+    const tree = Boolean(entity.parentField)
+    defineRoute(app, {
+      method: 'GET',
+      url: `/selector/${picker.kind}`,
+      access,
+      handler: async ({ ctx, query }) =>
+        services.store.list(dbFor(services, ctx, entity), ctx, entity, {
+          params: selectorParams(entity),
+          columns: picker.columns,
+          values: selectorValues(entity, query),
+          paged: !tree,
+          sort: entity.file.views?.list?.sort,
+        }),
+    })
+    defineRoute(app, {
+      method: 'POST',
+      url: `/selector/${picker.kind}/load`,
+      access,
+      handler: async ({ ctx, body, query }) =>
+        services.store.loadByIds(dbFor(services, ctx, entity), ctx, entity, idsFrom(body, query), picker.columns),
+    })
+  }
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/dialect.js'
+import { relogin } from '../../platform/errors.js'
+import type { Services } from '../../services.js'
+
+/** What the client caches after login (admin.user, admin.roles) and what /auth/info answers. */
+export async function currentUser(services: Services, tenantId: string, db: Db, userId: string) {
+  const entity = services.registry.get('user')
+  const row = await db.selectFrom(entity.table).selectAll().where('id', '=', userId).executeTakeFirst()
+  const grants = await services.permissions.grants(tenantId, db, userId)
+  if (!row || !grants) throw relogin()
+  const user = services.codec.fromRow(entity, row)
+  return {
+    user: { ...user, tenantId },
+    roles: grants.roleCodes,
+    permissions: grants.isAdmin ? ['admin', ...grants.permissions] : [...grants.permissions],
+  }
+}

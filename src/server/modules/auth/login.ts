@@ -1,0 +1,132 @@
+import svgCaptcha from 'svg-captcha'
+import type { Db } from '../../db/dialect.js'
+import { invalid } from '../../platform/errors.js'
+import { later, now, today } from '../../platform/clock.js'
+import { newId } from '../../platform/ids.js'
+import { verifyPassword } from '../../platform/passwords.js'
+import { writeOpLog, OpLogType } from '../../platform/op-log.js'
+import type { Services } from '../../services.js'
+
+export const MAX_LOGIN_FAILURES = 5
+
+export interface LoginUser {
+  id: string
+  name: string
+  username: string
+  password: string | null
+  available: unknown
+  lock_status: unknown
+}
+
+const truthy = (v: unknown) => v === true || v === 1 || v === '1'
+
+export async function newCaptcha(platform: Db): Promise<{ sn: string; image: string }> {
+  const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', width: 120, height: 40 })
+  const sn = newId()
+  await platform.deleteFrom('sys_captcha').where('expire_time', '<', now()).execute()
+  await platform.insertInto('sys_captcha').values({ sn, code: captcha.text.toLowerCase(), expire_time: later(5), create_time: now() }).execute()
+  return { sn, image: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` }
+}
+
+/** Captchas are single use: the row is deleted whether the answer was right or not. */
+export async function checkCaptcha(platform: Db, sn: unknown, code: unknown): Promise<void> {
+  if (typeof sn !== 'string' || !sn || typeof code !== 'string' || !code.trim()) throw invalid('请输入验证码', 'captcha')
+  const row = await platform.selectFrom('sys_captcha').select(['code', 'expire_time']).where('sn', '=', sn).executeTakeFirst()
+  await platform.deleteFrom('sys_captcha').where('sn', '=', sn).execute()
+  if (!row || String(row.expire_time) < now()) throw invalid('验证码已过期，请重新获取', 'captcha')
+  if (String(row.code) !== code.trim().toLowerCase()) throw invalid('验证码错误', 'captcha')
+}
+
+/** `{tenantId}@{username}` when several tenants exist; otherwise the only tenant. */
+export async function resolveTenant(services: Services, input: string): Promise<{ tenantId: string; username: string }> {
+  const at = input.indexOf('@')
+  const tenants = await services.databases.platform.selectFrom('tenant').select(['id', 'available']).execute()
+  let tenantId: string
+  let username = input
+  if (at > 0 && tenants.some((t) => String(t.id) === input.slice(0, at))) {
+    tenantId = input.slice(0, at)
+    username = input.slice(at + 1)
+  } else if (tenants.length === 1) {
+    tenantId = String(tenants[0].id)
+  } else {
+    throw invalid('请按“租户ID@用户名”的格式输入用户名', 'username')
+  }
+  const tenant = tenants.find((t) => String(t.id) === tenantId)
+  if (!tenant || !truthy(tenant.available)) throw invalid('租户已停用，无法登录！', 'username')
+  return { tenantId, username }
+}
+
+export async function findUser(db: Db, column: 'username' | 'telephone', value: string): Promise<LoginUser | undefined> {
+  return (await db
+    .selectFrom('sys_user')
+    .select(['id', 'name', 'username', 'password', 'available', 'lock_status'])
+    .where(column, '=', value)
+    .executeTakeFirst()) as LoginUser | undefined
+}
+
+export function assertCanLogin(user: LoginUser): void {
+  if (truthy(user.lock_status)) throw invalid('用户已锁定，无法登录！', 'username')
+  if (!truthy(user.available)) throw invalid('用户已停用，无法登录！', 'username')
+}
+
+/**
+ * Password check with the daily failure counter: the 5th failure of a day locks the user. The
+ * counter lives in the platform database, keyed by tenant, user name and day.
+ */
+export async function checkPassword(services: Services, tenantId: string, user: LoginUser, password: string): Promise<void> {
+  if (await verifyPassword(user.password, password)) {
+    await services.databases.platform
+      .deleteFrom('sys_login_failure')
+      .where('tenant_id', '=', tenantId)
+      .where('username', '=', user.username)
+      .execute()
+    return
+  }
+  const platform = services.databases.platform
+  const key = { tenant_id: tenantId, username: user.username, day: today() }
+  const failures = await platform.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('sys_login_failure')
+      .select('failures')
+      .where('tenant_id', '=', key.tenant_id)
+      .where('username', '=', key.username)
+      .where('day', '=', key.day)
+      .executeTakeFirst()
+    const count = Number(row?.failures ?? 0) + 1
+    if (row) {
+      await trx
+        .updateTable('sys_login_failure')
+        .set({ failures: count, update_time: now() })
+        .where('tenant_id', '=', key.tenant_id)
+        .where('username', '=', key.username)
+        .where('day', '=', key.day)
+        .execute()
+    } else {
+      await trx.insertInto('sys_login_failure').values({ ...key, failures: count, create_time: now() }).execute()
+    }
+    return count
+  })
+  if (failures >= MAX_LOGIN_FAILURES) {
+    await services.databases.tenant(tenantId).updateTable('sys_user').set({ lock_status: services.codec.toColumn({ type: 'boolean', name: 'lockStatus', column: 'lock_status', label: '' }, true) }).where('id', '=', user.id).execute()
+    throw invalid('用户已锁定，无法登录！', 'password')
+  }
+  throw invalid(`您已经登录失败${failures}次，您还可以尝试${MAX_LOGIN_FAILURES - failures}次！`, 'password')
+}
+
+export async function openSession(services: Services, tenantId: string, user: LoginUser, ip: string, how: string) {
+  const token = await services.sessions.create(tenantId, user.id, ip)
+  await writeOpLog(services.databases.tenant(tenantId), { userId: user.id, name: user.name, ip }, how, OpLogType.AUTH)
+  return token
+}
+
+/** Clears the lock and today's failures (`/system/user/unlock`). */
+export async function unlockUser(services: Services, tenantId: string, db: Db, userId: string): Promise<void> {
+  const user = await db.selectFrom('sys_user').select(['username']).where('id', '=', userId).executeTakeFirst()
+  if (!user) throw invalid('用户不存在！', 'id')
+  await db.updateTable('sys_user').set({ lock_status: services.databases.kind === 'sqlite' ? 0 : false, update_time: now() }).where('id', '=', userId).execute()
+  await services.databases.platform
+    .deleteFrom('sys_login_failure')
+    .where('tenant_id', '=', tenantId)
+    .where('username', '=', String(user.username))
+    .execute()
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../db/dialect.js'
+
+/** Who is calling and with which database; resolved by the auth hook before any handler runs. */
+export interface RequestContext {
+  token: string
+  tenantId: string
+  userId: string
+  username: string
+  /** Display name, written to audit columns. */
+  name: string
+  /** The caller's own tenant database: the only one a handler can reach through the context. */
+  db: Db
+  isAdmin: boolean
+  permissions: ReadonlySet<string>
+  ip: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext | null
+  }
+}
+
+export function hasPermission(ctx: RequestContext, keys: readonly string[]): boolean {
+  return ctx.isAdmin || keys.some((k) => ctx.permissions.has(k))
+}

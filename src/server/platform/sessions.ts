@@ -1,0 +1,72 @@
+import crypto from 'node:crypto'
+import dayjs from 'dayjs'
+import type { Db } from '../db/dialect.js'
+import { later, now } from './clock.js'
+
+export interface SessionRow {
+  token: string
+  tenantId: string
+  userId: string
+}
+
+/**
+ * Sessions in the platform database (token -> tenant, user, idle and absolute expiry) so several
+ * server processes can share them. Activity is written at most once a minute per session.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly idleMinutes: number,
+    private readonly maxHours: number,
+  ) {}
+
+  async create(tenantId: string, userId: string, ip: string): Promise<string> {
+    const token = crypto.randomBytes(24).toString('base64url')
+    const time = now()
+    await this.db
+      .insertInto('sys_session')
+      .values({
+        token,
+        tenant_id: tenantId,
+        user_id: userId,
+        ip,
+        last_active_time: time,
+        expire_time: later(this.maxHours * 60),
+        create_by_id: userId,
+        create_time: time,
+        update_by_id: userId,
+        update_time: time,
+      })
+      .execute()
+    return token
+  }
+
+  async resolve(token: string): Promise<SessionRow | undefined> {
+    const row = await this.db
+      .selectFrom('sys_session')
+      .select(['token', 'tenant_id', 'user_id', 'last_active_time', 'expire_time'])
+      .where('token', '=', token)
+      .executeTakeFirst()
+    if (!row) return undefined
+    const current = dayjs()
+    const lastActive = dayjs(String(row.last_active_time))
+    if (current.isAfter(dayjs(String(row.expire_time))) || current.diff(lastActive, 'minute', true) > this.idleMinutes) {
+      await this.end(token)
+      return undefined
+    }
+    if (current.diff(lastActive, 'second') >= 60) {
+      await this.db.updateTable('sys_session').set({ last_active_time: now() }).where('token', '=', token).execute()
+    }
+    return { token, tenantId: String(row.tenant_id), userId: String(row.user_id) }
+  }
+
+  async end(token: string): Promise<void> {
+    await this.db.deleteFrom('sys_session').where('token', '=', token).execute()
+  }
+
+  /** Signs a user out everywhere (disabled, locked, password changed). */
+  async endUser(tenantId: string, userIds: string[]): Promise<void> {
+    if (!userIds.length) return
+    await this.db.deleteFrom('sys_session').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute()
+  }
+}

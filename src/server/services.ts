@@ -1,0 +1,28 @@
+import type { AppConfig } from './config.js'
+import type { Databases } from './db/databases.js'
+import type { EntityRegistry } from './engine/entity-registry.js'
+import type { EntityStore } from './engine/entity-store.js'
+import type { HookRegistry } from './engine/entity-hooks.js'
+import type { RecordCodec } from './engine/record-codec.js'
+import type { SessionStore } from './platform/sessions.js'
+import type { PermissionResolver } from './platform/permissions.js'
+import type { CodeSender } from './platform/code-sender.js'
+
+/** What every area plugin works with; built once in app.ts. */
+export interface Services {
+  config: AppConfig
+  databases: Databases
+  registry: EntityRegistry
+  codec: RecordCodec
+  store: EntityStore
+  hooks: HookRegistry
+  sessions: SessionStore
+  permissions: PermissionResolver
+  sender: CodeSender
+  /** The tenant that operates the platform (tenants, modules, open domains). */
+  operatorTenantId: string
+  /** Tenant ids that have finished migration and seed. */
+  tenantIds(): Promise<string[]>
+  /** Migrates and seeds one tenant database (new tenants and start-up). */
+  provisionTenant(tenantId: string, name: string): Promise<void>
+}

@@ -1,0 +1,35 @@
+import type { EnumsFile } from '../generated/enums.js'
+
+export type EnumCode = string | number | boolean
+export type Locale = 'zh-CN' | 'zh-HK' | 'en-US'
+
+/** Read access to schemas/enums.json, shared by server validation and browser labels. */
+export class EnumCatalog {
+  constructor(private readonly file: EnumsFile) {}
+
+  has(name: string): boolean {
+    return name !== '$schema' && Boolean(this.file[name])
+  }
+
+  items(name: string) {
+    const def = this.file[name]
+    return def && typeof def === 'object' && 'items' in def ? def.items : []
+  }
+
+  /** Converts a wire value ("1", 1, "true") to the enumeration's code, or undefined when it is none of them. */
+  parse(name: string, value: unknown): EnumCode | undefined {
+    for (const item of this.items(name)) {
+      if (item.code === value || String(item.code) === String(value)) return item.code
+    }
+    return undefined
+  }
+
+  label(name: string, code: unknown, locale: Locale = 'zh-CN'): string | undefined {
+    return this.items(name).find((i) => String(i.code) === String(code))?.[locale]
+  }
+
+  codeKind(name: string): 'integer' | 'string' | 'boolean' {
+    const first = this.items(name)[0]?.code
+    return typeof first === 'boolean' ? 'boolean' : typeof first === 'number' ? 'integer' : 'string'
+  }
+}

@@ -1,0 +1,109 @@
+import Decimal from 'decimal.js'
+import type { EntityModel, FieldModel } from './entity-model.js'
+import type { EnumCatalog } from './enum-catalog.js'
+import { isPatternName, patterns } from './patterns.js'
+
+export interface FieldError {
+  field: string
+  message: string
+}
+
+export type WriteMode = 'create' | 'modify'
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+
+export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+
+const fill = (message: string, field: FieldModel) => message.replaceAll('{label}', field.label)
+
+/**
+ * Checks one field's value and answers the first failing message, exactly as the form shows it.
+ * The browser calls this per field; the server calls it for the whole record. Blank values only
+ * fail `required`.
+ */
+export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, mode: WriteMode): string | undefined {
+  const value = typeof raw === 'string' && field.trim !== false ? raw.trim() : raw
+  if (isBlank(value) || (Array.isArray(value) && value.length === 0)) {
+    if (field.requiredMessage && (!field.requiredOnCreate || mode === 'create')) return field.requiredMessage
+    if (field.requiredOnCreate && mode === 'create') return `请输入${field.label}`
+    return undefined
+  }
+  switch (field.type) {
+    case 'integer': {
+      if (!/^-?\d+$/.test(String(value))) return field.integerMessage ?? `${field.label}必须为整数`
+      break
+    }
+    case 'decimal': {
+      let d: Decimal
+      try {
+        d = new Decimal(String(value))
+      } catch {
+        return `${field.label}必须为数字`
+      }
+      if (!d.isFinite()) return `${field.label}必须为数字`
+      if (field.scale !== undefined && d.decimalPlaces() > field.scale)
+        return `${field.label}最多允许${field.scale}位小数`
+      const intDigits = (field.precision ?? 24) - (field.scale ?? 2)
+      if (d.abs().trunc().toFixed().length > intDigits) return `${field.label}超出允许范围`
+      break
+    }
+    case 'boolean':
+      if (![true, false, 'true', 'false', 1, 0, '1', '0'].includes(value as never)) return `${field.label}取值不正确`
+      break
+    case 'enum':
+      if (field.enum && enums.parse(field.enum, value) === undefined) return `${field.label}取值不正确`
+      break
+    case 'date':
+      if (!DATE.test(String(value))) return `${field.label}格式不正确`
+      break
+    case 'datetime':
+      if (!DATETIME.test(String(value))) return `${field.label}格式不正确`
+      break
+    case 'ref':
+      if (field.multiple ? !Array.isArray(value) || value.some((v) => typeof v !== 'string') : typeof value !== 'string')
+        return `${field.label}取值不正确`
+      break
+    case 'json':
+      break
+    default:
+      if (typeof value !== 'string' && typeof value !== 'number') return `${field.label}取值不正确`
+  }
+  const text = String(value)
+  if (field.maxLength !== undefined && [...text].length > field.maxLength && field.type !== 'json')
+    return field.maxLengthMessage ?? `${field.label}长度不能超过${field.maxLength}个字符`
+  if (field.minLength !== undefined && [...text].length < field.minLength) return `${field.label}长度不能少于${field.minLength}个字符`
+  if (field.pattern && isPatternName(field.pattern)) {
+    const p = patterns[field.pattern]
+    if (!p.regex.test(text)) return fill(field.patternMessage ?? p.message, field)
+  }
+  if (field.type === 'integer' || field.type === 'decimal') {
+    const n = new Decimal(text)
+    const minMessage = field.minMessage ?? `${field.label}不能小于${field.min ?? field.minExclusive}`
+    if (field.minExclusive !== undefined && n.lte(field.minExclusive))
+      return field.minMessage ?? `${field.label}必须大于${field.minExclusive}`
+    if (field.min !== undefined && n.lt(field.min)) return minMessage
+    if (field.max !== undefined && n.gt(field.max)) return field.maxMessage ?? `${field.label}不能大于${field.max}`
+  }
+  return undefined
+}
+
+/** Fields a client may write in this mode (not read-only, not built-in). */
+export function writableFields(entity: EntityModel): FieldModel[] {
+  return entity.fields.filter((f) => !f.readOnly && !f.builtin)
+}
+
+/** All failing fields of a record, in declaration order; the first one is what the user sees. */
+export function validateRecord(
+  entity: EntityModel,
+  values: Record<string, unknown>,
+  enums: EnumCatalog,
+  mode: WriteMode,
+): FieldError[] {
+  const errors: FieldError[] = []
+  for (const field of writableFields(entity)) {
+    const message = checkField(field, values[field.name], enums, mode)
+    if (message) errors.push({ field: field.name, message })
+  }
+  return errors
+}

@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { FullConfig } from '@playwright/test'
+
+/** Shared with global-teardown.ts, which Playwright runs in this same process. */
+export interface E2eServer {
+  child: ChildProcess
+  dataDir: string
+  logFile: string
+}
+
+export const SERVER_KEY = Symbol.for('erp.e2e.server')
+type ServerHolder = { [SERVER_KEY]?: E2eServer }
+
+const READY_TIMEOUT_MS = 120_000
+
+/**
+ * Starts the real server the way a user does (`node --import tsx src/server/main.ts`, serving the built
+ * client from dist/) on a free loopback port with an empty DATA_DIR, and waits for /healthz. Tests get
+ * the address as `baseURL` (E2E_BASE_URL).
+ */
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    console.warn('[e2e] dist/index.html is missing: run `npx vite build` first (npm test does)')
+  }
+  const port = await freePort()
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-e2e-'))
+  const logDir = path.join(root, 'test-results')
+  mkdirSync(logDir, { recursive: true })
+  const logFile = path.join(logDir, 'e2e-server.log')
+  const log = createWriteStream(logFile)
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOGIN_CAPTCHA: 'off',
+    WEB_ROOT: path.join(root, 'dist'),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+  }
+  // The SQLite file in DATA_DIR, unless a PostgreSQL run is asked for explicitly.
+  delete env.DATABASE_URL
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.pipe(log, { end: false })
+  child.stderr?.pipe(log, { end: false })
+  ;(globalThis as ServerHolder)[SERVER_KEY] = { child, dataDir, logFile }
+  // If Playwright dies without running the teardown, the server must not outlive it.
+  process.once('exit', () => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+  })
+
+  const baseURL = `http://127.0.0.1:${port}`
+  try {
+    await waitForHealth(baseURL, child)
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    delete (globalThis as ServerHolder)[SERVER_KEY]
+    await rm(dataDir, { recursive: true, force: true })
+    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-60).join('\n') : ''
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- ${logFile} (tail) ---\n${tail}`)
+  }
+  process.env.E2E_BASE_URL = baseURL
+  process.env.E2E_DATA_DIR = dataDir
+  console.log(`[e2e] server ready at ${baseURL} (log: ${path.relative(root, logFile)})`)
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  let last = 'no answer'
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (code ${child.exitCode}, signal ${child.signalCode}) before /healthz answered`)
+    }
+    try {
+      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) })
+      const text = await response.text()
+      if (response.status === 200 && (JSON.parse(text) as { status?: unknown }).status === 'ok') return
+      last = `HTTP ${response.status} ${text.slice(0, 200)}`
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`server not healthy after ${READY_TIMEOUT_MS} ms: ${last}`)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
+    })
+  })
+}

@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { buildApp } from '../../src/server/app.js'
+import { loadConfig } from '../../src/server/config.js'
+import { createDatabase, dropDatabase, uniqueDatabaseName } from './postgres.js'
+
+export type DbKind = 'sqlite' | 'postgres'
+
+/** The response envelope every `/cloud-api` route answers with. */
+export interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+  [key: string]: unknown
+}
+
+export interface CallOptions {
+  /** Sent as `X-Auth-Token`. */
+  token?: string
+  query?: Record<string, string | number | boolean | undefined | null>
+  /** JSON body. */
+  body?: unknown
+  /** `application/x-www-form-urlencoded` body. */
+  form?: Record<string, string | number | boolean | undefined | null>
+  headers?: Record<string, string>
+}
+
+export interface CallResult<T = unknown> {
+  status: number
+  /** The parsed JSON answer; for a non-JSON answer (a file, HTML) an empty object, and `raw` holds it. */
+  body: Envelope<T>
+  raw: string
+  rawPayload: Buffer
+  headers: Record<string, string | string[] | number | undefined>
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface TestApp {
+  app: FastifyInstance
+  dbKind: DbKind
+  /** Temporary DATA_DIR of this app (removed by `close`). */
+  dataDir: string
+  /** Logs in (captcha is off) and returns the token for `X-Auth-Token`; throws unless the answer is code 200. */
+  login(username?: string, password?: string): Promise<string>
+  /** Calls `/cloud-api<url>` through `inject`. */
+  call<T = unknown>(method: HttpMethod, url: string, options?: CallOptions): Promise<CallResult<T>>
+  close(): Promise<void>
+}
+
+export interface StartTestAppOptions {
+  entityDirs?: string[]
+  /** Extra environment for `loadConfig`, e.g. `{ LOGIN_CAPTCHA: 'on' }`; wins over the defaults here. */
+  env?: Record<string, string>
+}
+
+/**
+ * The real app on a database of its own: a fresh SQLite file in a temporary DATA_DIR, or, when
+ * `TEST_DB=postgres`, a fresh database on the server at `TEST_PG_URL` (which `npm test` starts).
+ */
+export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+  const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-test-'))
+  let pgServerUrl: string | undefined
+  let pgDatabase: string | undefined
+  let databaseUrl: string
+  if (dbKind === 'postgres') {
+    pgServerUrl = process.env.TEST_PG_URL ?? process.env.TEST_DATABASE_URL
+    if (!pgServerUrl) {
+      await rm(dataDir, { recursive: true, force: true })
+      throw new Error(
+        'TEST_DB=postgres needs TEST_PG_URL (a superuser URL; `npm test` starts an embedded server and sets it)',
+      )
+    }
+    pgDatabase = uniqueDatabaseName('erp')
+    databaseUrl = await createDatabase(pgServerUrl, pgDatabase)
+  } else {
+    databaseUrl = `sqlite:${path.join(dataDir, 'app.db')}`
+  }
+
+  // Only what is set here: a developer's own DATABASE_URL or PORT must not leak into a test.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOGIN_CAPTCHA: 'off',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...options.env,
+  })
+
+  const dropEverything = async () => {
+    if (pgServerUrl && pgDatabase) await dropDatabase(pgServerUrl, pgDatabase)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  let app: FastifyInstance
+  try {
+    app = await buildApp(config, options.entityDirs ? { entityDirs: options.entityDirs } : undefined)
+    await app.ready()
+  } catch (error) {
+    await dropEverything().catch(() => {})
+    throw error
+  }
+
+  const call = async <T = unknown>(method: HttpMethod, url: string, callOptions: CallOptions = {}) => {
+    const headers: Record<string, string> = { ...callOptions.headers }
+    if (callOptions.token) headers['x-auth-token'] = callOptions.token
+    const request: InjectOptions = { method, url: `/cloud-api${url}`, headers }
+    if (callOptions.query) request.query = stringValues(callOptions.query)
+    if (callOptions.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      request.payload = new URLSearchParams(stringValues(callOptions.form)).toString()
+    } else if (callOptions.body !== undefined) {
+      headers['content-type'] = 'application/json'
+      request.payload = JSON.stringify(callOptions.body)
+    }
+    const response = await app.inject(request)
+    const raw = response.body
+    let body = {} as Envelope<T>
+    if (String(response.headers['content-type'] ?? '').includes('json') && raw.length > 0) {
+      body = JSON.parse(raw) as Envelope<T>
+    }
+    return { status: response.statusCode, body, raw, rawPayload: response.rawPayload, headers: response.headers }
+  }
+
+  const login = async (username = 'admin', password = config.adminPassword) => {
+    const response = await call<{ token?: string }>('POST', '/auth/login', { body: { username, password } })
+    const token = response.body.data?.token
+    if (response.status !== 200 || response.body.code !== 200 || typeof token !== 'string') {
+      throw new Error(`login as ${username} failed: HTTP ${response.status} ${response.raw.slice(0, 500)}`)
+    }
+    return token
+  }
+
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    try {
+      await app.close()
+    } finally {
+      await dropEverything()
+    }
+  }
+
+  return { app, dbKind, dataDir, login, call, close }
+}
+
+function stringValues(values: Record<string, string | number | boolean | undefined | null>): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== null) result[key] = String(value)
+  }
+  return result
+}
