@@ -3,9 +3,9 @@
 // `N passed, N failed` counted from each runner's JSON report. Exit 1 if anything failed.
 //
 //   a. generated types up to date (1 check)     e. API tests on an embedded PostgreSQL
-//   b. TypeScript type check (1 check)          f. vite build (1 check), then Playwright e2e in Chromium
-//   c. unit tests (vitest project unit)
-//   d. API tests on SQLite (vitest project api)
+//   b. TypeScript type check (1 check)          f. vite build (1 check), then Playwright e2e in Debian's
+//   c. unit tests (vitest project unit)            Chromium (installed with apt as root; without root a
+//   d. API tests on SQLite (vitest project api)    missing Chromium fails the stage)
 //
 // TEST_TIME_BUDGET_MIN (default 25) caps the whole run: a stage still running then is stopped and counts
 // as failed, and stages not started count one failure each. TEST_STAGES=unit,api-sqlite runs a subset.
@@ -133,6 +133,7 @@ function countVitest(reportFile, exitCode) {
 }
 
 async function vitestStage(name, title, project, env, timeoutMs = 10 * MINUTE) {
+  if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
   banner(title)
   const reportFile = path.join(reportDir, `vitest-${name}.json`)
   rmSync(reportFile, { force: true })
@@ -227,23 +228,22 @@ async function e2eStage() {
     if (wantE2e) record('e2e', { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
     return
   }
-  banner('Chromium for the e2e tests')
-  const { value: chromium, seconds: chromiumSeconds } = await timed(async () => ensureChromium())
-  if (!chromium.path) {
-    if (wantE2e) record('e2e', { passed: 0, failed: 1 }, chromiumSeconds, '(Chromium missing: see the command above)')
-    return
-  }
-  console.log(`[test-all] Chromium: ${chromium.path}`)
-
   banner('vite build')
-  const build = await timed(() => run(bin('vite')[0], [...bin('vite').slice(1), 'build'], { timeoutMs: 5 * MINUTE }))
+  const vite = bin('vite')
+  const build = await timed(() => run(vite[0], [...vite.slice(1), 'build'], { timeoutMs: 5 * MINUTE }))
   const built = build.value.code === 0
   if (wantBuild) {
-    record('build', built ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, build.seconds, built ? '' : `(exit code ${build.value.code})`)
+    const note = build.value.timedOut ? '(timed out)' : built ? '' : `(exit code ${build.value.code})`
+    record('build', built ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, build.seconds, note)
   }
   if (!wantE2e) return
   if (!built) return record('e2e', { passed: 0, failed: 1 }, 0, '(not run: the build failed)')
   if (!hasE2eSpecs()) return record('e2e', { passed: 0, failed: 0 }, 0, '(no test files)')
+
+  banner('Chromium for the e2e tests')
+  const { value: chromium, seconds: chromiumSeconds } = await timed(async () => ensureChromium())
+  if (!chromium.path) return record('e2e', { passed: 0, failed: 1 }, chromiumSeconds, '(Chromium missing: see the command above)')
+  console.log(`[test-all] Chromium: ${chromium.path}`)
 
   banner('playwright test (Chromium)')
   const reportFile = path.join(reportDir, 'playwright.json')
@@ -296,8 +296,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 main().catch(async (error) => {
-  console.error(error)
+  console.error('[test-all] the runner itself failed:', error)
   if (postgres) await postgres.stop().catch(() => {})
-  console.log('0 passed, 1 failed')
+  const passed = results.reduce((sum, r) => sum + r.passed, 0)
+  const failed = results.reduce((sum, r) => sum + r.failed, 0) + 1
+  console.log(`${passed} passed, ${failed} failed`)
   process.exit(1)
 })

@@ -1,0 +1,136 @@
+import ky, { HTTPError, type Options } from 'ky'
+
+/** Local-storage keys of the spec (000 §3 "Client-held data"). */
+export const STORAGE = { token: 'X-Auth-Token', user: 'admin.user', roles: 'admin.roles', routes: 'admin.routes' } as const
+
+export const API_PREFIX = '/cloud-api'
+export const DEFAULT_ERROR = '网络请求错误，请稍后重试！'
+
+/** The spec's envelope; `data` is what callers receive. */
+export interface Envelope<T> {
+  code: number
+  msg: string
+  data: T
+}
+
+export interface Page<T> {
+  pageIndex: number
+  pageSize: number
+  totalCount: number
+  datas: T[]
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+type Listener = (error: ApiError) => void
+const listeners = new Set<Listener>()
+/** The shell shows errors and the 401 relogin confirm; requests with `hideError` skip it. */
+export function onApiError(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export const getToken = () => localStorage.getItem(STORAGE.token)
+
+const client = ky.create({
+  prefixUrl: API_PREFIX,
+  timeout: 30000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getToken()
+        if (token) request.headers.set('X-Auth-Token', token)
+      },
+    ],
+  },
+})
+
+export interface RequestOptions {
+  query?: Record<string, unknown>
+  json?: unknown
+  form?: Record<string, string>
+  body?: FormData
+  /** Do not show the error to the user (the caller handles it). */
+  hideError?: boolean
+}
+
+/** Drops conditions without a value (the spec: only conditions that carry a value are sent). */
+export function cleanQuery(query: Record<string, unknown> = {}): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue
+    out[k] = Array.isArray(v) ? v.join(',') : String(v)
+  }
+  return out
+}
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof HTTPError) {
+    try {
+      const body = (await error.response.clone().json()) as { code?: number; msg?: string; message?: string; field?: string }
+      return new ApiError(body.code ?? error.response.status, body.msg ?? body.message ?? DEFAULT_ERROR, body.field)
+    } catch {
+      return new ApiError(error.response.status || 500, DEFAULT_ERROR)
+    }
+  }
+  if (error instanceof ApiError) return error
+  return new ApiError(500, DEFAULT_ERROR)
+}
+
+function kyOptions(options: RequestOptions): Options {
+  const o: Options = { searchParams: cleanQuery(options.query) }
+  if (options.json !== undefined) o.json = options.json
+  if (options.form) o.body = new URLSearchParams(options.form)
+  if (options.body) o.body = options.body
+  return o
+}
+
+/** One call of the API, unwrapped to `data`; errors are ApiError with the server's Chinese message. */
+export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    const envelope = await client(path.replace(/^\//, ''), { method, ...kyOptions(options) }).json<Envelope<T>>()
+    if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || DEFAULT_ERROR)
+    return envelope.data
+  } catch (e) {
+    const error = await toApiError(e)
+    if (!options.hideError) for (const l of listeners) l(error)
+    throw error
+  }
+}
+
+/** A blob answer: downloads it, named from the Content-Disposition header or the last path segment. */
+export async function download(method: 'get' | 'post', path: string, options: RequestOptions = {}): Promise<void> {
+  try {
+    const response = await client(path.replace(/^\//, ''), { method, ...kyOptions(options) })
+    const disposition = response.headers.get('content-disposition') ?? ''
+    const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition)
+    const name = match ? decodeURIComponent(match[1] ?? match[2]) : path.split('/').pop() ?? 'download'
+    const url = URL.createObjectURL(await response.blob())
+    const a = document.createElement('a')
+    a.href = url
+    a.download = name
+    a.click()
+    URL.revokeObjectURL(url)
+  } catch (e) {
+    const error = await toApiError(e)
+    if (!options.hideError) for (const l of listeners) l(error)
+    throw error
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, unknown>, o?: RequestOptions) => request<T>('get', path, { ...o, query }),
+  post: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('post', path, { ...o, json }),
+  put: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('put', path, { ...o, json }),
+  patch: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('patch', path, { ...o, json }),
+  delete: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('delete', path, { ...o, json }),
+}

@@ -1,0 +1,41 @@
+import useSWR from 'swr'
+import type { EntityFile } from '../../shared/generated/entity.js'
+import type { EnumsFile } from '../../shared/generated/enums.js'
+import { buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
+import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+import { api } from './http.js'
+
+export interface MetaBundle {
+  entities: Record<string, EntityFile>
+  enums: EnumsFile
+}
+
+export interface Meta {
+  entity(name: string): EntityModel
+  /** The entity whose picker view has this kind (`/selector/{kind}`). */
+  pickerEntity(kind: string): EntityModel | undefined
+  enums: EnumCatalog
+}
+
+function toMeta(bundle: MetaBundle): Meta {
+  const models = new Map(Object.values(bundle.entities).map((f) => [f.name, buildEntityModel(f)]))
+  const byKind = new Map([...models.values()].filter((m) => m.file.views?.picker).map((m) => [m.file.views!.picker!.kind, m]))
+  return {
+    entity(name) {
+      const m = models.get(name)
+      if (!m) throw new Error(`未知的实体：${name}`)
+      return m
+    },
+    pickerEntity: (kind) => byKind.get(kind),
+    enums: new EnumCatalog(bundle.enums),
+  }
+}
+
+/** Entity files and enumerations from the server (`GET /meta/bundle`), fetched once per session. */
+export function useMeta(): Meta | undefined {
+  const { data } = useSWR('/meta/bundle', async () => toMeta(await api.get<MetaBundle>('/meta/bundle')), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  })
+  return data
+}
