@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react'
+import { App } from 'antd'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { onApiError } from '../api/http.js'
+import { clearSession, getSession } from './session.js'
+import { clearTabs } from '../shell/tab-store.js'
+
+const PUBLIC_PATHS = ['/login', '/forget-psw', '/403', '/404', '/500', '/online-excel']
+
+/**
+ * One place that shows API errors (001 §8): 401 asks to sign in again, everything else is a message.
+ * Requests made with `hideError` never arrive here.
+ */
+export function ApiErrorBridge() {
+  const { message, modal } = App.useApp()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const pathRef = useRef(location.pathname)
+  pathRef.current = location.pathname
+  const reloginOpen = useRef(false)
+
+  useEffect(
+    () =>
+      onApiError((error) => {
+        const onPublicPage = PUBLIC_PATHS.includes(pathRef.current)
+        if (error.code === 401 && getSession().token && !onPublicPage) {
+          // Parallel requests fail together; one dialog is enough.
+          if (reloginOpen.current) return
+          reloginOpen.current = true
+          modal.confirm({
+            title: '确认重新登录',
+            content: '您已长时间未操作，已被退出登录，请重新登录！',
+            okText: '重新登录',
+            cancelText: '取消',
+            onOk: () => {
+              clearSession()
+              clearTabs()
+              navigate('/login', { replace: true })
+            },
+            afterClose: () => {
+              reloginOpen.current = false
+            },
+          })
+          return
+        }
+        void message.error(error.message)
+      }),
+    [message, modal, navigate],
+  )
+  return null
+}

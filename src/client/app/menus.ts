@@ -1,0 +1,110 @@
+import useSWR from 'swr'
+import { matchPath } from 'react-router-dom'
+import { api, STORAGE } from '../api/http.js'
+import { useSession } from './session.js'
+
+/** MENU_DISPLAY: 0 catalog, 1 function (2 permission never reaches the client tree). */
+export const MENU_CATALOG = 0
+export const MENU_FUNCTION = 1
+
+/** MENU_COMPONENT_TYPE: 0 normal view, 1 custom list, 2 custom form, 3 custom page. */
+export type ComponentType = 0 | 1 | 2 | 3
+
+/** One node of `GET /auth/menus`. */
+export interface MenuNode {
+  id: string
+  parentId: string | null
+  path: string | null
+  name: string
+  component: string | null
+  componentType: ComponentType
+  display: number
+  hidden: boolean
+  requestParam: string | null
+  permission: string | null
+  meta: { title: string; icon: string | null; noCache: boolean }
+  isCollect: boolean
+  children: MenuNode[]
+}
+
+/** A function menu with its catalog ancestors (for breadcrumbs, search and titles). */
+export interface MenuEntry {
+  menu: MenuNode
+  /** Titles from the top catalog down to this menu. */
+  titles: string[]
+  /** Ids from the top catalog down to this menu. */
+  ids: string[]
+}
+
+export const isExternal = (path: string | null | undefined) => !!path && /^https?:\/\//i.test(path)
+
+function readCachedMenus(): MenuNode[] | undefined {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(STORAGE.routes) ?? 'null')
+    return Array.isArray(raw) ? (raw as MenuNode[]) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The signed-in user's menu tree. Keyed by token so another account never sees the previous one's
+ * menus; cached under admin.routes so a reload can draw the shell before the answer.
+ */
+export function useMenus() {
+  const { token } = useSession()
+  const swr = useSWR(
+    token ? ['/auth/menus', token] : null,
+    async () => {
+      const menus = await api.get<MenuNode[]>('/auth/menus')
+      localStorage.setItem(STORAGE.routes, JSON.stringify(menus))
+      return menus
+    },
+    { fallbackData: token ? readCachedMenus() : undefined, revalidateOnFocus: false, revalidateOnMount: true },
+  )
+  return swr
+}
+
+/** Every function menu (hidden ones included: they are routable, only invisible in the menu). */
+export function flattenFunctions(tree: MenuNode[] | undefined): MenuEntry[] {
+  const out: MenuEntry[] = []
+  const walk = (nodes: MenuNode[], titles: string[], ids: string[]) => {
+    for (const n of nodes) {
+      const t = [...titles, n.meta.title || n.name]
+      const i = [...ids, n.id]
+      if (n.display === MENU_FUNCTION) out.push({ menu: n, titles: t, ids: i })
+      if (n.children?.length) walk(n.children, t, i)
+    }
+  }
+  walk(tree ?? [], [], [])
+  return out
+}
+
+/** The function menu whose path matches a pathname (exact first, then `:param` patterns). */
+export function findMenuByPath(entries: MenuEntry[], pathname: string): { entry: MenuEntry; params: Record<string, string | undefined> } | undefined {
+  const clean = pathname.replace(/\/+$/, '') || '/'
+  const exact = entries.find((e) => e.menu.path && !isExternal(e.menu.path) && e.menu.path.replace(/\/+$/, '') === clean)
+  if (exact) return { entry: exact, params: {} }
+  for (const e of entries) {
+    if (!e.menu.path || !e.menu.path.includes(':') || isExternal(e.menu.path)) continue
+    const m = matchPath({ path: e.menu.path, end: true }, clean)
+    if (m) return { entry: e, params: m.params }
+  }
+  return undefined
+}
+
+/** Collects (favourites) or un-collects a menu. */
+export async function setMenuCollected(menuId: string, collected: boolean): Promise<void> {
+  await api.post(collected ? '/menu/collect' : '/menu/collect/cancel', { menuId })
+}
+
+/** First visible function path below a node (mixed layout: a top catalog jumps to its first leaf). */
+export function firstLeafPath(node: MenuNode): string | undefined {
+  if (node.display === MENU_FUNCTION && node.path && !node.hidden) return node.path
+  for (const c of node.children ?? []) {
+    if (c.hidden) continue
+    const p = firstLeafPath(c)
+    if (p) return p
+  }
+  return undefined
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react'
+import useSWR from 'swr'
+import { api } from '../api/http.js'
+
+export interface SystemInit {
+  captcha: boolean
+  multiTenant: boolean
+  allowRegist: boolean
+  title: string
+}
+
+export const DEFAULT_TITLE = '星云ERP'
+
+/** `GET /auth/init` (public): login options and the system name. */
+export function useSystemInit() {
+  return useSWR('/auth/init', () => api.get<SystemInit>('/auth/init', undefined, { hideError: true }), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  })
+}
+
+export function useSystemTitle(): string {
+  return useSystemInit().data?.title || DEFAULT_TITLE
+}
+
+/** The document title: system name followed by the route name (000 §2). */
+export function usePageTitle(routeName: string | undefined): void {
+  const system = useSystemTitle()
+  useEffect(() => {
+    document.title = routeName ? `${system} - ${routeName}` : system
+  }, [system, routeName])
+}
