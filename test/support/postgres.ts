@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, symlinkSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import net from 'node:net'
@@ -94,6 +94,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     clearTimeout(timer)
   }
 
+  // On Ctrl-C the package's own exit hook stops the server and exits before an async cleanup could run.
+  const removeOnExit = () => rmSync(root, { recursive: true, force: true })
+  process.once('exit', removeOnExit)
   let stopped = false
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
@@ -102,6 +105,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       if (stopped) return
       stopped = true
       await server.stop()
+      process.removeListener('exit', removeOnExit)
       await rm(root, { recursive: true, force: true })
     },
   }

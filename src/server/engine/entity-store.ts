@@ -113,7 +113,8 @@ export class EntityStore {
     if (sortName && (!sortField || sortField.hidden)) throw invalid('排序字段不存在', 'sortField')
     const order = String(req.values.sortOrder ?? req.sort?.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc'
     if (sortField) q = q.orderBy(`t.${sortField.column}`, order)
-    q = q.orderBy('t.id', 'desc')
+    // A unique sort column already fixes the order; a tie-breaker would defeat its index.
+    if (!sortField?.unique) q = q.orderBy('t.id', 'desc')
     if (req.paged) q = q.limit(pageSize).offset((pageIndex - 1) * pageSize)
     const rows = await q.execute()
     const datas = await this.answer(db, ctx, entity, rows)

@@ -1,0 +1,61 @@
+import { lazy, type ReactNode } from 'react'
+import { findMenuByPath, type MenuEntry, type MenuNode } from '../app/menus.js'
+import { hasPermission, type Session } from '../app/session.js'
+import ErrorPage from '../pages/ErrorPage.js'
+import { WORKPLACE_PATH, WORKPLACE_TITLE } from './tab-store.js'
+
+const EntityPage = lazy(() => import('../runtime/EntityPage'))
+const Workplace = lazy(() => import('../pages/Workplace.js'))
+const Profile = lazy(() => import('../pages/Profile.js'))
+const Settings = lazy(() => import('../pages/Settings.js'))
+
+/** What the shell shows for a pathname: a fixed page or a function menu. */
+export interface ResolvedPage {
+  key: string
+  title: string
+  /** Route pattern, so `useParams` works inside the page. */
+  pattern: string
+  noCache: boolean
+  menu?: MenuNode
+  /** Catalog titles down to the page (breadcrumb). */
+  titles: string[]
+  render: () => ReactNode
+}
+
+const FIXED: Record<string, { title: string; render: () => ReactNode }> = {
+  [WORKPLACE_PATH]: { title: WORKPLACE_TITLE, render: () => <Workplace /> },
+  '/profile': { title: '个人中心', render: () => <Profile /> },
+  '/settings': { title: '个人设置', render: () => <Settings /> },
+}
+
+export const ENTITY_COMPONENT_PREFIX = 'entity:'
+
+/** The view of a function menu (001 §2 "Menu-driven routing"). */
+function renderMenu(menu: MenuNode): ReactNode {
+  const component = (menu.component ?? '').trim()
+  if (menu.componentType === 0 && component.startsWith(ENTITY_COMPONENT_PREFIX)) {
+    const entityName = component.slice(ENTITY_COMPONENT_PREFIX.length).trim()
+    if (entityName) return <EntityPage entityName={entityName} />
+  }
+  // Normal views other than entity screens, and the low-code list/form/page runtimes, are not built yet.
+  return <ErrorPage kind="developing" embedded />
+}
+
+export function resolvePage(pathname: string, entries: MenuEntry[], session: Session): ResolvedPage | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  const fixed = FIXED[path]
+  if (fixed) return { key: path, title: fixed.title, pattern: path, noCache: false, titles: [fixed.title], render: fixed.render }
+  const found = findMenuByPath(entries, path)
+  if (!found) return undefined
+  const { menu, titles } = found.entry
+  const allowed = hasPermission(session, menu.permission ?? undefined)
+  return {
+    key: path,
+    title: menu.meta.title || menu.name,
+    pattern: menu.path ?? path,
+    noCache: menu.meta.noCache,
+    menu,
+    titles,
+    render: () => (allowed ? renderMenu(menu) : <ErrorPage kind="403" embedded />),
+  }
+}
