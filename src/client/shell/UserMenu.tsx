@@ -1,0 +1,48 @@
+import { Avatar, Dropdown, Space } from 'antd'
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router-dom'
+import { useSWRConfig } from 'swr'
+import { api } from '../api/http.js'
+import { clearSession, useSession } from '../app/session.js'
+import { clearTabs } from './tab-store.js'
+
+/** Avatar menu: personal centre, personal settings, logout. */
+export function UserMenu() {
+  const { user } = useSession()
+  const navigate = useNavigate()
+  const { mutate } = useSWRConfig()
+  const name = user?.name || user?.username || '用户'
+
+  const logout = async () => {
+    try {
+      await api.post('/auth/logout', undefined, { hideError: true })
+    } catch {
+      // The session may already be gone on the server; signing out locally is what matters.
+    }
+    clearSession()
+    clearTabs()
+    await mutate(() => true, undefined, { revalidate: false })
+    navigate('/login', { replace: true })
+  }
+
+  return (
+    <Dropdown
+      trigger={['click', 'hover']}
+      menu={{
+        items: [
+          { key: 'profile', icon: <UserOutlined />, label: '个人中心', onClick: () => navigate('/profile') },
+          { key: 'settings', icon: <SettingOutlined />, label: '个人设置', onClick: () => navigate('/settings') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void logout() },
+        ],
+      }}
+    >
+      <button type="button" className="shell-user" aria-label="用户菜单">
+        <Space size={8}>
+          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: "#1890ff" }} />
+          <span className="shell-user-name">{name}</span>
+        </Space>
+      </button>
+    </Dropdown>
+  )
+}
