@@ -27,6 +27,50 @@ async function metaTypes(): Promise<Record<string, string>> {
   return out
 }
 
+type EntityJson = {
+  name: string
+  label: { 'zh-CN': string }
+  fields: Record<string, { type: string; label: string; enum?: string; multiple?: boolean; hidden?: boolean; requiredMessage?: string; required?: unknown }>
+}
+
+const WIRE_TYPES: Record<string, JSONSchema> = {
+  string: { type: 'string' },
+  text: { type: 'string' },
+  password: { type: 'string' },
+  integer: { type: 'integer' },
+  decimal: { type: 'string', description: 'decimal as text' },
+  boolean: { type: 'boolean' },
+  date: { type: 'string', description: 'YYYY-MM-DD' },
+  datetime: { type: 'string', description: 'YYYY-MM-DD HH:mm:ss' },
+  ref: { type: 'string', description: 'id' },
+  json: {},
+}
+
+/** One record type per entity file, as it travels on the wire (hidden fields left out). */
+async function entityTypes(enums: Record<string, { items?: { code: unknown }[] }>): Promise<string> {
+  const dir = path.join(root, 'schemas/entities')
+  const out = [banner, '']
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const entity = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as EntityJson
+    const properties: Record<string, JSONSchema> = { id: { type: 'string' } }
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.hidden) continue
+      let type: JSONSchema = WIRE_TYPES[field.type] ?? {}
+      if (field.type === 'enum' && field.enum) type = { enum: (enums[field.enum]?.items ?? []).map((i) => i.code) as JSONSchema['enum'] }
+      if (field.type === 'ref' && field.multiple) type = { type: 'array', items: { type: 'string' } }
+      properties[name] = { ...type, description: field.label }
+    }
+    for (const audit of ['createBy', 'createById', 'createTime', 'updateBy', 'updateById', 'updateTime']) properties[audit] = { type: 'string' }
+    const title = entity.name[0].toUpperCase() + entity.name.slice(1)
+    const ts = await compile({ title, description: entity.label['zh-CN'], type: 'object', properties, additionalProperties: true }, title, {
+      bannerComment: '',
+      style: { singleQuote: true, semi: false, printWidth: 120 },
+    })
+    out.push(ts.trim(), '')
+  }
+  return out.join('\n')
+}
+
 function enumTypes(): string {
   const enums = JSON.parse(fs.readFileSync(path.join(root, 'schemas/enums.json'), 'utf8')) as Record<
     string,
@@ -42,7 +86,8 @@ function enumTypes(): string {
   return lines.join('\n')
 }
 
-const files = { ...(await metaTypes()), 'enum-codes.ts': enumTypes() }
+const enumsJson = JSON.parse(fs.readFileSync(path.join(root, 'schemas/enums.json'), 'utf8'))
+const files = { ...(await metaTypes()), 'enum-codes.ts': enumTypes(), 'entities.ts': await entityTypes(enumsJson) }
 const check = process.argv.includes('--check')
 let stale = 0
 fs.mkdirSync(outDir, { recursive: true })

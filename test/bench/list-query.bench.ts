@@ -83,7 +83,9 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
       const stmt = db.prepare(sql)
       return sql.includes('count(') ? stmt.get(...params) : stmt.all(...params)
     }
-    close = async () => db.close()
+    close = async () => {
+      db.close()
+    }
   } else {
     const url = new URL(t.app.services.config.databaseUrl)
     const client = new pg.Client({ connectionString: url.toString() })
