@@ -8,34 +8,8 @@ import { forbidden } from '../platform/errors.js'
 import { inTransaction } from '../platform/db-tx.js'
 import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
+import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { idsFrom, objectBody } from './request-values.js'
-
-type Operation = 'query' | 'get' | 'create' | 'modify' | 'delete' | 'enable' | 'unable' | 'export' | 'trees'
-
-const DEFAULT_OPERATIONS: Operation[] = ['query', 'get', 'create', 'modify', 'delete', 'enable', 'unable']
-
-const ACTION_OF: Record<Operation, string> = {
-  query: 'query',
-  get: 'query',
-  trees: 'query',
-  create: 'add',
-  modify: 'modify',
-  delete: 'delete',
-  enable: 'modify',
-  unable: 'modify',
-  export: 'export',
-}
-
-/** Permission keys of one operation of an entity: the declared override or `{prefix}:{action}`. */
-export function operationKeys(entity: EntityModel, op: Operation): string[] {
-  const api = entity.file.api
-  if (!api) return []
-  const override = api.permissions?.[op]
-  if (override) return [override]
-  const key = `${api.permission}:${ACTION_OF[op]}`
-  // Reading one record is also needed by whoever may modify it.
-  return op === 'get' ? [key, `${api.permission}:modify`] : [key]
-}
 
 /** The database an entity lives in for this caller; platform objects only for the operator tenant. */
 export function dbFor(services: Services, ctx: RequestContext, entity: EntityModel): Db {
@@ -50,7 +24,6 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
   for (const entity of services.registry.all()) {
     const api = entity.file.api
     if (!api) continue
-    const ops = new Set<Operation>((api.operations as Operation[] | undefined) ?? DEFAULT_OPERATIONS)
     const list = entity.file.views?.list
     const listRequest = (values: Record<string, unknown>) => ({
       params: list?.query ?? [],
@@ -60,7 +33,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
       sort: list?.sort,
     })
 
-    if (ops.has('query'))
+    if (hasOperation(entity, 'query'))
       defineRoute(app, {
         method: 'GET',
         url: `${api.base}/query`,
@@ -70,7 +43,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
           return list?.paged === false ? page.datas : page
         },
       })
-    if (ops.has('trees'))
+    if (hasOperation(entity, 'trees'))
       defineRoute(app, {
         method: 'GET',
         url: `${api.base}/trees`,
@@ -78,14 +51,14 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
         handler: async ({ ctx, query }) =>
           (await store.list(dbFor(services, ctx, entity), ctx, entity, { ...listRequest(query), paged: false })).datas,
       })
-    if (ops.has('get'))
+    if (hasOperation(entity, 'get'))
       defineRoute(app, {
         method: 'GET',
         url: api.base,
         access: operationKeys(entity, 'get'),
         handler: async ({ ctx, query }) => store.get(dbFor(services, ctx, entity), ctx, entity, query.id),
       })
-    if (ops.has('create'))
+    if (hasOperation(entity, 'create'))
       defineRoute(app, {
         method: 'POST',
         url: api.base,
@@ -93,7 +66,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
         handler: async ({ ctx, body }) =>
           inTransaction(dbFor(services, ctx, entity), (trx) => store.create(trx, ctx, entity, objectBody(body))),
       })
-    if (ops.has('modify'))
+    if (hasOperation(entity, 'modify'))
       defineRoute(app, {
         method: 'PUT',
         url: api.base,
@@ -101,7 +74,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
         handler: async ({ ctx, body }) =>
           inTransaction(dbFor(services, ctx, entity), (trx) => store.modify(trx, ctx, entity, objectBody(body))),
       })
-    if (ops.has('delete'))
+    if (hasOperation(entity, 'delete'))
       defineRoute(app, {
         method: 'DELETE',
         url: api.base,
@@ -110,7 +83,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
           inTransaction(dbFor(services, ctx, entity), (trx) => store.remove(trx, ctx, entity, idsFrom(body, query))),
       })
     for (const op of ['enable', 'unable'] as const) {
-      if (!ops.has(op)) continue
+      if (!hasOperation(entity, op)) continue
       defineRoute(app, {
         method: 'PATCH',
         url: `${api.base}/${op}/batch`,
@@ -121,7 +94,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
           ),
       })
     }
-    if (ops.has('export'))
+    if (hasOperation(entity, 'export'))
       for (const method of ['POST', 'GET'] as const)
         defineRoute(app, {
           method,
