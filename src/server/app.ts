@@ -24,6 +24,8 @@ import type { Services } from './services.js'
 import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/seed.js'
 import { authModule } from './modules/auth/index.js'
 import { systemModule } from './modules/system/index.js'
+import { noticeRoutes } from './modules/system/notices.js'
+import { dataPermissionRoutes } from './modules/system/data-permission.js'
 import { basedataModule } from './modules/basedata/index.js'
 import { metaModule } from './modules/meta/index.js'
 
@@ -86,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerSelectorRoutes(scope, services)
     authModule(scope, services)
     systemModule(scope, services)
+    noticeRoutes(scope, services)
+    dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
     metaModule(scope, services)
   })
