@@ -25,7 +25,7 @@ import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/s
 import { authModule } from './modules/auth/index.js'
 import { systemModule } from './modules/system/index.js'
 import { noticeRoutes } from './modules/system/notices.js'
-import { dataPermissionRoutes } from './modules/system/data-permission.js'
+import { dataPermissionFilter, dataPermissionRoutes } from './modules/system/data-permission.js'
 import { basedataModule } from './modules/basedata/index.js'
 import { metaModule } from './modules/meta/index.js'
 
@@ -71,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   }
   app.decorate('services', services)
+  services.store.dataFilter = (ctx, type, aliases) => dataPermissionFilter(services, ctx, type, aliases)
   app.addHook('onClose', async () => databases.close())
 
   await provisionPlatform(databases, registry)

@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { refLabelProperty } from '../../shared/metadata/entity-model.js'
@@ -33,6 +34,9 @@ export interface ListRequest {
 }
 
 const MAX_PAGE_SIZE = 500
+
+/** The caller's data-permission predicate for a permission type, over the given table aliases. */
+export type DataFilter = (ctx: RequestContext, type: number, aliases: Record<string, string>) => Promise<Expression<SqlBool> | undefined>
 const fieldOf = (c: ListColumn | QueryParam) => (typeof c === 'string' ? c : c.field)
 
 function pageArgs(values: Record<string, unknown>) {
@@ -53,6 +57,9 @@ export class EntityStore {
     readonly codec: RecordCodec,
     readonly hooks: HookRegistry,
   ) {}
+
+  /** Set once at start-up by the data-permission module. */
+  dataFilter?: DataFilter
 
   private multiRefs(entity: EntityModel): FieldModel[] {
     return entity.fields.filter((f) => f.type === 'ref' && f.multiple)
@@ -92,6 +99,22 @@ export class EntityStore {
     }
     let base = db.selectFrom(`${entity.table} as t`)
     if (conditions.length) base = base.where((eb) => eb.and(conditions.map((c) => c(eb))))
+    const restricted = entity.file.dataPermission
+    if (restricted && this.dataFilter) {
+      const aliases: Record<string, string> = {}
+      for (const [table, fieldName] of Object.entries(restricted.tables)) {
+        const field = fieldName ? entity.byName.get(fieldName) : undefined
+        if (!field) {
+          aliases[table] = 't'
+          continue
+        }
+        const alias = `dp_${field.column}`
+        base = base.leftJoin(`${this.registry.get(field.ref as string).table} as ${alias}`, `${alias}.id`, `t.${field.column}`)
+        aliases[table] = alias
+      }
+      const predicate = await this.dataFilter(ctx, restricted.type, aliases)
+      if (predicate) base = base.where(predicate)
+    }
 
     const totalCount = req.paged
       ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)

@@ -65,6 +65,15 @@ export interface EntityFile {
      */
     export?: string[]
   }
+  /**
+   * Rows are filtered by the caller's saved data permissions of this type (DATA_PERMISSION_TYPE); tables maps each table placeholder of schemas/seed/data-permission-models.json to this entity ('') or one of its ref fields, joined for the filter.
+   */
+  dataPermission?: {
+    type: number
+    tables: {
+      [k: string]: string
+    }
+  }
 }
 export interface I18NLabel {
   'zh-CN': string
