@@ -97,7 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const webRoot = config.webRoot
   const hasClient = webRoot && fs.existsSync(path.join(webRoot, 'index.html'))
-  if (hasClient) await app.register(fastifyStatic, { root: webRoot, wildcard: false })
+  if (hasClient) await app.register(fastifyStatic, { root: webRoot })
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith(API_PREFIX) || !hasClient || req.method !== 'GET') {
       return reply.code(404).send({ code: 404, msg: '接口不存在' })

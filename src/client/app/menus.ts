@@ -34,6 +34,8 @@ export interface MenuEntry {
   titles: string[]
   /** Ids from the top catalog down to this menu. */
   ids: string[]
+  /** The menu's icon, else the nearest catalog's. */
+  icon: string | null
 }
 
 export const isExternal = (path: string | null | undefined) => !!path && /^https?:\/\//i.test(path)
@@ -68,15 +70,16 @@ export function useMenus() {
 /** Every function menu (hidden ones included: they are routable, only invisible in the menu). */
 export function flattenFunctions(tree: MenuNode[] | undefined): MenuEntry[] {
   const out: MenuEntry[] = []
-  const walk = (nodes: MenuNode[], titles: string[], ids: string[]) => {
+  const walk = (nodes: MenuNode[], titles: string[], ids: string[], inherited: string | null) => {
     for (const n of nodes) {
       const t = [...titles, n.meta.title || n.name]
       const i = [...ids, n.id]
-      if (n.display === MENU_FUNCTION) out.push({ menu: n, titles: t, ids: i })
-      if (n.children?.length) walk(n.children, t, i)
+      const icon = n.meta.icon || inherited
+      if (n.display === MENU_FUNCTION) out.push({ menu: n, titles: t, ids: i, icon })
+      if (n.children?.length) walk(n.children, t, i, icon)
     }
   }
-  walk(tree ?? [], [], [])
+  walk(tree ?? [], [], [], null)
   return out
 }
 

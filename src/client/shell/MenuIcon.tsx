@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react'
 
-type IconComponent = ComponentType<{ className?: string; style?: React.CSSProperties }>
+type IconComponent = ComponentType<{ className?: string; style?: React.CSSProperties; "aria-hidden"?: boolean }>
 type IconModule = Record<string, unknown>
 
 // Menu icons are antd icon names chosen by administrators, so any of them may appear. The full set is
@@ -28,5 +28,5 @@ export function MenuIcon({ name, className, style }: { name?: string | null; cla
   }, [name, mod])
   if (!name) return null
   const Icon = lookup(mod, name)
-  return Icon ? <Icon className={className} style={style} /> : null
+  return Icon ? <Icon className={className} style={style} aria-hidden /> : null
 }

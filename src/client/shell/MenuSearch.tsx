@@ -30,6 +30,7 @@ export function MenuSearch({ entries }: { entries: MenuEntry[] }) {
       }}
       notFoundContent={keyword ? '没有找到相关菜单' : null}
       popupMatchSelectWidth={320}
+      defaultActiveFirstOption
     >
       <Input aria-label="搜索菜单" placeholder="搜索菜单" prefix={<SearchOutlined />} allowClear />
     </AutoComplete>

@@ -43,7 +43,7 @@ export function PageTabs({ activeKey, menuById, onToggleCollect }: Props) {
     const hasRight = tabs.slice(index + 1).some((t) => isClosable(t.key))
     const hasOthers = tabs.some((t) => t.key !== tab.key && isClosable(t.key))
     const items: MenuProps['items'] = [
-      { key: 'refresh', label: '刷新', icon: <ReloadOutlined /> },
+      { key: 'refresh', label: '刷新', icon: <ReloadOutlined aria-hidden /> },
       { key: 'close', label: '关闭' },
       { key: 'closeLeft', label: '关闭左侧', disabled: !hasLeft },
       { key: 'closeRight', label: '关闭右侧', disabled: !hasRight },
@@ -51,7 +51,7 @@ export function PageTabs({ activeKey, menuById, onToggleCollect }: Props) {
     ]
     if (menu) {
       items.push({ type: 'divider' })
-      items.push({ key: 'collect', label: menu.isCollect ? '取消收藏' : '收藏', icon: menu.isCollect ? <StarFilled /> : <StarOutlined /> })
+      items.push({ key: 'collect', label: menu.isCollect ? '取消收藏' : '收藏', icon: menu.isCollect ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden /> })
     }
     return items
   }

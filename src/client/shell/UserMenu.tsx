@@ -30,10 +30,10 @@ export function UserMenu() {
       trigger={['click', 'hover']}
       menu={{
         items: [
-          { key: 'profile', icon: <UserOutlined />, label: '个人中心', onClick: () => navigate('/profile') },
-          { key: 'settings', icon: <SettingOutlined />, label: '个人设置', onClick: () => navigate('/settings') },
+          { key: 'profile', icon: <UserOutlined aria-hidden />, label: '个人中心', onClick: () => navigate('/profile') },
+          { key: 'settings', icon: <SettingOutlined aria-hidden />, label: '个人设置', onClick: () => navigate('/settings') },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void logout() },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录', onClick: () => void logout() },
         ],
       }}
     >

@@ -28,11 +28,12 @@ function label(n: MenuNode, options: MenuItemOptions) {
   return (
     <span className="shell-menu-label">
       <span className="shell-menu-title">{title}</span>
+      {/* Hidden from assistive technology so the item's name stays its title; the tab context menu
+          offers the same toggle accessibly. */}
       <span
-        role="button"
-        tabIndex={-1}
+        aria-hidden="true"
         className={n.isCollect ? 'shell-menu-star is-collected' : 'shell-menu-star'}
-        aria-label={n.isCollect ? `取消收藏${title}` : `收藏${title}`}
+        data-menu-star={n.isCollect ? 'collected' : 'none'}
         title={n.isCollect ? '取消收藏' : '收藏'}
         onClick={(e) => {
           e.stopPropagation()

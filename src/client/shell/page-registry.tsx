@@ -45,6 +45,12 @@ export function resolvePage(pathname: string, entries: MenuEntry[], session: Ses
   const path = pathname.replace(/\/+$/, '') || '/'
   const fixed = FIXED[path]
   if (fixed) return { key: path, title: fixed.title, pattern: path, noCache: false, titles: [fixed.title], render: fixed.render }
+  // Any entity screen by name, menu or not: a new entity file is usable before anyone edits the menu tree.
+  const entityRoute = /^\/entity\/([a-z][A-Za-z0-9]*)$/.exec(path)
+  if (entityRoute) {
+    const entityName = entityRoute[1]
+    return { key: path, title: entityName, pattern: path, noCache: false, titles: [entityName], render: () => <EntityPage entityName={entityName} /> }
+  }
   const found = findMenuByPath(entries, path)
   if (!found) return undefined
   const { menu, titles } = found.entry

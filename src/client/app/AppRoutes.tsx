@@ -1,0 +1,42 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
+import ErrorPage from '../pages/ErrorPage.js'
+import { PageLoading } from '../shell/TabPanes.js'
+import { WORKPLACE_PATH } from '../shell/tab-store.js'
+import { useSession } from './session.js'
+
+const Login = lazy(() => import('../pages/Login.js'))
+const ForgetPassword = lazy(() => import('../pages/ForgetPassword.js'))
+const ShellLayout = lazy(() => import('../shell/ShellLayout.js'))
+
+/** Every route but the public ones needs a token; without one the user goes to /login (000 §2). */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const { token } = useSession()
+  const location = useLocation()
+  if (!token) return <Navigate to="/login" replace state={location.pathname === '/' ? undefined : { from: location.pathname + location.search }} />
+  return <>{children}</>
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/login" element={<Login />} />
+        <Route path="/forget-psw" element={<ForgetPassword />} />
+        <Route path="/403" element={<ErrorPage kind="403" />} />
+        <Route path="/404" element={<ErrorPage kind="404" />} />
+        <Route path="/500" element={<ErrorPage kind="500" />} />
+        <Route path="/" element={<RequireAuth>{<Navigate to={WORKPLACE_PATH} replace />}</RequireAuth>} />
+        {/* The shell resolves fixed pages and function menus itself and shows 404 for the rest. */}
+        <Route
+          path="/*"
+          element={
+            <RequireAuth>
+              <ShellLayout />
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </Suspense>
+  )
+}

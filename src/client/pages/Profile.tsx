@@ -1,0 +1,185 @@
+import { useState } from 'react'
+import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Table, Tabs, Typography } from 'antd'
+import { UserOutlined } from '@ant-design/icons'
+import useSWR, { useSWRConfig } from 'swr'
+import { api, type Page } from '../api/http.js'
+import { useMeta } from '../api/meta.js'
+import { useSession, type SessionUser } from '../app/session.js'
+import { useLocale } from '../app/settings.js'
+import { patterns } from '../../shared/metadata/patterns.js'
+
+export const PAGE_SIZE_OPTIONS = [5, 15, 20, 50, 100]
+export const DEFAULT_PAGE_SIZE = 20
+
+interface OpLogRow {
+  id?: string
+  name: string
+  logType: number
+  ip: string
+  createTime: string
+}
+
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v))
+
+function useCenterInfo() {
+  const { token } = useSession()
+  return useSWR(token ? ['/center/info', token] : null, () => api.get<SessionUser>('/center/info'))
+}
+
+function ContactForm({ field, label, current, onSaved }: { field: 'email' | 'telephone'; label: string; current: unknown; onSaved: () => void }) {
+  const { message } = App.useApp()
+  const [busy, setBusy] = useState(false)
+  const rule = field === 'email' ? patterns.email : patterns.mobile
+  const submit = async (values: Record<string, string>) => {
+    setBusy(true)
+    try {
+      await api.patch(`/center/${field}`, { [field]: values[field].trim() })
+      void message.success('修改成功！')
+      onSaved()
+    } catch {
+      // shown by the global error handler
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Form layout="vertical" style={{ maxWidth: 420 }} onFinish={(v: Record<string, string>) => void submit(v)} initialValues={{ [field]: typeof current === 'string' ? current : '' }} key={String(current ?? '')}>
+      <Form.Item label={`当前${label}`}>
+        <Typography.Text>{text(current)}</Typography.Text>
+      </Form.Item>
+      <Form.Item
+        name={field}
+        label={`新${label}`}
+        rules={[
+          { required: true, whitespace: true, message: `请输入新${label}` },
+          { pattern: rule.regex, message: rule.message },
+        ]}
+      >
+        <Input placeholder={`请输入新${label}`} aria-label={`新${label}`} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        保存
+      </Button>
+    </Form>
+  )
+}
+
+function PasswordForm() {
+  const { message } = App.useApp()
+  const [form] = Form.useForm()
+  const [busy, setBusy] = useState(false)
+  const submit = async (values: { oldPsw: string; newPsw: string; confirmPsw: string }) => {
+    setBusy(true)
+    try {
+      await api.patch('/center/password', values)
+      void message.success('密码修改成功！')
+      form.resetFields()
+    } catch {
+      // shown by the global error handler
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(v: { oldPsw: string; newPsw: string; confirmPsw: string }) => void submit(v)}>
+      <Form.Item name="oldPsw" label="旧密码" rules={[{ required: true, message: '请输入旧密码' }]}>
+        <Input.Password placeholder="请输入旧密码" aria-label="旧密码" autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="newPsw" label="新密码" rules={[{ required: true, message: '请输入新密码' }]}>
+        <Input.Password placeholder="请输入新密码" aria-label="新密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPsw"
+        label="确认密码"
+        dependencies={['newPsw']}
+        rules={[
+          { required: true, message: '请再次输入新密码' },
+          ({ getFieldValue }) => ({
+            validator: (_, v) => (!v || v === getFieldValue('newPsw') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+          }),
+        ]}
+      >
+        <Input.Password placeholder="请再次输入新密码" aria-label="确认密码" autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        修改密码
+      </Button>
+    </Form>
+  )
+}
+
+function OwnOpLog() {
+  const meta = useMeta()
+  const locale = useLocale()
+  const [paging, setPaging] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE })
+  const { data, isLoading } = useSWR(['/center/oplog', paging.pageIndex, paging.pageSize], () => api.get<Page<OpLogRow>>('/center/oplog', paging))
+  return (
+    <Table<OpLogRow>
+      size="small"
+      rowKey={(r) => r.id ?? `${r.createTime}-${r.name}`}
+      loading={isLoading}
+      dataSource={data?.datas ?? []}
+      columns={[
+        { title: '日志名称', dataIndex: 'name' },
+        { title: '类别', dataIndex: 'logType', width: 120, render: (v: unknown) => meta?.enums.label('OP_LOG_TYPE', v, locale) ?? text(v) },
+        { title: 'IP地址', dataIndex: 'ip', width: 160 },
+        { title: '操作时间', dataIndex: 'createTime', width: 180 },
+      ]}
+      pagination={{
+        current: paging.pageIndex,
+        pageSize: paging.pageSize,
+        total: data?.totalCount ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZE_OPTIONS,
+        showTotal: (total) => `共 ${total} 条`,
+        onChange: (pageIndex, pageSize) => setPaging({ pageIndex: pageSize === paging.pageSize ? pageIndex : 1, pageSize }),
+      }}
+    />
+  )
+}
+
+/** Personal centre: own information, e-mail, telephone, password and operation log. */
+export default function Profile() {
+  const { data: info, mutate } = useCenterInfo()
+  const { mutate: mutateGlobal } = useSWRConfig()
+  const { token } = useSession()
+  const meta = useMeta()
+  const locale = useLocale()
+  const refresh = () => {
+    void mutate()
+    void mutateGlobal(['/auth/info', token])
+  }
+  return (
+    <Row gutter={16} className="profile-page">
+      <Col xs={24} lg={8}>
+        <Card title="个人信息" loading={!info}>
+          <div className="profile-avatar">
+            <Avatar size={80} icon={<UserOutlined />} style={{ backgroundColor: '#1890ff' }} />
+            <Typography.Title level={4} style={{ margin: '12px 0 0' }}>
+              {info?.name}
+            </Typography.Title>
+          </div>
+          <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
+            <Descriptions.Item label="用户名">{text(info?.username)}</Descriptions.Item>
+            <Descriptions.Item label="编号">{text(info?.code)}</Descriptions.Item>
+            <Descriptions.Item label="性别">{meta?.enums.label('GENDER', info?.gender, locale) ?? text(info?.gender)}</Descriptions.Item>
+            <Descriptions.Item label="邮箱">{text(info?.email)}</Descriptions.Item>
+            <Descriptions.Item label="联系电话">{text(info?.telephone)}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+      </Col>
+      <Col xs={24} lg={16}>
+        <Card>
+          <Tabs
+            items={[
+              { key: 'email', label: '修改邮箱', children: <ContactForm field="email" label="邮箱" current={info?.email} onSaved={refresh} /> },
+              { key: 'telephone', label: '修改手机号', children: <ContactForm field="telephone" label="手机号" current={info?.telephone} onSaved={refresh} /> },
+              { key: 'password', label: '修改密码', children: <PasswordForm /> },
+              { key: 'oplog', label: '操作日志', children: <OwnOpLog /> },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  )
+}

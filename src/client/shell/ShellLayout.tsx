@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { App, Button, Drawer, Grid, Layout, Menu, theme as antdTheme } from 'antd'
+import { CloudOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { useLocation, useNavigate } from 'react-router-dom'
+import useSWR from 'swr'
+import { api } from '../api/http.js'
+import { firstLeafPath, flattenFunctions, isExternal, MENU_FUNCTION, setMenuCollected, useMenus, type MenuNode } from '../app/menus.js'
+import { saveSession, useSession, type SessionUser } from '../app/session.js'
+import { useSettings } from '../app/settings.js'
+import { usePageTitle, useSystemTitle } from '../app/system-info.js'
+import ErrorPage from '../pages/ErrorPage.js'
+import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
+import { MenuSearch } from './MenuSearch.js'
+import { resolvePage } from './page-registry.js'
+import { PageTabs } from './PageTabs.js'
+import { openTab, useTabs } from './tab-store.js'
+import { PageLoading, TabPanes } from './TabPanes.js'
+import { UserMenu } from './UserMenu.js'
+
+export const SIDER_WIDTH = 256
+export const SIDER_COLLAPSED_WIDTH = 80
+
+/** Keeps the cached user, roles and permissions current while the shell is open. */
+function useRefreshCurrentUser() {
+  const { token } = useSession()
+  useSWR(token ? ['/auth/info', token] : null, () => api.get<{ user: SessionUser; roles: string[]; permissions: string[] }>('/auth/info'), {
+    revalidateOnFocus: false,
+    onSuccess: (info) => saveSession(info),
+  })
+}
+
+function Logo({ title, collapsed, dark }: { title: string; collapsed: boolean; dark: boolean }) {
+  return (
+    <div className={dark ? 'shell-logo is-dark' : 'shell-logo'} title={title}>
+      <CloudOutlined className="shell-logo-icon" />
+      {!collapsed && <span className="shell-logo-title">{title}</span>}
+    </div>
+  )
+}
+
+/** The signed-in frame: menus (side, head or mixed layout), header, multi-page tabs and the pages. */
+export default function ShellLayout() {
+  const session = useSession()
+  const settings = useSettings()
+  const systemTitle = useSystemTitle()
+  const { token } = antdTheme.useToken()
+  const { message } = App.useApp()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const screens = Grid.useBreakpoint()
+  const mobile = screens.md === false
+  const tabs = useTabs()
+  useRefreshCurrentUser()
+
+  const { data: menus, mutate: mutateMenus } = useMenus()
+  const menusReady = menus !== undefined
+  const tree = useMemo(() => menus ?? [], [menus])
+  const entries = useMemo(() => flattenFunctions(menus), [menus])
+  const menuById = useMemo(() => new Map(entries.map((e) => [e.menu.id, e.menu])), [entries])
+
+  const resolve = useCallback((path: string) => resolvePage(path, entries, session), [entries, session])
+  const current = useMemo(() => resolve(location.pathname), [resolve, location.pathname])
+  const activeKey = current?.key
+
+  useEffect(() => {
+    if (current) openTab({ key: current.key, fullPath: location.pathname + location.search, title: current.title, menuId: current.menu?.id })
+  }, [current, location.pathname, location.search])
+  usePageTitle(current?.title ?? (menusReady ? '404' : undefined))
+
+  const [collapsed, setCollapsed] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  useEffect(() => setDrawerOpen(false), [location.pathname])
+
+  const toggleCollect = useCallback(
+    async (menu: MenuNode) => {
+      const next = !menu.isCollect
+      await setMenuCollected(menu.id, next)
+      void message.success(next ? '收藏成功' : '已取消收藏')
+      await mutateMenus()
+    },
+    [message, mutateMenus],
+  )
+  const onToggleCollect = useCallback((menu: MenuNode) => void toggleCollect(menu).catch(() => undefined), [toggleCollect])
+
+  // Mixed layout: top-level entries in the header, the chosen one's children in the sider.
+  const ancestors = useMemo(() => (current?.menu?.path ? ancestorKeys(tree, current.menu.path) : []), [tree, current])
+  const visibleTop = useMemo(() => tree.filter((n) => !n.hidden), [tree])
+  const [topKey, setTopKey] = useState<string | undefined>()
+  useEffect(() => {
+    const own = current?.menu && visibleTop.some((n) => menuKey(n) === menuKey(current.menu!)) ? menuKey(current.menu) : undefined
+    const k = ancestors[0] ?? own
+    if (k) setTopKey(k)
+  }, [ancestors, current, visibleTop])
+  const topNode = visibleTop.find((n) => menuKey(n) === topKey) ?? visibleTop[0]
+
+  const layout = mobile ? 'side' : settings.layout
+  const siderNodes = layout === 'mixed' ? (topNode && topNode.display !== MENU_FUNCTION ? topNode.children : []) : tree
+  const showSider = !mobile && layout !== 'head' && siderNodes.some((n) => !n.hidden)
+  const darkMenus = settings.theme !== 'light'
+
+  const [openKeys, setOpenKeys] = useState<string[]>([])
+  useEffect(() => {
+    if (ancestors.length) setOpenKeys((keys) => Array.from(new Set([...keys, ...ancestors])))
+  }, [ancestors])
+
+  const onMenuClick = ({ key }: { key: string }) => {
+    if (key.startsWith('menu-') || isExternal(key)) return
+    navigate(key)
+  }
+
+  const sideMenu = (inDrawer: boolean) => (
+    <Menu
+      mode="inline"
+      theme={darkMenus && !inDrawer ? 'dark' : 'light'}
+      aria-label="导航菜单"
+      items={toMenuItems(inDrawer ? tree : siderNodes, { onToggleCollect })}
+      selectedKeys={current?.menu?.path ? [current.menu.path] : []}
+      {...(collapsed && !inDrawer ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+      onClick={onMenuClick}
+    />
+  )
+
+  const headerMenu =
+    !mobile && layout === 'head' ? (
+      <Menu
+        mode="horizontal"
+        theme={darkMenus ? 'dark' : 'light'}
+        aria-label="导航菜单"
+        className="shell-header-menu"
+        items={toMenuItems(tree, { onToggleCollect })}
+        selectedKeys={current?.menu?.path ? [current.menu.path, ...ancestors] : []}
+        onClick={onMenuClick}
+      />
+    ) : !mobile && layout === 'mixed' ? (
+      <Menu
+        mode="horizontal"
+        theme={darkMenus ? 'dark' : 'light'}
+        aria-label="顶部菜单"
+        className="shell-header-menu"
+        items={toMenuItems(visibleTop, { shallow: true })}
+        selectedKeys={topNode ? [menuKey(topNode)] : []}
+        onClick={({ key }) => {
+          const node = visibleTop.find((n) => menuKey(n) === key)
+          if (!node) return
+          setTopKey(key)
+          const leaf = firstLeafPath(node)
+          if (leaf && isExternal(leaf)) window.open(leaf, '_blank', 'noopener')
+          else if (leaf) navigate(leaf)
+        }}
+      />
+    ) : null
+
+  const headerBg = darkMenus && layout !== 'side' ? (settings.theme === 'night' ? '#0b0f14' : '#001529') : token.colorBgContainer
+  const content = current ? (
+    <TabPanes tabs={tabs} activeKey={activeKey} resolve={resolve} menusReady={menusReady} />
+  ) : menusReady ? (
+    <ErrorPage kind="404" embedded />
+  ) : (
+    <PageLoading />
+  )
+
+  return (
+    <Layout className={`shell shell-layout-${layout} shell-theme-${settings.theme}`} style={{ minHeight: '100vh' }}>
+      {showSider && layout === 'side' && (
+        <Layout.Sider
+          width={SIDER_WIDTH}
+          collapsedWidth={SIDER_COLLAPSED_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          theme={darkMenus ? 'dark' : 'light'}
+          className="shell-sider"
+        >
+          <Logo title={systemTitle} collapsed={collapsed} dark={darkMenus} />
+          {sideMenu(false)}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header className="shell-header" style={{ background: headerBg, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          {(mobile || layout !== 'side') && <Logo title={systemTitle} collapsed={mobile} dark={darkMenus && layout !== 'side'} />}
+          {mobile ? (
+            <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+          ) : (
+            showSider && (
+              <Button
+                type="text"
+                aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => setCollapsed((c) => !c)}
+                style={{ color: layout !== 'side' && darkMenus ? '#fff' : undefined }}
+              />
+            )
+          )}
+          <div className="shell-header-middle">{headerMenu}</div>
+          <div className="shell-header-right">
+            <MenuSearch entries={entries} />
+            <UserMenu />
+          </div>
+        </Layout.Header>
+        <Layout hasSider={showSider && layout === 'mixed'}>
+          {showSider && layout === 'mixed' && (
+            <Layout.Sider
+              width={SIDER_WIDTH}
+              collapsedWidth={SIDER_COLLAPSED_WIDTH}
+              collapsible
+              collapsed={collapsed}
+              trigger={null}
+              theme={darkMenus ? 'dark' : 'light'}
+              className="shell-sider"
+            >
+              {sideMenu(false)}
+            </Layout.Sider>
+          )}
+          <Layout.Content className="shell-main" style={{ background: token.colorBgLayout }}>
+            <PageTabs activeKey={activeKey} menuById={menuById} onToggleCollect={onToggleCollect} />
+            <div className="shell-content">{content}</div>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+      {mobile && (
+        <Drawer placement="left" width={SIDER_WIDTH} open={drawerOpen} onClose={() => setDrawerOpen(false)} title={systemTitle} styles={{ body: { padding: 0 } }}>
+          {sideMenu(true)}
+        </Drawer>
+      )}
+    </Layout>
+  )
+}
