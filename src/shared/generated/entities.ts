@@ -141,6 +141,36 @@ export interface Customer {
 }
 
 /**
+ * 数据权限数据
+ */
+export interface DataPermissionData {
+  id?: string
+  /**
+   * 业务ID
+   */
+  bizId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 0 | 1 | 2
+  /**
+   * 权限类型
+   */
+  permissionType?: 1 | 2 | 3
+  /**
+   * 数据权限
+   */
+  permission?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 部门
  */
 export interface Dept {
@@ -481,6 +511,78 @@ export interface Module {
 }
 
 /**
+ * 系统通知记录
+ */
+export interface NoticeLog {
+  id?: string
+  /**
+   * 通知ID
+   */
+  noticeId?: string
+  /**
+   * 用户ID
+   */
+  userId?: string
+  /**
+   * 是否已读
+   */
+  readed?: boolean
+  /**
+   * 已读时间
+   */
+  readTime?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 系统通知
+ */
+export interface Notice {
+  id?: string
+  /**
+   * 标题
+   */
+  title?: string
+  /**
+   * 内容
+   */
+  content?: string
+  /**
+   * 是否发布
+   */
+  published?: boolean
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 发布时间
+   */
+  publishTime?: string
+  /**
+   * 已读人数
+   */
+  readedNum?: number
+  /**
+   * 未读人数
+   */
+  unReadNum?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 操作日志
  */
 export interface OpLog {
@@ -677,6 +779,44 @@ export interface ProductBrand {
 }
 
 /**
+ * 组合商品单品
+ */
+export interface ProductBundle {
+  id?: string
+  /**
+   * 组合商品
+   */
+  mainProductId?: string
+  /**
+   * 单品
+   */
+  productId?: string
+  /**
+   * 包含数量
+   */
+  bundleNum?: number
+  /**
+   * 销售价
+   */
+  salePrice?: string
+  /**
+   * 零售价
+   */
+  retailPrice?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 商品类目
  */
 export interface ProductCategory {
@@ -744,6 +884,14 @@ export interface ProductPoly {
    */
   salePropGroupIds?: string[]
   /**
+   * 销售属性组1
+   */
+  salePropGroup1Id?: string
+  /**
+   * 销售属性组2
+   */
+  salePropGroup2Id?: string
+  /**
    * 进项税率（%）
    */
   taxRate?: 17 | 11 | 6 | 3 | 0 | -1
@@ -755,6 +903,82 @@ export interface ProductPoly {
    * 状态
    */
   available?: boolean
+  /**
+   * 商品
+   */
+  products?: {
+    [k: string]: unknown
+  }
+  /**
+   * 商品属性
+   */
+  properties?: {
+    [k: string]: unknown
+  }
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 商品属性值
+ */
+export interface ProductPropertyItem {
+  id?: string
+  /**
+   * 商品属性
+   */
+  propertyId?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 商品属性取值
+ */
+export interface ProductPropertyRelation {
+  id?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 商品属性
+   */
+  propertyId?: string
+  /**
+   * 属性值
+   */
+  propertyItemId?: string
+  /**
+   * 属性值
+   */
+  propertyText?: string
   createBy?: string
   createById?: string
   createTime?: string
@@ -805,6 +1029,12 @@ export interface ProductProperty {
    * 备注
    */
   description?: string
+  /**
+   * 属性值
+   */
+  items?: {
+    [k: string]: unknown
+  }
   createBy?: string
   createById?: string
   createTime?: string
@@ -892,9 +1122,29 @@ export interface Product {
    */
   polyId?: string
   /**
+   * 销售属性1
+   */
+  salePropItem1Id?: string
+  /**
+   * 销售属性2
+   */
+  salePropItem2Id?: string
+  /**
    * 状态
    */
   available?: boolean
+  /**
+   * 单品
+   */
+  productBundles?: {
+    [k: string]: unknown
+  }
+  /**
+   * 商品属性
+   */
+  properties?: {
+    [k: string]: unknown
+  }
   createBy?: string
   createById?: string
   createTime?: string

@@ -1,8 +1,25 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
+import { registerProductHooks } from './product-hooks.js'
+import { registerPolyHooks } from './product-poly.js'
+import { registerPropertyHooks } from './product-property.js'
+import { registerPayTypeLogo } from './paytype-logo.js'
+import { registerRegionSelector } from './region.js'
 
-/** Base-data rules beyond the generic family (products, bundles, regions) are registered here. */
+/**
+ * Base-data rules beyond the generic family. The generic routes (registered before this module) stay
+ * the only `/basedata/product…` create/modify/get calls; what an entity file cannot say runs in entity
+ * hooks inside their transaction:
+ * - `product`: bundle components and their price rule, property values, SKU category/brand;
+ * - `productPoly`: sale-property groups and the SKU lines of a SPU;
+ * - `productProperty` / `productPropertyItem`: values, scope, change rules;
+ * plus the extra calls `GET /basedata/product/poly/skus`, `GET /basedata/product/property/modelor/category`,
+ * `POST /basedata/paytype/upload/logo` and the city picker.
+ */
 export function basedataModule(app: FastifyInstance, services: Services): void {
-  void app
-  void services
+  registerProductHooks(services)
+  registerPolyHooks(app, services)
+  registerPropertyHooks(app, services)
+  registerPayTypeLogo(app, services)
+  registerRegionSelector(app)
 }
