@@ -53,7 +53,7 @@ export async function syncEntityTable(
   enums: EnumCatalog,
   tables: Map<string, Set<string>>,
 ): Promise<void> {
-  const stored = entity.fields.filter((f) => !(f.type === 'ref' && f.multiple))
+  const stored = entity.fields.filter((f) => !(f.type === 'ref' && f.multiple) && !f.virtual)
   const existing = tables.get(entity.table)
   if (!existing) {
     let create = db.schema

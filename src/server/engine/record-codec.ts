@@ -74,7 +74,7 @@ export class RecordCodec {
   toRow(values: Wire, fields: FieldModel[]): Row {
     const row: Row = {}
     for (const f of fields) {
-      if (f.type === 'ref' && f.multiple) continue
+      if ((f.type === 'ref' && f.multiple) || f.virtual) continue
       if (Object.prototype.hasOwnProperty.call(values, f.name)) row[f.column] = this.toColumn(f, values[f.name])
     }
     return row

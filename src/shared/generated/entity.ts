@@ -206,6 +206,10 @@ export interface Field {
     | 'json'
   placeholder?: string
   index?: boolean
+  /**
+   * Not a column of the entity's table: child lines or values that the entity's hooks store elsewhere and answer through decorate.
+   */
+  virtual?: boolean
 }
 export interface ListView {
   columns: ListColumn[]
