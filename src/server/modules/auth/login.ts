@@ -107,7 +107,7 @@ export async function checkPassword(services: Services, tenantId: string, user: 
     return count
   })
   if (failures >= MAX_LOGIN_FAILURES) {
-    await services.databases.tenant(tenantId).updateTable('sys_user').set({ lock_status: services.codec.toColumn({ type: 'boolean', name: 'lockStatus', column: 'lock_status', label: '' }, true) }).where('id', '=', user.id).execute()
+    await setLocked(services, services.databases.tenant(tenantId), user.id, true)
     throw invalid('用户已锁定，无法登录！', 'password')
   }
   throw invalid(`您已经登录失败${failures}次，您还可以尝试${MAX_LOGIN_FAILURES - failures}次！`, 'password')
@@ -119,11 +119,16 @@ export async function openSession(services: Services, tenantId: string, user: Lo
   return token
 }
 
+async function setLocked(services: Services, db: Db, userId: string, locked: boolean) {
+  const field = services.registry.get('user').byName.get('lockStatus')!
+  await db.updateTable('sys_user').set({ [field.column]: services.codec.toColumn(field, locked), update_time: now() }).where('id', '=', userId).execute()
+}
+
 /** Clears the lock and today's failures (`/system/user/unlock`). */
 export async function unlockUser(services: Services, tenantId: string, db: Db, userId: string): Promise<void> {
   const user = await db.selectFrom('sys_user').select(['username']).where('id', '=', userId).executeTakeFirst()
   if (!user) throw invalid('用户不存在！', 'id')
-  await db.updateTable('sys_user').set({ lock_status: services.databases.kind === 'sqlite' ? 0 : false, update_time: now() }).where('id', '=', userId).execute()
+  await setLocked(services, db, userId, false)
   await services.databases.platform
     .deleteFrom('sys_login_failure')
     .where('tenant_id', '=', tenantId)
