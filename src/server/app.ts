@@ -71,7 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   }
   app.decorate('services', services)
-  services.store.dataFilter = (ctx, type, aliases) => dataPermissionFilter(services, ctx, type, aliases)
+  services.store.dataFilter = (db, ctx, type, aliases) => dataPermissionFilter(services, db, ctx, type, aliases)
   app.addHook('onClose', async () => databases.close())
 
   await provisionPlatform(databases, registry)

@@ -6,7 +6,7 @@ import type { ListColumn, QueryParam } from '../../shared/generated/entity.js'
 import { deriveRules } from '../../shared/metadata/derive.js'
 import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
 import { invalid, notFound } from '../platform/errors.js'
-import { now } from '../platform/clock.js'
+import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { newId } from '../platform/ids.js'
 import { hashPassword } from '../platform/passwords.js'
 import type { RequestContext } from '../platform/request-context.js'
@@ -35,8 +35,11 @@ export interface ListRequest {
 
 const MAX_PAGE_SIZE = 500
 
-/** The caller's data-permission predicate for a permission type, over the given table aliases. */
-export type DataFilter = (ctx: RequestContext, type: number, aliases: Record<string, string>) => Promise<Expression<SqlBool> | undefined>
+/**
+ * The caller's data-permission predicate for a permission type, over the given table aliases; reads
+ * through `db` (the list's own handle, a transaction when the list runs inside one).
+ */
+export type DataFilter = (db: Db, ctx: RequestContext, type: number, aliases: Record<string, string>) => Promise<Expression<SqlBool> | undefined>
 const fieldOf = (c: ListColumn | QueryParam) => (typeof c === 'string' ? c : c.field)
 
 function pageArgs(values: Record<string, unknown>) {
@@ -112,7 +115,7 @@ export class EntityStore {
         base = base.leftJoin(`${this.registry.get(field.ref as string).table} as ${alias}`, `${alias}.id`, `t.${field.column}`)
         aliases[table] = alias
       }
-      const predicate = await this.dataFilter(ctx, restricted.type, aliases)
+      const predicate = await this.dataFilter(db, ctx, restricted.type, aliases)
       if (predicate) base = base.where(predicate)
     }
 
@@ -287,19 +290,9 @@ export class EntityStore {
     const values = await this.prepare(trx, entity, body, 'create')
     for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values })
     const id = typeof body.id === 'string' && body.id && entity.scope === 'platform' ? body.id : newId()
-    const time = now()
     await trx
       .insertInto(entity.table)
-      .values({
-        ...this.codec.toRow(values, writableFields(entity)),
-        id,
-        create_by: ctx.name,
-        create_by_id: ctx.userId,
-        create_time: time,
-        update_by: ctx.name,
-        update_by_id: ctx.userId,
-        update_time: time,
-      })
+      .values({ ...this.codec.toRow(values, writableFields(entity)), id, ...auditColumns(ctx) })
       .execute()
     await this.writeLinks(trx, entity, id, values)
     for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'create', values, id })
@@ -314,7 +307,7 @@ export class EntityStore {
     const id = String(existing.id)
     await trx
       .updateTable(entity.table)
-      .set({ ...this.codec.toRow(values, writableFields(entity)), update_by: ctx.name, update_by_id: ctx.userId, update_time: now() })
+      .set({ ...this.codec.toRow(values, writableFields(entity)), ...updateColumns(ctx) })
       .where('id', '=', id)
       .execute()
     await this.writeLinks(trx, entity, id, values)
@@ -363,7 +356,7 @@ export class EntityStore {
     for (const h of this.hooks.of(entity.name)) await h.beforeAvailable?.({ trx, ctx, entity, ids, available })
     await trx
       .updateTable(entity.table)
-      .set({ [field.column]: this.codec.toColumn(field, available), update_by: ctx.name, update_by_id: ctx.userId, update_time: now() })
+      .set({ [field.column]: this.codec.toColumn(field, available), ...updateColumns(ctx) })
       .where('id', 'in', ids)
       .execute()
     await writeOpLog(this.logDb(trx, ctx, entity), ctx, `${available ? '启用' : '停用'}${entity.label}`, OpLogType.OTHER, { ids })

@@ -2,8 +2,6 @@ import type { Db } from '../../db/dialect.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { BizError } from '../../platform/errors.js'
-import { now } from '../../platform/clock.js'
-import type { RequestContext } from '../../platform/request-context.js'
 
 /**
  * Child lines (SKUs of a SPU, components of a bundle, values of a property) travel in the parent's
@@ -30,20 +28,6 @@ export function linesOf(values: Wire): Record<string, unknown> {
 
 export const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
-export const isBlankValue = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-
-/** Audit columns of a row written by hand (link and line tables). */
-export function audit(ctx: RequestContext) {
-  const time = now()
-  return {
-    create_by: ctx.name,
-    create_by_id: ctx.userId,
-    create_time: time,
-    update_by: ctx.name,
-    update_by_id: ctx.userId,
-    update_time: time,
-  }
-}
 
 /** Runs one line's work and prefixes its business error with the line, as v2 does (`第N行商品新增失败，具体原因：…`). */
 export async function onLine<T>(prefix: string, work: () => Promise<T>): Promise<T> {

@@ -1,14 +1,15 @@
+import { auditColumns } from '../../platform/audit-columns.js'
 import type { Db } from '../../db/dialect.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { invalid } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
-import { checkField } from '../../../shared/metadata/validate-record.js'
+import { checkField, isBlank } from '../../../shared/metadata/validate-record.js'
 import { COLUMN_TYPE, PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
 import { bundlePriceError, type BundleLine } from '../../domain/product-bundle.js'
 import { appliesTo, customValueError, isChoice } from '../../domain/product-property.js'
-import { audit, isBlankValue, isObject, linesOf, takeLines, treeChain } from './common.js'
+import { isObject, linesOf, takeLines, treeChain } from './common.js'
 
 const BUNDLE_FIELDS = ['productId', 'bundleNum', 'salePrice', 'retailPrice'] as const
 
@@ -94,7 +95,7 @@ export function registerProductHooks(services: Services): void {
           sale_price: codec.toColumn(bundleField('salePrice'), line.salePrice),
           retail_price: codec.toColumn(bundleField('retailPrice'), line.retailPrice),
           order_no: i,
-          ...audit(ctx),
+          ...auditColumns(ctx),
         })
         .execute()
     }
@@ -127,13 +128,13 @@ export function registerProductHooks(services: Services): void {
             throw invalid('商品属性值不存在！', 'properties')
           }
         }
-        const list = (Array.isArray(ids) ? ids : isBlankValue(ids) ? [] : [ids]).map(String)
+        const list = (Array.isArray(ids) ? ids : isBlank(ids) ? [] : [ids]).map(String)
         if (columnType === COLUMN_TYPE.SINGLE && list.length > 1) throw invalid(`商品属性【${p.name}】只能选择一个属性值！`, 'properties')
         const items = new Set(((p.items as Wire[] | undefined) ?? []).map((it) => String(it.id)))
         if (list.some((itemId) => !items.has(itemId))) throw invalid('商品属性值不存在！', 'properties')
         if (list.length) out.push({ propertyId: id, itemIds: [...new Set(list)], text: null })
       } else {
-        if (isBlankValue(text)) continue
+        if (isBlank(text)) continue
         if (typeof text !== 'string' && typeof text !== 'number') throw invalid('请求参数格式错误', 'properties')
         const value = String(text).trim()
         const message = customValueError(String(p.name), p.columnDataType as number | null, value)
@@ -160,7 +161,7 @@ export function registerProductHooks(services: Services): void {
       for (const row of rows)
         await trx
           .insertInto(relation)
-          .values({ id: newId(), product_id: productId, property_id: v.propertyId, ...row, ...audit(ctx) })
+          .values({ id: newId(), product_id: productId, property_id: v.propertyId, ...row, ...auditColumns(ctx) })
           .execute()
     }
   }

@@ -1,3 +1,4 @@
+import { isBlank } from '../../../shared/metadata/validate-record.js'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/dialect.js'
 import type { Wire } from '../../engine/record-codec.js'
@@ -9,7 +10,7 @@ import type { Services } from '../../services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
 import { comboKey, SALE_PROP_WRONG, salePropGroupsError, skuItems, skuName } from '../../domain/product-poly.js'
-import { isBlankValue, isObject, linesOf, onLine, takeLines } from './common.js'
+import { isObject, linesOf, onLine, takeLines } from './common.js'
 
 /** What a SKU line of the SPU request may set; the rest comes from the SPU. */
 const LINE_FIELDS = ['code', 'skuCode', 'externalCode', 'spec', 'unit', 'weight', 'volume', 'purchasePrice', 'salePrice', 'retailPrice'] as const
@@ -177,7 +178,7 @@ export function registerPolyHooks(app: FastifyInstance, services: Services): voi
       const groupIds = [...new Set(rows.flatMap((r) => [r.salePropGroup1Id, r.salePropGroup2Id]).filter(Boolean).map(String))]
       const groups = groupIds.length ? await db.selectFrom(group.table).select(['id', 'name']).where('id', 'in', groupIds).execute() : []
       for (const row of rows) {
-        const ordered = [row.salePropGroup1Id, row.salePropGroup2Id].filter((g) => !isBlankValue(g)).map(String)
+        const ordered = [row.salePropGroup1Id, row.salePropGroup2Id].filter((g) => !isBlank(g)).map(String)
         row.salePropGroupIds = ordered
         row.salePropGroupIdsName = ordered.map((g) => groups.find((x) => x.id === g)?.name ?? '').join('，')
         row.products = skus.filter((s) => s.polyId === row.id)

@@ -1,3 +1,5 @@
+import { isBlank } from '../../../shared/metadata/validate-record.js'
+import { auditColumns } from '../../platform/audit-columns.js'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/dialect.js'
 import type { Wire } from '../../engine/record-codec.js'
@@ -11,7 +13,7 @@ import type { Services } from '../../services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { COLUMN_TYPE, PROPERTY_TYPE } from '../../../shared/generated/enum-codes.js'
 import { appliesTo, collapseToSingle, isChoice, propertyChangeError, topMostCategories } from '../../domain/product-property.js'
-import { audit, isBlankValue, isObject, linesOf, onLine, takeLines, treeChain } from './common.js'
+import { isObject, linesOf, onLine, takeLines, treeChain } from './common.js'
 
 const truthy = (v: unknown) => [true, 'true', 1, '1'].includes(v as never)
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x))
@@ -118,7 +120,7 @@ export function registerPropertyHooks(app: FastifyInstance, services: Services):
     for (const p of await q.execute())
       await trx
         .insertInto(relation.table)
-        .values({ id: newId(), product_id: String(p.id), property_id: propertyId, property_item_id: String(first.id), property_text: null, ...audit(ctx) })
+        .values({ id: newId(), product_id: String(p.id), property_id: propertyId, property_item_id: String(first.id), property_text: null, ...auditColumns(ctx) })
         .execute()
   }
 
@@ -129,11 +131,11 @@ export function registerPropertyHooks(app: FastifyInstance, services: Services):
       const columnType = Number(merged.columnType)
       const propertyType = Number(merged.propertyType)
       if (mode === 'create') {
-        if (columnType === COLUMN_TYPE.CUSTOM && isBlankValue(merged.columnDataType)) throw invalid('数据类型不能为空！', 'columnDataType')
+        if (columnType === COLUMN_TYPE.CUSTOM && isBlank(merged.columnDataType)) throw invalid('数据类型不能为空！', 'columnDataType')
       } else {
         const broken = propertyChangeError(
           { columnType: Number(existing!.columnType), columnDataType: existing!.columnDataType as number | null, propertyType: Number(existing!.propertyType) },
-          { columnType, columnDataType: isBlankValue(merged.columnDataType) ? null : Number(merged.columnDataType), propertyType },
+          { columnType, columnDataType: isBlank(merged.columnDataType) ? null : Number(merged.columnDataType), propertyType },
         )
         if (broken) throw invalid(broken, broken.includes('数据类型') ? 'columnDataType' : broken.includes('属性类别') ? 'propertyType' : 'columnType')
       }

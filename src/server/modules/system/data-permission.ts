@@ -1,3 +1,4 @@
+import { auditColumns } from '../../platform/audit-columns.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
@@ -204,12 +205,7 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
               biz_type: item.bizType,
               permission_type: item.permissionType,
               permission,
-              create_by: ctx.name,
-              create_by_id: ctx.userId,
-              create_time: time,
-              update_by: ctx.name,
-              update_by_id: ctx.userId,
-              update_time: time,
+              ...auditColumns(ctx),
             })
             .onConflict((oc) =>
               oc.column('id').doUpdateSet({ permission, update_by: ctx.name, update_by_id: ctx.userId, update_time: time }),
@@ -322,11 +318,11 @@ async function deptVars(services: Services, db: Db, userId: string): Promise<Per
  */
 export async function dataPermissionFilter(
   services: Services,
+  db: Db,
   ctx: RequestContext,
   permissionType: number,
   aliases: Readonly<Record<string, string>>,
 ): Promise<RawBuilder<SqlBool> | undefined> {
-  const db = ctx.db
   const roleIds = (
     await db
       .selectFrom('sys_user_role as ur')

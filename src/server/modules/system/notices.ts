@@ -1,3 +1,4 @@
+import { auditColumns } from '../../platform/audit-columns.js'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sql, type SqlBool } from 'kysely'
@@ -199,12 +200,7 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
           user_id: ctx.userId,
           readed: bool(false),
           read_time: null,
-          create_by: ctx.name,
-          create_by_id: ctx.userId,
-          create_time: time,
-          update_by: ctx.name,
-          update_by_id: ctx.userId,
-          update_time: time,
+          ...auditColumns(ctx),
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute()

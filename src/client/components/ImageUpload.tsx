@@ -1,0 +1,75 @@
+import { Image, Upload } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import type { UploadFile } from 'antd/es/upload/interface'
+import { useFeedback } from '../runtime/feedback.js'
+
+export interface ImageUploadProps {
+  /** The image as a data URL. */
+  value?: string | null
+  onChange?: (value: string | null) => void
+  disabled?: boolean
+  readOnly?: boolean
+  readPretty?: boolean
+  id?: string
+  'aria-label'?: string
+}
+
+/** The spec's image types (000 §5 Uploads: png, jpeg, bmp, jpg, gif, one only). */
+export const IMAGE_ACCEPT = '.png,.jpeg,.bmp,.jpg,.gif'
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/bmp', 'image/gif']
+export const MAX_IMAGE_BYTES = 1024 * 1024
+
+const readAsDataUrl = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(file)
+  })
+
+/**
+ * One image kept in the record itself as a data URL, so it needs no file service; the 1 MB cap keeps
+ * rows and list answers small.
+ */
+export default function ImageUpload({ value, onChange, disabled, readOnly, readPretty, id, ...rest }: ImageUploadProps) {
+  const { message } = useFeedback()
+  if (readPretty) return value ? <Image src={value} width={104} /> : null
+  const fileList: UploadFile[] = value ? [{ uid: 'current', name: 'image', status: 'done', url: value }] : []
+  const locked = disabled || readOnly
+  return (
+    <Upload
+      id={id}
+      aria-label={rest['aria-label']}
+      listType="picture-card"
+      accept={IMAGE_ACCEPT}
+      maxCount={1}
+      disabled={locked}
+      fileList={fileList}
+      beforeUpload={async (file) => {
+        if (!IMAGE_TYPES.includes(file.type)) {
+          message.error('只能上传png、jpeg、bmp、jpg、gif格式的图片')
+          return Upload.LIST_IGNORE
+        }
+        if (file.size > MAX_IMAGE_BYTES) {
+          message.error('图片大小不能超过1MB')
+          return Upload.LIST_IGNORE
+        }
+        onChange?.(await readAsDataUrl(file))
+        // Nothing goes to a server: the data URL is the value.
+        return false
+      }}
+      onRemove={() => {
+        onChange?.(null)
+        return true
+      }}
+      showUploadList={{ showPreviewIcon: false }}
+    >
+      {fileList.length || locked ? null : (
+        <div>
+          <PlusOutlined aria-hidden />
+          <div style={{ marginTop: 8 }}>上传图片</div>
+        </div>
+      )}
+    </Upload>
+  )
+}

@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Modal, Table } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import type { ColumnType } from 'antd/es/table'
+import useSWR from 'swr'
+import { api, type Page } from '../api/http.js'
+import type { Meta } from '../api/meta.js'
+import { usePermission } from '../app/session.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import type { EntityRow } from '../runtime/entity-api.js'
+import { buildColumns, SEQ_WIDTH } from '../runtime/list-columns.js'
+import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
+import { describeRow } from '../runtime/picker-labels.js'
+import { safeLookup } from '../runtime/picker-kind.js'
+import { initialSearchValues, searchItems, toWireQuery } from '../runtime/query-params.js'
+import { useFeedback } from '../runtime/feedback.js'
+// Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
+import EntityFormModal from '../runtime/EntityFormModal.js'
+import { PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, showTotal } from '../runtime/pager.js'
+import PickerFooter from './PickerFooter.js'
+import QueryForm from './QueryForm.js'
+
+export interface PickerDialogProps {
+  meta: Meta
+  /** The entity whose `views.picker` this dialog shows. */
+  entity: EntityModel
+  open: boolean
+  multiple: boolean
+  /** Tree pickers only; accepted so both dialogs share one signature. */
+  onlyFinal?: boolean
+  /** Rows already chosen when the dialog opens. */
+  value: readonly EntityRow[]
+  onCancel: () => void
+  onClear: () => void
+  onConfirm: (rows: EntityRow[]) => void
+}
+
+/**
+ * The paged picker of `/selector/{kind}`: search form from `views.picker.filters`, table from its
+ * columns; single mode chooses by radio or double-click, multiple mode by ticks kept across pages.
+ */
+export default function PickerDialog({ meta, entity, open, multiple, value, onCancel, onClear, onConfirm }: PickerDialogProps) {
+  const picker = entity.file.views!.picker!
+  const { message } = useFeedback()
+  const can = usePermission()
+  const items = useMemo(
+    () => searchItems(entity, picker.filters ?? [], meta.enums, safeLookup(meta.entity), 'picker'),
+    [entity, picker, meta],
+  )
+  const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'picker'))
+  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [chosen, setChosen] = useState<Map<string, EntityRow>>(new Map())
+  const [adding, setAdding] = useState(false)
+  // 查询 fetches again even with unchanged conditions.
+  const [searchCount, setSearchCount] = useState(0)
+
+  useEffect(() => {
+    if (open) setChosen(new Map(value.map((r) => [r.id, r])))
+    // Only on opening: the chosen rows then belong to the dialog until confirm or cancel.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open])
+
+  const params = { ...query, pageIndex: page.index, pageSize: page.size }
+  const { data, isLoading, mutate } = useSWR(open ? ['selector', picker.kind, JSON.stringify(params), searchCount] : null, () =>
+    api.get<Page<EntityRow>>(`/selector/${picker.kind}`, params),
+  { keepPreviousData: true })
+
+  const search = (values: Record<string, unknown>) => {
+    setQuery(toWireQuery(items, values, 'picker'))
+    setPage((p) => ({ ...p, index: 1 }))
+    setSearchCount((n) => n + 1)
+  }
+
+  const select = (rows: EntityRow[], selected: boolean) =>
+    setChosen((prev) => {
+      const next = multiple ? new Map(prev) : new Map<string, EntityRow>()
+      for (const row of rows) {
+        if (selected) next.set(row.id, row)
+        else next.delete(row.id)
+      }
+      return next
+    })
+
+  const confirm = () => {
+    const rows = [...chosen.values()]
+    if (!multiple && !rows.length) {
+      message.warning('请选择数据！')
+      return
+    }
+    onConfirm(rows)
+  }
+
+  const seq: ColumnType<EntityRow> = {
+    key: '__seq',
+    title: '序号',
+    width: SEQ_WIDTH,
+    align: 'center',
+    render: (_v, _r, i) => (page.index - 1) * page.size + i + 1,
+  }
+  const columns = [seq, ...buildColumns(entity, picker.columns, meta.enums, { sortable: false })]
+  const canAdd = picker.addButton && hasOperation(entity, 'create') && can(operationKeys(entity, 'create'))
+
+  return (
+    <Modal
+      title={picker.title ?? `选择${entity.label}`}
+      open={open}
+      width={picker.width ?? '60%'}
+      onCancel={onCancel}
+      footer={
+        <PickerFooter
+          multiple={multiple}
+          selected={[...chosen.values()]}
+          describe={describeRow}
+          onCancel={onCancel}
+          onClear={onClear}
+          onConfirm={confirm}
+        />
+      }
+    >
+      <QueryForm items={items} onSearch={search} showReset={Boolean(picker.resetButton)} enterToSearch={Boolean(picker.enterToSearch)} span={8} />
+      {canAdd && (
+        <div style={{ marginBottom: 8 }}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+            新增
+          </Button>
+        </div>
+      )}
+      <Table<EntityRow>
+        rowKey="id"
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={data?.datas ?? []}
+        loading={isLoading}
+        scroll={{ x: 'max-content', y: 600 }}
+        rowSelection={{
+          type: multiple ? 'checkbox' : 'radio',
+          selectedRowKeys: [...chosen.keys()],
+          preserveSelectedRowKeys: true,
+          onSelect: (row, selected) => select([row], selected),
+          onSelectAll: (selected, _rows, changed) => select(changed.filter(Boolean), selected),
+        }}
+        onRow={(row) => ({
+          onClick: () => select([row], multiple ? !chosen.has(row.id) : true),
+          onDoubleClick: () => {
+            if (!multiple) onConfirm([row])
+          },
+        })}
+        pagination={{
+          current: page.index,
+          pageSize: page.size,
+          total: data?.totalCount ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal,
+          onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
+        }}
+      />
+      {canAdd && (
+        <EntityFormModal
+          meta={meta}
+          entity={entity}
+          dialog={adding ? { mode: 'add' } : null}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false)
+            void mutate()
+          }}
+        />
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,81 @@
+import { useId, useMemo } from 'react'
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd'
+import { SearchOutlined, ReloadOutlined } from '@ant-design/icons'
+import { initialSearchValues, type SearchItem } from '../runtime/query-params.js'
+import PickerInput from './PickerInput.js'
+
+export interface QueryFormProps {
+  items: readonly SearchItem[]
+  /** Raw form values; the caller turns them into wire params. */
+  onSearch: (values: Record<string, unknown>) => void
+  /** Show 重置 (restores the initial values, then searches). */
+  showReset?: boolean
+  /** Pressing Enter in an input searches. */
+  enterToSearch?: boolean
+  /** Columns of one input (of 24). */
+  span?: number
+}
+
+/** The search form over a list or a picker: one input per declared query param, then 查询 and 重置. */
+export default function QueryForm({ items, onSearch, showReset = true, enterToSearch = true, span = 6 }: QueryFormProps) {
+  const [form] = Form.useForm<Record<string, unknown>>()
+  // A page may hold a list and a picker form at once; unique names keep the label-to-input ids unique.
+  const name = `query${useId().replace(/[^a-zA-Z0-9]/g, '')}`
+  const initialValues = useMemo(() => initialSearchValues(items), [items])
+  const search = () => onSearch(form.getFieldsValue(true))
+  const reset = () => {
+    form.resetFields()
+    onSearch(initialSearchValues(items))
+  }
+  if (!items.length) return null
+  return (
+    <Form
+      form={form}
+      name={name}
+      initialValues={initialValues}
+      onFinish={enterToSearch ? search : undefined}
+      labelCol={{ flex: '90px' }}
+      labelWrap
+      className="entity-query-form"
+    >
+      <Row gutter={16}>
+        {items.map((item) => (
+          // A date range needs two dates side by side: a wider column.
+          <Col key={item.key} xs={24} sm={12} md={8} lg={item.control === 'dateRange' ? Math.min(24, span + 2) : span}>
+            <Form.Item label={item.label} name={item.key} style={{ marginBottom: 12 }}>
+              {control(item)}
+            </Form.Item>
+          </Col>
+        ))}
+        <Col flex="auto">
+          <Space style={{ marginBottom: 12 }}>
+            <Button type="primary" icon={<SearchOutlined aria-hidden />} htmlType={enterToSearch ? 'submit' : 'button'} onClick={enterToSearch ? undefined : search}>
+              查询
+            </Button>
+            {showReset && (
+              <Button icon={<ReloadOutlined aria-hidden />} onClick={reset}>
+                重置
+              </Button>
+            )}
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  )
+}
+
+function control(item: SearchItem) {
+  const placeholder = `请${item.control === 'text' ? '输入' : '选择'}${item.label}`
+  switch (item.control) {
+    case 'select':
+      return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} />
+    case 'dateRange':
+      return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={['开始日期', '结束日期']} />
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} placeholder={placeholder} />
+    case 'picker':
+      return <PickerInput kind={item.pickerKind!} placeholder={placeholder} />
+    default:
+      return <Input allowClear placeholder={placeholder} />
+  }
+}

@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Empty, Modal, Spin, Tree } from 'antd'
+import type { DataNode } from 'antd/es/tree'
+import useSWR from 'swr'
+import { api, type Page } from '../api/http.js'
+import type { Meta } from '../api/meta.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import type { EntityRow } from '../runtime/entity-api.js'
+import { describeRow } from '../runtime/picker-labels.js'
+import { safeLookup } from '../runtime/picker-kind.js'
+import { initialSearchValues, searchItems, toWireQuery, type SearchItem } from '../runtime/query-params.js'
+import { buildTree, filterTreeRows, parentKeys, type TreeRow } from '../runtime/tree-rows.js'
+import { useFeedback } from '../runtime/feedback.js'
+import PickerFooter from './PickerFooter.js'
+import QueryForm from './QueryForm.js'
+
+export interface TreePickerProps {
+  meta: Meta
+  /** A tree entity (`tree.parentField`) with a picker view. */
+  entity: EntityModel
+  open: boolean
+  multiple: boolean
+  /** Only leaves may be chosen (also when the entity declares `tree.onlyFinal`). */
+  onlyFinal?: boolean
+  value: readonly EntityRow[]
+  onCancel: () => void
+  onClear: () => void
+  onConfirm: (rows: EntityRow[]) => void
+}
+
+/** The spec's tree picker height (000 §9: tree dropdown max height 400px). */
+const TREE_HEIGHT = 400
+
+/**
+ * Picker over a tree entity (`/selector/{kind}` answers every row with its parent): the status goes
+ * to the server, code and name filter the loaded tree in the browser.
+ */
+export default function TreePicker({ meta, entity, open, multiple, onlyFinal, value, onCancel, onClear, onConfirm }: TreePickerProps) {
+  const picker = entity.file.views!.picker!
+  const parentField = entity.parentField!
+  const finalOnly = Boolean(onlyFinal ?? entity.file.tree?.onlyFinal)
+  const { message } = useFeedback()
+  const items = useMemo(
+    () => searchItems(entity, picker.filters ?? [], meta.enums, safeLookup(meta.entity), 'picker'),
+    [entity, picker, meta],
+  )
+  const isText = (i: SearchItem) => i.control === 'text'
+  const [values, setValues] = useState<Record<string, unknown>>(() => initialSearchValues(items))
+  const [chosen, setChosen] = useState<Map<string, EntityRow>>(new Map())
+  const [expanded, setExpanded] = useState<string[]>([])
+
+  useEffect(() => {
+    if (open) setChosen(new Map(value.map((r) => [r.id, r])))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open])
+
+  const serverQuery = toWireQuery(items.filter((i) => !isText(i)), values, 'picker')
+  const { data, isLoading } = useSWR(open ? ['selector', picker.kind, JSON.stringify(serverQuery)] : null, () =>
+    api.get<Page<EntityRow>>(`/selector/${picker.kind}`, serverQuery),
+  )
+  const rows = useMemo(() => data?.datas ?? [], [data])
+  const textFilters = Object.fromEntries(
+    items.filter(isText).map((i) => [i.field.name, typeof values[i.key] === 'string' ? (values[i.key] as string) : '']),
+  )
+  const filterKey = JSON.stringify(textFilters)
+  const tree = useMemo(
+    () => buildTree(filterTreeRows(rows, parentField, JSON.parse(filterKey) as Record<string, string>), parentField),
+    [rows, parentField, filterKey],
+  )
+  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows])
+  // Leafness comes from all rows: a category with children is not final even when a search hides them.
+  const hasChildren = useMemo(() => new Set(rows.map((r) => String(r[parentField] ?? '')).filter(Boolean)), [rows, parentField])
+  const pickable = (id: string) => !finalOnly || !hasChildren.has(id)
+
+  useEffect(() => setExpanded(parentKeys(tree)), [tree])
+
+  const toNode = (row: TreeRow<EntityRow>): DataNode => ({
+    key: row.id,
+    title: describeRow(row),
+    children: row.children?.map(toNode),
+    selectable: pickable(row.id),
+    disableCheckbox: !pickable(row.id),
+  })
+  const treeData = tree.map(toNode)
+
+  const confirm = () => {
+    const picked = [...chosen.values()]
+    if (!multiple && !picked.length) {
+      message.warning('请选择数据！')
+      return
+    }
+    onConfirm(picked)
+  }
+
+  return (
+    <Modal
+      title={picker.title ?? `选择${entity.label}`}
+      open={open}
+      width={picker.width ?? '60%'}
+      onCancel={onCancel}
+      footer={
+        <PickerFooter
+          multiple={multiple}
+          selected={[...chosen.values()]}
+          describe={describeRow}
+          onCancel={onCancel}
+          onClear={onClear}
+          onConfirm={confirm}
+        />
+      }
+    >
+      <QueryForm items={items} onSearch={setValues} showReset={Boolean(picker.resetButton)} enterToSearch={Boolean(picker.enterToSearch)} span={8} />
+      <Spin spinning={isLoading}>
+        {treeData.length ? (
+          <Tree
+            blockNode
+            height={TREE_HEIGHT}
+            treeData={treeData}
+            expandedKeys={expanded}
+            onExpand={(keys) => setExpanded(keys.map(String))}
+            checkable={multiple}
+            checkStrictly
+            selectable={!multiple}
+            checkedKeys={multiple ? { checked: [...chosen.keys()], halfChecked: [] } : undefined}
+            selectedKeys={multiple ? [] : [...chosen.keys()]}
+            onCheck={(_keys, info) => {
+              const id = String(info.node.key)
+              const row = byId.get(id)
+              if (!row || !pickable(id)) return
+              setChosen((prev) => {
+                const next = new Map(prev)
+                if (info.checked) next.set(id, row)
+                else next.delete(id)
+                return next
+              })
+            }}
+            onSelect={(_keys, info) => {
+              const id = String(info.node.key)
+              const row = byId.get(id)
+              if (row && pickable(id)) setChosen(new Map([[id, row]]))
+            }}
+            onDoubleClick={(_e, node) => {
+              const id = String(node.key)
+              const row = byId.get(id)
+              if (!multiple && row && pickable(id)) onConfirm([row])
+            }}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
+      </Spin>
+    </Modal>
+  )
+}

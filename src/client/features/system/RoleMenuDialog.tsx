@@ -1,0 +1,222 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Alert, Button, Input, Modal, Space, Spin, Tag, theme, Tree, Typography, type GetRef } from 'antd'
+import { api } from '../../api/http.js'
+import type { EntityRow } from '../../runtime/entity-api.js'
+import { useFeedback } from '../../runtime/feedback.js'
+import { ancestorsOf, buildMenuTree, grantedIds, initialChecked, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
+import { nameOf, truthy, useLoad } from './use-load.js'
+
+/** The role permission that passes every check (the server's ADMIN_PERMISSION). */
+const ADMIN_PERMISSION = 'admin'
+
+const DISPLAY_TAG: Record<number, { text: string; color: string }> = {
+  0: { text: '目录', color: 'blue' },
+  1: { text: '菜单', color: 'green' },
+  2: { text: '权限', color: 'orange' },
+}
+
+const TREE_HEIGHT = 460
+
+export interface RoleMenuDialogProps {
+  role: EntityRow
+  onClose: () => void
+}
+
+/**
+ * 角色授权: the menu tree (catalogs, functions, permission buttons) with the role's grants checked.
+ * Parents follow their children; saving sends the checked menus with their half-checked ancestors.
+ */
+export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
+  const { message } = useFeedback()
+  const { token } = theme.useToken()
+  const [open, setOpen] = useState(true)
+  const [saving, setSaving] = useState(false)
+  const { data: menus, error, loading } = useLoad(`role-menus:${role.id}`, () =>
+    api.get<MenuGrant[]>('/system/role/menu/menus', { roleId: role.id }),
+  )
+  const tree = useMemo(() => (menus ? buildMenuTree(menus) : undefined), [menus])
+  const isAdmin = String(role.permission ?? '').trim() === ADMIN_PERMISSION
+
+  const [checked, setChecked] = useState<string[]>([])
+  const [expanded, setExpanded] = useState<string[]>([])
+  const [dropped, setDropped] = useState<MenuGrant[]>([])
+  useEffect(() => {
+    if (!tree) return
+    const initial = initialChecked(tree)
+    setChecked(isAdmin ? tree.allKeys : initial.checked)
+    setDropped(isAdmin ? [] : initial.dropped)
+    setExpanded(tree.parentKeys)
+  }, [tree, isAdmin])
+
+  // 定位: the search box scrolls to the next menu whose title contains the text.
+  const treeRef = useRef<GetRef<typeof Tree>>(null)
+  const [search, setSearch] = useState('')
+  const [current, setCurrent] = useState<string>()
+  const locate = (raw: string) => {
+    const text = raw.trim()
+    setSearch(text)
+    if (!tree || !text) {
+      setCurrent(undefined)
+      return
+    }
+    const matches = tree.allKeys.filter((k) => tree.byId.get(k)!.title.includes(text))
+    if (!matches.length) {
+      setCurrent(undefined)
+      message.info('未找到匹配的菜单')
+      return
+    }
+    const next = current && text === search ? matches[(matches.indexOf(current) + 1) % matches.length] : matches[0]
+    setCurrent(next)
+    setExpanded((e) => [...new Set([...e, ...ancestorsOf(tree, next)])])
+    // After the expanded rows have rendered.
+    setTimeout(() => treeRef.current?.scrollTo({ key: next, align: 'top', offset: 24 }), 0)
+  }
+
+  const save = async () => {
+    if (!tree || isAdmin) return
+    setSaving(true)
+    try {
+      await api.post<null>('/system/role/menu/setting', { roleIds: [role.id], menuIds: grantedIds(tree, checked) })
+      message.success('授权成功！')
+      setOpen(false)
+    } catch {
+      // The api layer has shown the server's message.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const highlight = (title: string): ReactNode => {
+    const at = search ? title.indexOf(search) : -1
+    if (at < 0) return title
+    return (
+      <>
+        {title.slice(0, at)}
+        <Typography.Text mark>{search}</Typography.Text>
+        {title.slice(at + search.length)}
+      </>
+    )
+  }
+
+  const renderTitle = (node: MenuTreeNode) => {
+    const m = node.menu
+    const tag = DISPLAY_TAG[Number(m.display)] ?? DISPLAY_TAG[1]
+    return (
+      <span
+        className="role-menu-node"
+        data-menu-id={node.key}
+        style={node.key === current ? { outline: `1px solid ${token.colorPrimary}`, outlineOffset: 1, borderRadius: 2 } : undefined}
+      >
+        <Tag color={tag.color} style={{ marginInlineEnd: 6 }}>
+          {tag.text}
+        </Tag>
+        {highlight(m.title)}
+        {m.permission && (
+          <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
+            {m.permission}
+          </Typography.Text>
+        )}
+        {!truthy(m.available) && (
+          <Tag style={{ marginInlineStart: 6 }} color="default">
+            停用
+          </Tag>
+        )}
+      </span>
+    )
+  }
+
+  const ready = Boolean(tree) && !error
+  const grantedCount = tree ? grantedIds(tree, checked).length : 0
+
+  return (
+    <Modal
+      open={open}
+      title={`角色授权 - ${nameOf(role)}`}
+      width={760}
+      maskClosable={false}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      okButtonProps={{ disabled: !ready || isAdmin }}
+      onOk={() => void save()}
+      onCancel={() => setOpen(false)}
+      afterClose={onClose}
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography.Text type="secondary">{ready && !isAdmin ? `已授权 ${grantedCount} 项` : ''}</Typography.Text>
+          <Space>
+            <CancelBtn />
+            <OkBtn />
+          </Space>
+        </div>
+      )}
+    >
+      {error ? (
+        <Alert type="error" showIcon message={error} />
+      ) : loading || !tree ? (
+        <Spin style={{ display: 'block', padding: 48 }} />
+      ) : (
+        <>
+          {isAdmin && <Alert type="info" showIcon message="该角色拥有全部权限" style={{ marginBottom: 12 }} />}
+          {dropped.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={`${dropped
+                .slice(0, 3)
+                .map((m) => m.title)
+                .join('、')}${dropped.length > 3 ? ` 等 ${dropped.length} 个菜单` : ''}已授权，但其下的权限均未授权，树中无法显示为勾选；保存时将以当前勾选为准。`}
+            />
+          )}
+          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, marginBottom: 8 }}>
+            <Space wrap>
+              <Button size="small" disabled={isAdmin} onClick={() => setChecked(tree.allKeys)}>
+                全选
+              </Button>
+              <Button size="small" disabled={isAdmin} onClick={() => setChecked([])}>
+                全不选
+              </Button>
+              <Button size="small" onClick={() => setExpanded(tree.parentKeys)}>
+                展开
+              </Button>
+              <Button size="small" onClick={() => setExpanded([])}>
+                折叠
+              </Button>
+            </Space>
+            <Input.Search
+              allowClear
+              size="small"
+              placeholder="输入菜单名称定位"
+              aria-label="定位菜单"
+              style={{ maxWidth: 240 }}
+              onSearch={locate}
+              onChange={(e) => {
+                if (!e.target.value) locate('')
+              }}
+            />
+          </div>
+          <div
+            // A fixed box: collapsing the tree must not make the dialog jump.
+            style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: '4px 0', height: TREE_HEIGHT + 10 }}
+          >
+            <Tree<MenuTreeNode>
+              ref={treeRef}
+              checkable
+              selectable={false}
+              blockNode
+              disabled={isAdmin}
+              height={TREE_HEIGHT}
+              treeData={tree.roots}
+              checkedKeys={checked}
+              onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+              expandedKeys={expanded}
+              onExpand={(keys) => setExpanded(keys.map(String))}
+              titleRender={renderTitle}
+            />
+          </div>
+        </>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Alert, Checkbox, Col, Divider, Modal, Row, Spin, Typography } from 'antd'
+import { api } from '../../api/http.js'
+import type { EntityRow } from '../../runtime/entity-api.js'
+import { useFeedback } from '../../runtime/feedback.js'
+import { nameOf, useLoad } from './use-load.js'
+
+/** A platform module as `/system/module/query` answers it. */
+interface ModuleRow {
+  id: string
+  name: string
+  description?: string | null
+}
+
+export interface TenantModuleDialogProps {
+  tenant: EntityRow
+  onClose: () => void
+}
+
+/** Numeric ids in their natural order ("2" before "10"). */
+const byId = (a: ModuleRow, b: ModuleRow) => String(a.id).localeCompare(String(b.id), 'zh-CN', { numeric: true })
+
+/** 授权模块: which platform modules the tenant may use; menus of other modules are hidden from it. */
+export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDialogProps) {
+  const { message } = useFeedback()
+  const [open, setOpen] = useState(true)
+  const [saving, setSaving] = useState(false)
+  const [chosen, setChosen] = useState<string[]>([])
+  const { data, error, loading } = useLoad(`tenant-modules:${tenant.id}`, async () => {
+    const [modules, granted] = await Promise.all([
+      api.get<ModuleRow[]>('/system/module/query'),
+      api.get<string[]>('/system/module/tenant', { tenantId: tenant.id }),
+    ])
+    return { modules: [...modules].sort(byId), granted: granted.map(String) }
+  })
+  const allIds = useMemo(() => (data?.modules ?? []).map((m) => String(m.id)), [data])
+
+  useEffect(() => {
+    if (data) setChosen(data.granted.filter((id) => allIds.includes(id)))
+  }, [data, allIds])
+
+  const save = async () => {
+    setSaving(true)
+    try {
+      await api.post<null>('/system/module/setting', { tenantId: tenant.id, moduleIds: chosen })
+      message.success('授权成功！')
+      setOpen(false)
+    } catch {
+      // The api layer has shown the server's message.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const all = allIds.length > 0 && chosen.length === allIds.length
+
+  return (
+    <Modal
+      open={open}
+      title={`授权模块 - ${nameOf(tenant)}`}
+      width={640}
+      maskClosable={false}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      okButtonProps={{ disabled: loading || Boolean(error) }}
+      onOk={() => void save()}
+      onCancel={() => setOpen(false)}
+      afterClose={onClose}
+    >
+      {error ? (
+        <Alert type="error" showIcon message={error} />
+      ) : loading || !data ? (
+        <Spin style={{ display: 'block', padding: 48 }} />
+      ) : (
+        <>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+            <Checkbox
+              checked={all}
+              indeterminate={chosen.length > 0 && !all}
+              onChange={(e) => setChosen(e.target.checked ? allIds : [])}
+            >
+              全选
+            </Checkbox>
+            <Typography.Text type="secondary">
+              已选 {chosen.length} / {allIds.length} 个模块
+            </Typography.Text>
+          </div>
+          <Divider style={{ margin: '12px 0' }} />
+          <Checkbox.Group value={chosen} onChange={(v) => setChosen(v.map(String))} style={{ width: '100%' }}>
+            <Row gutter={[12, 12]} style={{ width: '100%' }}>
+              {data.modules.map((m) => (
+                <Col key={m.id} span={8}>
+                  <Checkbox value={String(m.id)} title={m.description ?? undefined}>
+                    {m.name}
+                  </Checkbox>
+                </Col>
+              ))}
+            </Row>
+          </Checkbox.Group>
+        </>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react'
+import { api } from '../../api/http.js'
+import type { EntityRow } from '../../runtime/entity-api.js'
+import { useFeedback } from '../../runtime/feedback.js'
+import { truthy } from './use-load.js'
+
+export interface UnlockUserProps {
+  user: EntityRow
+  /** Fetches the list again (the row's 锁定状态 changes). */
+  reload: () => void
+  onClose: () => void
+}
+
+/**
+ * 解锁: asks 确定解锁该用户？ and calls `/system/user/unlock`; a user that is not locked only gets the
+ * message 该用户未锁定. Renders nothing itself: the confirm comes from the page's modal holder.
+ */
+export default function UnlockUser({ user, reload, onClose }: UnlockUserProps) {
+  const { message, modal } = useFeedback()
+  // Once per opening, also under StrictMode's second effect run (refs survive it).
+  const asked = useRef(false)
+
+  useEffect(() => {
+    if (asked.current) return
+    asked.current = true
+    if (!truthy(user.lockStatus)) {
+      message.warning('该用户未锁定')
+      onClose()
+      return
+    }
+    modal.confirm({
+      title: '提示',
+      content: '确定解锁该用户？',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await api.patch<null>('/system/user/unlock', { id: user.id })
+          message.success('解锁成功！')
+          reload()
+        } catch {
+          // The api layer has shown the server's message.
+        }
+      },
+      afterClose: onClose,
+    })
+  }, [user, message, modal, reload, onClose])
+
+  return null
+}

@@ -1,0 +1,112 @@
+/** A menu as `/system/role/menu/menus` answers it, with whether the role holds it. */
+export interface MenuGrant {
+  id: string
+  parentId: string | null
+  title: string
+  /** 0 目录 (catalog), 1 菜单 (function), 2 权限 (permission button). */
+  display: number
+  permission: string | null
+  available: unknown
+  selected: boolean
+}
+
+export interface MenuTreeNode {
+  key: string
+  /** Plain title: the tree names each node's checkbox after it. */
+  title: string
+  menu: MenuGrant
+  children?: MenuTreeNode[]
+}
+
+export interface MenuTree {
+  roots: MenuTreeNode[]
+  byId: Map<string, MenuGrant>
+  /** Every menu id, parents first. */
+  allKeys: string[]
+  /** Ids of menus that have children (what 展开 opens). */
+  parentKeys: string[]
+  /** Parent of each menu that is in the tree. */
+  parentOf: Map<string, string>
+}
+
+/** Builds the tree in the server's order; a menu whose parent is missing becomes a root. */
+export function buildMenuTree(menus: readonly MenuGrant[]): MenuTree {
+  const byId = new Map(menus.map((m) => [String(m.id), { ...m, id: String(m.id) }]))
+  const nodes = new Map<string, MenuTreeNode>()
+  for (const m of byId.values()) nodes.set(m.id, { key: m.id, title: m.title, menu: m })
+  const roots: MenuTreeNode[] = []
+  const parentOf = new Map<string, string>()
+  for (const node of nodes.values()) {
+    const pid = node.menu.parentId == null ? undefined : String(node.menu.parentId)
+    const parent = pid && pid !== node.key ? nodes.get(pid) : undefined
+    if (parent) {
+      ;(parent.children ??= []).push(node)
+      parentOf.set(node.key, parent.key)
+    } else roots.push(node)
+  }
+  const allKeys: string[] = []
+  const parentKeys: string[] = []
+  const walk = (list: MenuTreeNode[]) => {
+    for (const n of list) {
+      allKeys.push(n.key)
+      if (n.children?.length) {
+        parentKeys.push(n.key)
+        walk(n.children)
+      }
+    }
+  }
+  walk(roots)
+  return { roots, byId, allKeys, parentKeys, parentOf }
+}
+
+/** Ancestors of a menu, nearest first (guarded against cycles in bad data). */
+export function ancestorsOf(tree: MenuTree, id: string): string[] {
+  const out: string[] = []
+  const seen = new Set([id])
+  for (let p = tree.parentOf.get(id); p && !seen.has(p); p = tree.parentOf.get(p)) {
+    out.push(p)
+    seen.add(p)
+  }
+  return out
+}
+
+/**
+ * The keys to check when the dialog opens. The tree conducts checks (a parent follows its children),
+ * so only granted leaves are given: a granted menu shows checked or half-checked from what is granted
+ * below it. `dropped` lists granted menus (not catalogs) with nothing granted below them, which such
+ * a tree cannot show: checking them would grant all their buttons.
+ */
+export function initialChecked(tree: MenuTree): { checked: string[]; dropped: MenuGrant[] } {
+  const checked: string[] = []
+  const dropped: MenuGrant[] = []
+  const walk = (list: MenuTreeNode[]): boolean => {
+    let any = false
+    for (const n of list) {
+      if (n.children?.length) {
+        const below = walk(n.children)
+        if (n.menu.selected && !below && Number(n.menu.display) !== 0) dropped.push(n.menu)
+        any ||= below
+      } else if (n.menu.selected) {
+        checked.push(n.key)
+        any = true
+      }
+    }
+    return any
+  }
+  walk(tree.roots)
+  return { checked, dropped }
+}
+
+/**
+ * What to save: the checked menus and every ancestor of them (the half-checked ones), so that a
+ * granted button also grants its menu and catalogs.
+ */
+export function grantedIds(tree: MenuTree, checked: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (const id of checked) {
+    if (!tree.byId.has(id)) continue
+    out.add(id)
+    for (const a of ancestorsOf(tree, id)) out.add(a)
+  }
+  return tree.allKeys.filter((k) => out.has(k))
+}

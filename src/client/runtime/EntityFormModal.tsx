@@ -1,0 +1,55 @@
+import { useRef } from 'react'
+import { Modal } from 'antd'
+import type { Meta } from '../api/meta.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import type { FormMode } from './form-schema.js'
+import FormView from './FormView.js'
+
+export interface FormDialog {
+  mode: FormMode
+  id?: string
+}
+
+export interface EntityFormModalProps {
+  meta: Meta
+  entity: EntityModel
+  /** The open dialog, or null when closed. */
+  dialog: FormDialog | null
+  onClose: () => void
+  onSaved: (id?: string) => void
+}
+
+export function formTitle(entity: EntityModel, mode: FormMode): string {
+  return mode === 'add' ? `新增${entity.label}` : mode === 'modify' ? `修改${entity.label}` : `${entity.label}详情`
+}
+
+/** The entity form in a dialog (width from `views.form.width`). */
+export default function EntityFormModal({ meta, entity, dialog, onClose, onSaved }: EntityFormModalProps) {
+  // The closing animation still renders the last form instead of an empty box.
+  const last = useRef<FormDialog | null>(null)
+  if (dialog) last.current = dialog
+  const shown = dialog ?? last.current
+  return (
+    <Modal
+      open={Boolean(dialog)}
+      title={shown ? formTitle(entity, shown.mode) : ''}
+      width={entity.file.views?.form?.width ?? '75%'}
+      footer={null}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      {shown && (
+        <FormView
+          key={`${shown.mode}:${shown.id ?? ''}`}
+          meta={meta}
+          entity={entity}
+          mode={shown.mode}
+          id={shown.id}
+          onSaved={onSaved}
+          onCancel={onClose}
+        />
+      )}
+    </Modal>
+  )
+}

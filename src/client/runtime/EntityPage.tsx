@@ -1,0 +1,50 @@
+import { useState } from 'react'
+import { Result, Spin } from 'antd'
+import { useMeta, type Meta } from '../api/meta.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import EntityFormModal, { type FormDialog } from './EntityFormModal.js'
+import { FeedbackProvider } from './feedback.js'
+import ListView from './ListView.js'
+
+export interface EntityPageProps {
+  /** The entity's `name` (e.g. `supplier`, `productCategory`). */
+  entityName: string
+}
+
+/** The whole screen of one business object: its list and the add / modify / detail dialog, all from its entity file. */
+export default function EntityPage({ entityName }: EntityPageProps) {
+  const meta = useMeta()
+  if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
+  let entity: EntityModel
+  try {
+    entity = meta.entity(entityName)
+  } catch {
+    return <Result status="404" title="404" subTitle={`未知的业务对象：${entityName}`} />
+  }
+  if (!entity.file.api) return <Result status="404" title="404" subTitle={`${entity.label}没有列表接口`} />
+  return (
+    <FeedbackProvider>
+      <EntityScreen key={entity.name} meta={meta} entity={entity} />
+    </FeedbackProvider>
+  )
+}
+
+function EntityScreen({ meta, entity }: { meta: Meta; entity: EntityModel }) {
+  const [dialog, setDialog] = useState<FormDialog | null>(null)
+  const [version, setVersion] = useState(0)
+  return (
+    <>
+      <ListView meta={meta} entity={entity} version={version} onOpen={(mode, row) => setDialog({ mode, id: row?.id })} />
+      <EntityFormModal
+        meta={meta}
+        entity={entity}
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null)
+          setVersion((v) => v + 1)
+        }}
+      />
+    </>
+  )
+}

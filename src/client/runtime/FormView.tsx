@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Result, Space, Spin } from 'antd'
+import { createForm, onFieldInputValueChange, type Field, type Form as FormilyForm } from '@formily/core'
+import { connect, mapReadPretty } from '@formily/react'
+import { Form } from '@formily/antd-v5'
+import type { Meta } from '../api/meta.js'
+import { ApiError } from '../api/http.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import { deriveRules } from '../../shared/metadata/derive.js'
+import { entityApi, type EntityRow } from './entity-api.js'
+import { useFeedback } from './feedback.js'
+import { SchemaField } from './form-components.js'
+import { formControl, type FormControlProps } from './form-controls.js'
+import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type FormItemModel, type FormMode } from './form-schema.js'
+import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
+import { safeLookup } from './picker-kind.js'
+
+export interface FormViewProps {
+  meta: Meta
+  entity: EntityModel
+  mode: FormMode
+  /** The record to modify or show (loaded fresh from `GET {base}?id=`). */
+  id?: string
+  onSaved: (id?: string) => void
+  onCancel: () => void
+}
+
+/**
+ * The add / modify / detail form of an entity, built from `views.form.items`, with its own 取消 and
+ * 确定 buttons. Adding POSTs, modifying PUTs with the id; a detail form is read-only.
+ */
+export default function FormView(props: FormViewProps) {
+  const { entity, mode, id } = props
+  const [record, setRecord] = useState<EntityRow | undefined>()
+  const [failure, setFailure] = useState<string | undefined>()
+  const needRecord = mode !== 'add'
+
+  useEffect(() => {
+    if (!needRecord || !id) return
+    let live = true
+    entityApi(entity)
+      .get(id)
+      .then((r) => live && setRecord(r))
+      .catch((e: unknown) => live && setFailure(e instanceof Error ? e.message : String(e)))
+    return () => {
+      live = false
+    }
+  }, [entity, id, needRecord])
+
+  if (needRecord && failure)
+    return <Result status="warning" title={failure} extra={<Button onClick={props.onCancel}>取消</Button>} />
+  if (needRecord && !record) return <Spin style={{ display: 'block', padding: 48 }} />
+  return <EntityForm {...props} record={record} />
+}
+
+/** Derived fields (the supplier's mnemonic code from its name) follow the user's edits of their source. */
+function deriveEffects(form: FormilyForm, items: readonly FormItemModel[]) {
+  for (const { field } of items) {
+    const derive = field.derive
+    if (!derive) continue
+    onFieldInputValueChange(derive.from, (source) => {
+      const target = form.query(field.name).take() as Field | undefined
+      if (!target || !target.editable) return
+      let value = deriveRules[derive.rule](String(source.value ?? ''))
+      if (field.maxLength) value = value.slice(0, field.maxLength)
+      target.setValue(value)
+      // A message shown for the empty field must go once the value is filled in for the user.
+      if (target.selfErrors.length) void target.validate()
+    })
+  }
+}
+
+function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewProps & { record?: EntityRow }) {
+  const { message, modal } = useFeedback()
+  const [saving, setSaving] = useState(false)
+  const items = useMemo(
+    () => formItems(entity, mode, safeLookup(meta.entity), (f) => Boolean(formControl(entity.name, f.name))),
+    [entity, mode, meta],
+  )
+  // Controls registered by feature modules, given the record and a read-only rendering for detail forms.
+  const customComponents = useMemo(() => {
+    const out: Record<string, ReturnType<typeof connect>> = {}
+    for (const { field } of items) {
+      const Control = formControl(entity.name, field.name)
+      if (!Control) continue
+      const WithRecord = (p: FormControlProps) => <Control {...p} record={record} />
+      out[customControlName(field)] = connect(WithRecord, mapReadPretty((p: FormControlProps) => <WithRecord {...p} readPretty />))
+    }
+    return out
+  }, [items, entity, record])
+  const schema = useMemo(() => buildFormSchema(entity, items, meta.enums, mode, record), [entity, items, meta, mode, record])
+  const form = useMemo(
+    () =>
+      createForm({
+        initialValues: initialFormValues(items, mode, record),
+        readPretty: mode === 'detail',
+        effects: (f) => deriveEffects(f, items),
+      }),
+    [items, mode, record],
+  )
+  const api = useMemo(() => entityApi(entity), [entity])
+
+  const showFirstError = () => {
+    const text = firstError(items, form.errors)
+    if (text) message.error(text)
+  }
+
+  const ask = (content: string) =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({ title: '提示', content, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) })
+    })
+
+  const save = async () => {
+    if (saving) return
+    try {
+      await form.validate()
+    } catch {
+      showFirstError()
+      return
+    }
+    const body = toSubmitValues(items, form.values as Record<string, unknown>)
+    if (mode === 'add') {
+      const confirmText = items.map((i) => i.field.immutable?.confirm).find(Boolean)
+      if (confirmText && !(await ask(confirmText))) return
+    }
+    setSaving(true)
+    try {
+      if (mode === 'add') {
+        const id = await api.create(body)
+        message.success('新增成功！')
+        onSaved(id)
+      } else {
+        await api.modify({ ...body, id: record!.id })
+        message.success('修改成功！')
+        onSaved(record!.id)
+      }
+    } catch (e) {
+      // The api layer has shown the message; also mark the field the server named.
+      if (e instanceof ApiError && e.field && form.query(e.field).take())
+        form.setFieldState(e.field, (state) => {
+          state.selfErrors = [e.message]
+        })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <>
+      <Form
+        form={form}
+        labelWidth={entity.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth}
+        previewTextPlaceholder="-"
+        onAutoSubmit={() => void save()}
+        onAutoSubmitFailed={showFirstError}
+      >
+        <SchemaField schema={schema} components={customComponents} />
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
+        <Space>
+          <Button onClick={onCancel}>取消</Button>
+          {mode !== 'detail' && (
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              确定
+            </Button>
+          )}
+        </Space>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,29 @@
+import { refLabelProperty, type FieldModel } from '../../shared/metadata/entity-model.js'
+import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+import { regionPath } from '../components/region/region-data.js'
+
+/**
+ * The text a list shows for one field of a row: enum labels instead of codes, the label property
+ * of refs (`categoryId` -> `categoryName`, already joined with "，" for multiple refs), 是/否 for
+ * plain booleans, the province/city/district path for region codes.
+ */
+export function fieldText(field: FieldModel, row: Record<string, unknown>, enums: EnumCatalog): string {
+  const value = row[field.name]
+  if (field.type === 'ref') {
+    const label = row[refLabelProperty(field.name)]
+    if (label !== undefined && label !== null && label !== '') return String(label)
+    return Array.isArray(value) ? value.join('，') : value === null || value === undefined ? '' : String(value)
+  }
+  if (value === null || value === undefined || value === '') return ''
+  if (field.enum) return enums.label(field.enum, value) ?? String(value)
+  if (field.type === 'boolean') return value === true || value === 'true' || value === 1 ? '是' : '否'
+  if (field.control === 'regionCascader') return regionPath(String(value)) || String(value)
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/** Tag colour of an enum value (e.g. 启用 green, 停用 red), from the enumeration file. */
+export function enumColor(field: FieldModel, value: unknown, enums: EnumCatalog): string | undefined {
+  if (!field.enum) return undefined
+  return enums.items(field.enum).find((i) => String(i.code) === String(value))?.color
+}

@@ -1,0 +1,154 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+
+/**
+ * System administration end to end on the real server (fresh database): an administrator creates a
+ * role, grants it 供应商信息 through the role 授权 tree, creates a user and gives it the role through
+ * the user 授权 dialog; the user then signs in and sees only 基础信息管理 → 供应商信息.
+ */
+
+const ADMIN = { username: 'admin', password: 'admin123456' }
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('用户名', { exact: true }).fill(username)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+}
+
+const topMenu = (page: Page) => page.getByRole('menu', { name: '顶部菜单' })
+const sideMenu = (page: Page) => page.getByRole('menu', { name: '导航菜单' })
+
+/**
+ * Opens a function menu through the side menu (after choosing its header catalog, if given), as a
+ * user does, and answers its page. Other tabs stay mounted but hidden, so the test works inside the
+ * page it opened.
+ */
+async function openMenu(page: Page, item: string, path: string, catalog?: string): Promise<Locator> {
+  if (catalog) await topMenu(page).getByRole('menuitem', { name: catalog }).click()
+  await sideMenu(page).getByRole('menuitem', { name: item }).click()
+  await expect(page).toHaveURL(new RegExp(`${path}$`))
+  const pane = page.locator(`.shell-pane[data-page="${path}"]`)
+  await expect(pane).toBeVisible()
+  return pane
+}
+
+/** The list row that shows this text. */
+const rowOf = (scope: Locator, text: string): Locator => scope.getByRole('row').filter({ hasText: text })
+
+test('a role granted 供应商信息 through 授权 gives its user only that menu', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const suffix = String(Date.now() % 100000).padStart(5, '0')
+  const role = { code: `R${suffix}`, name: `供应商查询${suffix}` }
+  const user = { code: `U${suffix}`, name: `采购员${suffix}`, username: `buyer${suffix}`, password: 'Buyer123456' }
+
+  await signIn(page, ADMIN.username, ADMIN.password)
+  let roles!: Locator
+  let users!: Locator
+
+  await test.step('create the role', async () => {
+    roles = await openMenu(page, '角色管理', '/system/role', '系统管理')
+    await roles.getByRole('button', { name: '新增' }).click()
+    const form = page.getByRole('dialog', { name: '新增角色' })
+    await form.getByLabel('编号', { exact: true }).fill(role.code)
+    await form.getByLabel('名称', { exact: true }).fill(role.name)
+    await form.getByRole('button', { name: '确定' }).click()
+    await expect(page.getByText('新增成功！')).toBeVisible()
+    await expect(rowOf(roles, role.code)).toBeVisible()
+  })
+
+  await test.step('the administrator role shows everything and cannot be saved', async () => {
+    const adminRole = roles.getByRole('row').filter({ has: page.getByRole('cell', { name: '001', exact: true }) })
+    await adminRole.getByRole('button', { name: '授权' }).click()
+    const dialog = page.getByRole('dialog', { name: /角色授权 - 系统管理员/ })
+    await expect(dialog.getByText('该角色拥有全部权限')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: '保存' })).toBeDisabled()
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await expect(dialog).toBeHidden()
+  })
+
+  await test.step('grant 供应商信息 in the role 授权 tree', async () => {
+    await rowOf(roles, role.code).getByRole('button', { name: '授权' }).click()
+    const dialog = page.getByRole('dialog', { name: `角色授权 - ${role.name}` })
+    await expect(dialog.getByRole('tree')).toBeVisible()
+    await expect(dialog.getByText('已授权 0 项')).toBeVisible()
+    // The tree is long: find the menu with the dialog's 定位 box, as a user would.
+    const locate = dialog.getByLabel('定位菜单')
+    await locate.fill('供应商信息')
+    await locate.press('Enter')
+    const supplier = dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })
+    await supplier.click()
+    await expect(supplier).toHaveAttribute('aria-checked', 'true')
+    // Its four buttons follow it, and the half-checked catalog 基础信息管理 is saved with them.
+    await expect(dialog.getByRole('checkbox', { name: 'Select 新增供应商', exact: true })).toHaveAttribute('aria-checked', 'true')
+    await expect(dialog.getByText('已授权 6 项')).toBeVisible()
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(page.getByText('授权成功！')).toBeVisible()
+    await expect(dialog).toBeHidden()
+  })
+
+  await test.step('the grant is there when the tree opens again', async () => {
+    await rowOf(roles, role.code).getByRole('button', { name: '授权' }).click()
+    const dialog = page.getByRole('dialog', { name: `角色授权 - ${role.name}` })
+    await expect(dialog.getByText('已授权 6 项')).toBeVisible()
+    await dialog.getByLabel('定位菜单').fill('供应商信息')
+    await dialog.getByLabel('定位菜单').press('Enter')
+    await expect(dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })).toHaveAttribute('aria-checked', 'true')
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await expect(dialog).toBeHidden()
+  })
+
+  await test.step('create the user', async () => {
+    users = await openMenu(page, '用户管理', '/system/user')
+    await users.getByRole('button', { name: '新增' }).click()
+    const form = page.getByRole('dialog', { name: '新增用户' })
+    await form.getByLabel('编号', { exact: true }).fill(user.code)
+    await form.getByLabel('姓名', { exact: true }).fill(user.name)
+    await form.getByLabel('用户名', { exact: true }).fill(user.username)
+    await form.getByLabel('密码', { exact: true }).fill(user.password)
+    await form.getByRole('button', { name: '确定' }).click()
+    await expect(page.getByText('新增成功！')).toBeVisible()
+    await expect(rowOf(users, user.username)).toBeVisible()
+  })
+
+  await test.step('a user that is not locked is not unlocked', async () => {
+    await rowOf(users, user.username).getByRole('button', { name: '解锁' }).click()
+    await expect(page.getByText('该用户未锁定')).toBeVisible()
+  })
+
+  await test.step('give the user the role through 授权', async () => {
+    await rowOf(users, user.username).getByRole('button', { name: '授权' }).click()
+    const dialog = page.getByRole('dialog', { name: `用户授权 - ${user.name}` })
+    const roleRow = dialog.getByRole('row').filter({ hasText: role.code })
+    await expect(roleRow.getByRole('checkbox')).not.toBeChecked()
+    await roleRow.getByRole('checkbox').check()
+    await expect(dialog.getByText('已选 1 个角色')).toBeVisible()
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(page.getByText('授权成功！')).toBeVisible()
+    await expect(dialog).toBeHidden()
+
+    // Opening it again shows the saved choice.
+    await rowOf(users, user.username).getByRole('button', { name: '授权' }).click()
+    const again = page.getByRole('dialog', { name: `用户授权 - ${user.name}` })
+    await expect(again.getByRole('row').filter({ hasText: role.code }).getByRole('checkbox')).toBeChecked()
+    await again.getByRole('button', { name: '取消' }).click()
+    await expect(again).toBeHidden()
+  })
+
+  await test.step('the user sees only 基础信息管理 → 供应商信息', async () => {
+    const context = await browser.newContext()
+    try {
+      const userPage = await context.newPage()
+      await signIn(userPage, user.username, user.password)
+      await expect(topMenu(userPage).getByRole('menuitem')).toHaveText(['基础信息管理'])
+      await expect(sideMenu(userPage).getByRole('menuitem')).toHaveText(['供应商信息'])
+      const suppliers = await openMenu(userPage, '供应商信息', '/base-data/supplier')
+      // The list answers (the query permission came with the menu) and the granted buttons show.
+      await expect(suppliers.getByRole('button', { name: '新增' })).toBeVisible()
+      await expect(suppliers.getByRole('table')).toBeVisible()
+      await expect(suppliers.getByText('抱歉，您无权访问此页面')).toHaveCount(0)
+    } finally {
+      await context.close()
+    }
+  })
+})
