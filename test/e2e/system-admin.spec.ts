@@ -79,9 +79,12 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
     const supplier = dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })
     await supplier.click()
     await expect(supplier).toHaveAttribute('aria-checked', 'true')
-    // Its four buttons follow it, and the half-checked catalog 基础信息管理 is saved with them.
-    await expect(dialog.getByRole('checkbox', { name: 'Select 新增供应商', exact: true })).toHaveAttribute('aria-checked', 'true')
-    await expect(dialog.getByText('已授权 6 项')).toBeVisible()
+    // Each menu is its own grant: the catalog 基础信息管理 follows, the buttons do not (a read-only grant).
+    const add = dialog.getByRole('checkbox', { name: 'Select 新增供应商', exact: true })
+    await expect(add).toHaveAttribute('aria-checked', 'false')
+    await expect(dialog.getByText('已授权 2 项')).toBeVisible()
+    await add.click()
+    await expect(dialog.getByText('已授权 3 项')).toBeVisible()
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(page.getByText('授权成功！')).toBeVisible()
     await expect(dialog).toBeHidden()
@@ -90,7 +93,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
   await test.step('the grant is there when the tree opens again', async () => {
     await rowOf(roles, role.code).getByRole('button', { name: '授权' }).click()
     const dialog = page.getByRole('dialog', { name: `角色授权 - ${role.name}` })
-    await expect(dialog.getByText('已授权 6 项')).toBeVisible()
+    await expect(dialog.getByText('已授权 3 项')).toBeVisible()
     await dialog.getByLabel('定位菜单').fill('供应商信息')
     await dialog.getByLabel('定位菜单').press('Enter')
     await expect(dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })).toHaveAttribute('aria-checked', 'true')

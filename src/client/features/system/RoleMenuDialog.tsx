@@ -3,7 +3,7 @@ import { Alert, Button, Input, Modal, Space, Spin, Tag, theme, Tree, Typography,
 import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../runtime/feedback.js'
-import { ancestorsOf, buildMenuTree, grantedIds, initialChecked, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
+import { ancestorsOf, buildMenuTree, grantedIds, toggleGrant, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
 
 /** The role permission that passes every check (the server's ADMIN_PERMISSION). */
@@ -24,7 +24,8 @@ export interface RoleMenuDialogProps {
 
 /**
  * 角色授权: the menu tree (catalogs, functions, permission buttons) with the role's grants checked.
- * Parents follow their children; saving sends the checked menus with their half-checked ancestors.
+ * Every menu is granted on its own, so a function without its buttons is a read-only grant; checking
+ * a menu also checks its catalogs, unchecking one clears what is below it.
  */
 export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   const { message } = useFeedback()
@@ -39,12 +40,9 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
 
   const [checked, setChecked] = useState<string[]>([])
   const [expanded, setExpanded] = useState<string[]>([])
-  const [dropped, setDropped] = useState<MenuGrant[]>([])
   useEffect(() => {
     if (!tree) return
-    const initial = initialChecked(tree)
-    setChecked(isAdmin ? tree.allKeys : initial.checked)
-    setDropped(isAdmin ? [] : initial.dropped)
+    setChecked(isAdmin ? tree.allKeys : tree.allKeys.filter((k) => tree.byId.get(k)!.selected))
     setExpanded(tree.parentKeys)
   }, [tree, isAdmin])
 
@@ -158,17 +156,6 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
       ) : (
         <>
           {isAdmin && <Alert type="info" showIcon message="该角色拥有全部权限" style={{ marginBottom: 12 }} />}
-          {dropped.length > 0 && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 12 }}
-              message={`${dropped
-                .slice(0, 3)
-                .map((m) => m.title)
-                .join('、')}${dropped.length > 3 ? ` 等 ${dropped.length} 个菜单` : ''}已授权，但其下的权限均未授权，树中无法显示为勾选；保存时将以当前勾选为准。`}
-            />
-          )}
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, marginBottom: 8 }}>
             <Space wrap>
               <Button size="small" disabled={isAdmin} onClick={() => setChecked(tree.allKeys)}>
@@ -203,13 +190,14 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
             <Tree<MenuTreeNode>
               ref={treeRef}
               checkable
+              checkStrictly
               selectable={false}
               blockNode
               disabled={isAdmin}
               height={TREE_HEIGHT}
               treeData={tree.roots}
               checkedKeys={checked}
-              onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+              onCheck={(_, info) => setChecked((current) => toggleGrant(tree, current, String(info.node.key), info.checked))}
               expandedKeys={expanded}
               onExpand={(keys) => setExpanded(keys.map(String))}
               titleRender={renderTitle}

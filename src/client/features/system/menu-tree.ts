@@ -70,31 +70,37 @@ export function ancestorsOf(tree: MenuTree, id: string): string[] {
   return out
 }
 
-/**
- * The keys to check when the dialog opens. The tree conducts checks (a parent follows its children),
- * so only granted leaves are given: a granted menu shows checked or half-checked from what is granted
- * below it. `dropped` lists granted menus (not catalogs) with nothing granted below them, which such
- * a tree cannot show: checking them would grant all their buttons.
- */
-export function initialChecked(tree: MenuTree): { checked: string[]; dropped: MenuGrant[] } {
-  const checked: string[] = []
-  const dropped: MenuGrant[] = []
-  const walk = (list: MenuTreeNode[]): boolean => {
-    let any = false
-    for (const n of list) {
-      if (n.children?.length) {
-        const below = walk(n.children)
-        if (n.menu.selected && !below && Number(n.menu.display) !== 0) dropped.push(n.menu)
-        any ||= below
-      } else if (n.menu.selected) {
-        checked.push(n.key)
-        any = true
-      }
+/** Every menu below one, at any depth. */
+export function descendantsOf(tree: MenuTree, id: string): string[] {
+  const out: string[] = []
+  const walk = (nodes: MenuTreeNode[] | undefined) => {
+    for (const n of nodes ?? []) {
+      out.push(n.key)
+      walk(n.children)
     }
-    return any
   }
-  walk(tree.roots)
-  return { checked, dropped }
+  const find = (nodes: MenuTreeNode[]): MenuTreeNode | undefined => {
+    for (const n of nodes) {
+      if (n.key === id) return n
+      const hit = n.children && find(n.children)
+      if (hit) return hit
+    }
+    return undefined
+  }
+  walk(find(tree.roots)?.children)
+  return out
+}
+
+/**
+ * Each menu is granted on its own (a menu without its buttons is a read-only grant), but a grant
+ * needs its catalogs to be visible: checking a menu checks its ancestors, unchecking one unchecks
+ * everything below it.
+ */
+export function toggleGrant(tree: MenuTree, checked: readonly string[], id: string, on: boolean): string[] {
+  const next = new Set(checked)
+  if (on) for (const k of [id, ...ancestorsOf(tree, id)]) next.add(k)
+  else for (const k of [id, ...descendantsOf(tree, id)]) next.delete(k)
+  return tree.allKeys.filter((k) => next.has(k))
 }
 
 /**
