@@ -59,3 +59,22 @@ describe('tenants are isolated by construction', () => {
     expect(menus.body.data.map((m) => m.name)).toEqual(['系统管理'])
   })
 })
+
+describe('tenant ids', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await startTestApp()
+    token = await t.login()
+  })
+  afterAll(async () => t?.close())
+
+  it('refuses an id that is taken or not a plain word, and creates nothing', async () => {
+    const taken = await t.call('POST', '/system/tenant', { token, body: { id: '1000', name: '重复' } })
+    expect(taken.body.msg).toBe('租户ID已存在')
+    const odd = await t.call('POST', '/system/tenant', { token, body: { id: 'a b;drop', name: '怪' } })
+    expect(odd.body.msg).toBe('ID只能由字母、数字、下划线组成，长度不能超过32位')
+    const list = await t.call<{ totalCount: number }>('GET', '/system/tenant/query', { token })
+    expect(list.body.data.totalCount).toBe(1)
+  })
+})

@@ -286,10 +286,22 @@ export class EntityStore {
     }
   }
 
+  /**
+   * Platform records may be given their id (a tenant's id is what users type before `@`); everything
+   * else gets a time-ordered one.
+   */
+  private async newRecordId(trx: Db, entity: EntityModel, wanted: unknown): Promise<string> {
+    if (entity.scope !== 'platform' || isBlank(wanted)) return newId()
+    const id = String(wanted).trim()
+    if (!/^[A-Za-z0-9_]{1,32}$/.test(id)) throw invalid('ID只能由字母、数字、下划线组成，长度不能超过32位', 'id')
+    if (await trx.selectFrom(entity.table).select('id').where('id', '=', id).executeTakeFirst()) throw invalid(`${entity.label}ID已存在`, 'id')
+    return id
+  }
+
   async create(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire): Promise<string> {
     const values = await this.prepare(trx, entity, body, 'create')
     for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values })
-    const id = typeof body.id === 'string' && body.id && entity.scope === 'platform' ? body.id : newId()
+    const id = await this.newRecordId(trx, entity, body.id)
     await trx
       .insertInto(entity.table)
       .values({ ...this.codec.toRow(values, writableFields(entity)), id, ...auditColumns(ctx) })
