@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRoot } from './app/AppRoot.js'
 import './features/system/index.js'
+import './features/product/index.js'
 import './styles.css'
 
 createRoot(document.getElementById('root')!).render(

@@ -53,6 +53,13 @@ export default function FormView(props: FormViewProps) {
   return <EntityForm {...props} record={record} />
 }
 
+/** A message the server put on a field holds until the user changes that field. */
+function clearServerErrorsOnInput() {
+  onFieldInputValueChange('*', (field) => {
+    if (field.selfErrors.length) field.setFeedback({ type: 'error', code: 'EffectError', messages: [] })
+  })
+}
+
 /** Derived fields (the supplier's mnemonic code from its name) follow the user's edits of their source. */
 function deriveEffects(form: FormilyForm, items: readonly FormItemModel[]) {
   for (const { field } of items) {
@@ -94,7 +101,10 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
       createForm({
         initialValues: initialFormValues(items, mode, record),
         readPretty: mode === 'detail',
-        effects: (f) => deriveEffects(f, items),
+        effects: (f) => {
+          deriveEffects(f, items)
+          clearServerErrorsOnInput()
+        },
       }),
     [items, mode, record],
   )

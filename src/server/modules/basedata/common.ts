@@ -30,11 +30,12 @@ export const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v)
 
 
 /** Runs one line's work and prefixes its business error with the line, as v2 does (`第N行商品新增失败，具体原因：…`). */
-export async function onLine<T>(prefix: string, work: () => Promise<T>): Promise<T> {
+export async function onLine<T>(prefix: string, linesField: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof BizError) throw new BizError(error.status === 404 ? 400 : error.status, `${prefix}${error.message}`, error.field)
+    // The failing field is a line's, so the error belongs to the lines field, not the parent's namesake.
+    if (error instanceof BizError) throw new BizError(error.status === 404 ? 400 : error.status, `${prefix}${error.message}`, linesField)
     throw error
   }
 }

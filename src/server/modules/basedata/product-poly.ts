@@ -72,7 +72,7 @@ export function registerPolyHooks(app: FastifyInstance, services: Services): voi
     const combos = new Set<string>()
     for (const [i, raw] of rawLines.entries()) {
       const isNew = !(isObject(raw) && typeof raw.id === 'string' && raw.id)
-      await onLine(`第${i + 1}行商品${isNew ? '新增' : '修改'}失败，具体原因：`, async () => {
+      await onLine(`第${i + 1}行商品${isNew ? '新增' : '修改'}失败，具体原因：`, 'products', async () => {
         if (!isObject(raw)) throw invalid('请求参数格式错误')
         const before = isNew ? undefined : existingById.get(String(raw.id))
         if (!isNew && !before) throw invalid('商品不存在！')

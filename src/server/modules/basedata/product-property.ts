@@ -58,7 +58,7 @@ export function registerPropertyHooks(app: FastifyInstance, services: Services):
     if (removed.length) await store.remove(trx, ctx, item, removed)
     for (const [i, line] of raw.entries()) {
       const isNew = !(isObject(line) && typeof line.id === 'string' && line.id)
-      await onLine(`第${i + 1}行属性值${isNew ? '新增' : '修改'}失败，具体原因：`, async () => {
+      await onLine(`第${i + 1}行属性值${isNew ? '新增' : '修改'}失败，具体原因：`, 'items', async () => {
         if (!isObject(line)) throw invalid('请求参数格式错误')
         const body: Wire = { propertyId, code: line.code, name: line.name, orderNo: i, description: line.description ?? null }
         if (isNew) await store.create(trx, ctx, item, body)
