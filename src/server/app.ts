@@ -28,6 +28,7 @@ import { noticeRoutes } from './modules/system/notices.js'
 import { dataPermissionFilter, dataPermissionRoutes } from './modules/system/data-permission.js'
 import { basedataModule } from './modules/basedata/index.js'
 import { metaModule } from './modules/meta/index.js'
+import { componentModule } from './modules/component/index.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
     metaModule(scope, services)
+    await componentModule(scope, services)
   })
 
   const webRoot = config.webRoot

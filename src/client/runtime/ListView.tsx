@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Button, Card, Popconfirm, Result, Space, Table } from 'antd'
-import { DownloadOutlined, PlusOutlined, CheckCircleOutlined, StopOutlined, DeleteOutlined } from '@ant-design/icons'
+import { DownloadOutlined, PlusOutlined, CheckCircleOutlined, StopOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import type { SorterResult } from 'antd/es/table/interface'
 import useSWR from 'swr'
@@ -8,6 +8,7 @@ import type { Meta } from '../api/meta.js'
 import { usePermission } from '../app/session.js'
 import type { Action } from '../../shared/generated/entity.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import ImportDialog from '../components/ImportDialog.js'
 import QueryForm from '../components/QueryForm.js'
 import { entityApi, isUnpaged, type EntityRow } from './entity-api.js'
 import { useFeedback } from './feedback.js'
@@ -57,6 +58,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
   const [selected, setSelected] = useState<string[]>([])
   const [actionNode, setActionNode] = useState<ReactNode>(null)
   const [exporting, setExporting] = useState(false)
+  const [importing, setImporting] = useState(false)
   // 查询 must fetch again even when the conditions are unchanged (the user wants fresh rows).
   const [searchCount, setSearchCount] = useState(0)
 
@@ -132,8 +134,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
   }
 
   const builtin = (a: Action): a is BuiltinAction => typeof a === 'string'
-  // Import needs its own upload-and-progress dialog, which this runtime does not provide yet.
-  const toolbar = (list?.toolbar ?? []).filter(builtin).filter((a) => a !== 'import' && allowed(ACTION_OPERATION[a as Exclude<BuiltinAction, 'import'>]))
+  const toolbar = (list?.toolbar ?? []).filter(builtin).filter((a) => allowed(ACTION_OPERATION[a]))
   const batchable = toolbar.some((a) => a === 'enableBatch' || a === 'unableBatch' || a === 'deleteBatch')
 
   const toolbarButton = (a: BuiltinAction) => {
@@ -166,6 +167,12 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
         return (
           <Button key={a} icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportRows()}>
             导出
+          </Button>
+        )
+      case 'import':
+        return (
+          <Button key={a} icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+            导入
           </Button>
         )
       default:
@@ -304,6 +311,9 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
         />
       </Card>
       {actionNode}
+      {toolbar.includes('import') && (
+        <ImportDialog entity={entity} open={importing} onClose={() => setImporting(false)} onImported={reload} />
+      )}
     </div>
   )
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import ExcelJS from 'exceljs'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
-import { refLabelProperty } from '../../shared/metadata/entity-model.js'
 import { defineRoute } from '../platform/routes.js'
 import { forbidden } from '../platform/errors.js'
 import { inTransaction } from '../platform/db-tx.js'
@@ -10,6 +9,7 @@ import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { idsFrom, objectBody } from './request-values.js'
+import { exportCell, exportFields } from './import-columns.js'
 
 /** The database an entity lives in for this caller; platform objects only for the operator tenant. */
 export function dbFor(services: Services, ctx: RequestContext, entity: EntityModel): Db {
@@ -114,22 +114,15 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
   }
 }
 
-/** Export columns (or the list columns) with labels; enums and refs as their text, not codes. */
+/** Export columns (or the list columns) with labels; cells as people read them (import-columns.ts). */
 async function exportWorkbook(services: Services, entity: EntityModel, rows: Record<string, unknown>[]) {
-  const names = entity.file.views?.export ?? entity.file.views?.list?.columns?.map((c) => (typeof c === 'string' ? c : c.field)) ?? []
-  const fields = names.map((n) => entity.byName.get(n)).filter((f) => f && !f.hidden)
+  const fields = exportFields(entity)
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet(entity.label)
-  sheet.columns = fields.map((f) => ({ header: f!.label, key: f!.name, width: 18 }))
+  sheet.columns = fields.map((f) => ({ header: f.label, key: f.name, width: 18 }))
   for (const row of rows) {
     const out: Record<string, unknown> = {}
-    for (const f of fields) {
-      const v = row[f!.name]
-      out[f!.name] =
-        f!.enum ? services.registry.enums.label(f!.enum, v) ?? v
-        : f!.type === 'ref' ? row[refLabelProperty(f!.name)] ?? v
-        : v
-    }
+    for (const f of fields) out[f.name] = exportCell(f, row, services.registry.enums)
     sheet.addRow(out)
   }
   return Buffer.from(await book.xlsx.writeBuffer())

@@ -1,8 +1,11 @@
 import type { Action } from '../generated/entity.js'
 import type { EntityModel } from './entity-model.js'
 
-/** The calls of an entity's API family (`api.operations`). */
-export type Operation = 'query' | 'get' | 'create' | 'modify' | 'delete' | 'enable' | 'unable' | 'export' | 'trees'
+/**
+ * The calls of an entity's API family (`api.operations`), plus `import`: the Excel import
+ * (`{base}/import`, `{base}/import/template`), offered where the list toolbar has `import`.
+ */
+export type Operation = 'query' | 'get' | 'create' | 'modify' | 'delete' | 'enable' | 'unable' | 'export' | 'trees' | 'import'
 
 /** What the entity schema promises when `api.operations` is absent: all but export and trees. */
 const DEFAULT_OPERATIONS: Operation[] = ['query', 'get', 'create', 'modify', 'delete', 'enable', 'unable']
@@ -18,12 +21,13 @@ const ACTION_OF: Record<Operation, string> = {
   enable: 'modify',
   unable: 'modify',
   export: 'export',
+  import: 'import',
 }
 
 export type BuiltinAction = Extract<Action, string>
 
-/** The call behind each built-in list action (import has its own dialog and no family call). */
-export const ACTION_OPERATION: Record<Exclude<BuiltinAction, 'import'>, Operation> = {
+/** The call behind each built-in list action. */
+export const ACTION_OPERATION: Record<BuiltinAction, Operation> = {
   add: 'create',
   modify: 'modify',
   detail: 'get',
@@ -32,11 +36,14 @@ export const ACTION_OPERATION: Record<Exclude<BuiltinAction, 'import'>, Operatio
   unableBatch: 'unable',
   deleteBatch: 'delete',
   export: 'export',
+  import: 'import',
 }
 
 export function hasOperation(entity: EntityModel, op: Operation): boolean {
   const api = entity.file.api
   if (!api) return false
+  // `api.operations` has no import value: the list toolbar's `import` action is the declaration.
+  if (op === 'import') return (entity.file.views?.list?.toolbar ?? []).includes('import')
   return ((api.operations as Operation[] | undefined) ?? DEFAULT_OPERATIONS).includes(op)
 }
 

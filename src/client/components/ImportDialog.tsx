@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from 'react'
+import { Alert, Button, Modal, Progress, Space, Typography, Upload } from 'antd'
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import type { UploadProps } from 'antd'
+import { api, download, request } from '../api/http.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import { useFeedback } from '../runtime/feedback.js'
+import {
+  IMPORT_ACCEPT,
+  IMPORT_POLL_MS,
+  IMPORT_TYPE_MESSAGE,
+  isExcelFile,
+  progressView,
+  successText,
+  type ImportTask,
+} from './import-progress.js'
+
+type UploadRequestOption = Parameters<NonNullable<UploadProps['customRequest']>>[0]
+
+export interface ImportDialogProps {
+  entity: EntityModel
+  open: boolean
+  onClose: () => void
+  /** Called once when an import has written its rows (the list reloads). */
+  onImported: () => void
+}
+
+/**
+ * The Excel import of one entity (000 §2 Other dialogs): download the template, upload one .xls/.xlsx
+ * file (`POST {base}/import`, answering a task id), then the task progress polled every 500 ms
+ * (`GET /component/import/task?id`; also served without the region prefix, called here under it like
+ * every call of this client) until it has finished: the failing rows when it has errors, a success
+ * line and a list reload otherwise. Width 40% (000 §9).
+ */
+export default function ImportDialog({ entity, open, onClose, onImported }: ImportDialogProps) {
+  const { message } = useFeedback()
+  const base = entity.file.api?.base ?? ''
+  const [downloading, setDownloading] = useState(false)
+  const [uploading, setUploading] = useState(false)
+  const [taskId, setTaskId] = useState<string | null>(null)
+  const [task, setTask] = useState<ImportTask | null>(null)
+  const imported = useRef(onImported)
+  imported.current = onImported
+
+  // A new dialog starts empty.
+  useEffect(() => {
+    if (!open) return
+    setTaskId(null)
+    setTask(null)
+  }, [open])
+
+  useEffect(() => {
+    if (!taskId) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = async () => {
+      try {
+        const next = await api.get<ImportTask>('/component/import/task', { id: taskId })
+        if (stopped) return
+        setTask(next)
+        if (next.finished) {
+          if (!next.hasError) {
+            message.success(successText(next))
+            imported.current()
+          }
+          return
+        }
+      } catch {
+        // Shown by the api layer; stop polling.
+        return
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
+    }
+    timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [taskId, message])
+
+  const polling = Boolean(taskId) && !task?.finished
+
+  const downloadTemplate = async () => {
+    setDownloading(true)
+    try {
+      await download('get', `${base}/import/template`)
+    } catch {
+      // Shown by the api layer.
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  const upload = async ({ file, onSuccess, onError }: UploadRequestOption) => {
+    const body = new FormData()
+    body.append('file', file as Blob, (file as File).name)
+    setUploading(true)
+    setTask(null)
+    setTaskId(null)
+    try {
+      const id = await request<string>('post', `${base}/import`, { body })
+      onSuccess?.(id)
+      setTask({ process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null })
+      setTaskId(id)
+    } catch (error) {
+      onError?.(error as Error)
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  const view = task && progressView(task)
+
+  return (
+    <Modal
+      open={open}
+      title={`导入${entity.label}`}
+      width="40%"
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={<Button onClick={onClose}>关闭</Button>}
+    >
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <div>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>1. 下载模板，按模板填写数据（带“*”的列必须填写，填写说明见模板中的“说明”页）。</Typography.Paragraph>
+          <Button icon={<DownloadOutlined aria-hidden />} loading={downloading} onClick={() => void downloadTemplate()}>
+            下载模板
+          </Button>
+        </div>
+        <div>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），编号已存在时修改该数据，否则新增；任何一行有误时不导入任何数据。</Typography.Paragraph>
+          <Upload
+            accept={IMPORT_ACCEPT}
+            maxCount={1}
+            showUploadList={false}
+            disabled={uploading || polling}
+            beforeUpload={(file) => {
+              if (!isExcelFile(file.name)) {
+                message.error(IMPORT_TYPE_MESSAGE)
+                return Upload.LIST_IGNORE
+              }
+              return true
+            }}
+            customRequest={(options) => void upload(options)}
+          >
+            <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={uploading} disabled={polling}>
+              上传文件
+            </Button>
+          </Upload>
+        </div>
+        {view && (
+          <Progress percent={view.percent} status={view.status} aria-label="导入进度" />
+        )}
+        {task?.finished && !task.hasError && <Alert type="success" showIcon message={successText(task)} />}
+        {task?.finished && task.hasError && (
+          <Alert
+            type="error"
+            showIcon
+            message="导入失败，未导入任何数据，请修改后重新上传："
+            description={
+              <ul className="import-tips" style={{ maxHeight: 240, overflowY: 'auto', margin: 0, paddingLeft: 20 }}>
+                {task.tipMsgs.map((tip, i) => (
+                  <li key={i}>{tip}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+      </Space>
+    </Modal>
+  )
+}

@@ -1,0 +1,116 @@
+import path from 'node:path'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
+import { invalid } from '../platform/errors.js'
+import { defineRoute } from '../platform/routes.js'
+import type { RequestContext } from '../platform/request-context.js'
+import type { Services } from '../services.js'
+import { parameter } from '../modules/system/parameters.js'
+import { dbFor } from './master-data-routes.js'
+import { importColumns } from './import-columns.js'
+import { runImport, type ImportAdapter, type ImportSummary } from './import-runner.js'
+import {
+  DEFAULT_MAX_ROWS,
+  IMPORT_EXTENSIONS,
+  IMPORT_MAX_BYTES,
+  IMPORT_SIZE_MESSAGE,
+  IMPORT_TYPE_MESSAGE,
+  readImportFile,
+  templateWorkbook,
+} from './import-workbook.js'
+
+export const MAX_ROWS_PARAMETER = 'excel-import.max-size'
+
+/** Where import work runs and its progress is kept (modules/component/import-tasks.ts). */
+export interface ImportTaskRunner {
+  /** Records a task, starts `work` without waiting for it and answers the task id. */
+  start(
+    ctx: RequestContext,
+    entity: EntityModel,
+    total: number,
+    work: (report: (p: { process: number; successProcess: number }) => void) => Promise<ImportSummary>,
+  ): Promise<string>
+}
+
+/** Rows one file may hold: the tenant's parameter `excel-import.max-size`, default 2000. */
+export async function maxImportRows(ctx: RequestContext): Promise<number> {
+  const n = Math.floor(Number(await parameter(ctx.db, MAX_ROWS_PARAMETER, String(DEFAULT_MAX_ROWS))))
+  return Number.isFinite(n) && n > 0 ? n : DEFAULT_MAX_ROWS
+}
+
+/** The uploaded workbook of a multipart request (field `file`): extension and size checked. */
+async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw invalid('请选择要导入的文件！', 'file')
+  let part
+  try {
+    part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })
+  } catch {
+    throw invalid('请选择要导入的文件！', 'file')
+  }
+  if (!part) throw invalid('请选择要导入的文件！', 'file')
+  const ext = path.extname(part.filename ?? '').slice(1).toLowerCase()
+  if (!IMPORT_EXTENSIONS.includes(ext)) {
+    part.file.resume()
+    throw invalid(IMPORT_TYPE_MESSAGE, 'file')
+  }
+  let bytes: Buffer
+  try {
+    bytes = await part.toBuffer()
+  } catch {
+    throw invalid(IMPORT_SIZE_MESSAGE, 'file')
+  }
+  if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw invalid(IMPORT_SIZE_MESSAGE, 'file')
+  if (!bytes.length) throw invalid('请选择要导入的文件！', 'file')
+  return bytes
+}
+
+/**
+ * The Excel import of every entity whose list toolbar has `import` (permission `{api.permission}:import`):
+ * - `GET {base}/import/template`: the template (import-workbook.ts);
+ * - `POST {base}/import` (multipart `file`, .xls/.xlsx): checks the file at once (type, size, columns,
+ *   row limit: 400 with the message), then starts a task and answers its id; the rows are imported all
+ *   or nothing by import-runner.ts and the progress is read at `GET /component/import/task?id`.
+ */
+export function registerImportRoutes(
+  app: FastifyInstance,
+  services: Services,
+  tasks: ImportTaskRunner,
+  adapters: ReadonlyMap<string, ImportAdapter> = new Map(),
+): void {
+  for (const entity of services.registry.all()) {
+    const api = entity.file.api
+    if (!api || !hasOperation(entity, 'import')) continue
+    const columns = importColumns(services.registry, entity)
+    if (!columns.length) continue
+    const access = operationKeys(entity, 'import')
+
+    defineRoute(app, {
+      method: 'GET',
+      url: `${api.base}/import/template`,
+      access,
+      handler: async ({ ctx, reply }) => {
+        const buffer = await templateWorkbook(entity, columns, services.registry.enums, await maxImportRows(ctx))
+        reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${entity.label}导入模板.xlsx`)}`)
+        reply.send(buffer)
+        return reply
+      },
+    })
+
+    defineRoute(app, {
+      method: 'POST',
+      url: `${api.base}/import`,
+      access,
+      handler: async ({ ctx, req }) => {
+        const db = dbFor(services, ctx, entity)
+        const bytes = await uploadedWorkbook(req)
+        const rows = await readImportFile(bytes, columns, await maxImportRows(ctx))
+        return tasks.start(ctx, entity, rows.length, (report) =>
+          runImport(services, ctx, db, entity, columns, rows, report, adapters.get(entity.name)),
+        )
+      },
+    })
+  }
+}

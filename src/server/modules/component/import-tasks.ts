@@ -1,0 +1,196 @@
+import dayjs from 'dayjs'
+import { Migrator, type Migration } from 'kysely'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db, DbKind } from '../../db/dialect.js'
+import { withAudit } from '../../db/migrations.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
+import { notFound } from '../../platform/errors.js'
+import { newId } from '../../platform/ids.js'
+import type { RequestContext } from '../../platform/request-context.js'
+import type { ImportProgress, ImportSummary } from '../../engine/import-runner.js'
+import type { ImportTaskRunner } from '../../engine/import-routes.js'
+
+const TABLE = 'sys_import_task'
+/** Progress is written at most this often while a task runs (the client polls every 500 ms). */
+const WRITE_EVERY_MS = 250
+/** A task without progress for this long died with its process. */
+const STALE_MINUTES = 10
+/** Finished tasks are removed after a day. */
+const KEEP_HOURS = 24
+
+export const INTERNAL_ERROR_TIP = '导入失败：系统出现内部错误，请联系系统管理员！'
+export const STALE_TIP = '导入任务已中断，请重新导入！'
+
+/**
+ * The task table lives in the platform database, so every process serving the platform sees every
+ * task (the poll may reach another process than the upload). Its migrations are this module's own,
+ * with their own bookkeeping table.
+ */
+function migrations(kind: DbKind): Record<string, Migration> {
+  return {
+    '0001_import_task': {
+      async up(db: Db) {
+        await db.schema
+          .createTable(TABLE)
+          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('entity', 'varchar(64)', (c) => c.notNull())
+          .addColumn('total', 'integer', (c) => c.notNull())
+          .addColumn('process', 'integer', (c) => c.notNull())
+          .addColumn('success_process', 'integer', (c) => c.notNull())
+          .addColumn('tip_msgs', 'text')
+          .addColumn('has_error', 'integer', (c) => c.notNull())
+          .addColumn('finished', 'integer', (c) => c.notNull())
+          .addColumn('data', 'text')
+          .$call((t) => withAudit(t, kind))
+          .execute()
+        await db.schema.createIndex('ix_sys_import_task_create_time').on(TABLE).column('create_time').execute()
+      },
+    },
+  }
+}
+
+type Row = Record<string, unknown>
+
+const time = (minutesAgo: number) => dayjs().subtract(minutesAgo, 'minute').format('YYYY-MM-DD HH:mm:ss')
+
+/**
+ * Import tasks: started by `POST {base}/import`, run in this process without holding the request,
+ * progress kept in `sys_import_task` and answered by `GET /component/import/task`.
+ */
+export class ImportTaskStore implements ImportTaskRunner {
+  private readonly running = new Set<Promise<void>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async migrate(schema?: string): Promise<void> {
+    const migrator = new Migrator({
+      db: this.db,
+      provider: { getMigrations: async () => migrations(this.kind) },
+      migrationTableName: 'component_migration',
+      migrationLockTableName: 'component_migration_lock',
+      migrationTableSchema: schema,
+    })
+    const { error, results } = await migrator.migrateToLatest()
+    const failed = results?.find((r) => r.status === 'Error')
+    if (error || failed) throw new Error(`component migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  }
+
+  async start(
+    ctx: RequestContext,
+    entity: EntityModel,
+    total: number,
+    work: (report: (p: { process: number; successProcess: number }) => void) => Promise<ImportSummary>,
+  ): Promise<string> {
+    await this.db.deleteFrom(TABLE).where('create_time', '<', time(KEEP_HOURS * 60)).execute()
+    const id = newId()
+    await this.db
+      .insertInto(TABLE)
+      .values({
+        id,
+        tenant_id: ctx.tenantId,
+        user_id: ctx.userId,
+        entity: entity.name,
+        total,
+        process: 0,
+        success_process: 0,
+        tip_msgs: '[]',
+        has_error: 0,
+        finished: 0,
+        data: null,
+        ...auditColumns(ctx),
+      })
+      .execute()
+    const run: Promise<void> = this.run(id, ctx, work).finally(() => this.running.delete(run))
+    this.running.add(run)
+    return id
+  }
+
+  private async run(id: string, ctx: RequestContext, work: Parameters<ImportTaskRunner['start']>[3]) {
+    // Progress writes go one after another, and the final write after all of them.
+    let queue: Promise<unknown> = Promise.resolve()
+    let last = 0
+    const write = (patch: Partial<ImportProgress>) => {
+      queue = queue.then(() => this.write(id, ctx, patch)).catch((error: unknown) => this.log.warn({ err: error, id }, 'import progress not saved'))
+      return queue
+    }
+    let final: Partial<ImportProgress>
+    try {
+      const summary = await work((p) => {
+        const now = Date.now()
+        if (now - last < WRITE_EVERY_MS) return
+        last = now
+        void write(p)
+      })
+      final = summary.errors.length
+        ? { process: 100, successProcess: 0, tipMsgs: summary.errors, hasError: true, finished: true, data: null }
+        : {
+            process: 100,
+            successProcess: 100,
+            tipMsgs: [],
+            hasError: false,
+            finished: true,
+            data: { total: summary.total, created: summary.created, modified: summary.modified },
+          }
+    } catch (error) {
+      this.log.error({ err: error, id }, 'import task failed')
+      final = { process: 100, successProcess: 0, tipMsgs: [INTERNAL_ERROR_TIP], hasError: true, finished: true, data: null }
+    }
+    await write(final)
+  }
+
+  private async write(id: string, ctx: RequestContext, p: Partial<ImportProgress>) {
+    const set: Row = { ...updateColumns(ctx) }
+    if (p.process !== undefined) set.process = p.process
+    if (p.successProcess !== undefined) set.success_process = p.successProcess
+    if (p.tipMsgs !== undefined) set.tip_msgs = JSON.stringify(p.tipMsgs)
+    if (p.hasError !== undefined) set.has_error = p.hasError ? 1 : 0
+    if (p.finished !== undefined) set.finished = p.finished ? 1 : 0
+    if (p.data !== undefined) set.data = p.data === null ? null : JSON.stringify(p.data)
+    await this.db.updateTable(TABLE).set(set).where('id', '=', id).execute()
+  }
+
+  /** The caller's own task (same tenant and user), as the spec's progress shape. */
+  async progress(ctx: RequestContext, id: unknown): Promise<ImportProgress> {
+    const row = typeof id === 'string' && id.trim()
+      ? await this.db
+          .selectFrom(TABLE)
+          .selectAll()
+          .where('id', '=', id.trim())
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('user_id', '=', ctx.userId)
+          .executeTakeFirst()
+      : undefined
+    if (!row) throw notFound('导入任务不存在！')
+    const finished = Number(row.finished) === 1
+    if (!finished && String(row.update_time ?? '') < time(STALE_MINUTES)) {
+      return { process: Number(row.process), successProcess: 0, tipMsgs: [STALE_TIP], hasError: true, finished: true, data: null }
+    }
+    const parse = (v: unknown) => {
+      try {
+        return v === null || v === undefined ? null : JSON.parse(String(v))
+      } catch {
+        return null
+      }
+    }
+    return {
+      process: Number(row.process),
+      successProcess: Number(row.success_process),
+      tipMsgs: (parse(row.tip_msgs) as string[] | null) ?? [],
+      hasError: Number(row.has_error) === 1,
+      finished,
+      data: parse(row.data),
+    }
+  }
+
+  /** Waits for the tasks of this process (the app closes its databases after this). */
+  async drain(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running])
+  }
+}

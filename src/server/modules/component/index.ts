@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { envelope, type RouteSpec } from '../../platform/routes.js'
+import { defineRoute } from '../../platform/routes.js'
+import { relogin } from '../../platform/errors.js'
+import type { ImportAdapter } from '../../engine/import-runner.js'
+import { registerImportRoutes } from '../../engine/import-routes.js'
+import { ImportTaskStore } from './import-tasks.js'
+
+export const IMPORT_TASK_PATH = '/component/import/task'
+
+/**
+ * What a row of an import cannot carry by itself. A SPU is stored with its SKU lines: a SPU created
+ * from one row gets one SKU whose code and SKU code are the SPU's code (name, category, brand and tax
+ * rates come from the SPU through its hooks); a modify leaves the SKUs to the SPU's propagation.
+ */
+const ADAPTERS = new Map<string, ImportAdapter>([
+  [
+    'productPoly',
+    {
+      prepare(body, mode) {
+        if (mode === 'create' && typeof body.code === 'string') body.products = [{ code: body.code, skuCode: body.code }]
+      },
+    },
+  ],
+])
+
+/**
+ * Shared components (000 §7 Components). For now the Excel import: the per-entity template and upload
+ * calls (engine/import-routes.ts) and the task progress `GET /component/import/task?id`, which the spec
+ * calls without the region prefix: it answers both there and under `/cloud-api`, signed in, and only
+ * the caller's own tasks.
+ */
+export async function componentModule(app: FastifyInstance, services: Services): Promise<void> {
+  const tasks = new ImportTaskStore(services.databases.platform, services.databases.kind, app.log)
+  await tasks.migrate(services.databases.schemaOf('platform'))
+  app.addHook('preClose', async () => tasks.drain())
+
+  registerImportRoutes(app, services, tasks, ADAPTERS)
+
+  const progress: RouteSpec<'login'>['handler'] = async ({ ctx, query }) => tasks.progress(ctx, query.id)
+  defineRoute(app, { method: 'GET', url: IMPORT_TASK_PATH, access: 'login', handler: progress })
+  app.route({
+    method: 'GET',
+    url: IMPORT_TASK_PATH,
+    config: { access: 'login' },
+    handler: async (req, reply) => {
+      if (!req.ctx) throw relogin()
+      const data = await progress({ ctx: req.ctx, query: (req.query ?? {}) as Record<string, unknown>, body: req.body ?? {}, req, reply })
+      return envelope(data)
+    },
+  })
+}
