@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { regionCodes, regionPath, regions } from '../../src/client/components/region/region-data.js'
+import { regionCodes, regionPath, regions } from '../../src/shared/region/regions.js'
 import { enumColor, fieldText } from '../../src/client/runtime/field-text.js'
 import { describeRow, joinLabels, labelFieldOf, pickerLabel } from '../../src/client/runtime/picker-labels.js'
 import { loadClientMeta } from './client-entities.js'

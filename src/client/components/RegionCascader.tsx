@@ -1,8 +1,8 @@
 import { Cascader } from 'antd'
 import type { CSSProperties } from 'react'
-import { regionCodes, regionPath, regions, type RegionNode } from './region/region-data.js'
+import { regionCodes, regionPath, regions, type RegionNode } from '../../shared/region/regions.js'
 
-export { regionPath } from './region/region-data.js'
+export { regionPath } from '../../shared/region/regions.js'
 
 export interface RegionCascaderProps {
   /** The district code (the last level chosen). */

@@ -1,6 +1,6 @@
 import { refLabelProperty, type FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
-import { regionPath } from '../components/region/region-data.js'
+import { regionPath } from '../../shared/region/regions.js'
 
 /**
  * The text a list shows for one field of a row: enum labels instead of codes, the label property

@@ -1,6 +1,6 @@
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog, EnumCode } from '../../shared/metadata/enum-catalog.js'
-import { regionRows, type RegionRow } from '../modules/basedata/region.js'
+import { parseRegion, regionPath } from '../../shared/region/regions.js'
 
 /**
  * Cell text in both directions for the Excel import and export: what a spreadsheet cell holds
@@ -108,65 +108,10 @@ export function parseEnum(text: string, name: string, enums: EnumCatalog): EnumC
   return hit?.code
 }
 
-// ---- regions (src/shared/region/pca-code.json, the same tree as the city picker) ----
-
-let childrenOf: Map<string | null, RegionRow[]> | undefined
-let rowOf: Map<string, RegionRow> | undefined
-
-function regionIndex() {
-  if (childrenOf && rowOf) return { childrenOf, rowOf }
-  childrenOf = new Map()
-  rowOf = new Map()
-  for (const r of regionRows()) {
-    rowOf.set(r.code, r)
-    const list = childrenOf.get(r.parentId) ?? []
-    list.push(r)
-    childrenOf.set(r.parentId, list)
-  }
-  return { childrenOf, rowOf }
-}
-
-/** A region code as `省/市/区` text (the export and the import template); '' when unknown. */
+/** A region code as `省/市/区` text (the export and the import template); the code itself when unknown. */
 export function regionText(code: unknown): string {
   if (code === null || code === undefined || code === '') return ''
-  const { rowOf } = regionIndex()
-  const names: string[] = []
-  let row = rowOf.get(String(code))
-  if (!row) return String(code)
-  while (row) {
-    names.unshift(row.name)
-    row = row.parentId ? rowOf.get(row.parentId) : undefined
-  }
-  return names.join(REGION_SEPARATOR)
+  return regionPath(String(code), REGION_SEPARATOR) || String(code)
 }
 
-/**
- * `浙江省/杭州市/西湖区` (also with ／, \ or spaces between) to the code of the last part; each part is
- * looked up among the children of the one before, by full name or, when it is unambiguous, by the
- * start of a name (`浙江/杭州/西湖`). A bare region code is accepted too. Undefined when nothing matches.
- */
-export function parseRegion(text: string): string | undefined {
-  const t = text.trim()
-  const { childrenOf, rowOf } = regionIndex()
-  if (/^\d{2,12}$/.test(t)) {
-    if (rowOf.has(t)) return t
-    // The 6-digit form of a province or city (330000, 330100) is the tree's 2 or 4 digits.
-    const short = /^(\d{2})0000$/.exec(t)?.[1] ?? /^(\d{4})00$/.exec(t)?.[1]
-    return short && rowOf.has(short) ? short : undefined
-  }
-  const parts = t.split(/\s*[/／\\]\s*|\s+/).filter(Boolean)
-  if (!parts.length) return undefined
-  let parent: string | null = null
-  let found: RegionRow | undefined
-  for (const part of parts) {
-    const children: RegionRow[] = childrenOf.get(parent) ?? []
-    found = children.find((c) => c.name === part)
-    if (!found) {
-      const starts = children.filter((c) => c.name.startsWith(part))
-      found = starts.length === 1 ? starts[0] : undefined
-    }
-    if (!found) return undefined
-    parent = found.code
-  }
-  return found?.code
-}
+export { parseRegion }

