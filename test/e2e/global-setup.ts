@@ -43,6 +43,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     LOGIN_CAPTCHA: 'off',
     WEB_ROOT: path.join(root, 'dist'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    // Entities described only by a JSON file (test/fixtures/entities/shelf-zone.json), on top of schemas/entities.
+    ENTITY_DIRS: path.join(root, 'test', 'fixtures', 'entities'),
   }
   // The SQLite file in DATA_DIR, unless a PostgreSQL run is asked for explicitly.
   delete env.DATABASE_URL

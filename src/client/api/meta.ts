@@ -12,6 +12,8 @@ export interface MetaBundle {
 
 export interface Meta {
   entity(name: string): EntityModel
+  /** The entity, or undefined when no file describes it. */
+  entityOrUndefined(name: string): EntityModel | undefined
   /** The entity whose picker view has this kind (`/selector/{kind}`). */
   pickerEntity(kind: string): EntityModel | undefined
   enums: EnumCatalog
@@ -26,6 +28,7 @@ function toMeta(bundle: MetaBundle): Meta {
       if (!m) throw new Error(`未知的实体：${name}`)
       return m
     },
+    entityOrUndefined: (name) => models.get(name),
     pickerEntity: (kind) => byKind.get(kind),
     enums: new EnumCatalog(bundle.enums),
   }

@@ -11,7 +11,6 @@ import type { EntityRow } from '../runtime/entity-api.js'
 import { buildColumns, SEQ_WIDTH } from '../runtime/list-columns.js'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { describeRow } from '../runtime/picker-labels.js'
-import { safeLookup } from '../runtime/picker-kind.js'
 import { initialSearchValues, searchItems, toWireQuery } from '../runtime/query-params.js'
 import { useFeedback } from '../runtime/feedback.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
@@ -44,7 +43,7 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
   const { message } = useFeedback()
   const can = usePermission()
   const items = useMemo(
-    () => searchItems(entity, picker.filters ?? [], meta.enums, safeLookup(meta.entity), 'picker'),
+    () => searchItems(entity, picker.filters ?? [], meta.enums, meta.entityOrUndefined, 'picker'),
     [entity, picker, meta],
   )
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'picker'))

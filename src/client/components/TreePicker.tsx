@@ -7,7 +7,6 @@ import type { Meta } from '../api/meta.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../runtime/entity-api.js'
 import { describeRow } from '../runtime/picker-labels.js'
-import { safeLookup } from '../runtime/picker-kind.js'
 import { initialSearchValues, searchItems, toWireQuery, type SearchItem } from '../runtime/query-params.js'
 import { buildTree, filterTreeRows, parentKeys, type TreeRow } from '../runtime/tree-rows.js'
 import { useFeedback } from '../runtime/feedback.js'
@@ -41,7 +40,7 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
   const finalOnly = Boolean(onlyFinal ?? entity.file.tree?.onlyFinal)
   const { message } = useFeedback()
   const items = useMemo(
-    () => searchItems(entity, picker.filters ?? [], meta.enums, safeLookup(meta.entity), 'picker'),
+    () => searchItems(entity, picker.filters ?? [], meta.enums, meta.entityOrUndefined, 'picker'),
     [entity, picker, meta],
   )
   const isText = (i: SearchItem) => i.control === 'text'

@@ -13,7 +13,6 @@ import { SchemaField } from './form-components.js'
 import { formControl, type FormControlProps } from './form-controls.js'
 import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type FormItemModel, type FormMode } from './form-schema.js'
 import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
-import { safeLookup } from './picker-kind.js'
 
 export interface FormViewProps {
   meta: Meta
@@ -81,7 +80,7 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
   const { message, modal } = useFeedback()
   const [saving, setSaving] = useState(false)
   const items = useMemo(
-    () => formItems(entity, mode, safeLookup(meta.entity), (f) => Boolean(formControl(entity.name, f.name))),
+    () => formItems(entity, mode, meta.entityOrUndefined, (f) => Boolean(formControl(entity.name, f.name))),
     [entity, mode, meta],
   )
   // Controls registered by feature modules, given the record and a read-only rendering for detail forms.

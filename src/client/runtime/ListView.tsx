@@ -16,7 +16,6 @@ import type { FormMode } from './form-schema.js'
 import { buildColumns, SEQ_WIDTH, type SortState } from './list-columns.js'
 import { ACTION_OPERATION, hasOperation, operationKeys, type BuiltinAction } from '../../shared/metadata/operation-keys.js'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from './pager.js'
-import { safeLookup } from './picker-kind.js'
 import { initialSearchValues, searchItems, toWireQuery } from './query-params.js'
 import { rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
@@ -47,7 +46,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
   const api = useMemo(() => entityApi(entity), [entity])
   const unpaged = isUnpaged(entity)
   const items = useMemo(
-    () => searchItems(entity, list?.query ?? [], meta.enums, safeLookup(meta.entity), 'list'),
+    () => searchItems(entity, list?.query ?? [], meta.enums, meta.entityOrUndefined, 'list'),
     [entity, list, meta],
   )
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'list'))

@@ -13,14 +13,3 @@ export function pickerKindOf(field: FieldModel, lookup: EntityLookup): string | 
   if (field.picker) return field.picker
   return field.ref ? lookup(field.ref)?.file.views?.picker?.kind : undefined
 }
-
-/** A lookup over the meta bundle that answers undefined instead of throwing. */
-export function safeLookup(entity: (name: string) => EntityModel): EntityLookup {
-  return (name) => {
-    try {
-      return entity(name)
-    } catch {
-      return undefined
-    }
-  }
-}

@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react'
 import { findMenuByPath, type MenuEntry, type MenuNode } from '../app/menus.js'
 import { hasPermission, type Session } from '../app/session.js'
 import ErrorPage from '../pages/ErrorPage.js'
+import { menuPage } from './menu-pages.js'
 import { WORKPLACE_PATH, WORKPLACE_TITLE } from './tab-store.js'
 
 const EntityPage = lazy(() => import('../runtime/EntityPage'))
@@ -37,11 +38,19 @@ function renderMenu(menu: MenuNode): ReactNode {
     const entityName = component.slice(ENTITY_COMPONENT_PREFIX.length).trim()
     if (entityName) return <EntityPage entityName={entityName} />
   }
-  // Normal views other than entity screens, and the low-code list/form/page runtimes, are not built yet.
+  const page = menu.componentType === 0 ? menuPage(component) : undefined
+  if (page) return page()
+  // Normal views nobody registered, and the low-code list/form/page runtimes, are not built yet.
   return <ErrorPage kind="developing" embedded />
 }
 
-export function resolvePage(pathname: string, entries: MenuEntry[], session: Session): ResolvedPage | undefined {
+export function resolvePage(
+  pathname: string,
+  entries: MenuEntry[],
+  session: Session,
+  /** The Chinese label of an entity, once the metadata has loaded. */
+  entityLabel: (entityName: string) => string | undefined = () => undefined,
+): ResolvedPage | undefined {
   const path = pathname.replace(/\/+$/, '') || '/'
   const fixed = FIXED[path]
   if (fixed) return { key: path, title: fixed.title, pattern: path, noCache: false, titles: [fixed.title], render: fixed.render }
@@ -49,7 +58,8 @@ export function resolvePage(pathname: string, entries: MenuEntry[], session: Ses
   const entityRoute = /^\/entity\/([a-z][A-Za-z0-9]*)$/.exec(path)
   if (entityRoute) {
     const entityName = entityRoute[1]
-    return { key: path, title: entityName, pattern: path, noCache: false, titles: [entityName], render: () => <EntityPage entityName={entityName} /> }
+    const title = entityLabel(entityName) ?? entityName
+    return { key: path, title, pattern: path, noCache: false, titles: [title], render: () => <EntityPage entityName={entityName} /> }
   }
   const found = findMenuByPath(entries, path)
   if (!found) return undefined
