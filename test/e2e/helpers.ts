@@ -100,10 +100,10 @@ export const sideMenu = (page: Page) => page.getByRole('menu', { name: '导航�
 /** The shell pane of a page: open tabs stay mounted but hidden, so a test works inside the one it opened. */
 export const paneOf = (page: Page, path: string): Locator => page.locator(`.shell-pane[data-page="${path}"]`)
 
-/** Opens a function menu through the header catalog and the side menu, as a user does, and answers its pane. */
-export async function openMenu(page: Page, catalog: string, item: string, path: string): Promise<Locator> {
+/** Opens a function menu through the header catalog (when given) and the side menu, as a user does, and answers its pane. */
+export async function openMenu(page: Page, catalog: string | undefined, item: string, path: string): Promise<Locator> {
   if (!page.url().startsWith('http')) await page.goto('/')
-  await topMenu(page).getByRole('menuitem', { name: catalog }).click()
+  if (catalog) await topMenu(page).getByRole('menuitem', { name: catalog }).click()
   await sideMenu(page).getByRole('menuitem', { name: item }).click()
   await expect(page).toHaveURL(new RegExp(`${path}$`))
   const pane = paneOf(page, path)

@@ -1,40 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
+import { ADMIN, openMenu, rowOf, sideMenu, signIn, topMenu } from './helpers.js'
 
 /**
  * System administration end to end on the real server (fresh database): an administrator creates a
  * role, grants it 供应商信息 through the role 授权 tree, creates a user and gives it the role through
  * the user 授权 dialog; the user then signs in and sees only 基础信息管理 → 供应商信息.
  */
-
-const ADMIN = { username: 'admin', password: 'admin123456' }
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('用户名', { exact: true }).fill(username)
-  await page.getByLabel('密码', { exact: true }).fill(password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
-}
-
-const topMenu = (page: Page) => page.getByRole('menu', { name: '顶部菜单' })
-const sideMenu = (page: Page) => page.getByRole('menu', { name: '导航菜单' })
-
-/**
- * Opens a function menu through the side menu (after choosing its header catalog, if given), as a
- * user does, and answers its page. Other tabs stay mounted but hidden, so the test works inside the
- * page it opened.
- */
-async function openMenu(page: Page, item: string, path: string, catalog?: string): Promise<Locator> {
-  if (catalog) await topMenu(page).getByRole('menuitem', { name: catalog }).click()
-  await sideMenu(page).getByRole('menuitem', { name: item }).click()
-  await expect(page).toHaveURL(new RegExp(`${path}$`))
-  const pane = page.locator(`.shell-pane[data-page="${path}"]`)
-  await expect(pane).toBeVisible()
-  return pane
-}
-
-/** The list row that shows this text. */
-const rowOf = (scope: Locator, text: string): Locator => scope.getByRole('row').filter({ hasText: text })
 
 test('a role granted 供应商信息 through 授权 gives its user only that menu', async ({ page, browser }) => {
   test.setTimeout(120_000)
@@ -47,7 +18,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
   let users!: Locator
 
   await test.step('create the role', async () => {
-    roles = await openMenu(page, '角色管理', '/system/role', '系统管理')
+    roles = await openMenu(page, '系统管理', '角色管理', '/system/role')
     await roles.getByRole('button', { name: '新增' }).click()
     const form = page.getByRole('dialog', { name: '新增角色' })
     await form.getByLabel('编号', { exact: true }).fill(role.code)
@@ -102,7 +73,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
   })
 
   await test.step('create the user', async () => {
-    users = await openMenu(page, '用户管理', '/system/user')
+    users = await openMenu(page, undefined, '用户管理', '/system/user')
     await users.getByRole('button', { name: '新增' }).click()
     const form = page.getByRole('dialog', { name: '新增用户' })
     await form.getByLabel('编号', { exact: true }).fill(user.code)
@@ -145,7 +116,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
       await signIn(userPage, user.username, user.password)
       await expect(topMenu(userPage).getByRole('menuitem')).toHaveText(['基础信息管理'])
       await expect(sideMenu(userPage).getByRole('menuitem')).toHaveText(['供应商信息'])
-      const suppliers = await openMenu(userPage, '供应商信息', '/base-data/supplier')
+      const suppliers = await openMenu(userPage, undefined, '供应商信息', '/base-data/supplier')
       // The list answers (the query permission came with the menu) and the granted buttons show.
       await expect(suppliers.getByRole('button', { name: '新增' })).toBeVisible()
       await expect(suppliers.getByRole('table')).toBeVisible()
