@@ -4,10 +4,12 @@ import { CloudOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } fro
 import { useLocation, useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import { api } from '../api/http.js'
+import { useMeta } from '../api/meta.js'
 import { firstLeafPath, flattenFunctions, isExternal, MENU_FUNCTION, setMenuCollected, useMenus, type MenuNode } from '../app/menus.js'
 import { saveSession, useSession, type SessionUser } from '../app/session.js'
 import { useSettings } from '../app/settings.js'
 import { usePageTitle, useSystemTitle } from '../app/system-info.js'
+import { NoticeBell } from '../features/notice/NoticeBell.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
 import { MenuSearch } from './MenuSearch.js'
@@ -58,7 +60,9 @@ export default function ShellLayout() {
   const entries = useMemo(() => flattenFunctions(menus), [menus])
   const menuById = useMemo(() => new Map(entries.map((e) => [e.menu.id, e.menu])), [entries])
 
-  const resolve = useCallback((path: string) => resolvePage(path, entries, session), [entries, session])
+  const meta = useMeta()
+  const entityLabel = useCallback((name: string) => meta?.entityOrUndefined(name)?.label, [meta])
+  const resolve = useCallback((path: string) => resolvePage(path, entries, session, entityLabel), [entries, session, entityLabel])
   const current = useMemo(() => resolve(location.pathname), [resolve, location.pathname])
   const activeKey = current?.key
 
@@ -194,6 +198,7 @@ export default function ShellLayout() {
           <div className="shell-header-middle">{headerMenu}</div>
           <div className="shell-header-right">
             <MenuSearch entries={entries} />
+            <NoticeBell entries={entries} />
             <UserMenu />
           </div>
         </Layout.Header>

@@ -1,0 +1,119 @@
+import { lazy, Suspense, useState } from 'react'
+import { Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd'
+import { BellOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router-dom'
+import useSWR from 'swr'
+import type { MenuEntry } from '../../app/menus.js'
+import { useSession } from '../../app/session.js'
+import { BELL_INTERVAL_MS, BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice } from './notice-api.js'
+import './notice.css'
+
+const NoticeViewer = lazy(() => import('./NoticeViewer.js'))
+
+/** The menu path of 系统通知 (my notices), where 查看更多 goes. */
+export const NOTICE_PAGE_PATH = '/system/notice'
+
+/**
+ * Header notice bell (000 §2): the unread count on a badge, and a panel with tabs 通知 / 消息 / 待办.
+ * Unread notices are pulled every 5000 ms (20, page 1, readed=false; 000 §9) while the browser tab
+ * is visible, without error messages. Messages and to-dos have no server calls yet: empty states.
+ */
+export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
+  const { token } = useSession()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const [tab, setTab] = useState('notice')
+  const [viewing, setViewing] = useState<MyNotice | null>(null)
+  const [viewerUsed, setViewerUsed] = useState(false)
+  const { data } = useSWR(token ? myNoticesKey(token, BELL_QUERY) : null, () => queryMyNotices(BELL_QUERY, true), {
+    refreshInterval: BELL_INTERVAL_MS,
+    // SWR skips the interval while the document is hidden or offline; coming back fetches at once.
+    refreshWhenHidden: false,
+    refreshWhenOffline: false,
+    revalidateOnFocus: true,
+    keepPreviousData: true,
+  })
+  const count = data?.totalCount ?? 0
+  const notices = data?.datas ?? []
+  const canSeeAll = entries.some((e) => e.menu.path === NOTICE_PAGE_PATH)
+
+  const view = (notice: MyNotice) => {
+    setOpen(false)
+    setViewerUsed(true)
+    setViewing(notice)
+  }
+
+  const noticeTab = notices.length ? (
+    <List<MyNotice>
+      className="notice-bell-list"
+      size="small"
+      dataSource={notices}
+      renderItem={(n) => (
+        <List.Item key={n.id} className="notice-bell-item">
+          <button type="button" className="notice-bell-item-button" onClick={() => view(n)}>
+            <Typography.Text className="notice-bell-item-title" ellipsis={{ tooltip: n.title }}>
+              {n.title}
+            </Typography.Text>
+            <Typography.Text type="secondary" className="notice-bell-item-time">
+              {n.publishTime ?? ''}
+            </Typography.Text>
+          </button>
+        </List.Item>
+      )}
+    />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
+  )
+
+  const panel = (
+    <div className="notice-bell-panel">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        centered
+        items={[
+          { key: 'notice', label: count ? `通知（${count}）` : '通知', children: noticeTab },
+          { key: 'message', label: '消息', children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" /> },
+          { key: 'todo', label: '待办', children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待办" /> },
+        ]}
+      />
+      {tab === 'notice' && canSeeAll && (
+        <div className="notice-bell-footer">
+          <Button
+            type="link"
+            onClick={() => {
+              setOpen(false)
+              navigate(NOTICE_PAGE_PATH)
+            }}
+          >
+            查看更多
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+
+  return (
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        arrow={false}
+        open={open}
+        onOpenChange={setOpen}
+        content={panel}
+        styles={{ body: { padding: 0 } }}
+        destroyOnHidden
+      >
+        <button type="button" className="notice-bell" aria-label={count ? `通知（${count}条未读）` : '通知'} data-unread={count}>
+          <Badge count={count} overflowCount={99} size="small">
+            <BellOutlined className="notice-bell-icon" />
+          </Badge>
+        </button>
+      </Popover>
+      <Suspense fallback={null}>
+        {viewerUsed && <NoticeViewer id={viewing?.id ?? null} title={viewing?.title} onClose={() => setViewing(null)} />}
+      </Suspense>
+    </>
+  )
+}

@@ -1,0 +1,15 @@
+import { lazy } from 'react'
+import { registerFormControl } from '../../runtime/form-controls.js'
+import { registerMenuPage } from '../../shell/menu-pages.js'
+import NoticeContentControl from './NoticeContentControl.js'
+
+/**
+ * System notices: the rich-text 内容 of the publish screen (menu 发布系统通知, `entity:notice`) and
+ * the 系统通知 page (menu component `/system/notice/index`). The header bell is NoticeBell, used by
+ * the shell. Editor, viewer and page load on first use.
+ */
+
+const MyNoticesPage = lazy(() => import('./MyNoticesPage.js'))
+
+registerFormControl('notice', 'content', NoticeContentControl)
+registerMenuPage('/system/notice/index', () => <MyNoticesPage />)
