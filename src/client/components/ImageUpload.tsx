@@ -1,11 +1,14 @@
 import { Image, Upload } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { UploadFile } from 'antd/es/upload/interface'
+import { request } from '../api/http.js'
 import { useFeedback } from '../runtime/feedback.js'
 
 export interface ImageUploadProps {
-  /** The image as a data URL. */
+  /** The image: its URL, or a data URL when there is no upload call. */
   value?: string | null
+  /** The call that stores the file (multipart `file`) and answers its URL. */
+  uploadUrl?: string
   onChange?: (value: string | null) => void
   disabled?: boolean
   readOnly?: boolean
@@ -28,10 +31,10 @@ const readAsDataUrl = (file: Blob) =>
   })
 
 /**
- * One image kept in the record itself as a data URL, so it needs no file service; the 1 MB cap keeps
- * rows and list answers small.
+ * One image: sent to the entity's upload call when it declares one (the value is then the stored
+ * file's URL), otherwise kept in the record as a data URL; the 1 MB cap keeps rows and answers small.
  */
-export default function ImageUpload({ value, onChange, disabled, readOnly, readPretty, id, ...rest }: ImageUploadProps) {
+export default function ImageUpload({ value, onChange, uploadUrl, disabled, readOnly, readPretty, id, ...rest }: ImageUploadProps) {
   const { message } = useFeedback()
   if (readPretty) return value ? <Image src={value} width={104} /> : null
   const fileList: UploadFile[] = value ? [{ uid: 'current', name: 'image', status: 'done', url: value }] : []
@@ -54,8 +57,16 @@ export default function ImageUpload({ value, onChange, disabled, readOnly, readP
           message.error('图片大小不能超过1MB')
           return Upload.LIST_IGNORE
         }
-        onChange?.(await readAsDataUrl(file))
-        // Nothing goes to a server: the data URL is the value.
+        if (uploadUrl) {
+          const body = new FormData()
+          body.append('file', file)
+          try {
+            onChange?.(await request<string>('post', uploadUrl, { body }))
+          } catch {
+            // The api layer has shown the server's message.
+          }
+        } else onChange?.(await readAsDataUrl(file))
+        // The value is set above; antd must not upload on its own.
         return false
       }}
       onRemove={() => {

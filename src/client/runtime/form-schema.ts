@@ -129,6 +129,9 @@ function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<
     case 'JsonInput':
       delete props.placeholder
       break
+    case 'ImageUpload':
+      if (field.upload) props.uploadUrl = field.upload
+      break
     case 'Input.TextArea':
       props.autoSize = { minRows: 2, maxRows: 6 }
       // A counter, not a hard limit: a hard limit would cut the text silently instead of showing the spec's message.

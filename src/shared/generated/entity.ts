@@ -210,6 +210,10 @@ export interface Field {
    * Not a column of the entity's table: child lines or values that the entity's hooks store elsewhere and answer through decorate.
    */
   virtual?: boolean
+  /**
+   * image fields: the call (under /cloud-api) that stores the file and answers its URL, e.g. /basedata/paytype/upload/logo; without it the image is kept in the record as a data URL.
+   */
+  upload?: string
 }
 export interface ListView {
   columns: ListColumn[]

@@ -5,6 +5,7 @@ import { registerPolyHooks } from './product-poly.js'
 import { registerPropertyHooks } from './product-property.js'
 import { registerPayTypeLogo } from './paytype-logo.js'
 import { registerRegionSelector } from './region.js'
+import { registerAddressHooks } from './address-hooks.js'
 
 /**
  * Base-data rules beyond the generic family. The generic routes (registered before this module) stay
@@ -13,6 +14,7 @@ import { registerRegionSelector } from './region.js'
  * - `product`: bundle components and their price rule, property values, SKU category/brand;
  * - `productPoly`: sale-property groups and the SKU lines of a SPU;
  * - `productProperty` / `productPropertyItem`: values, scope, change rules;
+ * - `address`: its owner exists; one default address per owner and address type;
  * plus the extra calls `GET /basedata/product/poly/skus`, `GET /basedata/product/property/modelor/category`,
  * `POST /basedata/paytype/upload/logo` and the city picker.
  */
@@ -22,4 +24,5 @@ export function basedataModule(app: FastifyInstance, services: Services): void {
   registerPropertyHooks(app, services)
   registerPayTypeLogo(app, services)
   registerRegionSelector(app)
+  registerAddressHooks(services)
 }
