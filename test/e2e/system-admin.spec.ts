@@ -24,7 +24,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
     await form.getByLabel('编号', { exact: true }).fill(role.code)
     await form.getByLabel('名称', { exact: true }).fill(role.name)
     await form.getByRole('button', { name: '确定' }).click()
-    await expect(page.getByText('新增成功！')).toBeVisible()
+    await expect(page.getByText('新增成功！').last()).toBeVisible()
     await expect(rowOf(roles, role.code)).toBeVisible()
   })
 
@@ -57,7 +57,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
     await add.click()
     await expect(dialog.getByText('已授权 3 项')).toBeVisible()
     await dialog.getByRole('button', { name: '保存' }).click()
-    await expect(page.getByText('授权成功！')).toBeVisible()
+    await expect(page.getByText('授权成功！').last()).toBeVisible()
     await expect(dialog).toBeHidden()
   })
 
@@ -81,7 +81,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
     await form.getByLabel('用户名', { exact: true }).fill(user.username)
     await form.getByLabel('密码', { exact: true }).fill(user.password)
     await form.getByRole('button', { name: '确定' }).click()
-    await expect(page.getByText('新增成功！')).toBeVisible()
+    await expect(page.getByText('新增成功！').last()).toBeVisible()
     await expect(rowOf(users, user.username)).toBeVisible()
   })
 
@@ -98,7 +98,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
     await roleRow.getByRole('checkbox').check()
     await expect(dialog.getByText('已选 1 个角色')).toBeVisible()
     await dialog.getByRole('button', { name: '保存' }).click()
-    await expect(page.getByText('授权成功！')).toBeVisible()
+    await expect(page.getByText('授权成功！').last()).toBeVisible()
     await expect(dialog).toBeHidden()
 
     // Opening it again shows the saved choice.
