@@ -2,30 +2,13 @@ import useSWR from 'swr'
 import { matchPath } from 'react-router-dom'
 import { api, STORAGE } from '../api/http.js'
 import { useSession } from './session.js'
+import type { ComponentType, MenuNode } from '../../shared/contracts/menu-node.js'
 
 /** MENU_DISPLAY: 0 catalog, 1 function (2 permission never reaches the client tree). */
 export const MENU_CATALOG = 0
 export const MENU_FUNCTION = 1
 
-/** MENU_COMPONENT_TYPE: 0 normal view, 1 custom list, 2 custom form, 3 custom page. */
-export type ComponentType = 0 | 1 | 2 | 3
-
-/** One node of `GET /auth/menus`. */
-export interface MenuNode {
-  id: string
-  parentId: string | null
-  path: string | null
-  name: string
-  component: string | null
-  componentType: ComponentType
-  display: number
-  hidden: boolean
-  requestParam: string | null
-  permission: string | null
-  meta: { title: string; icon: string | null; noCache: boolean }
-  isCollect: boolean
-  children: MenuNode[]
-}
+export type { ComponentType, MenuNode }
 
 /** A function menu with its catalog ancestors (for breadcrumbs, search and titles). */
 export interface MenuEntry {

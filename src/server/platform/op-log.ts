@@ -1,5 +1,5 @@
 import type { Db } from '../db/dialect.js'
-import { now } from './clock.js'
+import { auditColumns } from './audit-columns.js'
 import { newId } from './ids.js'
 
 /** OP_LOG_TYPE codes of the spec. */
@@ -16,7 +16,6 @@ export interface OpLogActor {
  * rolled-back write leaves no log either. Table and columns come from schemas/entities/op-log.json.
  */
 export async function writeOpLog(db: Db, actor: OpLogActor, name: string, logType: number, extra?: unknown) {
-  const time = now()
   await db
     .insertInto('op_logs')
     .values({
@@ -25,12 +24,7 @@ export async function writeOpLog(db: Db, actor: OpLogActor, name: string, logTyp
       log_type: logType,
       ip: actor.ip ?? null,
       extra: extra === undefined ? null : JSON.stringify(extra).slice(0, 4000),
-      create_by: actor.name,
-      create_by_id: actor.userId,
-      create_time: time,
-      update_by: actor.name,
-      update_by_id: actor.userId,
-      update_time: time,
+      ...auditColumns(actor),
     })
     .execute()
 }

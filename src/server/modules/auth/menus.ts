@@ -1,22 +1,7 @@
 import type { Db } from '../../db/dialect.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
-
-export interface MenuNode {
-  id: string
-  parentId: string | null
-  path: string | null
-  name: string
-  component: string | null
-  componentType: number
-  display: number
-  hidden: boolean
-  requestParam: string | null
-  permission: string | null
-  meta: { title: string; icon: string | null; noCache: boolean }
-  isCollect: boolean
-  children: MenuNode[]
-}
+import type { ComponentType, MenuNode } from '../../../shared/contracts/menu-node.js'
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1'
 
@@ -69,7 +54,7 @@ export async function userMenus(services: Services, ctx: RequestContext, granted
       path: (r.path as string | null) ?? null,
       name: String(r.title ?? r.name),
       component: (r.component as string | null) ?? null,
-      componentType: Number(r.component_type ?? 0),
+      componentType: Number(r.component_type ?? 0) as ComponentType,
       display: Number(r.display),
       hidden: truthy(r.hidden),
       requestParam: (r.request_param as string | null) ?? null,
