@@ -5,6 +5,7 @@ import './features/system/index.js'
 import './features/notice/index.js'
 import './features/dictionary/index.js'
 import './features/product/index.js'
+import './features/data-permission/index.js'
 import './styles.css'
 
 createRoot(document.getElementById('root')!).render(

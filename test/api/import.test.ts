@@ -316,8 +316,11 @@ describe('Excel import', () => {
     expect(m.body.data.datas[0]).toMatchObject({ gender: 2, birthday: '1990-05-06', joinDay: '2024-01-02' })
 
     const header = ['*实体类型', '*实体ID', '*地址类型', '*姓名', '*手机号', '*地区', '*详细地址', '默认地址']
-    const row = ['供应商', 'S1', '发货地址', '王五', '13800000000', '浙江省/杭州市/西湖区', '文三路1号', '否']
+    const owner = await t.call<string>('POST', '/basedata/supplier', { token, body: { code: 'ADDR-OWNER', name: '地址供应商', settleType: 1, manageType: 1 } })
+    const row = ['供应商', owner.body.data, '发货地址', '王五', '13800000000', '浙江省/杭州市/西湖区', '文三路1号', '否']
     for (let i = 0; i < 2; i++) expect(await importFile('/basedata/address', header, [row])).toMatchObject({ hasError: false, data: { created: 1 } })
+    const ghost = await importFile('/basedata/address', header, [['供应商', 'no-such-id', ...row.slice(2)]])
+    expect(ghost.tipMsgs).toEqual(['第2行：供应商不存在'])
   })
 
   it('exports what it imports: region as 省/市/区 text', async () => {

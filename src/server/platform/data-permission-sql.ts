@@ -5,11 +5,27 @@ import {
   DATA_PERMISSION_INPUT_TYPE as INPUT,
   DATA_PERMISSION_NODE_TYPE as NODE,
 } from '../../shared/generated/enum-codes.js'
+import {
+  IDENT,
+  LIST_CONDITIONS,
+  MSG,
+  PermissionTreeError,
+  parseTreeInput as parseTreeInputShared,
+  validatePermissionTree as validateShared,
+  valueType,
+  type DetailRule,
+  type ModelDetail,
+  type PermissionNode,
+  type SubQueryKey,
+  type ValidateOptions,
+} from '../../shared/data-permission/tree.js'
 import { invalid } from './errors.js'
 
 /**
  * Data permission: the designer's tree of operation (AND/OR) and condition nodes, validated and turned
- * into SQL. Pure: no database, no request. Two renderings of one validated tree:
+ * into SQL. Pure: no database, no request. The models' types and the tree validation live in
+ * src/shared/data-permission/tree.ts (the browser's designer runs the same checks); here they answer
+ * BizError 400s. Two renderings of one validated tree:
  * - `buildPermissionPredicate`: a Kysely expression for a WHERE clause at query time. Columns come only
  *   from the model details (identifiers checked when the models load, always quoted), values are bound
  *   parameters, operators come from a fixed table.
@@ -18,13 +34,20 @@ import { invalid } from './errors.js'
  * (The ancestor spliced values into SQL unquoted-escaped; nothing here does.)
  */
 
+export {
+  MSG,
+  detailMap,
+  parseModelSeed,
+  type ModelDetail,
+  type ModelSeed,
+  type PermissionModel,
+  type PermissionNode,
+  type SubQueryKey,
+  type ValidateOptions,
+  type ValueType,
+} from '../../shared/data-permission/tree.js'
+
 export type SqlDialect = 'sqlite' | 'postgres'
-
-/** How a condition value is checked and bound. */
-export type ValueType = 'string' | 'number' | 'boolean' | 'date' | 'datetime'
-
-/** Sub-queries an SQL-type model detail (input type 99) may name; the SQL lives here, not in data. */
-export type SubQueryKey = 'sameDeptUsers' | 'parentDeptUsers' | 'childDeptUsers'
 
 /** Per-user values the sub-queries need, resolved by the caller at query time. */
 export interface PermissionVars {
@@ -42,66 +65,8 @@ const SUB_QUERY_VAR: Record<SubQueryKey, keyof PermissionVars> = {
   childDeptUsers: 'childDeptIds',
 }
 
-/** One field of a business object that a data permission may filter on (the designer's palette). */
-export interface ModelDetail {
-  id: number
-  modelId: number
-  name: string
-  /** Table placeholder (product, category, brand, order): the caller maps it to its query's alias. */
-  table: string
-  column: string
-  /** DATA_PERMISSION_INPUT_TYPE: 0 input, 1 select (enumName), 2 datetime, 3 date, 99 SQL. */
-  inputType: number
-  /** Allowed DATA_PERMISSION_CONDITION codes. */
-  conditionTypes: number[]
-  enumName?: string | null
-  valueType?: ValueType
-  /** Input type 99 only. */
-  sql?: SubQueryKey
-}
-
-export interface PermissionModel {
-  id: number
-  name: string
-}
-
-export interface ModelSeed {
-  models: PermissionModel[]
-  details: ModelDetail[]
-}
-
-/** A validated node as stored (JSON text in sys_data_permission_data.permission). */
-export interface PermissionNode {
-  id?: string
-  nodeType: number
-  calcType?: number
-  detailId?: number
-  conditionType?: number
-  value?: string
-  values?: string[]
-  children?: PermissionNode[]
-}
-
-export const MSG = {
-  TOP_LEVEL: '最外层必须是运算节点',
-  CALC_CHILDREN: '运算节点必须包含子节点',
-  value: (name: string) => `节点：【${name}】请输入值`,
-  FORMAT: '数据权限格式错误',
-} as const
-
-const MAX_NODES = 500
-const MAX_DEPTH = 20
-const MAX_VALUES = 500
-const MAX_VALUE_LENGTH = 200
-
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/
 const QUALIFIED = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
-const CONDITION_CODES = new Set<number>(Object.values(COND))
-const INPUT_CODES = new Set<number>(Object.values(INPUT))
-const LIST_CONDITIONS = new Set<number>([COND.IN, COND.NOT_IN])
 const LIKE_CONDITIONS = new Set<number>([COND.LEFT_LIKE, COND.RIGHT_LIKE, COND.AROUND_LIKE])
 const COMPARE_OPS: Record<number, string> = {
   [COND.EQ]: '=',
@@ -112,157 +77,28 @@ const COMPARE_OPS: Record<number, string> = {
   [COND.NE]: '<>',
 }
 
-/**
- * Checks the model file once at start-up: every column and table placeholder must be a plain
- * identifier, condition codes known, SQL details must name a known sub-query. Throws (a broken file
- * stops the server, never a request).
- */
-export function parseModelSeed(raw: unknown): ModelSeed {
-  const fail = (msg: string): never => {
-    throw new Error(`data-permission-models.json: ${msg}`)
-  }
-  if (!raw || typeof raw !== 'object') fail('not an object')
-  const seed = raw as ModelSeed
-  if (!Array.isArray(seed.models) || !Array.isArray(seed.details)) fail('models and details must be arrays')
-  const modelIds = new Set<number>()
-  for (const m of seed.models) {
-    if (!Number.isInteger(m.id) || typeof m.name !== 'string') fail(`bad model ${JSON.stringify(m)}`)
-    modelIds.add(m.id)
-  }
-  const ids = new Set<number>()
-  for (const d of seed.details) {
-    const where = `detail ${JSON.stringify(d?.id)}`
-    if (!Number.isInteger(d.id) || ids.has(d.id)) fail(`${where}: id missing or repeated`)
-    ids.add(d.id)
-    if (!modelIds.has(d.modelId)) fail(`${where}: unknown model ${d.modelId}`)
-    if (typeof d.name !== 'string' || !d.name) fail(`${where}: name`)
-    if (!IDENT.test(d.table) || !IDENT.test(d.column)) fail(`${where}: table and column must be identifiers`)
-    if (!INPUT_CODES.has(d.inputType)) fail(`${where}: input type ${d.inputType}`)
-    if (!Array.isArray(d.conditionTypes) || !d.conditionTypes.length || d.conditionTypes.some((c) => !CONDITION_CODES.has(c)))
-      fail(`${where}: condition types`)
-    if (d.inputType === INPUT.SQL) {
-      if (!d.sql || !(d.sql in SUB_QUERY_VAR)) fail(`${where}: SQL detail needs a known sql key`)
-      if (d.conditionTypes.some((c) => !LIST_CONDITIONS.has(c))) fail(`${where}: SQL detail allows only IN / NOT IN`)
-    } else if (d.sql) fail(`${where}: sql key on a non-SQL detail`)
-    if (d.valueType && !['string', 'number', 'boolean', 'date', 'datetime'].includes(d.valueType)) fail(`${where}: value type`)
-  }
-  return seed
-}
-
-export const detailMap = (details: readonly ModelDetail[]): ReadonlyMap<number, ModelDetail> =>
-  new Map(details.map((d) => [d.id, d]))
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-
-/** The designer sends the tree as a JSON array, or as its JSON text (the saved form). */
-export function parseTreeInput(input: unknown): unknown[] {
-  if (blank(input)) return []
-  let value = input
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value)
-    } catch {
-      throw invalid(MSG.FORMAT, 'permission')
-    }
-  }
-  if (value === null) return []
-  if (!Array.isArray(value)) throw invalid(MSG.FORMAT, 'permission')
-  return value
-}
-
-function valueType(detail: ModelDetail): ValueType {
-  if (detail.valueType) return detail.valueType
-  if (detail.inputType === INPUT.DATE_TIME) return 'datetime'
-  if (detail.inputType === INPUT.DATE) return 'date'
-  return 'string'
-}
-
-/** One value as stored (text), or the node's error message. */
-function checkValue(detail: ModelDetail, raw: unknown): string {
-  const name = detail.name
-  if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw invalid(MSG.value(name), 'permission')
-  const text = String(raw).trim()
-  if (!text) throw invalid(MSG.value(name), 'permission')
-  if ([...text].length > MAX_VALUE_LENGTH) throw invalid(`节点：【${name}】值长度不能超过${MAX_VALUE_LENGTH}个字符`, 'permission')
-  const bad = () => invalid(`节点：【${name}】值格式不正确`, 'permission')
-  switch (valueType(detail)) {
-    case 'boolean':
-      if (['true', '1'].includes(text)) return 'true'
-      if (['false', '0'].includes(text)) return 'false'
-      throw bad()
-    case 'number':
-      if (!/^-?\d+(\.\d+)?$/.test(text)) throw bad()
-      return text
-    case 'date':
-      if (!DATE.test(text) || Number.isNaN(Date.parse(text))) throw bad()
-      return text
-    case 'datetime':
-      if (!DATETIME.test(text) || Number.isNaN(Date.parse(text.replace(' ', 'T')))) throw bad()
-      return text
-    default:
-      return text
+/** The shared checks' failure as the server's 400 (same message, field `permission`). */
+function asBizError<T>(run: () => T): T {
+  try {
+    return run()
+  } catch (error) {
+    if (error instanceof PermissionTreeError) throw invalid(error.message, error.field)
+    throw error
   }
 }
 
-export interface ValidateOptions {
-  /** Only details of this model may appear (a saved permission of one permission type). */
-  modelId?: number
-}
+/** The designer sends the tree as a JSON array, or as its JSON text (the saved form). Throws a 400. */
+export const parseTreeInput = (input: unknown): unknown[] => asBizError(() => parseTreeInputShared(input))
 
 /**
- * Validates the designer's tree with the spec's messages, in the designer's order: the top level holds
- * only operation nodes (最外层必须是运算节点), every operation node has children (运算节点必须包含子节点),
- * every condition has its value, and IN / NOT IN on a non-SQL node at least one (节点：【{name}】请输入值).
- * Answers the tree as it is stored: only known properties, values as trimmed text. Throws a 400.
+ * Validates the designer's tree with the spec's messages (see the shared `validatePermissionTree`) and
+ * answers it as stored. Throws a 400.
  */
-export function validatePermissionTree(
+export const validatePermissionTree = (
   input: unknown,
-  details: ReadonlyMap<number, ModelDetail>,
+  details: ReadonlyMap<number, DetailRule>,
   options: ValidateOptions = {},
-): PermissionNode[] {
-  const top = parseTreeInput(input)
-  for (const node of top) {
-    if (!isObject(node) || Number(node.nodeType) !== NODE.CALC) throw invalid(MSG.TOP_LEVEL, 'permission')
-  }
-  let count = 0
-  const walk = (raw: unknown, depth: number): PermissionNode => {
-    if (!isObject(raw)) throw invalid(MSG.FORMAT, 'permission')
-    if (++count > MAX_NODES) throw invalid(`数据权限节点不能超过${MAX_NODES}个`, 'permission')
-    if (depth > MAX_DEPTH) throw invalid(`数据权限层级不能超过${MAX_DEPTH}层`, 'permission')
-    const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id).slice(0, 64) : undefined
-    const nodeType = Number(raw.nodeType)
-    if (nodeType === NODE.CALC) {
-      const calcType = Number(raw.calcType)
-      if (calcType !== CALC.AND && calcType !== CALC.OR) throw invalid('请选择运算类型', 'permission')
-      if (!Array.isArray(raw.children) || raw.children.length === 0) throw invalid(MSG.CALC_CHILDREN, 'permission')
-      const children = raw.children.map((c) => walk(c, depth + 1))
-      return { ...(id !== undefined && { id }), nodeType, calcType, children }
-    }
-    if (nodeType !== NODE.CONDITION) throw invalid(MSG.FORMAT, 'permission')
-    const detail = details.get(Number(raw.detailId))
-    if (!detail) throw invalid('数据权限条件不存在！', 'permission')
-    const name = detail.name
-    if (options.modelId !== undefined && detail.modelId !== options.modelId)
-      throw invalid(`节点：【${name}】不属于当前数据权限模型`, 'permission')
-    let conditionType = blank(raw.conditionType) ? undefined : Number(raw.conditionType)
-    if (conditionType === undefined && detail.conditionTypes.length === 1) conditionType = detail.conditionTypes[0]
-    if (conditionType === undefined) throw invalid(`节点：【${name}】请选择条件`, 'permission')
-    if (!detail.conditionTypes.includes(conditionType)) throw invalid(`节点：【${name}】条件不正确`, 'permission')
-    const node: PermissionNode = { ...(id !== undefined && { id }), nodeType, detailId: detail.id, conditionType }
-    if (detail.inputType === INPUT.SQL) return node
-    if (LIST_CONDITIONS.has(conditionType)) {
-      const list = Array.isArray(raw.values) ? raw.values : []
-      if (!list.length) throw invalid(MSG.value(name), 'permission')
-      if (list.length > MAX_VALUES) throw invalid(`节点：【${name}】最多允许${MAX_VALUES}个值`, 'permission')
-      node.values = [...new Set(list.map((v) => checkValue(detail, v)))]
-      return node
-    }
-    node.value = checkValue(detail, raw.value)
-    return node
-  }
-  return top.map((n) => walk(n, 1))
-}
+): PermissionNode[] => asBizError(() => validateShared(input, details, options))
 
 /* ---------- rendering ---------- */
 

@@ -5,8 +5,8 @@ import type { EntityRow } from '../../runtime/entity-api.js'
 /**
  * System-administration row actions (the custom `{key, label, permission}` links of the entity
  * files): 用户授权 and 解锁 on users, 授权 on roles, 授权模块 on tenants, 销售属性 on sale-property
- * groups. The dialogs load on first use. Dept 数据权限 is not registered (its designer is separate),
- * so that link stays hidden.
+ * groups. The dialogs load on first use. 数据权限 on roles, departments and users is registered by
+ * features/data-permission.
  */
 
 const UserRoleDialog = lazy(() => import('./UserRoleDialog.js'))
