@@ -8,7 +8,7 @@ import { now } from '../../platform/clock.js'
 import { objectBody } from '../../engine/request-values.js'
 import type { Services } from '../../services.js'
 import { parameterFlag } from '../../platform/parameters.js'
-import { assertCanLogin, checkCaptcha, checkPassword, findUser, newCaptcha, openSession, resolveTenant } from './login.js'
+import { assertCanLogin, checkCaptcha, checkPassword, findUser, newCaptcha, openSession, resolveTenant, signInTenant } from './login.js'
 import { userMenus } from './menus.js'
 import { currentUser } from './current-user.js'
 import { consumeCode, issueCode } from './verify-codes.js'
@@ -201,7 +201,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
     handler: async ({ query }) => {
       const telephone = text(query.telephone)
       if (!patterns.mobile.regex.test(telephone)) throw invalid(patterns.mobile.message, 'telephone')
-      const tenant = await resolveTenant(services, text(query.tenantId) ? `${text(query.tenantId)}@x` : 'x')
+      const tenant = { tenantId: await signInTenant(services, text(query.tenantId) || undefined) }
       const user = await findUser(databases.tenant(tenant.tenantId), 'telephone', telephone)
       if (!user) throw invalid('该手机号未绑定用户！', 'telephone')
       await issueCode(services, tenant.tenantId, `sms:${telephone}`, 'login', 'sms', telephone)
@@ -216,7 +216,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
       const input = objectBody(body)
       const telephone = text(input.telephone)
       if (!patterns.mobile.regex.test(telephone)) throw invalid(patterns.mobile.message, 'telephone')
-      const tenant = await resolveTenant(services, text(input.tenantId) ? `${text(input.tenantId)}@x` : 'x')
+      const tenant = { tenantId: await signInTenant(services, text(input.tenantId) || undefined) }
       await consumeCode(services, tenant.tenantId, `sms:${telephone}`, 'login', input.captcha ?? input.code)
       const db = databases.tenant(tenant.tenantId)
       const user = await findUser(db, 'telephone', telephone)

@@ -37,23 +37,29 @@ export async function checkCaptcha(platform: Db, sn: unknown, code: unknown): Pr
   if (String(row.code) !== code.trim().toLowerCase()) throw invalid('验证码错误', 'captcha')
 }
 
+/**
+ * The tenant a sign-in addresses: the given id, or the only tenant when there is one; it must be
+ * enabled.
+ */
+export async function signInTenant(services: Services, tenantId?: string): Promise<string> {
+  const tenants = await services.databases.platform.selectFrom('tenant').select(['id', 'available']).execute()
+  const id = tenantId ?? (tenants.length === 1 ? String(tenants[0].id) : undefined)
+  if (!id) throw invalid('请按“租户ID@用户名”的格式输入用户名', 'username')
+  const tenant = tenants.find((t) => String(t.id) === id)
+  if (!tenant) throw invalid('租户不存在！', 'username')
+  if (!truthy(tenant.available)) throw invalid('租户已停用，无法登录！', 'username')
+  return id
+}
+
 /** `{tenantId}@{username}` when several tenants exist; otherwise the only tenant. */
 export async function resolveTenant(services: Services, input: string): Promise<{ tenantId: string; username: string }> {
   const at = input.indexOf('@')
-  const tenants = await services.databases.platform.selectFrom('tenant').select(['id', 'available']).execute()
-  let tenantId: string
-  let username = input
-  if (at > 0 && tenants.some((t) => String(t.id) === input.slice(0, at))) {
-    tenantId = input.slice(0, at)
-    username = input.slice(at + 1)
-  } else if (tenants.length === 1) {
-    tenantId = String(tenants[0].id)
-  } else {
-    throw invalid('请按“租户ID@用户名”的格式输入用户名', 'username')
+  if (at > 0) {
+    const prefix = input.slice(0, at)
+    const known = await services.databases.platform.selectFrom('tenant').select('id').where('id', '=', prefix).executeTakeFirst()
+    if (known) return { tenantId: await signInTenant(services, prefix), username: input.slice(at + 1) }
   }
-  const tenant = tenants.find((t) => String(t.id) === tenantId)
-  if (!tenant || !truthy(tenant.available)) throw invalid('租户已停用，无法登录！', 'username')
-  return { tenantId, username }
+  return { tenantId: await signInTenant(services), username: input }
 }
 
 export async function findUser(db: Db, column: 'username' | 'telephone', value: string): Promise<LoginUser | undefined> {
