@@ -2,11 +2,12 @@ import useSWR from 'swr'
 import { matchPath } from 'react-router-dom'
 import { api, STORAGE } from '../api/http.js'
 import { useSession } from './session.js'
+import { MENU_DISPLAY } from '../../shared/generated/enum-codes.js'
 import type { ComponentType, MenuNode } from '../../shared/contracts/menu-node.js'
 
-/** MENU_DISPLAY: 0 catalog, 1 function (2 permission never reaches the client tree). */
-export const MENU_CATALOG = 0
-export const MENU_FUNCTION = 1
+/** MENU_DISPLAY codes from schemas/enums.json (permission entries never reach the client tree). */
+export const MENU_CATALOG = MENU_DISPLAY.CATALOG
+export const MENU_FUNCTION = MENU_DISPLAY.FUNCTION
 
 export type { ComponentType, MenuNode }
 

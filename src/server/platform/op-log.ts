@@ -2,8 +2,8 @@ import type { Db } from '../db/dialect.js'
 import { auditColumns } from './audit-columns.js'
 import { newId } from './ids.js'
 
-/** OP_LOG_TYPE codes of the spec. */
-export const OpLogType = { AUTH: 1, OTHER: 99 } as const
+/** OP_LOG_TYPE codes, from schemas/enums.json. */
+export { OP_LOG_TYPE as OpLogType } from '../../shared/generated/enum-codes.js'
 
 export interface OpLogActor {
   userId: string

@@ -2,6 +2,7 @@ import type { Db } from '../../db/dialect.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import type { ComponentType, MenuNode } from '../../../shared/contracts/menu-node.js'
+import { MENU_DISPLAY } from '../../../shared/generated/enum-codes.js'
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1'
 
@@ -29,7 +30,7 @@ export function buildTree<T extends { id: string; parentId: string | null; child
 export async function userMenus(services: Services, ctx: RequestContext, grantedMenuIds: Set<string>): Promise<MenuNode[]> {
   const db: Db = ctx.db
   const modules = await tenantModules(services, ctx.tenantId)
-  const rows = await db.selectFrom('sys_menu').selectAll().where('display', 'in', [0, 1]).orderBy('code').execute()
+  const rows = await db.selectFrom('sys_menu').selectAll().where('display', 'in', [MENU_DISPLAY.CATALOG, MENU_DISPLAY.FUNCTION]).orderBy('code').execute()
   const collected = new Set(
     (await db.selectFrom('sys_menu_collect').select('menu_id').where('user_id', '=', ctx.userId).execute()).map((r) => String(r.menu_id)),
   )
@@ -40,7 +41,7 @@ export async function userMenus(services: Services, ctx: RequestContext, granted
     if (!truthy(r.available)) continue
     if (r.sys_module_id != null && !modules.has(String(r.sys_module_id))) continue
     if (!ctx.isAdmin && !grantedMenuIds.has(id)) continue
-    if (Number(r.display) !== 1) continue
+    if (Number(r.display) !== MENU_DISPLAY.FUNCTION) continue
     for (let cur: typeof r | undefined = r; cur; cur = cur.parent_id ? all.get(String(cur.parent_id)) : undefined) {
       if (!truthy(cur.available)) break
       visible.add(String(cur.id))
@@ -68,6 +69,6 @@ export async function userMenus(services: Services, ctx: RequestContext, granted
   const prune = (list: MenuNode[]): MenuNode[] =>
     list
       .map((n) => ({ ...n, children: prune(n.children) }))
-      .filter((n) => n.display === 1 || n.children.length > 0)
+      .filter((n) => n.display === MENU_DISPLAY.FUNCTION || n.children.length > 0)
   return prune(tree)
 }
