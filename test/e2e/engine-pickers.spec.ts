@@ -2,9 +2,9 @@ import { chooseOption, expect, openMenu, openScreen, rowOf, test, toast, uniqueS
 
 /**
  * Pickers of the generic forms on the real server: the category tree picker (single, in the product
- * form, and multiple, in the product-property form), the paged brand picker (single) and a multiple
- * paged picker (the user's 岗位). No entity form offers a multiple brand picker, so multiple mode of
- * the paged picker is shown with positions, which use the same PickerDialog.
+ * form, and multiple, in the product-property form), the paged brand picker (single in the product
+ * form, multiple in the product list's search form, whose brand condition is IN) and a multiple paged
+ * picker in a form (the user's 岗位).
  */
 
 // Each test takes 5-10 s alone; the margin is for a machine busy with other runs.
@@ -153,4 +153,40 @@ test('multiple paged picker: two positions ticked for a user, saved and shown ag
     await modify.getByRole('button', { name: '取消', exact: true }).click()
     await expect(modify).toBeHidden()
   })
+})
+
+test('multiple brand picker: two brands ticked in the product search narrow the list', async ({ page, api }) => {
+  const { s, child } = await categories(api)
+  const made = await brands(api)
+  for (const [i, brand] of made.entries())
+    await api.post('/basedata/product', {
+      code: `P${s}${i}`,
+      name: `商品${s}${i}`,
+      skuCode: `SKU${s}${i}`,
+      categoryId: child.id,
+      brandId: brand.id,
+      productType: 1,
+      taxRate: 17,
+      saleTaxRate: 17,
+    })
+
+  const pane = await openScreen(page, '/product/info')
+  // The search form's labels end with a colon.
+  const input = pane.getByRole('textbox', { name: /^品牌\s*:?$/ })
+  await input.click()
+  const picker = page.getByRole('dialog', { name: '选择商品品牌' })
+  // The three brands share their code but for the last character.
+  await picker.getByLabel('编号', { exact: true }).fill(made[0].code.slice(0, -1))
+  await picker.getByRole('button', { name: '查询', exact: true }).click()
+  await expect(picker.locator('.ant-table-row')).toHaveCount(3)
+  for (const b of made.slice(0, 2)) await rowOf(picker, b.code).getByRole('checkbox').check()
+  await expect(picker.getByText('已选择 2 项')).toBeVisible()
+  await picker.getByRole('button', { name: '确定', exact: true }).click()
+  await expect(picker).toBeHidden()
+  await expect(input).toHaveValue(`${made[0].code}，${made[1].code}`)
+
+  await pane.getByRole('textbox', { name: /^编号\s*:?$/ }).fill(`P${s}`)
+  await pane.getByRole('button', { name: '查询', exact: true }).click()
+  await expect(pane.locator('.ant-table-row')).toHaveCount(2)
+  await expect(rowOf(pane, `P${s}2`)).toHaveCount(0)
 })

@@ -74,7 +74,7 @@ function control(item: SearchItem) {
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={placeholder} />
     case 'picker':
-      return <PickerInput kind={item.pickerKind!} placeholder={placeholder} />
+      return <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} />
     default:
       return <Input allowClear placeholder={placeholder} />
   }

@@ -24,6 +24,8 @@ export interface SearchItem {
   control: SearchControl
   options?: SearchOption[]
   pickerKind?: string
+  /** Choose several (the param compares with IN / NOT IN). */
+  multiple?: boolean
   /** Value after reset (declared default, default range, or 全部/启用 for status). */
   initial?: unknown
 }
@@ -89,7 +91,7 @@ export function searchItems(
     let item: SearchItem
     if (param.op === 'between' && isDate) item = { ...base, control: 'dateRange' }
     else if (field.type === 'ref' && pickerKindOf(field, lookup))
-      item = { ...base, control: 'picker', pickerKind: pickerKindOf(field, lookup) }
+      item = { ...base, control: 'picker', pickerKind: pickerKindOf(field, lookup), multiple: param.op === 'in' || param.op === 'notIn' }
     else if (field.type === 'boolean') item = { ...base, control: 'select', options: booleanOptions(field, enums) }
     else if (field.enum) item = { ...base, control: 'select', options: enumOptions(field.enum, enums) }
     else if (isDate) item = { ...base, control: 'date' }
