@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Button, Modal, Table } from 'antd'
+import { Button, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
@@ -10,14 +10,12 @@ import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../runtime/entity-api.js'
 import { buildColumns, SEQ_WIDTH } from '../runtime/list-columns.js'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
-import { describeRow } from '../runtime/picker-labels.js'
 import { initialSearchValues, searchItems, toWireQuery } from '../runtime/query-params.js'
 import { useFeedback } from '../runtime/feedback.js'
+import PickerModal from './PickerModal.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
 import EntityFormModal from '../runtime/EntityFormModal.js'
 import { PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, showTotal } from '../runtime/pager.js'
-import PickerFooter from './PickerFooter.js'
-import QueryForm from './QueryForm.js'
 
 export interface PickerDialogProps {
   meta: Meta
@@ -100,23 +98,17 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
   const canAdd = picker.addButton && hasOperation(entity, 'create') && can(operationKeys(entity, 'create'))
 
   return (
-    <Modal
-      title={picker.title ?? `选择${entity.label}`}
+    <PickerModal
+      entity={entity}
       open={open}
-      width={picker.width ?? '60%'}
+      multiple={multiple}
+      chosen={[...chosen.values()]}
+      searchItems={items}
+      onSearch={search}
       onCancel={onCancel}
-      footer={
-        <PickerFooter
-          multiple={multiple}
-          selected={[...chosen.values()]}
-          describe={describeRow}
-          onCancel={onCancel}
-          onClear={onClear}
-          onConfirm={confirm}
-        />
-      }
+      onClear={onClear}
+      onConfirm={confirm}
     >
-      <QueryForm items={items} onSearch={search} showReset={Boolean(picker.resetButton)} enterToSearch={Boolean(picker.enterToSearch)} span={8} />
       {canAdd && (
         <div style={{ marginBottom: 8 }}>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
@@ -167,6 +159,6 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
           }}
         />
       )}
-    </Modal>
+    </PickerModal>
   )
 }

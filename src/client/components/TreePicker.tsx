@@ -1,17 +1,16 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Empty, Modal, Spin, Tree } from 'antd'
+import { Empty, Spin, Tree } from 'antd'
 import type { DataNode } from 'antd/es/tree'
 import useSWR from 'swr'
 import { api, type Page } from '../api/http.js'
 import type { Meta } from '../api/meta.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../runtime/entity-api.js'
-import { describeRow } from '../runtime/picker-labels.js'
 import { initialSearchValues, searchItems, toWireQuery, type SearchItem } from '../runtime/query-params.js'
 import { buildTree, filterTreeRows, parentKeys, type TreeRow } from '../runtime/tree-rows.js'
 import { useFeedback } from '../runtime/feedback.js'
-import PickerFooter from './PickerFooter.js'
-import QueryForm from './QueryForm.js'
+import { describeRow } from '../runtime/picker-labels.js'
+import PickerModal from './PickerModal.js'
 
 export interface TreePickerProps {
   meta: Meta
@@ -92,23 +91,17 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
   }
 
   return (
-    <Modal
-      title={picker.title ?? `选择${entity.label}`}
+    <PickerModal
+      entity={entity}
       open={open}
-      width={picker.width ?? '60%'}
+      multiple={multiple}
+      chosen={[...chosen.values()]}
+      searchItems={items}
+      onSearch={setValues}
       onCancel={onCancel}
-      footer={
-        <PickerFooter
-          multiple={multiple}
-          selected={[...chosen.values()]}
-          describe={describeRow}
-          onCancel={onCancel}
-          onClear={onClear}
-          onConfirm={confirm}
-        />
-      }
+      onClear={onClear}
+      onConfirm={confirm}
     >
-      <QueryForm items={items} onSearch={setValues} showReset={Boolean(picker.resetButton)} enterToSearch={Boolean(picker.enterToSearch)} span={8} />
       <Spin spinning={isLoading}>
         {treeData.length ? (
           <Tree
@@ -148,6 +141,6 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         )}
       </Spin>
-    </Modal>
+    </PickerModal>
   )
 }
