@@ -82,11 +82,19 @@ test('publish a notice with rich text; the bell shows it unread, reading it clea
   await expect(bell(page).locator('.ant-badge-count')).toBeVisible()
   await bell(page).click()
   await expect(bellPanel(page).getByRole('tab', { name: /通知/ })).toHaveAttribute('aria-selected', 'true')
-  await bellPanel(page).getByRole('tab', { name: '消息' }).click()
+  // A click during the popover's opening animation can miss its tab: click until the tab is the active one.
+  const openTab = async (name: string | RegExp) => {
+    const tab = bellPanel(page).getByRole('tab', { name })
+    await expect(async () => {
+      await tab.click()
+      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 })
+    }).toPass({ timeout: 10_000 })
+  }
+  await openTab('消息')
   await expect(bellPanel(page).getByText('暂无消息')).toBeVisible()
-  await bellPanel(page).getByRole('tab', { name: '待办' }).click()
+  await openTab('待办')
   await expect(bellPanel(page).getByText('暂无待办')).toBeVisible()
-  await bellPanel(page).getByRole('tab', { name: /通知/ }).click()
+  await openTab(/通知/)
   await bellPanel(page).getByRole('button', { name: new RegExp(title) }).click()
 
   // Reading it marks it read: the badge goes back down at once, no need to wait for the poll.
