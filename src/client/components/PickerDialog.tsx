@@ -23,7 +23,7 @@ export interface PickerDialogProps {
   entity: EntityModel
   open: boolean
   multiple: boolean
-  /** Tree pickers only; accepted so both dialogs share one signature. */
+  /** Tree pickers: only leaves may be chosen (the paged picker ignores it). */
   onlyFinal?: boolean
   /** Rows already chosen when the dialog opens. */
   value: readonly EntityRow[]

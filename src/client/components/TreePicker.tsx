@@ -3,28 +3,16 @@ import { Empty, Spin, Tree } from 'antd'
 import type { DataNode } from 'antd/es/tree'
 import useSWR from 'swr'
 import { api, type Page } from '../api/http.js'
-import type { Meta } from '../api/meta.js'
-import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../runtime/entity-api.js'
 import { initialSearchValues, searchItems, toWireQuery, type SearchItem } from '../runtime/query-params.js'
 import { buildTree, filterTreeRows, parentKeys, type TreeRow } from '../runtime/tree-rows.js'
 import { useFeedback } from '../runtime/feedback.js'
 import { describeRow } from '../runtime/picker-labels.js'
 import PickerModal from './PickerModal.js'
+import type { PickerDialogProps } from './PickerDialog.js'
 
-export interface TreePickerProps {
-  meta: Meta
-  /** A tree entity (`tree.parentField`) with a picker view. */
-  entity: EntityModel
-  open: boolean
-  multiple: boolean
-  /** Only leaves may be chosen (also when the entity declares `tree.onlyFinal`). */
-  onlyFinal?: boolean
-  value: readonly EntityRow[]
-  onCancel: () => void
-  onClear: () => void
-  onConfirm: (rows: EntityRow[]) => void
-}
+/** The same contract as the paged picker; `onlyFinal` lets only leaves be chosen (also when the entity declares `tree.onlyFinal`). */
+export type TreePickerProps = PickerDialogProps
 
 /** The spec's tree picker height (000 §9: tree dropdown max height 400px). */
 const TREE_HEIGHT = 400

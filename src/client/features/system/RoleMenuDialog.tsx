@@ -4,6 +4,7 @@ import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { ancestorsOf, buildMenuTree, grantedIds, toggleGrant, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
+import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
 
 /** The role permission that passes every check (the server's ADMIN_PERMISSION). */
@@ -30,8 +31,6 @@ export interface RoleMenuDialogProps {
 export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   const { message } = useFeedback()
   const { token } = theme.useToken()
-  const [open, setOpen] = useState(true)
-  const [saving, setSaving] = useState(false)
   const { data: menus, error, loading } = useLoad(`role-menus:${role.id}`, () =>
     api.get<MenuGrant[]>('/system/role/menu/menus', { roleId: role.id }),
   )
@@ -70,19 +69,10 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
     setTimeout(() => treeRef.current?.scrollTo({ key: next, align: 'top', offset: 24 }), 0)
   }
 
-  const save = async () => {
+  const { modalProps } = useSaveDialog(async () => {
     if (!tree || isAdmin) return
-    setSaving(true)
-    try {
-      await api.post<null>('/system/role/menu/setting', { roleIds: [role.id], menuIds: grantedIds(tree, checked) })
-      message.success('授权成功！')
-      setOpen(false)
-    } catch {
-      // The api layer has shown the server's message.
-    } finally {
-      setSaving(false)
-    }
-  }
+    await api.post<null>('/system/role/menu/setting', { roleIds: [role.id], menuIds: grantedIds(tree, checked) })
+  }, onClose)
 
   const highlight = (title: string): ReactNode => {
     const at = search ? title.indexOf(search) : -1
@@ -128,17 +118,10 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
 
   return (
     <Modal
-      open={open}
+      {...modalProps}
       title={`角色授权 - ${nameOf(role)}`}
       width={760}
-      maskClosable={false}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
       okButtonProps={{ disabled: !ready || isAdmin }}
-      onOk={() => void save()}
-      onCancel={() => setOpen(false)}
-      afterClose={onClose}
       footer={(_, { OkBtn, CancelBtn }) => (
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography.Text type="secondary">{ready && !isAdmin ? `已授权 ${grantedCount} 项` : ''}</Typography.Text>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Alert, Checkbox, Col, Divider, Modal, Row, Spin, Typography } from 'antd'
 import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, useLoad } from './use-load.js'
 
 /** A platform module as `/system/module/query` answers it. */
@@ -22,9 +22,6 @@ const byId = (a: ModuleRow, b: ModuleRow) => String(a.id).localeCompare(String(b
 
 /** 授权模块: which platform modules the tenant may use; menus of other modules are hidden from it. */
 export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDialogProps) {
-  const { message } = useFeedback()
-  const [open, setOpen] = useState(true)
-  const [saving, setSaving] = useState(false)
   const [chosen, setChosen] = useState<string[]>([])
   const { data, error, loading } = useLoad(`tenant-modules:${tenant.id}`, async () => {
     const [modules, granted] = await Promise.all([
@@ -39,34 +36,16 @@ export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDial
     if (data) setChosen(data.granted.filter((id) => allIds.includes(id)))
   }, [data, allIds])
 
-  const save = async () => {
-    setSaving(true)
-    try {
-      await api.post<null>('/system/module/setting', { tenantId: tenant.id, moduleIds: chosen })
-      message.success('授权成功！')
-      setOpen(false)
-    } catch {
-      // The api layer has shown the server's message.
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { modalProps } = useSaveDialog(() => api.post<null>('/system/module/setting', { tenantId: tenant.id, moduleIds: chosen }), onClose)
 
   const all = allIds.length > 0 && chosen.length === allIds.length
 
   return (
     <Modal
-      open={open}
+      {...modalProps}
       title={`授权模块 - ${nameOf(tenant)}`}
       width={640}
-      maskClosable={false}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
       okButtonProps={{ disabled: loading || Boolean(error) }}
-      onOk={() => void save()}
-      onCancel={() => setOpen(false)}
-      afterClose={onClose}
     >
       {error ? (
         <Alert type="error" showIcon message={error} />

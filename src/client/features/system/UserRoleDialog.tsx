@@ -3,7 +3,7 @@ import { Alert, Input, Modal, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
 
 /** A role as `/system/user/role/roles` answers it: the role and whether the user holds it. */
@@ -25,9 +25,6 @@ export interface UserRoleDialogProps {
 
 /** 用户授权: the roles the user holds, chosen in a checkbox table and saved with `/system/user/role/setting`. */
 export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
-  const { message } = useFeedback()
-  const [open, setOpen] = useState(true)
-  const [saving, setSaving] = useState(false)
   const [filter, setFilter] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
   const { data: roles, error, loading } = useLoad(`user-roles:${user.id}`, () =>
@@ -64,32 +61,14 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
     },
   ]
 
-  const save = async () => {
-    setSaving(true)
-    try {
-      await api.post<null>('/system/user/role/setting', { userIds: [user.id], roleIds: chosen })
-      message.success('授权成功！')
-      setOpen(false)
-    } catch {
-      // The api layer has shown the server's message.
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { modalProps } = useSaveDialog(() => api.post<null>('/system/user/role/setting', { userIds: [user.id], roleIds: chosen }), onClose)
 
   return (
     <Modal
-      open={open}
+      {...modalProps}
       title={`用户授权 - ${nameOf(user)}`}
       width={720}
-      maskClosable={false}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
       okButtonProps={{ disabled: loading || Boolean(error) }}
-      onOk={() => void save()}
-      onCancel={() => setOpen(false)}
-      afterClose={onClose}
     >
       {error ? (
         <Alert type="error" showIcon message={error} />
