@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 import { STORAGE } from '../api/http.js'
 
 export interface SessionUser {
@@ -73,7 +74,7 @@ export function useSession(): Session {
 /** The client mirror of the server's check (the server still refuses on its own). */
 export function hasPermission(session: Session, key?: string | string[]): boolean {
   if (!key || (Array.isArray(key) && key.length === 0)) return true
-  if (session.permissions.includes('admin')) return true
+  if (session.permissions.includes(ADMIN_PERMISSION)) return true
   return (Array.isArray(key) ? key : [key]).some((k) => session.permissions.includes(k))
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/dialect.js'
+import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 
-export const ADMIN_PERMISSION = 'admin'
+export { ADMIN_PERMISSION }
 
 export interface Grants {
   userId: string

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { ADMIN_PERMISSION } from '../../../shared/contracts/permissions.js'
 import { Alert, Button, Modal, Space, Spin, Tabs, Typography, theme } from 'antd'
 import { api } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
@@ -8,8 +9,6 @@ import { nameOf, useLoad } from '../system/use-load.js'
 import { Designer } from './Designer.js'
 import { checkTree, findNode, firstInvalid, fromSaved, type DesignerNode, type PaletteItem, type PermissionModelRow } from './tree-rules.js'
 
-/** The role permission that passes every check (the server's ADMIN_PERMISSION): no data permission. */
-const ADMIN_PERMISSION = 'admin'
 
 const BIZ_LABEL: Record<number, string> = { 0: '角色', 1: '部门', 2: '用户' }
 

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { ADMIN_PERMISSION } from '../../../shared/contracts/permissions.js'
 import { Alert, Button, Input, Modal, Space, Spin, Tag, theme, Tree, Typography, type GetRef } from 'antd'
 import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
@@ -7,8 +8,6 @@ import { ancestorsOf, buildMenuTree, grantedIds, toggleGrant, type MenuGrant, ty
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
 
-/** The role permission that passes every check (the server's ADMIN_PERMISSION). */
-const ADMIN_PERMISSION = 'admin'
 
 const DISPLAY_TAG: Record<number, { text: string; color: string }> = {
   0: { text: '目录', color: 'blue' },

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/dialect.js'
+import { ADMIN_PERMISSION } from '../../../shared/contracts/permissions.js'
 import { relogin } from '../../platform/errors.js'
 import type { Services } from '../../services.js'
 
@@ -12,6 +13,6 @@ export async function currentUser(services: Services, tenantId: string, db: Db, 
   return {
     user: { ...user, tenantId },
     roles: grants.roleCodes,
-    permissions: grants.isAdmin ? ['admin', ...grants.permissions] : [...grants.permissions],
+    permissions: grants.isAdmin ? [ADMIN_PERMISSION, ...grants.permissions] : [...grants.permissions],
   }
 }
