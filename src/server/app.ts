@@ -14,6 +14,10 @@ import { HookRegistry } from './engine/entity-hooks.js'
 import { RecordCodec } from './engine/record-codec.js'
 import { registerMasterDataRoutes } from './engine/master-data-routes.js'
 import { registerSelectorRoutes } from './engine/selector-routes.js'
+import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
+import { registerDocumentRoutes } from './engine/document-routes.js'
+import { postDocumentStock } from './domain/document-stock.js'
+import { purchaseModule } from './modules/purchase/index.js'
 import { BizError } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
@@ -53,13 +57,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
   const codec = new RecordCodec(databases.kind, registry.enums)
   const hooks = new HookRegistry()
+  const store = new EntityStore(databases.kind, registry, codec, hooks)
+  const documentHooks = new Map<string, DocumentHooks>()
   const services: Services = {
     config,
     databases,
     registry,
     codec,
     hooks,
-    store: new EntityStore(databases.kind, registry, codec, hooks),
+    store,
+    documents: new DocumentStore(store, documentHooks, postDocumentStock),
+    documentHooks,
     sessions: new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours),
     permissions: new PermissionResolver(),
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
@@ -88,12 +96,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(async (scope) => {
     registerMasterDataRoutes(scope, services)
     registerSelectorRoutes(scope, services)
+    registerDocumentRoutes(scope, services, services.documents)
     authModule(scope, services)
     systemModule(scope, services)
     noticeRoutes(scope, services)
     dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
     metaModule(scope, services)
+    purchaseModule(scope, services)
     await componentModule(scope, services)
   })
 

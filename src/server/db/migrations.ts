@@ -89,6 +89,17 @@ export function tenantMigrations(kind: DbKind): Record<string, Migration> {
         await db.schema.createIndex('ix_sys_user_role_role').on('sys_user_role').column('role_id').execute()
       },
     },
+    // Document numbers: one counter row per day (all document kinds share it, as the ancestor's FLOW
+    // generator); incremented inside the document's transaction, so numbers are unique across processes.
+    '0002_document_number': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('sys_document_number')
+          .addColumn('day', 'varchar(8)', (c) => c.primaryKey())
+          .addColumn('value', 'bigint', (c) => c.notNull())
+          .execute()
+      },
+    },
   }
 }
 

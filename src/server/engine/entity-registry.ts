@@ -6,6 +6,7 @@ import type { EnumsFile } from '../../shared/generated/enums.js'
 import { AUDIT_FIELDS, buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
 import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { isPatternName } from '../../shared/metadata/patterns.js'
+import { documentHeaderFile, documentLinesFile } from '../../shared/metadata/document-model.js'
 
 export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../../schemas')
 
@@ -35,13 +36,18 @@ export class EntityRegistry {
     this.enums = new EnumCatalog(this.enumsFile)
 
     const validate = compileMeta('entity')
-    for (const dir of [path.join(SCHEMAS_DIR, 'entities'), ...extraDirs]) {
+    const dirs = [path.join(SCHEMAS_DIR, 'entities'), path.join(SCHEMAS_DIR, 'documents'), ...extraDirs]
+    for (const dir of dirs) {
       if (!fs.existsSync(dir)) continue
       for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
         const file = path.join(dir, name)
         const json = readJson<EntityFile>(file)
         if (!validate(json)) throw new Error(`${file}: ${validate.errors?.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`)
-        this.add(buildEntityModel(json), file)
+        if (json.document) {
+          // A document is two entities: the header (with the engine's columns) and its lines.
+          this.add(buildEntityModel(documentHeaderFile(json)), file)
+          this.add(buildEntityModel(documentLinesFile(json)), file)
+        } else this.add(buildEntityModel(json), file)
       }
     }
     for (const entity of this.entities.values()) this.checkReferences(entity)
@@ -94,6 +100,11 @@ export class EntityRegistry {
 
   picker(kind: string): EntityModel | undefined {
     return this.pickers.get(kind)
+  }
+
+  /** Header entities of the documents. */
+  documents(): EntityModel[] {
+    return this.all().filter((e) => e.file.document)
   }
 
   all(): EntityModel[] {

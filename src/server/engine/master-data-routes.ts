@@ -10,6 +10,7 @@ import type { Services } from '../services.js'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { idsFrom, objectBody } from './request-values.js'
 import { exportCell, exportFields } from './import-columns.js'
+import { registerSingletonRoutes } from './singleton-routes.js'
 
 /** The database an entity lives in for this caller; platform objects only for the operator tenant. */
 export function dbFor(services: Services, ctx: RequestContext, entity: EntityModel): Db {
@@ -23,7 +24,11 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
   const { store } = services
   for (const entity of services.registry.all()) {
     const api = entity.file.api
-    if (!api) continue
+    if (!api || entity.file.document) continue
+    if (entity.file.singleton) {
+      registerSingletonRoutes(app, services, entity)
+      continue
+    }
     const list = entity.file.views?.list
     const listRequest = (values: Record<string, unknown>) => ({
       params: list?.query ?? [],
@@ -115,7 +120,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
 }
 
 /** Export columns (or the list columns) with labels; cells as people read them (import-columns.ts). */
-async function exportWorkbook(services: Services, entity: EntityModel, rows: Record<string, unknown>[]) {
+export async function exportWorkbook(services: Services, entity: EntityModel, rows: Record<string, unknown>[]) {
   const fields = exportFields(entity)
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet(entity.label)

@@ -6,6 +6,8 @@ import { relogin } from '../../platform/errors.js'
 import type { ImportAdapter } from '../../engine/import-runner.js'
 import { registerImportRoutes } from '../../engine/import-routes.js'
 import { ImportTaskStore } from './import-tasks.js'
+import { timelineOf } from '../../engine/document-timeline.js'
+import { invalid } from '../../platform/errors.js'
 
 export const IMPORT_TASK_PATH = '/component/import/task'
 
@@ -37,6 +39,17 @@ export async function componentModule(app: FastifyInstance, services: Services):
   app.addHook('preClose', async () => tasks.drain())
 
   registerImportRoutes(app, services, tasks, ADAPTERS)
+
+  // Timeline of any document of the caller's tenant, newest first (the page shows the latest until expanded).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/component/timeline/order',
+    access: 'login',
+    handler: async ({ ctx, query }) => {
+      if (typeof query.orderId !== 'string' || !query.orderId) throw invalid('请选择单据', 'orderId')
+      return timelineOf(ctx.db, query.orderId)
+    },
+  })
 
   const progress: RouteSpec<'login'>['handler'] = async ({ ctx, query }) => tasks.progress(ctx, query.id)
   defineRoute(app, { method: 'GET', url: IMPORT_TASK_PATH, access: 'login', handler: progress })

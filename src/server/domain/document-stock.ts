@@ -1,0 +1,46 @@
+import Decimal from 'decimal.js'
+import type { DocumentEvent } from '../engine/document-store.js'
+import { addStock, subStock } from './stock-ledger.js'
+
+/**
+ * The stock effect a document file declares (`document.stock`), posted through the ledger in the
+ * approving transaction. Lines are posted in product order so two approvals touching the same
+ * products take their row locks in the same order and cannot deadlock.
+ */
+export async function postDocumentStock(e: DocumentEvent & { id: string }): Promise<void> {
+  const stock = e.doc.section.stock
+  const totals = e.doc.section.totals
+  if (!stock || !totals) return
+  const direction =
+    typeof stock.direction === 'string'
+      ? stock.direction
+      : String(e.header[stock.direction.field]) === String(stock.direction.in)
+        ? 'in'
+        : 'out'
+  const scId = String(e.header[stock.scField ?? 'scId'])
+  const ordered = [...e.lines].sort((a, b) => String(a.productId).localeCompare(String(b.productId)) || Number(a.orderNo) - Number(b.orderNo))
+  for (const line of ordered) {
+    const num = Number(line[totals.num])
+    const price = totals.price ? String(line[totals.price] ?? '0') : '0'
+    const move = {
+      productId: String(line.productId),
+      scId,
+      num,
+      bizType: stock.bizType,
+      bizId: e.id,
+      bizCode: String(e.header.code),
+      bizDetailId: String(line.id),
+    }
+    if (direction === 'in') {
+      await addStock(e.trx, e.ctx, { ...move, taxPrice: stock.price === 'line' ? price : undefined })
+      continue
+    }
+    const taxAmount = stock.price === 'lineAmount' ? new Decimal(price).times(num).toFixed(2) : undefined
+    const posted = await subStock(e.trx, e.ctx, { ...move, taxAmount })
+    if (stock.costField) {
+      const column = e.doc.lines.byName.get(stock.costField)?.column ?? stock.costField
+      await e.trx.updateTable(e.doc.lines.table).set({ [column]: posted.taxAmount }).where('id', '=', String(line.id)).execute()
+      line[stock.costField] = posted.taxAmount
+    }
+  }
+}

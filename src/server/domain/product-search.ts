@@ -1,0 +1,47 @@
+import type { Db } from '../db/dialect.js'
+import { invalid } from '../platform/errors.js'
+import { productInfo } from '../engine/line-products.js'
+
+const MAX_SEARCH = 20
+
+/**
+ * The document line table's product search (`…/product/search?scId&condition`: code, name, SKU code
+ * or external code contains the text) and paged list (`…/product/list`), enabled products only, each
+ * with its stock and unit cost in the chosen warehouse. LIKE wildcards in the text are escaped.
+ */
+export async function searchProducts(db: Db, query: Record<string, unknown>, paged: boolean, enabled: unknown) {
+  const scId = typeof query.scId === 'string' ? query.scId : ''
+  const text = typeof query.condition === 'string' ? query.condition.trim() : ''
+  const pageIndex = Math.max(1, Math.floor(Number(query.pageIndex ?? 1)) || 1)
+  const pageSize = Math.min(100, Math.max(1, Math.floor(Number(query.pageSize ?? MAX_SEARCH)) || MAX_SEARCH))
+  if (!paged && !text) return []
+  if (query.scId !== undefined && typeof query.scId !== 'string') throw invalid('请选择仓库', 'scId')
+  let base = db.selectFrom('base_data_product as p').where('p.available', '=', enabled)
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    base = base.where((eb) =>
+      eb.or(['p.code', 'p.name', 'p.sku_code', 'p.external_code'].map((c) => eb(eb.ref(c), 'like', like))),
+    )
+  }
+  if (typeof query.productType === 'string' && query.productType) base = base.where('p.product_type', '=', Number(query.productType))
+  const totalCount = paged ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0) : 0
+  const rows = await base
+    .select('p.id')
+    .orderBy('p.code')
+    .limit(paged ? pageSize : MAX_SEARCH)
+    .offset(paged ? (pageIndex - 1) * pageSize : 0)
+    .execute()
+  const ids = rows.map((r) => String(r.id))
+  const info = await productInfo(db, ids)
+  const stock = scId && ids.length
+    ? await db.selectFrom('tbl_product_stock').select(['product_id', 'stock_num', 'tax_price']).where('sc_id', '=', scId).where('product_id', 'in', ids).execute()
+    : []
+  const stockOf = new Map(stock.map((s) => [String(s.product_id), s]))
+  const datas = ids.map((id) => ({
+    productId: id,
+    ...info.get(id),
+    stockNum: Number(stockOf.get(id)?.stock_num ?? 0),
+    taxCostPrice: stockOf.get(id)?.tax_price == null ? null : String(stockOf.get(id)?.tax_price),
+  }))
+  return paged ? { pageIndex, pageSize, totalCount, datas } : datas
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify'
+import { defineRoute } from '../platform/routes.js'
+import { inTransaction } from '../platform/db-tx.js'
+import type { Services } from '../services.js'
+import { linesEntityName, type DocumentSection } from '../../shared/metadata/document-model.js'
+import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import { idsFrom, objectBody } from './request-values.js'
+import { exportWorkbook } from './master-data-routes.js'
+import type { DocumentModel, DocumentStore } from './document-store.js'
+
+export function documentModel(services: Services, header: EntityModel): DocumentModel {
+  const section = header.file.document as DocumentSection
+  return { name: header.name, subject: section.subject, section, header, lines: services.registry.get(linesEntityName(header.name)) }
+}
+
+const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)
+
+/**
+ * The shared document family (spec 000 §7 "Document APIs") for every document file with an `api`:
+ * query, export, get, create, modify, delete, batch delete, approve pass / refuse (single and batch),
+ * direct approve, and cancel approval where the file allows it. Keys: `{permission}:{query|add|
+ * modify|delete|approve|export|cancel-approve}` as in the menu seed.
+ */
+export function registerDocumentRoutes(app: FastifyInstance, services: Services, documents: DocumentStore): void {
+  const { store } = services
+  for (const header of services.registry.documents()) {
+    const api = header.file.api
+    if (!api) continue
+    const doc = documentModel(services, header)
+    const key = (action: string) => [`${api.permission}:${action}`]
+    const list = header.file.views?.list
+    const listRequest = (values: Record<string, unknown>) => ({
+      params: list?.query ?? [],
+      columns: list?.columns,
+      values,
+      paged: true,
+      sort: list?.sort ?? { field: 'createTime', order: 'desc' as const },
+    })
+
+    defineRoute(app, {
+      method: 'GET',
+      url: `${api.base}/query`,
+      access: key('query'),
+      handler: async ({ ctx, query }) => store.list(ctx.db, ctx, header, listRequest(query)),
+    })
+    for (const method of ['POST', 'GET'] as const)
+      defineRoute(app, {
+        method,
+        url: `${api.base}/export`,
+        access: key('export'),
+        handler: async ({ ctx, query, body, reply }) => {
+          const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) }
+          const page = await store.list(ctx.db, ctx, header, { ...listRequest(values), paged: false })
+          const buffer = await exportWorkbook(services, header, page.datas)
+          reply
+            .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+            .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${doc.subject}.xlsx`)}`)
+          reply.send(buffer)
+          return reply
+        },
+      })
+    defineRoute(app, {
+      method: 'GET',
+      url: api.base,
+      access: [...key('query'), ...key('modify'), ...key('approve')],
+      handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, doc, query.id),
+    })
+    defineRoute(app, {
+      method: 'POST',
+      url: api.base,
+      access: key('add'),
+      handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.create(trx, ctx, doc, objectBody(body))),
+    })
+    defineRoute(app, {
+      method: 'PUT',
+      url: api.base,
+      access: key('modify'),
+      handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.modify(trx, ctx, doc, objectBody(body))),
+    })
+    defineRoute(app, {
+      method: 'DELETE',
+      url: api.base,
+      access: key('delete'),
+      handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => documents.remove(trx, ctx, doc, field(body, 'id') ?? query.id)),
+    })
+    defineRoute(app, {
+      method: 'DELETE',
+      url: `${api.base}/batch`,
+      access: key('delete'),
+      handler: async ({ ctx, body, query }) =>
+        inTransaction(ctx.db, (trx) => documents.batch(doc, idsFrom(body, query), '删除', (id) => documents.remove(trx, ctx, doc, id))),
+    })
+    defineRoute(app, {
+      method: 'POST',
+      url: `${api.base}/approve/pass/direct`,
+      access: key('approve'),
+      handler: async ({ ctx, body }) =>
+        inTransaction(ctx.db, async (trx) => {
+          const id = await documents.create(trx, ctx, doc, objectBody(body))
+          await documents.approvePass(trx, ctx, doc, id, field(body, 'description'))
+          return id
+        }),
+    })
+    defineRoute(app, {
+      method: 'PATCH',
+      url: `${api.base}/approve/pass`,
+      access: key('approve'),
+      handler: async ({ ctx, body }) =>
+        inTransaction(ctx.db, (trx) => documents.approvePass(trx, ctx, doc, field(body, 'id'), field(body, 'description'))),
+    })
+    defineRoute(app, {
+      method: 'PATCH',
+      url: `${api.base}/approve/refuse`,
+      access: key('approve'),
+      handler: async ({ ctx, body }) =>
+        inTransaction(ctx.db, (trx) => documents.approveRefuse(trx, ctx, doc, field(body, 'id'), field(body, 'refuseReason'))),
+    })
+    defineRoute(app, {
+      method: 'PATCH',
+      url: `${api.base}/approve/pass/batch`,
+      access: key('approve'),
+      handler: async ({ ctx, body }) =>
+        inTransaction(ctx.db, (trx) =>
+          documents.batch(doc, idsFrom(body), '审核通过', (id) => documents.approvePass(trx, ctx, doc, id, field(body, 'description'))),
+        ),
+    })
+    defineRoute(app, {
+      method: 'PATCH',
+      url: `${api.base}/approve/refuse/batch`,
+      access: key('approve'),
+      handler: async ({ ctx, body }) =>
+        inTransaction(ctx.db, (trx) =>
+          documents.batch(doc, idsFrom(body), '审核拒绝', (id) => documents.approveRefuse(trx, ctx, doc, id, field(body, 'refuseReason'))),
+        ),
+    })
+    if (doc.section.cancelApprove)
+      defineRoute(app, {
+        method: 'PATCH',
+        url: `${api.base}/approve/cancel`,
+        access: key('cancel-approve'),
+        handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.cancelApprove(trx, ctx, doc, field(body, 'id'))),
+      })
+  }
+}

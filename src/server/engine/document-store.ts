@@ -1,0 +1,373 @@
+import Decimal from 'decimal.js'
+import type { Db } from '../db/dialect.js'
+import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
+import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
+import { DocumentStatus, LINES_IN, LINES_OUT, type DocumentSection } from '../../shared/metadata/document-model.js'
+import { BizError, invalid, notFound } from '../platform/errors.js'
+import { auditColumns, updateColumns } from '../platform/audit-columns.js'
+import { now } from '../platform/clock.js'
+import { newId } from '../platform/ids.js'
+import type { RequestContext } from '../platform/request-context.js'
+import { OpLogType, writeOpLog } from '../platform/op-log.js'
+import type { EntityStore } from './entity-store.js'
+import type { Wire } from './record-codec.js'
+import { nextDocumentNumber } from './document-number.js'
+import { addTimeline, removeTimeline, TimelineType } from './document-timeline.js'
+import { releaseReservations, reserveLines } from './document-reservations.js'
+import { attachProducts } from './line-products.js'
+
+/** A document kind: its header and line entities and the `document` section of its file. */
+export interface DocumentModel {
+  name: string
+  subject: string
+  section: DocumentSection
+  header: EntityModel
+  lines: EntityModel
+}
+
+export interface DocumentEvent {
+  trx: Db
+  ctx: RequestContext
+  doc: DocumentModel
+  /** Header values (wire names); on approve the stored header. */
+  header: Wire
+  lines: Wire[]
+  /** The stored header before this change (modify, delete, approve). */
+  existing?: Wire
+  /** The request body of a create or modify (for what lives beside the lines, e.g. agreed payments). */
+  body?: Wire
+}
+
+/**
+ * Hand-written rules of one document kind (src/server/domain), called by the engine inside its
+ * transaction. Everything common — numbering, status guards, totals, reservations, stock effect,
+ * timeline, op log — is the engine's.
+ */
+export interface DocumentHooks {
+  /** Completes and checks a create/modify before validation (prices from a source line, config rules). */
+  prepare?(e: DocumentEvent & { mode: 'create' | 'modify' }): Promise<void>
+  /** After the header and lines are stored (line ids known). */
+  saved?(e: DocumentEvent & { id: string }): Promise<void>
+  /** Before the stock effect of approval; may replace `lines` (bundles exploded into components). */
+  beforeApprove?(e: DocumentEvent & { id: string }): Promise<void>
+  /** Side effects of approval after the engine's stock effect; may answer the status to keep instead of 3. */
+  approve?(e: DocumentEvent & { id: string }): Promise<number | void>
+  cancelApprove?(e: DocumentEvent & { id: string }): Promise<void>
+  /** Before delete (and before a modify replaces the lines): undo what the stored document holds. */
+  release?(e: DocumentEvent & { id: string }): Promise<void>
+  /** Extra properties of the detail answer (agreed payments, links). */
+  decorate?(db: Db, ctx: RequestContext, doc: DocumentModel, answer: Wire): Promise<void>
+}
+
+/** The stock effect, supplied by the ledger (kept apart so the engine does not know costing). */
+export type StockEffect = (e: DocumentEvent & { id: string }) => Promise<void>
+
+const EDITABLE: number[] = [DocumentStatus.CREATED, DocumentStatus.APPROVE_REFUSE]
+
+/** The generic lifecycle of every document (domain-rules §2.1), with guarded status changes. */
+export class DocumentStore {
+  constructor(
+    private readonly store: EntityStore,
+    private readonly hooks: Map<string, DocumentHooks>,
+    private readonly stockEffect: StockEffect,
+  ) {}
+
+  private get codec() {
+    return this.store.codec
+  }
+
+  private get enums() {
+    return this.store.registry.enums
+  }
+
+  private hooksOf(doc: DocumentModel): DocumentHooks {
+    return (doc.section.hooks && this.hooks.get(doc.section.hooks)) || {}
+  }
+
+  private lineParent(doc: DocumentModel): FieldModel {
+    return doc.lines.byName.get(doc.section.lines.parentField) as FieldModel
+  }
+
+  /** The stored header as wire values, or 404. */
+  async header(db: Db, doc: DocumentModel, id: unknown): Promise<Wire> {
+    if (isBlank(id) || typeof id !== 'string') throw invalid(`请选择${doc.subject}`, 'id')
+    const row = await db.selectFrom(doc.header.table).selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw notFound(`${doc.subject}不存在！`)
+    return this.codec.fromRow(doc.header, row)
+  }
+
+  async storedLines(db: Db, doc: DocumentModel, id: string): Promise<Wire[]> {
+    const rows = await db
+      .selectFrom(doc.lines.table)
+      .selectAll()
+      .where(this.lineParent(doc).column, '=', id)
+      .orderBy('order_no')
+      .execute()
+    return rows.map((r) => this.codec.fromRow(doc.lines, r))
+  }
+
+  /** The detail answer: header with reference names, lines with product data under `details`. */
+  async get(db: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<Wire> {
+    const answer = await this.store.get(db, ctx, doc.header, id)
+    const lines = await this.store.list(db, ctx, doc.lines, {
+      params: [{ field: this.lineParent(doc).name, op: 'eq' }],
+      values: { [this.lineParent(doc).name]: answer.id },
+      paged: false,
+      sort: { field: 'orderNo' },
+    })
+    answer[LINES_OUT] = await attachProducts(db, lines.datas)
+    await this.hooksOf(doc).decorate?.(db, ctx, doc, answer)
+    return answer
+  }
+
+  private statusOf(existing: Wire): number {
+    return Number(existing.status)
+  }
+
+  private stale(doc: DocumentModel): BizError {
+    return invalid(`${doc.subject}信息已过期，请刷新重试！`)
+  }
+
+  /** Reads, completes and validates a create/modify; answers header values and lines to store. */
+  private async prepare(trx: Db, ctx: RequestContext, doc: DocumentModel, body: Wire, mode: 'create' | 'modify', existing?: Wire) {
+    const header: Wire = {}
+    for (const f of writableFields(doc.header)) if (Object.prototype.hasOwnProperty.call(body, f.name)) header[f.name] = body[f.name]
+    if (mode === 'create')
+      for (const f of writableFields(doc.header)) if (header[f.name] === undefined && f.default !== undefined) header[f.name] = f.default
+    const raw = body[LINES_IN]
+    if (!Array.isArray(raw) || !raw.length) throw invalid(`${doc.subject}中的商品不能为空！`, LINES_IN)
+    const lineFields = writableFields(doc.lines)
+    const lines: Wire[] = raw.map((item) => {
+      if (!item || typeof item !== 'object') throw invalid('请求参数格式错误', LINES_IN)
+      const line: Wire = {}
+      for (const f of lineFields) if (Object.prototype.hasOwnProperty.call(item, f.name)) line[f.name] = (item as Wire)[f.name]
+      return line
+    })
+    await this.hooksOf(doc).prepare?.({ trx, ctx, doc, header, lines, existing, mode, body })
+
+    const merged = mode === 'modify' ? { ...existing, ...header } : header
+    const errors = validateRecord(doc.header, merged, this.enums, mode)
+    if (errors.length) throw invalid(errors[0].message, errors[0].field)
+    lines.forEach((line, i) => {
+      const lineErrors = validateRecord(doc.lines, line, this.enums, 'create')
+      if (lineErrors.length) throw invalid(`第${i + 1}行商品${lineErrors[0].message}`, lineErrors[0].field)
+    })
+    for (const name of doc.section.lines.unique ?? []) {
+      const seen = new Set<string>()
+      lines.forEach((line, i) => {
+        const key = String(line[name] ?? '')
+        if (seen.has(key)) throw invalid(doc.section.lines.uniqueMessage?.replace('{n}', String(i + 1)) ?? `第${i + 1}行商品重复，请检查！`)
+        seen.add(key)
+      })
+    }
+    if (mode === 'modify' && existing) {
+      for (const f of writableFields(doc.header)) {
+        if (!f.immutable || !(f.name in header)) continue
+        if (String(this.codec.toColumn(f, existing[f.name]) ?? '') !== String(this.codec.toColumn(f, header[f.name]) ?? ''))
+          throw invalid(`${f.label}创建后不允许修改`, f.name)
+      }
+    }
+    await this.checkRefs(trx, doc.header, [header])
+    await this.checkRefs(trx, doc.lines, lines)
+    Object.assign(header, this.totals(doc, lines))
+    return { header, lines }
+  }
+
+  /** Referenced rows exist: one query per reference field over all rows. */
+  private async checkRefs(trx: Db, entity: EntityModel, rows: Wire[]) {
+    for (const f of entity.fields) {
+      if (f.type !== 'ref' || f.readOnly || f.multiple) continue
+      const target = this.store.registry.get(f.ref as string)
+      if (target.scope !== entity.scope) continue
+      const wanted = [...new Set(rows.map((r) => r[f.name]).filter((v) => !isBlank(v)).map(String))]
+      if (!wanted.length) continue
+      const found = await trx.selectFrom(target.table).select('id').where('id', 'in', wanted).execute()
+      if (found.length !== wanted.length) throw invalid(`${f.label}不存在`, f.name)
+    }
+  }
+
+  /** totalNum (non-gift quantity), totalGiftNum and totalAmount = Σ price × quantity, exactly. */
+  private totals(doc: DocumentModel, lines: Wire[]): Wire {
+    const t = doc.section.totals
+    if (!t) return {}
+    let num = 0
+    let gift = 0
+    let amount = new Decimal(0)
+    for (const line of lines) {
+      const n = Number(line[t.num] ?? 0)
+      const price = t.price ? new Decimal(String(line[t.price] ?? 0)) : undefined
+      const isGift = t.gift ? price?.isZero() || line[t.gift] === true : false
+      if (t.gift) line[t.gift] = isGift
+      if (isGift) gift += n
+      else num += n
+      if (price) amount = amount.plus(price.times(n))
+    }
+    return { totalNum: num, totalGiftNum: gift, ...(t.price ? { totalAmount: amount.toFixed(2) } : {}) }
+  }
+
+  private headerRow(doc: DocumentModel, header: Wire) {
+    const fields = doc.header.fields.filter((f) => f.name in header)
+    return this.codec.toRow(header, fields)
+  }
+
+  private async insertLines(trx: Db, ctx: RequestContext, doc: DocumentModel, id: string, lines: Wire[]) {
+    const parent = this.lineParent(doc)
+    const stored = doc.lines.fields.filter((f) => f !== parent && f.name !== 'orderNo')
+    lines.forEach((line) => (line.id = newId()))
+    if (!lines.length) return
+    const audit = auditColumns(ctx)
+    await trx
+      .insertInto(doc.lines.table)
+      .values(
+        lines.map((line, i) => ({
+          ...this.codec.toRow(line, stored),
+          id: line.id,
+          [parent.column]: id,
+          order_no: i + 1,
+          ...audit,
+        })),
+      )
+      .execute()
+  }
+
+  async create(trx: Db, ctx: RequestContext, doc: DocumentModel, body: Wire): Promise<string> {
+    const { header, lines } = await this.prepare(trx, ctx, doc, body, 'create')
+    const id = newId()
+    header.code = await nextDocumentNumber(trx)
+    header.status = DocumentStatus.CREATED
+    await trx
+      .insertInto(doc.header.table)
+      .values({ ...this.headerRow(doc, header), id, ...auditColumns(ctx) })
+      .execute()
+    await this.insertLines(trx, ctx, doc, id, lines)
+    await reserveLines(trx, this.store.registry, doc, lines)
+    await this.hooksOf(doc).saved?.({ trx, ctx, doc, header, lines, id, body })
+    await addTimeline(trx, ctx, id, TimelineType.CREATE, '创建单据')
+    await writeOpLog(trx, ctx, `新增${doc.subject}，单号：${header.code}`, OpLogType.OTHER, { id })
+    return id
+  }
+
+  private checkEditable(doc: DocumentModel, existing: Wire) {
+    const status = this.statusOf(existing)
+    if (EDITABLE.includes(status)) return
+    throw invalid(status === DocumentStatus.APPROVE_PASS ? `${doc.subject}已审核通过，无法修改！` : `${doc.subject}无法修改！`)
+  }
+
+  /** Gives back what the stored document holds (reservations, domain state) before it is replaced or deleted. */
+  private async release(trx: Db, ctx: RequestContext, doc: DocumentModel, existing: Wire) {
+    const id = String(existing.id)
+    const lines = await this.storedLines(trx, doc, id)
+    await this.hooksOf(doc).release?.({ trx, ctx, doc, header: existing, lines, existing, id })
+    await releaseReservations(trx, this.store.registry, doc, lines)
+    await trx.deleteFrom(doc.lines.table).where(this.lineParent(doc).column, '=', id).execute()
+  }
+
+  async modify(trx: Db, ctx: RequestContext, doc: DocumentModel, body: Wire): Promise<void> {
+    const existing = await this.header(trx, doc, body.id)
+    this.checkEditable(doc, existing)
+    const id = String(existing.id)
+    await this.release(trx, ctx, doc, existing)
+    const { header, lines } = await this.prepare(trx, ctx, doc, body, 'modify', existing)
+    const done = await trx
+      .updateTable(doc.header.table)
+      .set({
+        ...this.headerRow(doc, header),
+        status: DocumentStatus.CREATED,
+        approve_by: null,
+        approve_time: null,
+        refuse_reason: null,
+        ...updateColumns(ctx),
+      })
+      .where('id', '=', id)
+      .where('status', 'in', EDITABLE)
+      .executeTakeFirst()
+    if (!Number(done.numUpdatedRows)) throw this.stale(doc)
+    await this.insertLines(trx, ctx, doc, id, lines)
+    await reserveLines(trx, this.store.registry, doc, lines)
+    await this.hooksOf(doc).saved?.({ trx, ctx, doc, header: { ...existing, ...header }, lines, existing, id, body })
+    await addTimeline(trx, ctx, id, TimelineType.UPDATE, '修改单据')
+    await writeOpLog(trx, ctx, `修改${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id })
+  }
+
+  async remove(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<void> {
+    const existing = await this.header(trx, doc, id)
+    if (!EDITABLE.includes(this.statusOf(existing))) throw invalid(`“审核通过”的${doc.subject}不允许执行删除操作！`)
+    await this.release(trx, ctx, doc, existing)
+    const done = await trx
+      .deleteFrom(doc.header.table)
+      .where('id', '=', String(existing.id))
+      .where('status', 'in', EDITABLE)
+      .executeTakeFirst()
+    if (!Number(done.numDeletedRows)) throw this.stale(doc)
+    await removeTimeline(trx, String(existing.id))
+    await writeOpLog(trx, ctx, `删除${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id })
+  }
+
+  async approvePass(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, description?: unknown): Promise<void> {
+    const existing = await this.header(trx, doc, id)
+    if (!EDITABLE.includes(this.statusOf(existing))) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
+    const docId = String(existing.id)
+    const set: Wire = { status: DocumentStatus.APPROVE_PASS, approve_by: ctx.name, approve_time: now(), refuse_reason: null, ...updateColumns(ctx) }
+    if (description !== undefined && doc.header.byName.has('description')) set.description = isBlank(description) ? '' : String(description).slice(0, 200)
+    const done = await trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).executeTakeFirst()
+    if (!Number(done.numUpdatedRows)) throw this.stale(doc)
+    const header = { ...existing, status: DocumentStatus.APPROVE_PASS }
+    const lines = await this.storedLines(trx, doc, docId)
+    const event = { trx, ctx, doc, header, lines, existing, id: docId }
+    await this.hooksOf(doc).beforeApprove?.(event)
+    await this.stockEffect(event)
+    const status = await this.hooksOf(doc).approve?.(event)
+    if (typeof status === 'number' && status !== DocumentStatus.APPROVE_PASS)
+      await trx.updateTable(doc.header.table).set({ status }).where('id', '=', docId).execute()
+    await addTimeline(trx, ctx, docId, TimelineType.APPROVE_PASS, '审核通过')
+    await writeOpLog(trx, ctx, `审核通过${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
+  }
+
+  async approveRefuse(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, reason: unknown): Promise<void> {
+    if (isBlank(reason)) throw invalid('拒绝理由不能为空！', 'refuseReason')
+    const existing = await this.header(trx, doc, id)
+    const status = this.statusOf(existing)
+    if (status === DocumentStatus.APPROVE_REFUSE) throw invalid(`${doc.subject}已审核拒绝，不允许继续执行审核！`)
+    if (status !== DocumentStatus.CREATED) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
+    const text = String(reason).trim().slice(0, 200)
+    const done = await trx
+      .updateTable(doc.header.table)
+      .set({ status: DocumentStatus.APPROVE_REFUSE, approve_by: ctx.name, approve_time: now(), refuse_reason: text, ...updateColumns(ctx) })
+      .where('id', '=', String(existing.id))
+      .where('status', '=', DocumentStatus.CREATED)
+      .executeTakeFirst()
+    if (!Number(done.numUpdatedRows)) throw this.stale(doc)
+    await addTimeline(trx, ctx, String(existing.id), TimelineType.APPROVE_RETURN, `审核拒绝，拒绝理由：${text}`)
+    await writeOpLog(trx, ctx, `审核拒绝${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id })
+  }
+
+  /** Back to pending review (purchase orders, take-stock sheets): only from 3. */
+  async cancelApprove(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<void> {
+    const existing = await this.header(trx, doc, id)
+    if (this.statusOf(existing) !== DocumentStatus.APPROVE_PASS) throw invalid(`${doc.subject}未审核通过，不允许取消审核！`)
+    const docId = String(existing.id)
+    const done = await trx
+      .updateTable(doc.header.table)
+      .set({ status: DocumentStatus.CREATED, approve_by: null, approve_time: null, ...updateColumns(ctx) })
+      .where('id', '=', docId)
+      .where('status', '=', DocumentStatus.APPROVE_PASS)
+      .executeTakeFirst()
+    if (!Number(done.numUpdatedRows)) throw this.stale(doc)
+    const lines = await this.storedLines(trx, doc, docId)
+    await this.hooksOf(doc).cancelApprove?.({ trx, ctx, doc, header: existing, lines, existing, id: docId })
+    await addTimeline(trx, ctx, docId, TimelineType.CANCEL_APPROVE, '取消审核')
+    await writeOpLog(trx, ctx, `取消审核${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
+  }
+
+  /** All-or-nothing over several documents: the first failure names its position and aborts the transaction. */
+  async batch(doc: DocumentModel, ids: string[], action: string, run: (id: string) => Promise<void>): Promise<void> {
+    for (const [i, id] of ids.entries()) {
+      try {
+        await run(id)
+      } catch (error) {
+        if (error instanceof BizError) throw invalid(`第${i + 1}个${doc.subject}${action}失败，失败原因：${error.message}`)
+        throw error
+      }
+    }
+  }
+}

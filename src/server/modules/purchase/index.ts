@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { invalid } from '../../platform/errors.js'
+import { updateColumns } from '../../platform/audit-columns.js'
+import { writeOpLog, OpLogType } from '../../platform/op-log.js'
+import { addTimeline, TimelineType } from '../../engine/document-timeline.js'
+import { documentModel } from '../../engine/document-routes.js'
+import { PurchaseOrderStatus, purchaseOrderHooks } from '../../domain/purchase-order.js'
+import { receiveSheetHooks } from '../../domain/receive-sheet.js'
+import { purchaseReturnHooks } from '../../domain/purchase-return.js'
+import { supplierTerms } from '../../domain/supplier-terms.js'
+import { searchProducts } from '../../domain/product-search.js'
+import { requirePayTypes } from '../../domain/agreed-payments.js'
+import { LINES_OUT } from '../../../shared/metadata/document-model.js'
+import type { Wire } from '../../engine/record-codec.js'
+
+/** Sums the lines of a document by product (`queryGroupProduct`): one row per product with its quantities. */
+function groupByProduct(lines: Wire[], counters: string[]) {
+  const groups = new Map<string, Wire>()
+  for (const line of lines) {
+    const key = String(line.productId)
+    const g = groups.get(key) ?? { ...line, orderNum: 0, ...Object.fromEntries(counters.map((c) => [c, 0])) }
+    g.orderNum = Number(g.orderNum) + Number(line.orderNum)
+    for (const c of counters) g[c] = Number(g[c]) + Number(line[c] ?? 0)
+    groups.set(key, g)
+  }
+  return [...groups.values()].map(({ id: _id, orderNo: _no, ...rest }) => rest)
+}
+
+/**
+ * Purchase (spec 001 §7): the document hooks of orders, receipts and returns, and the calls around
+ * them that are not the shared document family.
+ */
+export function purchaseModule(app: FastifyInstance, services: Services): void {
+  services.documentHooks.set('purchaseOrder', purchaseOrderHooks(services))
+  services.documentHooks.set('receiveSheet', receiveSheetHooks(services))
+  services.documentHooks.set('purchaseReturn', purchaseReturnHooks(services))
+  const { documents, registry } = services
+  const order = documentModel(services, registry.get('purchaseOrder'))
+  const receive = documentModel(services, registry.get('receiveSheet'))
+  const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/product/search',
+    access: ['purchase:order:add', 'purchase:order:modify', 'purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
+    handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/product/list',
+    access: ['purchase:order:add', 'purchase:order:modify', 'purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
+    handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
+  })
+
+  // The receive sheet's loader: the order with only the lines still to receive, each with its remainder.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/receive',
+    access: ['purchase:receive:add', 'purchase:receive:modify'],
+    handler: async ({ ctx, query }) => {
+      const answer = await documents.get(ctx.db, ctx, order, query.id)
+      if (![PurchaseOrderStatus.APPROVE_PASS, PurchaseOrderStatus.PART_RECEIVED].includes(Number(answer.status) as 3))
+        throw invalid('采购订单尚未审核通过或已收货完成，不允许收货！')
+      answer[LINES_OUT] = (answer[LINES_OUT] as Wire[])
+        .filter((l) => Number(l.orderNum) > Number(l.receiveNum))
+        .map((l) => ({ ...l, remainNum: Number(l.orderNum) - Number(l.receiveNum) }))
+      return answer
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/queryGroupProduct',
+    access: ['purchase:order:query'],
+    handler: async ({ ctx, query }) => groupByProduct((await documents.get(ctx.db, ctx, order, query.id))[LINES_OUT] as Wire[], ['receiveNum']),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/receive/sheet/queryGroupProduct',
+    access: ['purchase:receive:query'],
+    handler: async ({ ctx, query }) => groupByProduct((await documents.get(ctx.db, ctx, receive, query.id))[LINES_OUT] as Wire[], ['returnNum']),
+  })
+  // The purchase return's loader: the approved receipt with only the lines that can still go back.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/receive/sheet/return',
+    access: ['purchase:return:add', 'purchase:return:modify'],
+    handler: async ({ ctx, query }) => {
+      const answer = await documents.get(ctx.db, ctx, receive, query.id)
+      if (Number(answer.status) !== PurchaseOrderStatus.APPROVE_PASS) throw invalid('采购收货单尚未审核通过，不允许退货！')
+      answer[LINES_OUT] = (answer[LINES_OUT] as Wire[])
+        .filter((l) => Number(l.orderNum) > Number(l.returnNum))
+        .map((l) => ({ ...l, remainNum: Number(l.orderNum) - Number(l.returnNum) }))
+      return answer
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/receive/sheet/paymentdate',
+    access: ['purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
+    handler: async ({ ctx, query }) => {
+      if (typeof query.supplierId !== 'string' || !query.supplierId) throw invalid('请选择供应商', 'supplierId')
+      const terms = await supplierTerms(ctx.db, query.supplierId)
+      return { allowModify: terms.allowModify, paymentDate: terms.paymentDate }
+    },
+  })
+  // Approved receipts still to be invoiced/settled, for the settlement screens (same filters as the list).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/receive/sheet/query/invoice',
+    access: ['purchase:receive:query'],
+    handler: async ({ ctx, query }) =>
+      services.store.list(ctx.db, ctx, receive.header, {
+        params: [...(receive.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: PurchaseOrderStatus.APPROVE_PASS }],
+        columns: receive.header.file.views?.list?.columns,
+        values: query,
+        paged: true,
+        sort: { field: 'createTime', order: 'desc' },
+      }),
+  })
+  // Purchase orders for the sale side's picker: approved ones unless a status is asked for.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/saleQuery',
+    access: 'login',
+    handler: async ({ ctx, query }) =>
+      services.store.list(ctx.db, ctx, order.header, {
+        params: order.header.file.views?.picker?.filters ?? [],
+        columns: order.header.file.views?.picker?.columns,
+        values: { status: PurchaseOrderStatus.APPROVE_PASS, ...query },
+        paged: true,
+        sort: { field: 'createTime', order: 'desc' },
+      }),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/print',
+    access: ['purchase:order:query'],
+    handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, order, query.id),
+  })
+  // Can this order be approved now? Answers true, or the reason it cannot (shown before the approve dialog).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/approveJudge',
+    access: ['purchase:order:approve'],
+    handler: async ({ ctx, query }) => {
+      const header = await documents.header(ctx.db, order, query.id)
+      if (![PurchaseOrderStatus.CREATED, PurchaseOrderStatus.APPROVE_REFUSE].includes(Number(header.status) as 0))
+        throw invalid('采购订单已审核通过，不允许继续执行审核！')
+      await requirePayTypes(ctx.db, String(header.id), header.totalAmount)
+      return true
+    },
+  })
+  // End early (提前结束): an approved or partly received order stops waiting for the rest (status 10).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchase/order/endEarly',
+    access: ['purchase:order:end-early'],
+    handler: async ({ ctx, query }) =>
+      inTransaction(ctx.db, async (trx) => {
+        const header = await documents.header(trx, order, query.id)
+        const done = await trx
+          .updateTable('tbl_purchase_order')
+          .set({ status: PurchaseOrderStatus.TERMINATED, ...updateColumns(ctx) })
+          .where('id', '=', String(header.id))
+          .where('status', 'in', [PurchaseOrderStatus.APPROVE_PASS, PurchaseOrderStatus.PART_RECEIVED])
+          .executeTakeFirst()
+        if (!Number(done.numUpdatedRows)) throw invalid('只有审核通过或部分收货的采购订单才允许提前结束！')
+        await addTimeline(trx, ctx, String(header.id), TimelineType.NORMAL, '提前结束')
+        await writeOpLog(trx, ctx, `提前结束采购订单，单号：${header.code}`, OpLogType.OTHER, { id: header.id })
+      }),
+  })
+}
