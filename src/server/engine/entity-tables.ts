@@ -82,6 +82,12 @@ export async function syncEntityTable(
     }
   }
   await db.schema.createIndex(`ix_${entity.table}_create_time`).ifNotExists().on(entity.table).column('create_time').execute()
+  // uniqueTogether is a database constraint too: the store's check gives the message, the index closes the
+  // race between two writers, and ON CONFLICT (the stock ledger's upsert) needs it.
+  for (const rule of entity.file.uniqueTogether ?? []) {
+    const columns = rule.fields.map((name) => stored.find((f) => f.name === name)?.column ?? name)
+    await db.schema.createIndex(`ux_${entity.table}_${columns.join('_')}`).ifNotExists().unique().on(entity.table).columns(columns).execute()
+  }
   for (const f of entity.fields.filter((f) => f.type === 'ref' && f.multiple)) {
     const link = linkTable(entity, f)
     await db.schema

@@ -1045,6 +1045,132 @@ export interface ProductProperty {
 }
 
 /**
+ * 商品序列号
+ */
+export interface ProductSerial {
+  id?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 序列号
+   */
+  serialNo?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 商品库存变动记录
+ */
+export interface ProductStockLog {
+  id?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 原含税成本价
+   */
+  oriTaxPrice?: string
+  /**
+   * 现含税成本价
+   */
+  curTaxPrice?: string
+  /**
+   * 原库存数量
+   */
+  oriStockNum?: number
+  /**
+   * 现库存数量
+   */
+  curStockNum?: number
+  /**
+   * 变动数量
+   */
+  stockNum?: number
+  /**
+   * 变动含税金额
+   */
+  taxAmount?: string
+  /**
+   * 业务单据ID
+   */
+  bizId?: string
+  /**
+   * 业务单据号
+   */
+  bizCode?: string
+  /**
+   * 业务单据明细ID
+   */
+  bizDetailId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 商品库存
+ */
+export interface ProductStock {
+  id?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 库存数量
+   */
+  stockNum?: number
+  /**
+   * 含税成本价
+   */
+  taxPrice?: string
+  /**
+   * 含税成本金额
+   */
+  taxAmount?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 商品
  */
 export interface Product {
