@@ -16,7 +16,7 @@ describe('a new entity from one JSON file', () => {
 
   it('creates, validates, lists with the reference label, exports and picks', async () => {
     const bad = await t.call('POST', '/basedata/shelf-zone', { token, body: { code: 'Z1', name: 'A区', scId, capacity: '1.23456' } })
-    expect(bad.body.msg).toBe('容量（立方米）最多允许3位小数')
+    expect(bad.body.msg).toBe('容量（立方米）最多允许3位小数！')
     const noSc = await t.call('POST', '/basedata/shelf-zone', { token, body: { code: 'Z1', name: 'A区' } })
     expect(noSc.body.msg).toBe('请选择仓库')
     const ghost = await t.call('POST', '/basedata/shelf-zone', { token, body: { code: 'Z1', name: 'A区', scId: 'nope' } })

@@ -213,7 +213,11 @@ export class DocumentStore {
   private async insertLines(trx: Db, ctx: RequestContext, doc: DocumentModel, id: string, lines: Wire[]) {
     const parent = this.lineParent(doc)
     const stored = doc.lines.fields.filter((f) => f !== parent && f.name !== 'orderNo')
-    lines.forEach((line) => (line.id = newId()))
+    for (const line of lines) {
+      line.id = newId()
+      // Counters the engine keeps (receiveNum, returnNum…) start at their declared default.
+      for (const f of stored) if (line[f.name] === undefined && f.default !== undefined) line[f.name] = f.default
+    }
     if (!lines.length) return
     const audit = auditColumns(ctx)
     await trx

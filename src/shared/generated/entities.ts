@@ -643,6 +643,62 @@ export interface OpenDomain {
 }
 
 /**
+ * 订单支付方式
+ */
+export interface OrderPayType {
+  id?: string
+  /**
+   * 订单ID
+   */
+  orderId?: string
+  /**
+   * 支付方式
+   */
+  payTypeId?: string
+  /**
+   * 支付金额
+   */
+  payAmount?: string
+  /**
+   * 支付内容
+   */
+  text?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 单据时间轴
+ */
+export interface OrderTimeLine {
+  id?: string
+  /**
+   * 单据ID
+   */
+  orderId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7
+  /**
+   * 描述内容
+   */
+  content?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 系统参数
  */
 export interface Parameter {
@@ -1271,6 +1327,36 @@ export interface Product {
   properties?: {
     [k: string]: unknown
   }
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 采购参数设置
+ */
+export interface PurchaseConfig {
+  id?: string
+  /**
+   * 采购收货单是否关联采购订单
+   */
+  receiveRequirePurchase?: boolean
+  /**
+   * 采购收货单是否多次关联采购订单
+   */
+  receiveMultipleRelatePurchase?: boolean
+  /**
+   * 采购退货单是否关联采购收货单
+   */
+  purchaseReturnRequireReceive?: boolean
+  /**
+   * 采购退货单是否多次关联采购收货单
+   */
+  purchaseReturnMultipleRelateReceive?: boolean
   createBy?: string
   createById?: string
   createTime?: string

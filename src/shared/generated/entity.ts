@@ -74,6 +74,11 @@ export interface EntityFile {
       [k: string]: string
     }
   }
+  /**
+   * One row per tenant (a configuration): GET {base} answers it (created from the field defaults on first read) and PUT {base} changes it; no list, create or delete.
+   */
+  singleton?: boolean
+  document?: Document
 }
 export interface I18NLabel {
   'zh-CN': string
@@ -285,4 +290,110 @@ export interface PickerView {
    * Key needed beyond login; pickers serve many screens, so none by default.
    */
   permission?: string
+}
+/**
+ * A business document (单据): this entity is the header; the engine adds code, status, totals, approval columns and the line table, and serves the document family (query, get, create, modify, delete, batch, approve pass/refuse/batch/direct) with the approval state machine, numbering, timeline and op log.
+ */
+export interface Document {
+  /**
+   * Name used in messages, e.g. 采购订单 → 采购订单已审核通过，无法修改！
+   */
+  subject: string
+  /**
+   * Enumeration of the status column (0 pending, 3 passed, 6 refused, plus the document's own).
+   */
+  statuses: string
+  /**
+   * PATCH {base}/approve/cancel returns a passed document to 0 (purchase order, take-stock sheet).
+   */
+  cancelApprove?: boolean
+  /**
+   * The header keeps a settle status (SETTLE_STATUS), set by the domain hook on create.
+   */
+  settleStatus?: boolean
+  /**
+   * Header totals kept from the lines: totalNum (non-gift quantity), totalGiftNum, totalAmount = Σ price × quantity.
+   */
+  totals?: {
+    num: string
+    price?: string
+    /**
+     * Boolean line field marking a gift; a line priced 0 is a gift.
+     */
+    gift?: string
+  }
+  /**
+   * The document's stock effect, posted through the stock ledger inside the approving transaction.
+   */
+  stock?: {
+    on: 'approve'
+    /**
+     * in, out, or the header field whose value says (STOCK_ADJUST_SHEET_BIZ_TYPE: 0 in, 2 out).
+     */
+    direction:
+      | ('in' | 'out')
+      | {
+          field: string
+          in: unknown
+          out: unknown
+        }
+    scField?: string
+    /**
+     * line: goods in at the line price (average recomputed); average: at the current average cost; lineAmount: goods out at price × quantity (purchase return).
+     */
+    price?: 'line' | 'average' | 'lineAmount'
+    /**
+     * STOCK_BIZ_TYPE of the ledger rows.
+     */
+    bizType: number
+    /**
+     * Line field that keeps the cost of goods out (gross profit).
+     */
+    costField?: string
+  }
+  lines: {
+    table: string
+    /**
+     * Line column holding the header id.
+     */
+    parentField: string
+    fields: {
+      [k: string]: Field
+    }
+    reserve?: Reservation[]
+    /**
+     * Line fields that may not repeat within one document (e.g. productId).
+     */
+    unique?: string[]
+    uniqueMessage?: string
+  }
+  /**
+   * Name of the hand-written domain hooks registered for this document (src/server/domain).
+   */
+  hooks?: string
+}
+/**
+ * A line that points to a source line (purchase order line, receive sheet line…) reserves its quantity there while the document exists: counter += quantity on save, only while limit − counter ≥ quantity; given back on modify and delete.
+ */
+export interface Reservation {
+  /**
+   * Line ref field to the source line entity.
+   */
+  field: string
+  /**
+   * Line quantity field; defaults to the totals' num.
+   */
+  num?: string
+  /**
+   * Source line field counting what is reserved (receiveNum, returnNum, outNum).
+   */
+  counter: string
+  /**
+   * Source line field bounding it (orderNum).
+   */
+  limit: string
+  /**
+   * Over-reservation message; {code}, {name} and {remain} are filled in.
+   */
+  message: string
 }

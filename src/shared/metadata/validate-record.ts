@@ -43,7 +43,7 @@ export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, 
       }
       if (!d.isFinite()) return `${field.label}必须为数字`
       if (field.scale !== undefined && d.decimalPlaces() > field.scale)
-        return `${field.label}最多允许${field.scale}位小数`
+        return `${field.label}最多允许${field.scale}位小数！`
       const intDigits = (field.precision ?? 24) - (field.scale ?? 2)
       if (d.abs().trunc().toFixed().length > intDigits) return `${field.label}超出允许范围`
       break
