@@ -6,6 +6,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { compile, type JSONSchema } from 'json-schema-to-typescript'
+import type { EntityFile } from '../src/shared/generated/entity.js'
+import { documentHeaderFile, documentLinesFile } from '../src/shared/metadata/document-model.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'src/shared/generated')
@@ -46,12 +48,21 @@ const WIRE_TYPES: Record<string, JSONSchema> = {
   json: {},
 }
 
+/** Entity files, and documents as their header and line entities (the engine's columns included). */
+function entityFiles(): EntityJson[] {
+  const read = (dir: string) =>
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as EntityFile)
+      : []
+  const files = read(path.join(root, 'schemas/entities'))
+  for (const doc of read(path.join(root, 'schemas/documents'))) files.push(documentHeaderFile(doc), documentLinesFile(doc))
+  return files as unknown as EntityJson[]
+}
+
 /** One record type per entity file, as it travels on the wire (hidden fields left out). */
 async function entityTypes(enums: Record<string, { items?: { code: unknown }[] }>): Promise<string> {
-  const dir = path.join(root, 'schemas/entities')
   const out = [banner, '']
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const entity = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as EntityJson
+  for (const entity of entityFiles()) {
     const properties: Record<string, JSONSchema> = { id: { type: 'string' } }
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.hidden) continue

@@ -1831,3 +1831,375 @@ export interface User {
   updateTime?: string
   [k: string]: unknown
 }
+
+/**
+ * 采购订单
+ */
+export interface PurchaseOrder {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6 | 9 | 10 | 12
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 采购员
+   */
+  purchaserId?: string
+  /**
+   * 预计到货日期
+   */
+  expectArriveDate?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 采购订单明细
+ */
+export interface PurchaseOrderDetail {
+  id?: string
+  /**
+   * 采购订单
+   */
+  orderId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 采购数量
+   */
+  orderNum?: number
+  /**
+   * 采购价
+   */
+  taxPrice?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 已收货数量
+   */
+  receiveNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 采购退货单
+ */
+export interface PurchaseReturn {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 采购员
+   */
+  purchaserId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 采购收货单
+   */
+  receiveSheetId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 采购退货单明细
+ */
+export interface PurchaseReturnDetail {
+  id?: string
+  /**
+   * 采购退货单
+   */
+  returnId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 退货数量
+   */
+  orderNum?: number
+  /**
+   * 采购价
+   */
+  taxPrice?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 采购收货单明细
+   */
+  receiveSheetDetailId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 采购收货单
+ */
+export interface ReceiveSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 采购员
+   */
+  purchaserId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 到货日期
+   */
+  receiveDate?: string
+  /**
+   * 采购订单
+   */
+  purchaseOrderId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 采购收货单明细
+ */
+export interface ReceiveSheetDetail {
+  id?: string
+  /**
+   * 采购收货单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 收货数量
+   */
+  orderNum?: number
+  /**
+   * 采购价
+   */
+  taxPrice?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 采购订单明细
+   */
+  purchaseOrderDetailId?: string
+  /**
+   * 已退货数量
+   */
+  returnNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
