@@ -31,6 +31,7 @@ import { systemModule } from './modules/system/index.js'
 import { noticeRoutes } from './modules/system/notices.js'
 import { dataPermissionFilter, dataPermissionRoutes } from './modules/system/data-permission.js'
 import { basedataModule } from './modules/basedata/index.js'
+import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
 import { componentModule } from './modules/component/index.js'
 
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     noticeRoutes(scope, services)
     dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
+    stockModule(scope, services)
     metaModule(scope, services)
     purchaseModule(scope, services)
     await componentModule(scope, services)

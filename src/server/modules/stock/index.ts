@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { registerProductStockRoutes } from './product-stock-routes.js'
+import { registerStockLogRoutes } from './stock-log-routes.js'
+import { registerSerialNumberRoutes } from './serial-number-routes.js'
+import { registerProductStockDetails } from './product-stock-details.js'
+
+/**
+ * 库存管理, the read side of the stock ledger (src/server/domain/stock-ledger.ts): stock by product and
+ * warehouse, the movement log, lots (inbound movements), a product's stock across warehouses, and serial
+ * numbers. Stock itself changes only through the ledger, called by documents on approval: the stock
+ * entities declare no `api`, so no generic write route exists for them.
+ */
+export function stockModule(app: FastifyInstance, services: Services): void {
+  registerProductStockRoutes(app, services)
+  registerStockLogRoutes(app, services)
+  registerProductStockDetails(app, services)
+  registerSerialNumberRoutes(app, services)
+}
