@@ -395,6 +395,35 @@ describe('stock ledger: moving average, never negative, one log row per move, sa
       expect((await page('/stock/product/querySerialize', { productId: ids.a })).totalCount).toBe(1)
     })
 
+    it('answers 4xx, never 5xx, to malformed calls', async () => {
+      const calls: [string, string][] = [
+        ['GET', '/stock/product/query'],
+        ['GET', '/stock/product/export'],
+        ['POST', '/stock/product/export'],
+        ['GET', '/stock/product/log/query'],
+        ['POST', '/stock/product/log/export'],
+        ['GET', '/stock/lot/query'],
+        ['GET', '/stock/lot/export'],
+        ['GET', '/stock/product/querySerialize'],
+        ['POST', '/stock/product/saveOrUpdateSerialize'],
+        ['DELETE', '/stock/product/delSerialize'],
+        ['GET', '/stock/product/stockProductDetails'],
+      ]
+      const payloads = ['{"id": ', '{"id": {"$gt": 1}, "ids": "x", "serialNo": [1], "productId": {"a": 1}}', '[null, 1, {}]']
+      const queries = ['pageIndex=x&id=', 'createTimeStart=nope&productId=1&productId=2', 'categoryId=none&brandId=,,&bizType=abc']
+      for (const [method, url] of calls)
+        for (const payload of payloads)
+          for (const query of queries) {
+            const r = await t.app.inject({
+              method: method as 'GET',
+              url: `/cloud-api${url}?${query}`,
+              headers: { 'x-auth-token': token, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+              payload: method === 'GET' ? undefined : payload,
+            })
+            expect(r.statusCode, `${method} ${url}?${query} ${payload}: ${r.body.slice(0, 200)}`).toBeLessThan(500)
+          }
+    })
+
     it('applies permission keys and the products data permission', async () => {
       const userId = await created('/system/user', { code: 'st01', name: '仓管', username: 'st01user', password: 'secret123', gender: 0, available: true })
       const roleId = await created('/system/role', { code: 'ST', name: '仓管A', available: true })

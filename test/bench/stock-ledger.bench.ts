@@ -15,6 +15,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js'
 const SMALL = Number(process.env.BENCH_SMALL ?? 10_000)
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 300)
+/** Pairs run before each measurement: the first one otherwise carries JIT and cache warm-up. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]
@@ -43,13 +45,13 @@ async function fillHistory(t: TestApp, db: Db, productId: string, scId: string, 
 
 async function pairs(db: Db, ctx: RequestContext, productId: string, scId: string, label: string): Promise<number[]> {
   const samples: number[] = []
-  for (let i = 0; i < RUNS + 20; i++) {
+  for (let i = 0; i < RUNS + WARMUP; i++) {
     const t0 = performance.now()
     await inTransaction(db, (trx) => subStock(trx, ctx, { bizType: 3, bizId: `${label}-s${i}`, bizCode: `XS${i}`, productId, scId, num: 1 }))
     await inTransaction(db, (trx) =>
       addStock(trx, ctx, { bizType: 1, bizId: `${label}-a${i}`, bizCode: `CG${i}`, productId, scId, num: 1, taxPrice: '10.00' }),
     )
-    if (i >= 20) samples.push(performance.now() - t0)
+    if (i >= WARMUP) samples.push(performance.now() - t0)
   }
   return samples
 }
@@ -81,6 +83,8 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     await fillHistory(t, db, productId, scId, filled + 1, target)
     filled = target
     const fillSeconds = (performance.now() - t0) / 1000
+    const count = await db.selectFrom('tbl_product_stock_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+    if (Number(count.n) < target) throw new Error(`history has ${count.n} rows, wanted ${target}`)
     const samples = await pairs(db, ctx, productId, scId, `r${target}`)
     figures.push({ rows: target, median: median(samples), p90: p90(samples) })
     console.log(

@@ -75,7 +75,8 @@ const STORE_CENTER = 'base_data_store_center'
  * Listeners are process-wide (domain code has no app instance) and kept in a Set: registering the same
  * function again is a no-op, so a module-level listener registered by every app of a test process runs
  * once per move. A listener that closes over one app's state should remove itself with the function
- * returned here when that app closes (`app.addHook('onClose', off)`).
+ * returned here when that app closes (`app.addHook('onClose', off)`). Listeners run in registration
+ * order inside the posting transaction; one that throws fails the move, and so the whole approval.
  */
 const listeners = new Set<StockMovedListener>()
 
@@ -105,10 +106,14 @@ function checkBiz(biz: StockBiz) {
     throw invalid('库存变动的业务单据明细不正确！', 'bizDetailId')
 }
 
-function checkMove(move: StockMove) {
-  checkBiz(move)
+function checkPlace(move: { productId: string; scId: string }) {
   for (const key of ['productId', 'scId'] as const)
     if (typeof move[key] !== 'string' || !move[key].trim()) throw invalid(key === 'productId' ? '请选择商品！' : '请选择仓库！', key)
+}
+
+function checkMove(move: StockMove) {
+  checkBiz(move)
+  checkPlace(move)
   if (!Number.isSafeInteger(move.num) || move.num <= 0) throw invalid('库存变动数量必须为正整数！', 'num')
 }
 
@@ -286,6 +291,7 @@ export async function adjustCost(
 ): Promise<(Posted & { oriTaxPrice: string; stockNum: number }) | undefined> {
   requireTransaction(trx)
   checkBiz(move)
+  checkPlace(move)
   if (move.bizType !== STOCK_BIZ_TYPE.STOCK_COST_ADJUST) throw invalid('库存变动业务类型不正确！', 'bizType')
   const price = money(move.taxPrice, '调整后含税成本价', 'taxPrice')
   if (price === undefined) throw invalid('调整后含税成本价必须是不小于0的数字！', 'taxPrice')

@@ -87,7 +87,9 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
         break
       case 'in':
       case 'notIn': {
-        const list = asList(raw).map((v) => codec.toFilter(field, v))
+        const items = asList(raw)
+        if (items.some((v) => !codec.isKnownCode(field, v))) throw invalid(`${field.label}格式不正确`, field.name)
+        const list = items.map((v) => codec.toFilter(field, v))
         if (list.length) out.push((eb) => eb(col, op === 'in' ? 'in' : 'not in', list))
         break
       }
@@ -98,6 +100,9 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       }
       default: {
         const sqlOp = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[op] as '=' | '<>' | '>' | '>=' | '<' | '<='
+        // A repeated query parameter (`?x=1&x=2`) arrives as an array: one value is compared, not a list.
+        if (Array.isArray(raw) || !codec.isKnownCode(field, typeof raw === 'string' ? raw.trim() : raw))
+          throw invalid(`${field.label}格式不正确`, field.name)
         const v = codec.toFilter(field, typeof raw === 'string' ? raw.trim() : raw)
         if (field.type === 'integer' && Number.isNaN(v)) throw invalid(`${field.label}必须为整数`, field.name)
         out.push((eb) => eb(col, sqlOp, v))

@@ -89,6 +89,12 @@ export class RecordCodec {
     return out
   }
 
+  /** False for a value that is no code of the field's enumeration (PostgreSQL would refuse it in SQL). */
+  isKnownCode(field: FieldModel, value: unknown): boolean {
+    if (field.type !== 'enum' || this.isBooleanColumn(field)) return true
+    return this.enums.parse(field.enum ?? '', value) !== undefined
+  }
+
   /** Value for a WHERE comparison on a column (query strings arrive as text). */
   toFilter(field: FieldModel, value: unknown): unknown {
     if (this.isBooleanColumn(field)) return this.toColumn(field, value)
