@@ -1367,6 +1367,94 @@ export interface PurchaseConfig {
 }
 
 /**
+ * 零售参数设置
+ */
+export interface RetailConfig {
+  id?: string
+  /**
+   * 零售出库单上的会员是否必填
+   */
+  retailOutSheetRequireMember?: boolean
+  /**
+   * 零售退货单是否关联零售出库单
+   */
+  retailReturnRequireOutStock?: boolean
+  /**
+   * 零售退货单是否多次关联零售出库单
+   */
+  retailReturnMultipleRelateOutStock?: boolean
+  /**
+   * 零售退货单上的会员是否必填
+   */
+  retailReturnRequireMember?: boolean
+  /**
+   * 零售出库单是否需要发货
+   */
+  retailOutSheetRequireLogistics?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售出库单组合商品明细
+ */
+export interface RetailOutSheetDetailBundle {
+  id?: string
+  /**
+   * 出库单
+   */
+  sheetId?: string
+  /**
+   * 组合商品明细ID
+   */
+  detailId?: string
+  /**
+   * 组合商品
+   */
+  mainProductId?: string
+  /**
+   * 组合商品数量
+   */
+  orderNum?: number
+  /**
+   * 单品
+   */
+  productId?: string
+  /**
+   * 单品数量
+   */
+  productOrderNum?: number
+  /**
+   * 单品原价
+   */
+  productOriPrice?: string
+  /**
+   * 单品含税价格
+   */
+  productTaxPrice?: string
+  /**
+   * 单品税率
+   */
+  productTaxRate?: string
+  /**
+   * 单品明细ID
+   */
+  productDetailId?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 角色
  */
 export interface Role {
@@ -1391,6 +1479,94 @@ export interface Role {
    * 备注
    */
   description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售参数设置
+ */
+export interface SaleConfig {
+  id?: string
+  /**
+   * 销售出库单是否关联销售订单
+   */
+  outStockRequireSale?: boolean
+  /**
+   * 销售出库单是否多次关联销售订单
+   */
+  outStockMultipleRelateSale?: boolean
+  /**
+   * 销售退货单是否关联销售出库单
+   */
+  saleReturnRequireOutStock?: boolean
+  /**
+   * 销售退货单是否多次关联销售出库单
+   */
+  saleReturnMultipleRelateOutStock?: boolean
+  /**
+   * 销售出库单是否需要物流单
+   */
+  outStockRequireLogistics?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售出库单组合商品明细
+ */
+export interface SaleOutSheetDetailBundle {
+  id?: string
+  /**
+   * 出库单
+   */
+  sheetId?: string
+  /**
+   * 组合商品明细ID
+   */
+  detailId?: string
+  /**
+   * 组合商品
+   */
+  mainProductId?: string
+  /**
+   * 组合商品数量
+   */
+  orderNum?: number
+  /**
+   * 单品
+   */
+  productId?: string
+  /**
+   * 单品数量
+   */
+  productOrderNum?: number
+  /**
+   * 单品原价
+   */
+  productOriPrice?: string
+  /**
+   * 单品含税价格
+   */
+  productTaxPrice?: string
+  /**
+   * 单品税率
+   */
+  productTaxRate?: string
+  /**
+   * 单品明细ID
+   */
+  productDetailId?: string
   createBy?: string
   createById?: string
   createTime?: string
