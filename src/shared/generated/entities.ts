@@ -2379,3 +2379,683 @@ export interface ReceiveSheetDetail {
   updateTime?: string
   [k: string]: unknown
 }
+
+/**
+ * 零售出库单
+ */
+export interface RetailOutSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 会员
+   */
+  memberId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售出库单明细
+ */
+export interface RetailOutSheetDetail {
+  id?: string
+  /**
+   * 零售出库单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 出库数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 组合商品原始明细ID
+   */
+  oriBundleDetailId?: string
+  /**
+   * 已退货数量
+   */
+  returnNum?: number
+  /**
+   * 含税成本金额
+   */
+  costTaxAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售退货单
+ */
+export interface RetailReturn {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 会员
+   */
+  memberId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 零售出库单
+   */
+  outSheetId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售退货单明细
+ */
+export interface RetailReturnDetail {
+  id?: string
+  /**
+   * 零售退货单
+   */
+  returnId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 退货数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 零售出库单明细
+   */
+  outSheetDetailId?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售订单
+ */
+export interface SaleOrder {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售订单明细
+ */
+export interface SaleOrderDetail {
+  id?: string
+  /**
+   * 销售订单
+   */
+  orderId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 销售数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 已出库数量
+   */
+  outNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售出库单
+ */
+export interface SaleOutSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 销售订单
+   */
+  saleOrderId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售出库单明细
+ */
+export interface SaleOutSheetDetail {
+  id?: string
+  /**
+   * 销售出库单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 出库数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 销售订单明细
+   */
+  saleOrderDetailId?: string
+  /**
+   * 组合商品原始明细ID
+   */
+  oriBundleDetailId?: string
+  /**
+   * 已退货数量
+   */
+  returnNum?: number
+  /**
+   * 含税成本金额
+   */
+  costTaxAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售退货单
+ */
+export interface SaleReturn {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 销售出库单
+   */
+  outSheetId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售退货单明细
+ */
+export interface SaleReturnDetail {
+  id?: string
+  /**
+   * 销售退货单
+   */
+  returnId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 退货数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 销售出库单明细
+   */
+  outSheetDetailId?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
