@@ -18,6 +18,7 @@ import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
 import { registerDocumentRoutes } from './engine/document-routes.js'
 import { postDocumentStock } from './domain/document-stock.js'
 import { purchaseModule } from './modules/purchase/index.js'
+import { stockDocsModule } from './modules/stock-docs/index.js'
 import { BizError } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     basedataModule(scope, services)
     metaModule(scope, services)
     purchaseModule(scope, services)
+    stockDocsModule(scope, services)
     await componentModule(scope, services)
   })
 

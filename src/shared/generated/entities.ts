@@ -1465,6 +1465,32 @@ export interface SalePropItem {
 }
 
 /**
+ * 仓库调拨单收货明细
+ */
+export interface ScTransferOrderDetailReceive {
+  id?: string
+  /**
+   * 调拨单
+   */
+  orderId?: string
+  /**
+   * 明细
+   */
+  detailId?: string
+  /**
+   * 收货数量
+   */
+  receiveNum?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 收入项目
  */
 export interface SettleInItem {
@@ -1735,6 +1761,128 @@ export interface Supplier {
    * 状态
    */
   available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 盘点参数设置
+ */
+export interface TakeStockConfig {
+  id?: string
+  /**
+   * 库存盘点单关联盘点任务后，是否显示盘点任务中的商品数据
+   */
+  showProduct?: boolean
+  /**
+   * 库存盘点单是否显示盘点任务创建时商品的系统库存数量
+   */
+  showStock?: boolean
+  /**
+   * 盘点差异生成时是否自动调整盘点任务中商品的系统库存数量
+   */
+  autoChangeStock?: boolean
+  /**
+   * 盘点差异单中的盘点数量是否允许手动修改
+   */
+  allowChangeNum?: boolean
+  /**
+   * 盘点任务创建后多少小时内未完成，则自动作废
+   */
+  cancelHours?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 盘点任务明细
+ */
+export interface TakeStockPlanDetail {
+  id?: string
+  /**
+   * 盘点任务
+   */
+  planId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 初始库存数量
+   */
+  stockNum?: number
+  /**
+   * 盘点数量
+   */
+  oriTakeNum?: number
+  /**
+   * 修改后的盘点数量
+   */
+  takeNum?: number
+  /**
+   * 出项数量
+   */
+  totalOutNum?: number
+  /**
+   * 入项数量
+   */
+  totalInNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 盘点任务
+ */
+export interface TakeStockPlan {
+  id?: string
+  /**
+   * 业务单据号
+   */
+  code?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 盘点类别
+   */
+  takeType?: 0 | 1 | 2 | 3
+  /**
+   * 业务ID
+   */
+  bizId?: string
+  /**
+   * 盘点状态
+   */
+  takeStatus?: 0 | 6 | 9 | 12
   /**
    * 备注
    */
