@@ -121,13 +121,13 @@ export async function createPlan(services: Services, trx: Db, ctx: RequestContex
   const enabled = services.codec.toFilter(services.registry.get('product').byName.get('available')!, true)
   let bizIds: string[] = []
   let productIds: string[] = []
-  const normal = trx.selectFrom('base_data_product').select('id').where('product_type', '=', PRODUCT_TYPE.NORMAL)
+  const products = trx.selectFrom('base_data_product').where('product_type', '=', PRODUCT_TYPE.NORMAL)
+  const normal = products.select('id')
   if (takeType === TAKE_STOCK_PLAN_TYPE.ALL) {
-    const all = normal.where('available', '=', enabled)
-    const count = await all.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
+    const count = await products.where('available', '=', enabled).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
     if (Number(count?.n ?? 0) > MAX_ALL)
       throw invalid(`${ALL_NAME}最多支持${MAX_ALL}个商品，当前系统内已经超过${MAX_ALL}个商品，无法进行${ALL_NAME}`)
-    productIds = (await all.orderBy('code').execute()).map((r) => String(r.id))
+    productIds = (await normal.where('available', '=', enabled).orderBy('code').execute()).map((r) => String(r.id))
   } else if (takeType === TAKE_STOCK_PLAN_TYPE.CATEGORY) {
     bizIds = bizIdsOf(body, '请选择商品类目！')
     productIds = (await normal.where('category_id', 'in', bizIds).orderBy('code').execute()).map((r) => String(r.id))
