@@ -21,6 +21,7 @@ import { purchaseModule } from './modules/purchase/index.js'
 import { saleModule } from './modules/sale/index.js'
 import { retailModule } from './modules/retail/index.js'
 import { chartModule } from './modules/chart/index.js'
+import { stockDocsModule } from './modules/stock-docs/index.js'
 import { BizError } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     saleModule(scope, services)
     retailModule(scope, services)
     chartModule(scope, services)
+    stockDocsModule(scope, services)
     await componentModule(scope, services)
   })
 

@@ -1641,6 +1641,32 @@ export interface SalePropItem {
 }
 
 /**
+ * 仓库调拨单收货明细
+ */
+export interface ScTransferOrderDetailReceive {
+  id?: string
+  /**
+   * 调拨单
+   */
+  orderId?: string
+  /**
+   * 明细
+   */
+  detailId?: string
+  /**
+   * 收货数量
+   */
+  receiveNum?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 收入项目
  */
 export interface SettleInItem {
@@ -1925,6 +1951,128 @@ export interface Supplier {
 }
 
 /**
+ * 盘点参数设置
+ */
+export interface TakeStockConfig {
+  id?: string
+  /**
+   * 库存盘点单关联盘点任务后，是否显示盘点任务中的商品数据
+   */
+  showProduct?: boolean
+  /**
+   * 库存盘点单是否显示盘点任务创建时商品的系统库存数量
+   */
+  showStock?: boolean
+  /**
+   * 盘点差异生成时是否自动调整盘点任务中商品的系统库存数量
+   */
+  autoChangeStock?: boolean
+  /**
+   * 盘点差异单中的盘点数量是否允许手动修改
+   */
+  allowChangeNum?: boolean
+  /**
+   * 盘点任务创建后多少小时内未完成，则自动作废
+   */
+  cancelHours?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 盘点任务明细
+ */
+export interface TakeStockPlanDetail {
+  id?: string
+  /**
+   * 盘点任务
+   */
+  planId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 初始库存数量
+   */
+  stockNum?: number
+  /**
+   * 盘点数量
+   */
+  oriTakeNum?: number
+  /**
+   * 修改后的盘点数量
+   */
+  takeNum?: number
+  /**
+   * 出项数量
+   */
+  totalOutNum?: number
+  /**
+   * 入项数量
+   */
+  totalInNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 盘点任务
+ */
+export interface TakeStockPlan {
+  id?: string
+  /**
+   * 业务单据号
+   */
+  code?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 盘点类别
+   */
+  takeType?: 0 | 1 | 2 | 3
+  /**
+   * 业务ID
+   */
+  bizId?: string
+  /**
+   * 盘点状态
+   */
+  takeStatus?: 0 | 6 | 9 | 12
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 租户
  */
 export interface Tenant {
@@ -1999,6 +2147,74 @@ export interface User {
    * 备注
    */
   description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 预先盘点单
+ */
+export interface PreTakeStockSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 盘点状态
+   */
+  takeStatus?: 0 | 1 | 2
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 预先盘点单明细
+ */
+export interface PreTakeStockSheetDetail {
+  id?: string
+  /**
+   * 预先盘点单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 初盘数量
+   */
+  firstNum?: number
+  /**
+   * 复盘数量
+   */
+  secondNum?: number
+  /**
+   * 抽盘数量
+   */
+  randNum?: number
+  /**
+   * 排序
+   */
+  orderNo?: number
   createBy?: string
   createById?: string
   createTime?: string
@@ -3043,6 +3259,374 @@ export interface SaleReturnDetail {
    * 结算状态
    */
   settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 仓库调拨单
+ */
+export interface ScTransferOrder {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6 | 9 | 12
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 转出仓库
+   */
+  sourceScId?: string
+  /**
+   * 转入仓库
+   */
+  targetScId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 仓库调拨单明细
+ */
+export interface ScTransferOrderDetail {
+  id?: string
+  /**
+   * 仓库调拨单
+   */
+  orderId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 调拨数量
+   */
+  transferNum?: number
+  /**
+   * 成本价
+   */
+  taxPrice?: string
+  /**
+   * 已收货数量
+   */
+  receiveNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存调整单
+ */
+export interface StockAdjustSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 0 | 2
+  /**
+   * 调整原因
+   */
+  reasonId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存调整单明细
+ */
+export interface StockAdjustSheetDetail {
+  id?: string
+  /**
+   * 库存调整单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 调整库存数量
+   */
+  stockNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存成本调整单
+ */
+export interface StockCostAdjustSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 调价品种数
+   */
+  productNum?: number
+  /**
+   * 库存调价差额
+   */
+  diffAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存成本调整单明细
+ */
+export interface StockCostAdjustSheetDetail {
+  id?: string
+  /**
+   * 库存成本调整单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 调整后成本价
+   */
+  price?: string
+  /**
+   * 库存数量
+   */
+  stockNum?: number
+  /**
+   * 档案采购价
+   */
+  purchasePrice?: string
+  /**
+   * 调整前成本价
+   */
+  oriPrice?: string
+  /**
+   * 库存调价差额
+   */
+  diffAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存盘点单
+ */
+export interface TakeStockSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 盘点任务
+   */
+  planId?: string
+  /**
+   * 预先盘点单
+   */
+  preSheetId?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存盘点单明细
+ */
+export interface TakeStockSheetDetail {
+  id?: string
+  /**
+   * 库存盘点单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 盘点数量
+   */
+  takeNum?: number
   /**
    * 备注
    */
