@@ -12,7 +12,7 @@ import { requireSingleFollower } from './single-follower.js'
 import { followSource, type SourceLink } from './source-link.js'
 import { SettleStatus } from './supplier-terms.js'
 
-const RETAIL_OUT_LINK: Omit<SourceLink, 'multiple'> = {
+export const RETAIL_OUT_LINK: Omit<SourceLink, 'multiple'> = {
   headerField: 'outSheetId',
   lineField: 'outSheetDetailId',
   statuses: [DocumentStatus.APPROVE_PASS],
@@ -29,9 +29,7 @@ export function retailReturnHooks(services: Services): DocumentHooks {
   return {
     async prepare(e) {
       const cfg = await config(e.trx, e.ctx)
-      if (e.existing) e.header.outSheetId = e.existing.outSheetId
-      const linked = e.existing ? Boolean(e.existing.outSheetId) : Boolean(cfg.retailReturnRequireOutStock)
-      await followSource(services.registry, e, { ...RETAIL_OUT_LINK, multiple: Boolean(cfg.retailReturnMultipleRelateOutStock) }, linked)
+      const linked = await followSource(services.registry, e, RETAIL_OUT_LINK, { requiredOnCreate: Boolean(cfg.retailReturnRequireOutStock), multiple: Boolean(cfg.retailReturnMultipleRelateOutStock) })
       if (linked) markForcedGifts(e.lines, RETAIL_OUT_LINK.lineField)
       if (cfg.retailReturnRequireMember && isBlank('memberId' in e.header ? e.header.memberId : e.existing?.memberId)) throw invalid('会员不能为空', 'memberId')
       completeSaleLines(e.lines)

@@ -39,9 +39,7 @@ export function saleOutSheetHooks(services: Services): DocumentHooks {
   return {
     async prepare(e) {
       const cfg = await config(e.trx, e.ctx)
-      if (e.existing) e.header.saleOrderId = e.existing.saleOrderId
-      const linked = e.existing ? Boolean(e.existing.saleOrderId) : Boolean(cfg.outStockRequireSale)
-      await followSource(services.registry, e, { ...SALE_ORDER_LINK, multiple: Boolean(cfg.outStockMultipleRelateSale) }, linked)
+      const linked = await followSource(services.registry, e, SALE_ORDER_LINK, { requiredOnCreate: Boolean(cfg.outStockRequireSale), multiple: Boolean(cfg.outStockMultipleRelateSale) })
       if (linked) markForcedGifts(e.lines, SALE_ORDER_LINK.lineField)
       completeSaleLines(e.lines)
       if (!e.header.customerId) return

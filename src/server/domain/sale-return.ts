@@ -30,9 +30,7 @@ export function saleReturnHooks(services: Services): DocumentHooks {
   return {
     async prepare(e) {
       const cfg = await config(e.trx, e.ctx)
-      if (e.existing) e.header.outSheetId = e.existing.outSheetId
-      const linked = e.existing ? Boolean(e.existing.outSheetId) : Boolean(cfg.saleReturnRequireOutStock)
-      await followSource(services.registry, e, { ...SALE_OUT_LINK, multiple: Boolean(cfg.saleReturnMultipleRelateOutStock) }, linked)
+      const linked = await followSource(services.registry, e, SALE_OUT_LINK, { requiredOnCreate: Boolean(cfg.saleReturnRequireOutStock), multiple: Boolean(cfg.saleReturnMultipleRelateOutStock) })
       if (linked) markForcedGifts(e.lines, SALE_OUT_LINK.lineField)
       completeSaleLines(e.lines)
       if (!e.header.customerId) return

@@ -3,10 +3,9 @@ import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
-import type { Wire } from '../../engine/record-codec.js'
-import { DocumentStatus, LINES_OUT } from '../../../shared/metadata/document-model.js'
 import { retailOutSheetHooks } from '../../domain/retail-out-sheet.js'
-import { retailReturnHooks } from '../../domain/retail-return.js'
+import { RETAIL_OUT_LINK, retailReturnHooks } from '../../domain/retail-return.js'
+import { openSource } from '../../domain/source-link.js'
 import { retailPaymentDate } from '../../domain/customer-terms.js'
 import { searchProducts } from '../../domain/product-search.js'
 
@@ -40,14 +39,7 @@ export function retailModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/retail/out/sheet/return',
     access: ['retail:return:add', 'retail:return:modify'],
-    handler: async ({ ctx, query }) => {
-      const answer = await documents.get(ctx.db, ctx, out, query.id)
-      if (Number(answer.status) !== DocumentStatus.APPROVE_PASS) throw invalid('零售出库单尚未审核通过，不允许退货！')
-      answer[LINES_OUT] = (answer[LINES_OUT] as Wire[])
-        .filter((l) => Number(l.orderNum) > Number(l.returnNum))
-        .map((l) => ({ ...l, remainNum: Number(l.orderNum) - Number(l.returnNum) }))
-      return answer
-    },
+    handler: async ({ ctx, query }) => openSource(documents, ctx, out, query.id, { ...RETAIL_OUT_LINK, counter: 'returnNum' }),
   })
   defineRoute(app, {
     method: 'GET',

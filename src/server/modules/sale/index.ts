@@ -3,12 +3,12 @@ import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
-import type { Wire } from '../../engine/record-codec.js'
-import { DocumentStatus, LINES_OUT } from '../../../shared/metadata/document-model.js'
+import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
 import { saleOrderHooks } from '../../domain/sale-order.js'
 import { SALE_ORDER_LINK, saleOutSheetHooks } from '../../domain/sale-out-sheet.js'
 import { saleReturnHooks } from '../../domain/sale-return.js'
+import { openSource } from '../../domain/source-link.js'
 
 const requiredId = (value: unknown, message: string, field: string) => {
   if (typeof value !== 'string' || !value) throw invalid(message, field)
@@ -33,14 +33,7 @@ export function saleModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/sale/order/out',
     access: ['sale:out:add', 'sale:out:modify'],
-    handler: async ({ ctx, query }) => {
-      const answer = await documents.get(ctx.db, ctx, order, query.id)
-      if (Number(answer.status) !== DocumentStatus.APPROVE_PASS) throw invalid(SALE_ORDER_LINK.notApproved)
-      answer[LINES_OUT] = (answer[LINES_OUT] as Wire[])
-        .filter((l) => Number(l.orderNum) > Number(l.outNum))
-        .map((l) => ({ ...l, remainNum: Number(l.orderNum) - Number(l.outNum) }))
-      return answer
-    },
+    handler: async ({ ctx, query }) => openSource(documents, ctx, order, query.id, { ...SALE_ORDER_LINK, counter: 'outNum' }),
   })
   // Approved out sheets, for the customer settlement screens (same filters as the list).
   defineRoute(app, {
