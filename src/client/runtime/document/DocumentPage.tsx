@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
+import { App, Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
 import { createForm, onFieldInputValueChange } from '@formily/core'
 import { Form } from '@formily/antd-v5'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -99,6 +99,9 @@ function DocumentEditor({
   link,
 }: DocumentPageProps & Loaded & { meta: Meta; header: EntityModel; lines: EntityModel; link?: SourceLink }) {
   const { message } = useFeedback()
+  // This page's tab closes once the document is saved: its success message goes to the shell's holder.
+  const app = App.useApp()
+  const done = (text: string) => void (typeof app.message?.success === 'function' ? app.message : message).success(text)
   const navigate = useNavigate()
   const location = useLocation()
   const section = header.file.document as DocumentSection
@@ -241,13 +244,13 @@ function DocumentEditor({
       if (!body) return
       if (approve) {
         await docApi.createAndApprove(body)
-        message.success('审核通过！')
+        done('审核通过！')
       } else if (record) {
         await docApi.modify(body)
-        message.success('修改成功！')
+        done('修改成功！')
       } else {
         await docApi.create(body)
-        message.success('新增成功！')
+        done('新增成功！')
       }
       finish()
     })
@@ -255,7 +258,7 @@ function DocumentEditor({
   const approvePass = () =>
     run(async () => {
       await docApi.approvePass(record!.id)
-      message.success('审核通过！')
+      done('审核通过！')
       finish()
     })
 
@@ -349,7 +352,7 @@ function DocumentEditor({
         onConfirm={async (reason) => {
           await docApi.approveRefuse(record!.id, reason)
           setRefusing(false)
-          message.success('审核拒绝！')
+          done('审核拒绝！')
           finish()
         }}
       />
