@@ -319,7 +319,7 @@ function DocumentEditor({
       )}
       {record && (
         <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title="单据时间线">
-          <OrderTimeline orderId={record.id} enums={meta.enums} />
+          <OrderTimeline orderId={record.id} enums={meta.enums} version={`${String(record.status)}:${String(record.updateTime ?? '')}:${String(record.approveTime ?? '')}`} />
         </Card>
       )}
       <Space>

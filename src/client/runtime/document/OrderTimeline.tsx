@@ -7,8 +7,8 @@ import { orderTimeline } from './document-api.js'
 export interface OrderTimelineProps {
   orderId: string
   enums: EnumCatalog
-  /** Changes after an action on the document, so the timeline is fetched again. */
-  version?: number
+  /** Changes with the document (e.g. its status and update time), so a timeline fetched moments ago is not reused. */
+  version?: string
 }
 
 const BIZ_TYPES = 'ORDER_TIME_LINE_BIZ_TYPE'
@@ -17,7 +17,7 @@ const BIZ_TYPES = 'ORDER_TIME_LINE_BIZ_TYPE'
  * The document's timeline (`GET /component/timeline/order`), newest first: only the latest entry until
  * expanded (000 §2 Shell). Colours from the enumeration: approve pass green, refuse and cancel red.
  */
-export default function OrderTimeline({ orderId, enums, version = 0 }: OrderTimelineProps) {
+export default function OrderTimeline({ orderId, enums, version = '' }: OrderTimelineProps) {
   const [expanded, setExpanded] = useState(false)
   const { data } = useSWR(['order-timeline', orderId, version], () => orderTimeline(orderId), { revalidateOnFocus: false })
   const entries = data ?? []
