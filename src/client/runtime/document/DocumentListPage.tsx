@@ -12,7 +12,7 @@ import RefuseDialog from './RefuseDialog.js'
 import { documentApi } from './document-api.js'
 import { useDocumentsVersion } from './document-events.js'
 import { documentPath, type DocumentMode } from './document-routes.js'
-import { EDITABLE_STATUSES } from './DocumentPage.js'
+import { isEditableStatus } from './document-status.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -44,7 +44,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const [exporting, setExporting] = useState(false)
 
   const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id))
-  const editable = (row: EntityRow) => EDITABLE_STATUSES.includes(Number(row.status))
+  const editable = (row: EntityRow) => isEditableStatus(row.status)
 
   const withSelection = (ctx: ListContext, verb: string, then: (ids: string[]) => void) => {
     if (!ctx.selected.length) {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { App, Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
-import { createForm, onFieldInputValueChange } from '@formily/core'
+import { createForm, onFieldInputValueChange, onFieldValueChange } from '@formily/core'
 import { Form } from '@formily/antd-v5'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { api } from '../../api/http.js'
@@ -21,6 +21,7 @@ import OrderTimeline from './OrderTimeline.js'
 import RefuseDialog from './RefuseDialog.js'
 import { documentApi, type DocumentRecord } from './document-api.js'
 import { documentsChanged } from './document-events.js'
+import { isEditableStatus } from './document-status.js'
 import { AGREED_PAYMENT_DOCUMENTS, productSearchUrl } from './document-features.js'
 import type { DocumentRoute } from './document-routes.js'
 import { documentTotals, paymentsMatch } from './document-totals.js'
@@ -33,9 +34,6 @@ export interface DocumentPageProps {
   listPath: string
   route: DocumentRoute
 }
-
-/** Statuses in which a document may still be modified, approved or deleted (domain rules 2.1). */
-export const EDITABLE_STATUSES: readonly number[] = [0, 6]
 
 /** One document's add / modify / approve / detail page, all from its entity file (header form, line table, totals). */
 export default function DocumentPage(props: DocumentPageProps) {
@@ -138,6 +136,9 @@ function DocumentEditor({
 
   // The loader of the chosen source document, called from the form's effect.
   const loadSource = useRef<(id: string | undefined) => void>(() => undefined)
+  // The warehouse the product search reports stock for follows the header's 仓库.
+  const [scId, setScId] = useState<string | undefined>(record?.scId as string | undefined)
+  const followWarehouse = useRef(setScId)
   const form = useMemo(
     () =>
       createForm({
@@ -145,6 +146,7 @@ function DocumentEditor({
         readPretty: readOnly,
         effects: () => {
           if (link) onFieldInputValueChange(link.headerField, (field) => loadSource.current(field.value as string | undefined))
+          onFieldValueChange('scId', (field) => followWarehouse.current(field.value as string | undefined))
         },
       }),
     [items, mode, record, readOnly, link],
@@ -264,7 +266,7 @@ function DocumentEditor({
 
   const status = record ? Number(record.status) : undefined
   const statusField = header.byName.get('status')
-  const canApprove = route.mode === 'approve' && status !== undefined && EDITABLE_STATUSES.includes(status)
+  const canApprove = route.mode === 'approve' && isEditableStatus(status)
 
   return (
     <div className="document-page">
@@ -292,7 +294,7 @@ function DocumentEditor({
           readOnly={readOnly}
           linkField={linkField}
           searchUrl={productSearchUrl(docApi.base)}
-          scId={form.values.scId as string | undefined}
+          scId={scId}
         />
         {section.totals && (
           <Space size="large" style={{ marginTop: 12 }} aria-label="合计">
