@@ -162,6 +162,9 @@ describe('sale documents', () => {
     expect(await stock(f.p1, f.scA)).toMatchObject({ stockNum: 10, taxPrice: '10.333333', taxAmount: '103.34' })
     expect((await log(id)).map((r) => [Number(r.stock_num), String(r.tax_amount), Number(r.biz_type)])).toEqual([[3, '31.00', 4]])
     expect((await get('/sale/out/sheet', firstOut)).details.find((d) => d.productId === f.p1)).toMatchObject({ returnNum: 3 })
+    // The return's loader offers only what can still come back.
+    const open = await ok<{ details: { productId: string; remainNum: number }[] }>('GET', '/sale/out/sheet/return', undefined, { id: firstOut })
+    expect(open.details.find((d) => d.productId === f.p1)).toMatchObject({ remainNum: 1 })
     await ok('PUT', '/sale/config', { saleReturnMultipleRelateOutStock: false })
     const second = await call('POST', '/sale/return', { outSheetId: firstOut, products: [{ productId: f.p1, orderNum: 1, outSheetDetailId: p1Line.id }] })
     expect(second.body.msg).toBe(`销售出库单号：${(await get('/sale/out/sheet', firstOut)).code}，已关联其他销售退货单，不允许关联多个销售退货单！`)

@@ -9,7 +9,7 @@ import { completeSaleLines, markForcedGifts } from './sale-lines.js'
 import { requireSingleFollower } from './single-follower.js'
 import { followSource, type SourceLink } from './source-link.js'
 
-const SALE_OUT_LINK: Omit<SourceLink, 'multiple'> = {
+export const SALE_OUT_LINK: Omit<SourceLink, 'multiple'> = {
   headerField: 'outSheetId',
   lineField: 'outSheetDetailId',
   statuses: [DocumentStatus.APPROVE_PASS],

@@ -9,6 +9,7 @@ export const AGREED_PAYMENT_DOCUMENTS: ReadonlySet<string> = new Set(['purchaseO
 /** The line table's quick product search (`?scId&condition`), by the first segment of the document's api base. */
 const PRODUCT_SEARCH: Readonly<Record<string, string>> = {
   purchase: '/purchase/order/product/search',
+  retail: '/retail/out/sheet/product/search',
 }
 
 export function productSearchUrl(apiBase: string): string | undefined {
