@@ -14,6 +14,7 @@ interface Fixtures {
   products: { id: string; code: string; name: string }[]
   payType: string
   payTypeId: string
+  customer: { id: string; code: string }
 }
 
 async function masterData(api: AdminApi): Promise<Fixtures> {
@@ -22,6 +23,7 @@ async function masterData(api: AdminApi): Promise<Fixtures> {
   const supplierId = await api.post<string>('/basedata/supplier', { code: `S${s}`, name: `供应商${s}`, mnemonicCode: 'GYS', settleType: 1, manageType: 1 })
   const payType = `现金${s}`
   const payTypeId = await api.post<string>('/basedata/paytype', { code: `T${s}`, name: payType, recText: false })
+  const customerId = await api.post<string>('/basedata/customer', { code: `K${s}`, name: `客户${s}`, mnemonicCode: 'KH', settleType: 1 })
   const categoryId = await api.post<string>('/basedata/product/category', { code: `C${s}`, name: `类目${s}` })
   const brandId = await api.post<string>('/basedata/product/brand', { code: `B${s}`, name: `品牌${s}` })
   const products = []
@@ -43,7 +45,7 @@ async function masterData(api: AdminApi): Promise<Fixtures> {
     })
     products.push({ id, code, name })
   }
-  return { s, sc, supplier: { id: supplierId, code: `S${s}` }, products, payType, payTypeId }
+  return { s, sc, supplier: { id: supplierId, code: `S${s}` }, products, payType, payTypeId, customer: { id: customerId, code: `K${s}` } }
 }
 
 /** Chooses one row by its code in the picker a form input opens. */
@@ -84,8 +86,8 @@ async function addPayment(page: Page, pane: Locator, payType: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: payType }).click()
 }
 
-test('purchase order → approve → receive sheet from the order → stock', async ({ page, api }) => {
-  test.setTimeout(60_000)
+test('purchase order → approve → receive sheet from the order → stock → sale out → stock and cost', async ({ page, api }) => {
+  test.setTimeout(90_000)
   const f = await masterData(api)
 
   const pane = await newOrder(page, f, [
@@ -161,6 +163,36 @@ test('purchase order → approve → receive sheet from the order → stock', as
     const row = rowOf(stock, f.products[0].code)
     await expect(row).toHaveCount(1)
     for (const text of [f.sc.name, '3', '2.500000', '7.50']) await expect(row).toContainText(text)
+  })
+
+  await test.step('a sale out of 2 at 4.00, approved, takes them out at the average cost', async () => {
+    const list = await openScreen(page, '/sale/out')
+    await list.getByRole('button', { name: '新增', exact: true }).click()
+    const sheet = paneOf(page, '/sale/out/add')
+    await pick(page, sheet.getByRole('textbox', { name: '仓库', exact: true }), '选择仓库', f.sc.code)
+    await pick(page, sheet.getByRole('textbox', { name: '客户', exact: true }), '选择客户', f.customer.code)
+    await sheet.getByRole('button', { name: '添加商品' }).click()
+    const picker = page.getByRole('dialog', { name: '选择商品' })
+    await rowOf(picker, f.products[0].code).click()
+    await picker.getByRole('button', { name: '确定', exact: true }).click()
+    await sheet.getByRole('spinbutton', { name: '第1行出库数量' }).fill('2')
+    await sheet.getByRole('spinbutton', { name: '第1行价格' }).fill('4.00')
+    await expect(total(sheet, 'amount')).toHaveText('8.00')
+    await sheet.getByRole('button', { name: '保存', exact: true }).click()
+    await expect(toast(page, '新增成功！')).toBeVisible()
+    const row = rowOf(list, f.sc.name)
+    await expect(row).toContainText('待审核')
+    await row.getByRole('button', { name: '审核', exact: true }).click()
+    await page.locator('.shell-pane:visible').getByRole('button', { name: '审核通过', exact: true }).click()
+    await expect(toast(page, '审核通过！')).toBeVisible()
+    await expect(rowOf(list, f.sc.name)).toContainText('审核通过')
+
+    const stock = await openScreen(page, '/stock/product')
+    await stock.getByRole('textbox', { name: '商品编号', exact: true }).fill(f.products[0].code)
+    await stock.getByRole('button', { name: '查询' }).click()
+    const left = rowOf(stock, f.products[0].code)
+    // 3 in at 2.50 = 7.50; 2 out at the average cost 5.00 → 1 left worth 2.50, unit cost unchanged.
+    for (const text of ['1', '2.500000', '2.50']) await expect(left).toContainText(text)
   })
 })
 
