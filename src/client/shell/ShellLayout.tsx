@@ -9,6 +9,7 @@ import { firstLeafPath, flattenFunctions, isExternal, MENU_FUNCTION, setMenuColl
 import { saveSession, useSession, type SessionUser } from '../app/session.js'
 import { useSettings } from '../app/settings.js'
 import { usePageTitle, useSystemTitle } from '../app/system-info.js'
+import '../app/features.js'
 import { NoticeBell } from '../features/notice/NoticeBell.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
