@@ -101,6 +101,7 @@ export const MESSAGES = {
   'workplace.count': m('单据数', '單據數', 'Documents'),
   'workplace.amount': m('金额', '金額', 'Amount'),
   'workplace.welcome': m('{greeting}，{name}，欢迎使用{title}！', '{greeting}，{name}，歡迎使用{title}！', '{greeting}, {name}. Welcome to {title}!'),
+  'workplace.dateFormat': m('YYYY年M月D日 dddd', 'YYYY年M月D日 dddd', 'dddd, MMMM D, YYYY'),
   'workplace.today': m('今天是 {date}', '今天是 {date}', 'Today is {date}'),
   'greeting.night': m('凌晨好', '凌晨好', 'Good night'),
   'greeting.morning': m('上午好', '上午好', 'Good morning'),

@@ -38,7 +38,7 @@ export default function Workplace() {
             <Typography.Title level={4} style={{ margin: 0 }}>
               {t('workplace.welcome', { greeting: t(greeting(now.hour())), name, title })}
             </Typography.Title>
-            <Typography.Text type="secondary">{t('workplace.today', { date: now.format('LL dddd') })}</Typography.Text>
+            <Typography.Text type="secondary">{t('workplace.today', { date: now.format(t('workplace.dateFormat')) })}</Typography.Text>
           </div>
         </div>
       </Card>
