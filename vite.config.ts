@@ -16,22 +16,16 @@ export default defineConfig({
     // test/bench/bundle-size.bench.ts reads it to add up what the login route loads.
     manifest: true,
     rolldownOptions: {
-      // Common-chunk merging moved the icons that the login page imports into the chunk of the whole
-      // icon set (loaded lazily for menu icons), so /login fetched every icon: keep common chunks apart.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
-        // Stable vendor chunks (cached across releases) and one named chunk per heavy library, which
-        // only lazy pages import: the login route must stay under 300 KB of gzipped JavaScript.
-        // antd is left to automatic splitting so a page loads only the components it uses.
+        // A stable React chunk (cached across releases) and a named chunk for ECharts, which only the
+        // lazy workplace chart imports: the login route must stay under 300 KB of gzipped JavaScript
+        // (npm run bench -- bundle-size). antd, tiptap and the rest are left to automatic splitting so a
+        // page loads only what it uses. Groups pull in their dependencies: pulling them out instead
+        // (includeDependenciesRecursively: false) broke tiptap's module order at run time.
         codeSplitting: {
-          // A group takes only its own library; shared dependencies (use-sync-external-store, …) stay where automatic splitting puts them.
-          includeDependenciesRecursively: false,
           groups: [
             { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 30 },
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 20 },
-            { name: 'monaco', test: /node_modules[\\/](monaco-editor|@monaco-editor)[\\/]/, priority: 20 },
-            { name: 'spreadsheet', test: /node_modules[\\/]@fortune-sheet[\\/]/, priority: 20 },
-            { name: 'rich-text', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+)[\\/]/, priority: 20 },
           ],
         },
       },
