@@ -1,10 +1,13 @@
 import ky, { HTTPError, type Options } from 'ky'
+import { DEFAULT_PAGE_SIZE } from '../runtime/pager.js'
 
 /** Local-storage keys of the spec (000 §3 "Client-held data"). */
 export const STORAGE = { token: 'X-Auth-Token', user: 'admin.user', roles: 'admin.roles', routes: 'admin.routes' } as const
 
 export const API_PREFIX = '/cloud-api'
 export const DEFAULT_ERROR = '网络请求错误，请稍后重试！'
+/** 001 §9. */
+export const REQUEST_TIMEOUT_MS = 30000
 
 /** The spec's envelope; `data` is what callers receive. */
 export interface Envelope<T> {
@@ -42,7 +45,7 @@ export const getToken = () => localStorage.getItem(STORAGE.token)
 
 const client = ky.create({
   prefixUrl: API_PREFIX,
-  timeout: 30000,
+  timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
   hooks: {
     beforeRequest: [
@@ -73,11 +76,13 @@ export function cleanQuery(query: Record<string, unknown> = {}): Record<string, 
   return out
 }
 
+/** Any failure as an ApiError: the message from `msg` or `message`, else 网络请求错误，请稍后重试！ (001 §8). */
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     try {
-      const body = (await error.response.clone().json()) as { code?: number; msg?: string; message?: string; field?: string }
-      return new ApiError(body.code ?? error.response.status, body.msg ?? body.message ?? DEFAULT_ERROR, body.field)
+      // Read as text: a blob call's error body is JSON text too.
+      const body = JSON.parse(await error.response.clone().text()) as { code?: number; msg?: string; message?: string; field?: string }
+      return new ApiError(body.code ?? error.response.status, body.msg || body.message || DEFAULT_ERROR, body.field)
     } catch {
       return new ApiError(error.response.status || 500, DEFAULT_ERROR)
     }
@@ -107,24 +112,48 @@ export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'del
   }
 }
 
-/** A blob answer: downloads it, named from the Content-Disposition header or the last path segment. */
+/** The file name of a blob answer: the Content-Disposition header, else the last path segment. */
+export function downloadName(disposition: string | null, path: string): string {
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition ?? '')
+  if (match) return decodeURIComponent((match[1] ?? match[2]).trim())
+  return path.split('?')[0].split('/').filter(Boolean).pop() ?? 'download'
+}
+
+/**
+ * A blob answer (001 §8): downloads it, named from the Content-Disposition header or the last path
+ * segment. An error sent as JSON instead of the file (the envelope with a code other than 200) is
+ * parsed and reported like any other.
+ */
 export async function download(method: 'get' | 'post', path: string, options: RequestOptions = {}): Promise<void> {
   try {
     const response = await client(path.replace(/^\//, ''), { method, ...kyOptions(options) })
-    const disposition = response.headers.get('content-disposition') ?? ''
-    const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition)
-    const name = match ? decodeURIComponent(match[1] ?? match[2]) : path.split('/').pop() ?? 'download'
-    const url = URL.createObjectURL(await response.blob())
+    const blob = await response.blob()
+    if (/application\/json/i.test(response.headers.get('content-type') ?? '')) {
+      const envelope = JSON.parse(await blob.text()) as Partial<Envelope<unknown>> & { message?: string }
+      if (envelope.code !== undefined && envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || envelope.message || DEFAULT_ERROR)
+    }
+    const url = URL.createObjectURL(blob)
     const a = document.createElement('a')
     a.href = url
-    a.download = name
+    a.download = downloadName(response.headers.get('content-disposition'), path)
     a.click()
-    URL.revokeObjectURL(url)
+    setTimeout(() => URL.revokeObjectURL(url), 0)
   } catch (e) {
     const error = await toApiError(e)
     if (!options.hideError) for (const l of listeners) l(error)
     throw error
   }
+}
+
+export interface PageQuery {
+  pageIndex?: number
+  pageSize?: number
+  [condition: string]: unknown
+}
+
+/** A paged list call: `pageIndex`/`pageSize` (1 and 20 unless given) and the conditions that carry a value. */
+export function queryPage<T>(path: string, query: PageQuery = {}, options?: RequestOptions): Promise<Page<T>> {
+  return request<Page<T>>('get', path, { ...options, query: { ...query, pageIndex: query.pageIndex ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE } })
 }
 
 export const api = {
@@ -133,4 +162,6 @@ export const api = {
   put: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('put', path, { ...o, json }),
   patch: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('patch', path, { ...o, json }),
   delete: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('delete', path, { ...o, json }),
+  page: queryPage,
+  download,
 }

@@ -23,7 +23,9 @@ const HTML_LANG: Record<Language, string> = { CN: 'zh-CN', HK: 'zh-HK', US: 'en'
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   if (mode === 'light') return { algorithm: antdTheme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR } }
   if (mode === 'dark') return { algorithm: antdTheme.darkAlgorithm, token: { colorPrimary: PRIMARY_COLOR } }
-  // Night: dark, with softer text and a dimmer primary for low light.
+  // Night: antd's dark algorithm with our own seed tokens: a near-black blue-grey base, softer
+  // (lower-contrast) text and a dimmer primary, for long evening shifts; dark keeps antd's default
+  // dark palette. Chosen over the compact algorithm because night is about glare, not density.
   return {
     algorithm: antdTheme.darkAlgorithm,
     token: { colorPrimary: '#177ddc', colorBgBase: '#0b0f14', colorTextBase: '#c8ccd2' },

@@ -7,9 +7,13 @@ import { useSession } from './session.js'
 
 const Login = lazy(() => import('../pages/Login.js'))
 const ForgetPassword = lazy(() => import('../pages/ForgetPassword.js'))
+const OnlineExcel = lazy(() => import('../pages/OnlineExcel.js'))
 const ShellLayout = lazy(() => import('../shell/ShellLayout.js'))
 
-/** Every route but the public ones needs a token; without one the user goes to /login (000 §2). */
+/**
+ * Public: /login, /forget-psw, /403, /404, /500, /online-excel. Every other route needs a token; without
+ * one the user goes to /login (000 §2), and comes back to the page asked for after signing in.
+ */
 function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useSession()
   const location = useLocation()
@@ -26,6 +30,7 @@ export function AppRoutes() {
         <Route path="/403" element={<ErrorPage kind="403" />} />
         <Route path="/404" element={<ErrorPage kind="404" />} />
         <Route path="/500" element={<ErrorPage kind="500" />} />
+        <Route path="/online-excel" element={<OnlineExcel />} />
         <Route path="/" element={<RequireAuth>{<Navigate to={WORKPLACE_PATH} replace />}</RequireAuth>} />
         {/* The shell resolves fixed pages and function menus itself and shows 404 for the rest. */}
         <Route

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { App } from 'antd'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import { onApiError } from '../api/http.js'
 import { clearSession, getSession } from './session.js'
 import { clearTabs } from '../shell/tab-store.js'
@@ -13,7 +13,6 @@ const PUBLIC_PATHS = ['/login', '/forget-psw', '/403', '/404', '/500', '/online-
  */
 export function ApiErrorBridge() {
   const { message, modal } = App.useApp()
-  const navigate = useNavigate()
   const location = useLocation()
   const pathRef = useRef(location.pathname)
   pathRef.current = location.pathname
@@ -32,10 +31,11 @@ export function ApiErrorBridge() {
             content: '您已长时间未操作，已被退出登录，请重新登录！',
             okText: '重新登录',
             cancelText: '取消',
+            // 001 §8: 重新登录 clears the login and reloads; the reloaded app finds no token and shows /login.
             onOk: () => {
               clearSession()
               clearTabs()
-              navigate('/login', { replace: true })
+              window.location.reload()
             },
             afterClose: () => {
               reloginOpen.current = false
@@ -45,7 +45,7 @@ export function ApiErrorBridge() {
         }
         void message.error(error.message)
       }),
-    [message, modal, navigate],
+    [message, modal],
   )
   return null
 }

@@ -20,6 +20,8 @@ export interface MenuEntry {
   ids: string[]
   /** The menu's icon, else the nearest catalog's. */
   icon: string | null
+  /** Authorities from the top catalog down to this menu (000 §6: all must pass). */
+  authorities: (string | null)[]
 }
 
 export const isExternal = (path: string | null | undefined) => !!path && /^https?:\/\//i.test(path)
@@ -54,16 +56,17 @@ export function useMenus() {
 /** Every function menu (hidden ones included: they are routable, only invisible in the menu). */
 export function flattenFunctions(tree: MenuNode[] | undefined): MenuEntry[] {
   const out: MenuEntry[] = []
-  const walk = (nodes: MenuNode[], titles: string[], ids: string[], inherited: string | null) => {
+  const walk = (nodes: MenuNode[], titles: string[], ids: string[], authorities: (string | null)[], inherited: string | null) => {
     for (const n of nodes) {
       const t = [...titles, n.meta.title || n.name]
       const i = [...ids, n.id]
+      const a = [...authorities, n.permission]
       const icon = n.meta.icon || inherited
-      if (n.display === MENU_FUNCTION) out.push({ menu: n, titles: t, ids: i, icon })
-      if (n.children?.length) walk(n.children, t, i, icon)
+      if (n.display === MENU_FUNCTION) out.push({ menu: n, titles: t, ids: i, icon, authorities: a })
+      if (n.children?.length) walk(n.children, t, i, a, icon)
     }
   }
-  walk(tree ?? [], [], [], null)
+  walk(tree ?? [], [], [], [], null)
   return out
 }
 

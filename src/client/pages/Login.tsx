@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useState } from 'react'
-import { Alert, Button, Card, Form, Input, Typography } from 'antd'
+import { lazy, Suspense, useState } from 'react'
+import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd'
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { useSWRConfig } from 'swr'
-import { api, ApiError, STORAGE } from '../api/http.js'
-import { saveSession, type SessionUser } from '../app/session.js'
+import { Link } from 'react-router-dom'
+import { api, ApiError, DEFAULT_ERROR } from '../api/http.js'
 import { usePageTitle, useSystemInit, DEFAULT_TITLE } from '../app/system-info.js'
-import { clearTabs, WORKPLACE_PATH } from '../shell/tab-store.js'
+import { useT } from '../i18n/use-t.js'
+import { CaptchaImage, useCaptcha } from './login/CaptchaImage.js'
+import { TelephoneLoginForm } from './login/TelephoneLoginForm.js'
+import { useFinishLogin, type LoginAnswer } from './login/use-finish-login.js'
+
+const RegisterDialog = lazy(() => import('./login/RegisterDialog.js').then((m) => ({ default: m.RegisterDialog })))
 
 interface LoginForm {
   username: string
@@ -14,43 +17,19 @@ interface LoginForm {
   captcha?: string
 }
 
-interface LoginAnswer {
-  token: string
-  user: SessionUser
-  roles: string[]
-  permissions: string[]
-}
-
-/** Where to go after signing in: the page that sent the user here, else the workplace. */
-function redirectTarget(state: unknown): string {
-  const from = (state as { from?: string } | null)?.from
-  return from && from.startsWith('/') && !from.startsWith('/login') ? from : WORKPLACE_PATH
-}
-
+/** The login page: username and password with the captcha image, or telephone and SMS code; registration when open. */
 export default function Login() {
-  usePageTitle('登录')
+  const t = useT()
+  usePageTitle(t('page.login'))
   const [form] = Form.useForm<LoginForm>()
-  const navigate = useNavigate()
-  const location = useLocation()
-  const { mutate } = useSWRConfig()
+  const finish = useFinishLogin()
   const { data: init, error: initError, isLoading } = useSystemInit()
   const title = init?.title || DEFAULT_TITLE
   const captchaOn = init?.captcha ?? false
-  const [captcha, setCaptcha] = useState<{ sn: string; image: string }>()
+  const { captcha, failed: captchaFailed, refresh: refreshCaptcha } = useCaptcha(captchaOn)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string>()
-
-  const refreshCaptcha = useCallback(async () => {
-    try {
-      setCaptcha(await api.get<{ sn: string; image: string }>('/auth/captcha', undefined, { hideError: true }))
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : '验证码加载失败')
-    }
-  }, [])
-
-  useEffect(() => {
-    if (captchaOn) void refreshCaptcha()
-  }, [captchaOn, refreshCaptcha])
+  const [registering, setRegistering] = useState(false)
 
   const submit = async (values: LoginForm) => {
     setSubmitting(true)
@@ -61,20 +40,45 @@ export default function Login() {
         { username: values.username.trim(), password: values.password, sn: captcha?.sn ?? '', captcha: values.captcha?.trim() ?? '' },
         { hideError: true },
       )
-      // Another account may have used this browser tab: drop its cached menus and tabs.
-      await mutate(() => true, undefined, { revalidate: false })
-      localStorage.removeItem(STORAGE.routes)
-      clearTabs()
-      saveSession(answer)
-      navigate(redirectTarget(location.state), { replace: true })
+      await finish(answer)
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : '登录失败，请稍后重试！')
+      setError(e instanceof ApiError ? e.message : DEFAULT_ERROR)
       form.setFieldValue('captcha', '')
       if (captchaOn) void refreshCaptcha()
     } finally {
       setSubmitting(false)
     }
   }
+
+  const accountForm = (
+    <Form form={form} name="login" size="large" onFinish={(v) => void submit(v)} autoComplete="off" requiredMark={false}>
+      <Form.Item
+        name="username"
+        rules={[{ required: true, whitespace: true, message: t('login.required.username') }]}
+        extra={init?.multiTenant ? t('login.multiTenant') : undefined}
+      >
+        <Input prefix={<UserOutlined />} placeholder={t('login.username')} aria-label="用户名" autoComplete="username" autoFocus />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: t('login.required.password') }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} aria-label="密码" autoComplete="current-password" />
+      </Form.Item>
+      {captchaOn && (
+        <Form.Item required>
+          <div className="login-captcha">
+            <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: t('login.required.captcha') }]}>
+              <Input prefix={<SafetyCertificateOutlined />} placeholder={t('login.captcha')} aria-label="验证码" maxLength={8} autoComplete="off" />
+            </Form.Item>
+            <CaptchaImage captcha={captcha} onRefresh={() => void refreshCaptcha()} />
+          </div>
+        </Form.Item>
+      )}
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting || isLoading}>
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  )
 
   return (
     <div className="login-page">
@@ -83,39 +87,32 @@ export default function Login() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             {title}
           </Typography.Title>
-          <Typography.Text type="secondary">欢迎登录</Typography.Text>
+          <Typography.Text type="secondary">{t('login.welcome')}</Typography.Text>
         </div>
-        {initError && <Alert type="warning" showIcon message="无法连接服务器，请稍后重试" style={{ marginBottom: 16 }} />}
-        {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
-        <Form form={form} name="login" size="large" onFinish={(v) => void submit(v)} autoComplete="off" requiredMark={false}>
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]} extra={init?.multiTenant ? '多租户系统请按“租户ID@用户名”输入' : undefined}>
-            <Input prefix={<UserOutlined />} placeholder="用户名" aria-label="用户名" autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="密码" aria-label="密码" autoComplete="current-password" />
-          </Form.Item>
-          {captchaOn && (
-            <Form.Item required>
-              <div className="login-captcha">
-                <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-                  <Input prefix={<SafetyCertificateOutlined />} placeholder="验证码" aria-label="验证码" maxLength={8} autoComplete="off" />
-                </Form.Item>
-                <button type="button" className="login-captcha-image" title="看不清？点击刷新" aria-label="刷新验证码" onClick={() => void refreshCaptcha()}>
-                  {captcha ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
-                </button>
-              </div>
-            </Form.Item>
-          )}
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting || isLoading}>
-              登录
+        {initError && <Alert type="warning" showIcon message={t('login.offline')} style={{ marginBottom: 16 }} />}
+        {(error || captchaFailed) && <Alert type="error" showIcon message={error ?? '验证码加载失败'} role="alert" style={{ marginBottom: 16 }} />}
+        <Tabs
+          centered
+          onChange={() => setError(undefined)}
+          items={[
+            { key: 'account', label: t('login.tab.account'), children: accountForm },
+            { key: 'telephone', label: t('login.tab.telephone'), children: <TelephoneLoginForm multiTenant={!!init?.multiTenant} onError={setError} /> },
+          ]}
+        />
+        <div className="login-links">
+          {init?.allowRegist && (
+            <Button type="link" size="small" onClick={() => setRegistering(true)}>
+              {t('login.register')}
             </Button>
-          </Form.Item>
-          <div className="login-links">
-            <Link to="/forget-psw">忘记密码？</Link>
-          </div>
-        </Form>
+          )}
+          <Link to="/forget-psw">{t('login.forget')}</Link>
+        </div>
       </Card>
+      {registering && (
+        <Suspense fallback={null}>
+          <RegisterDialog open={registering} captchaOn={captchaOn} onClose={() => setRegistering(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -7,9 +7,8 @@ import { useMeta } from '../api/meta.js'
 import { useSession, type SessionUser } from '../app/session.js'
 import { useLocale } from '../app/settings.js'
 import { patterns } from '../../shared/metadata/patterns.js'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../runtime/pager.js'
 
-export const PAGE_SIZE_OPTIONS = [5, 15, 20, 50, 100]
-export const DEFAULT_PAGE_SIZE = 20
 
 interface OpLogRow {
   id?: string
@@ -131,7 +130,7 @@ function OwnOpLog() {
         total: data?.totalCount ?? 0,
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal: (total) => `共 ${total} 条`,
+        showTotal,
         onChange: (pageIndex, pageSize) => setPaging({ pageIndex: pageSize === paging.pageSize ? pageIndex : 1, pageSize }),
       }}
     />

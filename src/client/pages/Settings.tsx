@@ -1,56 +1,55 @@
 import { Button, Card, Form, Radio, Switch } from 'antd'
 import { resetSettings, updateSettings, useSettings, type Language, type LayoutMode, type ThemeMode } from '../app/settings.js'
+import { useT } from '../i18n/use-t.js'
+import { LANGUAGE_NAMES } from '../shell/LanguageSwitch.js'
 
 /** Personal settings, applied at once and kept in this browser's local storage. */
 export default function Settings() {
   const settings = useSettings()
+  const t = useT()
   return (
-    <Card title="个人设置" className="settings-page">
-      <Form layout="horizontal" labelCol={{ flex: '100px' }} style={{ maxWidth: 640 }}>
-        <Form.Item label="导航布局">
+    <Card title={t('page.settings')} className="settings-page">
+      <Form layout="horizontal" labelCol={{ flex: '120px' }} style={{ maxWidth: 640 }}>
+        <Form.Item label={t('settings.layout')}>
           <Radio.Group
-            aria-label="导航布局"
+            aria-label={t('settings.layout')}
             optionType="button"
             value={settings.layout}
             onChange={(e) => updateSettings({ layout: e.target.value as LayoutMode })}
             options={[
-              { value: 'side', label: '侧边菜单' },
-              { value: 'head', label: '顶部菜单' },
-              { value: 'mixed', label: '混合菜单' },
+              { value: 'side', label: t('settings.layout.side') },
+              { value: 'head', label: t('settings.layout.head') },
+              { value: 'mixed', label: t('settings.layout.mixed') },
             ]}
           />
         </Form.Item>
-        <Form.Item label="主题模式">
+        <Form.Item label={t('settings.theme')}>
           <Radio.Group
-            aria-label="主题模式"
+            aria-label={t('settings.theme')}
             optionType="button"
             value={settings.theme}
             onChange={(e) => updateSettings({ theme: e.target.value as ThemeMode })}
             options={[
-              { value: 'light', label: '亮色' },
-              { value: 'dark', label: '暗色' },
-              { value: 'night', label: '夜间' },
+              { value: 'light', label: t('settings.theme.light') },
+              { value: 'dark', label: t('settings.theme.dark') },
+              { value: 'night', label: t('settings.theme.night') },
             ]}
           />
         </Form.Item>
-        <Form.Item label="语言">
+        <Form.Item label={t('settings.language')}>
           <Radio.Group
-            aria-label="语言"
+            aria-label={t('settings.language')}
             optionType="button"
             value={settings.language}
             onChange={(e) => updateSettings({ language: e.target.value as Language })}
-            options={[
-              { value: 'CN', label: '简体中文' },
-              { value: 'HK', label: '繁體中文' },
-              { value: 'US', label: 'English' },
-            ]}
+            options={(Object.keys(LANGUAGE_NAMES) as Language[]).map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
           />
         </Form.Item>
-        <Form.Item label="锁定标签栏">
-          <Switch aria-label="锁定标签栏" checked={settings.tabsLocked} onChange={(tabsLocked) => updateSettings({ tabsLocked })} />
+        <Form.Item label={t('settings.tabsLocked')}>
+          <Switch aria-label={t('settings.tabsLocked')} checked={settings.tabsLocked} onChange={(tabsLocked) => updateSettings({ tabsLocked })} />
         </Form.Item>
         <Form.Item label=" " colon={false}>
-          <Button onClick={() => resetSettings()}>恢复默认</Button>
+          <Button onClick={() => resetSettings()}>{t('settings.reset')}</Button>
         </Form.Item>
       </Form>
     </Card>

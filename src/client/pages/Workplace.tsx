@@ -5,21 +5,25 @@ import { useNavigate } from 'react-router-dom'
 import { flattenFunctions, isExternal, useMenus } from '../app/menus.js'
 import { useSession } from '../app/session.js'
 import { useSystemTitle } from '../app/system-info.js'
+import { useT } from '../i18n/use-t.js'
+import type { MessageKey } from '../i18n/messages.js'
 import { MenuIcon } from '../shell/MenuIcon.js'
+import { OrderChartCard } from './workplace/OrderChartCard.js'
 
-function greeting(hour: number): string {
-  if (hour < 6) return '凌晨好'
-  if (hour < 12) return '上午好'
-  if (hour < 14) return '中午好'
-  if (hour < 18) return '下午好'
-  return '晚上好'
+function greeting(hour: number): MessageKey {
+  if (hour < 6) return 'greeting.night'
+  if (hour < 12) return 'greeting.morning'
+  if (hour < 14) return 'greeting.noon'
+  if (hour < 18) return 'greeting.afternoon'
+  return 'greeting.evening'
 }
 
-/** The workplace: a welcome and the collected menus as shortcuts. */
+/** The workplace: a welcome, the collected menus as quick entries, and the order chart. */
 export default function Workplace() {
   const { user } = useSession()
   const title = useSystemTitle()
   const navigate = useNavigate()
+  const t = useT()
   const { data: menus } = useMenus()
   const collected = flattenFunctions(menus).filter((e) => e.menu.isCollect && e.menu.path)
   const now = dayjs()
@@ -32,24 +36,24 @@ export default function Workplace() {
           <Avatar size={64} icon={<UserOutlined />} style={{ backgroundColor: '#1890ff', flex: 'none' }} />
           <div>
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {greeting(now.hour())}，{name}，欢迎使用{title}！
+              {t('workplace.welcome', { greeting: t(greeting(now.hour())), name, title })}
             </Typography.Title>
-            <Typography.Text type="secondary">今天是 {now.format('YYYY年M月D日 dddd')}</Typography.Text>
+            <Typography.Text type="secondary">{t('workplace.today', { date: now.format(t('workplace.dateFormat')) })}</Typography.Text>
           </div>
         </div>
       </Card>
       <Card
         title={
           <span>
-            <AppstoreOutlined /> 快捷入口
+            <AppstoreOutlined /> {t('workplace.shortcuts')}
           </span>
         }
         style={{ marginTop: 16 }}
       >
         {collected.length === 0 ? (
-          <Empty description="暂无收藏的菜单，可在左侧菜单或页签右键菜单中点击收藏" />
+          <Empty description={t('workplace.noShortcuts')} />
         ) : (
-          <Row gutter={[16, 16]} role="list" aria-label="快捷入口">
+          <Row gutter={[16, 16]} role="list" aria-label={t('workplace.shortcuts')}>
             {collected.map((e) => (
               <Col key={e.menu.id} xs={12} sm={8} md={6} lg={4} role="listitem">
                 <button
@@ -68,6 +72,7 @@ export default function Workplace() {
           </Row>
         )}
       </Card>
+      <OrderChartCard />
     </div>
   )
 }

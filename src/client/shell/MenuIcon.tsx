@@ -7,7 +7,7 @@ type IconModule = Record<string, unknown>
 // loaded once, in its own chunk, instead of weighing on the main bundle.
 let loaded: IconModule | undefined
 let loading: Promise<IconModule> | undefined
-const loadIcons = () => (loading ??= import('@ant-design/icons').then((m) => (loaded = m as unknown as IconModule)))
+const loadIcons = () => (loading ??= import('./all-icons.js').then((m) => (loaded = m as unknown as IconModule)))
 
 function lookup(mod: IconModule | undefined, name: string): IconComponent | undefined {
   const candidate = mod?.[name]

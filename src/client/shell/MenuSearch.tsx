@@ -3,10 +3,12 @@ import { AutoComplete, Input } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { isExternal, type MenuEntry } from '../app/menus.js'
+import { useT } from '../i18n/use-t.js'
 
-/** Header menu search: visible function menus by their title path, jumping on choice (000 §2). */
+/** Header menu search: function menus that are not hidden, by their title path, jumping on choice (000 §2). */
 export function MenuSearch({ entries }: { entries: MenuEntry[] }) {
   const navigate = useNavigate()
+  const t = useT()
   const [value, setValue] = useState('')
   const all = useMemo(
     () =>
@@ -28,11 +30,11 @@ export function MenuSearch({ entries }: { entries: MenuEntry[] }) {
         if (isExternal(path)) window.open(path, '_blank', 'noopener')
         else navigate(path)
       }}
-      notFoundContent={keyword ? '没有找到相关菜单' : null}
+      notFoundContent={keyword ? t('menu.search.none') : null}
       popupMatchSelectWidth={320}
       defaultActiveFirstOption
     >
-      <Input aria-label="搜索菜单" placeholder="搜索菜单" prefix={<SearchOutlined />} allowClear />
+      <Input aria-label={t('menu.search')} placeholder={t('menu.search')} prefix={<SearchOutlined />} allowClear />
     </AutoComplete>
   )
 }

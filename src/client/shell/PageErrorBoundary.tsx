@@ -1,5 +1,14 @@
 import { Component, type ReactNode } from 'react'
+import { useT } from '../i18n/use-t.js'
 import ErrorPage from '../pages/ErrorPage.js'
+
+const FAILED_LOAD = /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i
+
+function PageFailed({ error }: { error: Error }) {
+  const t = useT()
+  const detail = FAILED_LOAD.test(error.message) ? t('error.loadFailed') : t('error.renderFailed', { message: error.message })
+  return <ErrorPage kind="500" embedded detail={detail} />
+}
 
 /** A page that fails to load or render shows the error page inside its tab; the shell stays usable. */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -14,10 +23,6 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   }
 
   override render() {
-    if (this.state.error) {
-      const failedLoad = /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(this.state.error.message)
-      return <ErrorPage kind="500" embedded detail={failedLoad ? '页面加载失败，请刷新后重试。' : `页面出现错误：${this.state.error.message}`} />
-    }
-    return this.props.children
+    return this.state.error ? <PageFailed error={this.state.error} /> : this.props.children
   }
 }

@@ -3,20 +3,37 @@ import { LockOutlined, ReloadOutlined, StarFilled, StarOutlined, UnlockOutlined 
 import { useNavigate } from 'react-router-dom'
 import type { MenuNode } from '../app/menus.js'
 import { updateSettings, useSettings } from '../app/settings.js'
-import { closeLeft, closeOthers, closeRight, closeTab, getTabs, isClosable, refreshTab, useTabs, type PageTab } from './tab-store.js'
-
-export const LAST_TAB_WARNING = '这已经是最后一页，不能再关闭了！'
+import { useT } from '../i18n/use-t.js'
+import {
+  closeLeft,
+  closeOthers,
+  closeRight,
+  closeTab,
+  getTabs,
+  isClosable,
+  refreshTab,
+  REFRESH_SPIN_INACTIVE_MS,
+  REFRESH_SPIN_MS,
+  useTabs,
+  type PageTab,
+} from './tab-store.js'
 
 interface Props {
   activeKey: string | undefined
   menuById: Map<string, MenuNode>
+  /** The tab's title in the current language (fixed pages), else the title it was opened with. */
+  titleOf: (tab: PageTab) => string
   onToggleCollect: (menu: MenuNode) => void
 }
 
-/** Multi-page tabs: workplace first and fixed; right-click for close left/right/others and refresh. */
-export function PageTabs({ activeKey, menuById, onToggleCollect }: Props) {
+/**
+ * Multi-page tabs (000 §2): workplace first and fixed; right-click for refresh and close left, right,
+ * others; a lock that keeps the tab bar on top while the page scrolls.
+ */
+export function PageTabs({ activeKey, menuById, titleOf, onToggleCollect }: Props) {
   const tabs = useTabs()
   const navigate = useNavigate()
+  const t = useT()
   const { message } = App.useApp()
   const { tabsLocked } = useSettings()
 
@@ -24,7 +41,7 @@ export function PageTabs({ activeKey, menuById, onToggleCollect }: Props) {
 
   const close = (key: string) => {
     if (!isClosable(key) || getTabs().length <= 1) {
-      void message.warning(getTabs().length <= 1 ? LAST_TAB_WARNING : '工作台不能关闭！')
+      void message.warning(getTabs().length <= 1 ? t('tabs.lastTab') : t('tabs.workplaceFixed'))
       return
     }
     const next = closeTab(key)
@@ -34,34 +51,40 @@ export function PageTabs({ activeKey, menuById, onToggleCollect }: Props) {
   // Closing around a tab keeps that tab; if the active one went away, show the kept one.
   const keepAndShow = (key: string, op: (key: string) => void) => {
     op(key)
-    if (!getTabs().some((t) => t.key === activeKey)) goTo(getTabs().find((t) => t.key === key))
+    if (!getTabs().some((tab) => tab.key === activeKey)) goTo(getTabs().find((tab) => tab.key === key))
   }
 
   const contextItems = (tab: PageTab, index: number): MenuProps['items'] => {
     const menu = tab.menuId ? menuById.get(tab.menuId) : undefined
-    const hasLeft = tabs.slice(0, index).some((t) => isClosable(t.key))
-    const hasRight = tabs.slice(index + 1).some((t) => isClosable(t.key))
-    const hasOthers = tabs.some((t) => t.key !== tab.key && isClosable(t.key))
+    const hasLeft = tabs.slice(0, index).some((x) => isClosable(x.key))
+    const hasRight = tabs.slice(index + 1).some((x) => isClosable(x.key))
+    const hasOthers = tabs.some((x) => x.key !== tab.key && isClosable(x.key))
     const items: MenuProps['items'] = [
-      { key: 'refresh', label: '刷新', icon: <ReloadOutlined aria-hidden /> },
-      { key: 'close', label: '关闭' },
-      { key: 'closeLeft', label: '关闭左侧', disabled: !hasLeft },
-      { key: 'closeRight', label: '关闭右侧', disabled: !hasRight },
-      { key: 'closeOthers', label: '关闭其他', disabled: !hasOthers },
+      { key: 'refresh', label: t('tabs.refresh'), icon: <ReloadOutlined aria-hidden /> },
+      { key: 'close', label: t('tabs.close') },
+      { key: 'closeLeft', label: t('tabs.closeLeft'), disabled: !hasLeft },
+      { key: 'closeRight', label: t('tabs.closeRight'), disabled: !hasRight },
+      { key: 'closeOthers', label: t('tabs.closeOthers'), disabled: !hasOthers },
     ]
     if (menu) {
       items.push({ type: 'divider' })
-      items.push({ key: 'collect', label: menu.isCollect ? '取消收藏' : '收藏', icon: menu.isCollect ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden /> })
+      items.push({
+        key: 'collect',
+        label: menu.isCollect ? t('menu.uncollect') : t('menu.collect'),
+        icon: menu.isCollect ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />,
+      })
     }
     return items
   }
 
   const onContext = (tab: PageTab, key: string) => {
     switch (key) {
-      case 'refresh':
-        refreshTab(tab.key)
-        if (tab.key !== activeKey) goTo(tab)
+      case 'refresh': {
+        const active = tab.key === activeKey
+        refreshTab(tab.key, active ? REFRESH_SPIN_MS : REFRESH_SPIN_INACTIVE_MS)
+        if (!active) goTo(tab)
         break
+      }
       case 'close':
         close(tab.key)
         break
@@ -82,14 +105,15 @@ export function PageTabs({ activeKey, menuById, onToggleCollect }: Props) {
     }
   }
 
+  const lockLabel = tabsLocked ? t('tabs.unlock') : t('tabs.lock')
   return (
-    <div className={tabsLocked ? 'shell-tabs is-locked' : 'shell-tabs'}>
+    <div className={tabsLocked ? 'shell-tabs is-locked' : 'shell-tabs'} data-locked={tabsLocked}>
       <Tabs
         type="editable-card"
         size="small"
         hideAdd
         activeKey={activeKey ?? ''}
-        onChange={(key) => goTo(tabs.find((t) => t.key === key))}
+        onChange={(key) => goTo(tabs.find((tab) => tab.key === key))}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key)
         }}
@@ -99,18 +123,19 @@ export function PageTabs({ activeKey, menuById, onToggleCollect }: Props) {
           label: (
             <Dropdown trigger={['contextMenu']} menu={{ items: contextItems(tab, index), onClick: ({ key }) => onContext(tab, key) }}>
               <span className="shell-tab-label" data-tab-key={tab.key}>
-                {tab.title}
+                {tab.refreshing && <ReloadOutlined spin aria-hidden className="shell-tab-spin" />}
+                {titleOf(tab)}
               </span>
             </Dropdown>
           ),
         }))}
         tabBarExtraContent={{
           right: (
-            <Tooltip title={tabsLocked ? '解锁标签栏' : '锁定标签栏'}>
+            <Tooltip title={lockLabel}>
               <Button
                 type="text"
                 size="small"
-                aria-label={tabsLocked ? '解锁标签栏' : '锁定标签栏'}
+                aria-label={lockLabel}
                 aria-pressed={tabsLocked}
                 icon={tabsLocked ? <LockOutlined /> : <UnlockOutlined />}
                 onClick={() => updateSettings({ tabsLocked: !tabsLocked })}

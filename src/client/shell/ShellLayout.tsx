@@ -9,13 +9,16 @@ import { firstLeafPath, flattenFunctions, isExternal, MENU_FUNCTION, setMenuColl
 import { saveSession, useSession, type SessionUser } from '../app/session.js'
 import { useSettings } from '../app/settings.js'
 import { usePageTitle, useSystemTitle } from '../app/system-info.js'
+import { useT } from '../i18n/use-t.js'
+import { LanguageSwitch } from './LanguageSwitch.js'
+import '../app/features.js'
 import { NoticeBell } from '../features/notice/NoticeBell.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
 import { MenuSearch } from './MenuSearch.js'
 import { resolvePage } from './page-registry.js'
 import { PageTabs } from './PageTabs.js'
-import { openTab, useTabs } from './tab-store.js'
+import { openTab, useTabs, type PageTab } from './tab-store.js'
 import { PageLoading, TabPanes } from './TabPanes.js'
 import { UserMenu } from './UserMenu.js'
 
@@ -52,6 +55,7 @@ export default function ShellLayout() {
   const screens = Grid.useBreakpoint()
   const mobile = screens.md === false
   const tabs = useTabs()
+  const t = useT()
   useRefreshCurrentUser()
 
   const { data: menus, mutate: mutateMenus } = useMenus()
@@ -62,7 +66,8 @@ export default function ShellLayout() {
 
   const meta = useMeta()
   const entityLabel = useCallback((name: string) => meta?.entityOrUndefined(name)?.label, [meta])
-  const resolve = useCallback((path: string) => resolvePage(path, entries, session, entityLabel), [entries, session, entityLabel])
+  const resolve = useCallback((path: string) => resolvePage(path, entries, session, t, entityLabel), [entries, session, t, entityLabel])
+  const titleOf = useCallback((tab: PageTab) => resolve(tab.key)?.title ?? tab.title, [resolve])
   const current = useMemo(() => resolve(location.pathname), [resolve, location.pathname])
   const activeKey = current?.key
 
@@ -79,10 +84,10 @@ export default function ShellLayout() {
     async (menu: MenuNode) => {
       const next = !menu.isCollect
       await setMenuCollected(menu.id, next)
-      void message.success(next ? '收藏成功' : '已取消收藏')
+      void message.success(next ? t('menu.collected') : t('menu.uncollected'))
       await mutateMenus()
     },
-    [message, mutateMenus],
+    [message, mutateMenus, t],
   )
   const onToggleCollect = useCallback((menu: MenuNode) => void toggleCollect(menu).catch(() => undefined), [toggleCollect])
 
@@ -116,7 +121,7 @@ export default function ShellLayout() {
     <Menu
       mode="inline"
       theme={darkMenus && !inDrawer ? 'dark' : 'light'}
-      aria-label="导航菜单"
+      aria-label={t('menu.nav')}
       items={toMenuItems(inDrawer ? tree : siderNodes, { onToggleCollect })}
       selectedKeys={current?.menu?.path ? [current.menu.path] : []}
       {...(collapsed && !inDrawer ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
@@ -129,7 +134,7 @@ export default function ShellLayout() {
       <Menu
         mode="horizontal"
         theme={darkMenus ? 'dark' : 'light'}
-        aria-label="导航菜单"
+        aria-label={t('menu.nav')}
         className="shell-header-menu"
         items={toMenuItems(tree, { onToggleCollect })}
         selectedKeys={current?.menu?.path ? [current.menu.path, ...ancestors] : []}
@@ -139,7 +144,7 @@ export default function ShellLayout() {
       <Menu
         mode="horizontal"
         theme={darkMenus ? 'dark' : 'light'}
-        aria-label="顶部菜单"
+        aria-label={t('menu.top')}
         className="shell-header-menu"
         items={toMenuItems(visibleTop, { shallow: true })}
         selectedKeys={topNode ? [menuKey(topNode)] : []}
@@ -183,12 +188,12 @@ export default function ShellLayout() {
         <Layout.Header className="shell-header" style={{ background: headerBg, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
           {(mobile || layout !== 'side') && <Logo title={systemTitle} collapsed={mobile} dark={darkMenus && layout !== 'side'} />}
           {mobile ? (
-            <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+            <Button type="text" aria-label={t('menu.open')} icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
           ) : (
             showSider && (
               <Button
                 type="text"
-                aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
                 icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
                 onClick={() => setCollapsed((c) => !c)}
                 style={{ color: layout !== 'side' && darkMenus ? '#fff' : undefined }}
@@ -198,6 +203,7 @@ export default function ShellLayout() {
           <div className="shell-header-middle">{headerMenu}</div>
           <div className="shell-header-right">
             <MenuSearch entries={entries} />
+            <LanguageSwitch />
             <NoticeBell entries={entries} />
             <UserMenu />
           </div>
@@ -217,7 +223,7 @@ export default function ShellLayout() {
             </Layout.Sider>
           )}
           <Layout.Content className="shell-main" style={{ background: token.colorBgLayout }}>
-            <PageTabs activeKey={activeKey} menuById={menuById} onToggleCollect={onToggleCollect} />
+            <PageTabs activeKey={activeKey} menuById={menuById} titleOf={titleOf} onToggleCollect={onToggleCollect} />
             <div className="shell-content">{content}</div>
           </Layout.Content>
         </Layout>

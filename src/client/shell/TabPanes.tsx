@@ -15,7 +15,7 @@ interface Props {
 }
 
 export const PageLoading = () => (
-  <div className="page-loading">
+  <div className="page-loading" role="status" aria-busy="true">
     <Spin />
   </div>
 )
@@ -33,7 +33,9 @@ export function TabPanes({ tabs, activeKey, resolve, menusReady }: Props) {
         if (!active && (!page || page.noCache)) return null
         return (
           <div key={tab.key} className="shell-pane" hidden={!active} data-page={tab.key}>
-            {page ? (
+            {tab.refreshing ? (
+              <PageLoading />
+            ) : page ? (
               <PageErrorBoundary key={tab.version}>
                 <Suspense fallback={<PageLoading />}>
                   <Routes location={tab.fullPath}>

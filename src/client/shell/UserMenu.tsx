@@ -4,14 +4,16 @@ import { useNavigate } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { api } from '../api/http.js'
 import { clearSession, useSession } from '../app/session.js'
+import { useT } from '../i18n/use-t.js'
 import { clearTabs } from './tab-store.js'
 
 /** Avatar menu: personal centre, personal settings, logout. */
 export function UserMenu() {
   const { user } = useSession()
   const navigate = useNavigate()
+  const t = useT()
   const { mutate } = useSWRConfig()
-  const name = user?.name || user?.username || '用户'
+  const name = user?.name || user?.username || t('user.fallback')
 
   const logout = async () => {
     try {
@@ -30,16 +32,16 @@ export function UserMenu() {
       trigger={['click', 'hover']}
       menu={{
         items: [
-          { key: 'profile', icon: <UserOutlined aria-hidden />, label: '个人中心', onClick: () => navigate('/profile') },
-          { key: 'settings', icon: <SettingOutlined aria-hidden />, label: '个人设置', onClick: () => navigate('/settings') },
+          { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('user.profile'), onClick: () => navigate('/profile') },
+          { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('user.settings'), onClick: () => navigate('/settings') },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录', onClick: () => void logout() },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('user.logout'), onClick: () => void logout() },
         ],
       }}
     >
-      <button type="button" className="shell-user" aria-label="用户菜单">
+      <button type="button" className="shell-user" aria-label={t('user.menu')}>
         <Space size={8}>
-          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: "#1890ff" }} />
+          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1890ff' }} />
           <span className="shell-user-name">{name}</span>
         </Space>
       </button>

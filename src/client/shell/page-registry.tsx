@@ -1,9 +1,14 @@
 import { lazy, type ReactNode } from 'react'
+import { useLocation, useParams } from 'react-router-dom'
+import { routePasses } from '../app/authority.js'
 import { findMenuByPath, type MenuEntry, type MenuNode } from '../app/menus.js'
-import { hasPermission, type Session } from '../app/session.js'
+import type { Session } from '../app/session.js'
+import type { Translate } from '../i18n/use-t.js'
 import ErrorPage from '../pages/ErrorPage.js'
-import { menuPage, resolveMenu } from './menu-pages.js'
-import { WORKPLACE_PATH, WORKPLACE_TITLE } from './tab-store.js'
+import { MENU_COMPONENT_TYPE } from '../../shared/generated/enum-codes.js'
+import { LowCodePlaceholder } from './LowCodePlaceholder.js'
+import { lowCodeHost, menuPage, resolveMenu, type LowCodeKind, type MenuInputs } from './menu-pages.js'
+import { WORKPLACE_PATH } from './tab-store.js'
 
 const EntityPage = lazy(() => import('../runtime/EntityPage'))
 const Workplace = lazy(() => import('../pages/Workplace.js'))
@@ -23,26 +28,56 @@ export interface ResolvedPage {
   render: () => ReactNode
 }
 
-const FIXED: Record<string, { title: string; render: () => ReactNode }> = {
-  [WORKPLACE_PATH]: { title: WORKPLACE_TITLE, render: () => <Workplace /> },
-  '/profile': { title: '个人中心', render: () => <Profile /> },
-  '/settings': { title: '个人设置', render: () => <Settings /> },
-}
+const FIXED = {
+  [WORKPLACE_PATH]: { title: 'page.workplace', render: () => <Workplace /> },
+  '/profile': { title: 'page.profile', render: () => <Profile /> },
+  '/settings': { title: 'page.settings', render: () => <Settings /> },
+} as const
 
 export const ENTITY_COMPONENT_PREFIX = 'entity:'
 
-/** The view of a function menu (001 §2 "Menu-driven routing"). */
-function renderMenu(menu: MenuNode): ReactNode {
+const LOW_CODE_KINDS: Record<number, LowCodeKind> = {
+  [MENU_COMPONENT_TYPE.CUSTOM_LIST]: 'list',
+  [MENU_COMPONENT_TYPE.CUSTOM_FORM]: 'form',
+  [MENU_COMPONENT_TYPE.CUSTOM_PAGE]: 'page',
+}
+
+/** A custom form's requestParam: a JSON object text; anything else is no parameter. */
+export function parseRequestParam(text: string | null | undefined): Record<string, unknown> | undefined {
+  if (!text?.trim()) return undefined
+  try {
+    const value: unknown = JSON.parse(text)
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The view of a function menu by component type (001 §2 "Menu-driven routing"). Rendered inside the
+ * tab's own `<Routes>`, so the query and `:param` values of the tab's address become its inputs.
+ */
+function MenuView({ menu }: { menu: MenuNode }) {
+  const params = useParams()
+  const { search } = useLocation()
+  const inputs: MenuInputs = Object.fromEntries(new URLSearchParams(search))
+  for (const [k, v] of Object.entries(params)) if (k !== '*' && v !== undefined) inputs[k] = v
   const component = (menu.component ?? '').trim()
-  if (menu.componentType === 0 && component.startsWith(ENTITY_COMPONENT_PREFIX)) {
+  const kind = LOW_CODE_KINDS[menu.componentType]
+  if (kind) {
+    const Host = lowCodeHost(kind) ?? LowCodePlaceholder
+    return <Host kind={kind} id={component} requestParam={kind === 'form' ? parseRequestParam(menu.requestParam) : undefined} inputs={inputs} />
+  }
+  if (component.startsWith(ENTITY_COMPONENT_PREFIX)) {
     const entityName = component.slice(ENTITY_COMPONENT_PREFIX.length).trim()
     if (entityName) return <EntityPage entityName={entityName} />
   }
-  const page = menu.componentType === 0 ? menuPage(component) : undefined
-  if (page) return page()
-  const resolved = menu.componentType === 0 ? resolveMenu(menu, '') : undefined
-  if (resolved) return resolved.render()
-  // Normal views nobody registered, and the low-code list/form/page runtimes, are not built yet.
+  const page = menuPage(component)
+  if (page) return <>{page(inputs)}</>
+  // Data-driven pages (documents found from the menu's permission).
+  const resolved = resolveMenu(menu, '')
+  if (resolved) return <>{resolved.render()}</>
+  // A normal view nobody registered yet.
   return <ErrorPage kind="developing" embedded />
 }
 
@@ -50,12 +85,16 @@ export function resolvePage(
   pathname: string,
   entries: MenuEntry[],
   session: Session,
+  t: Translate,
   /** The Chinese label of an entity, once the metadata has loaded. */
   entityLabel: (entityName: string) => string | undefined = () => undefined,
 ): ResolvedPage | undefined {
   const path = pathname.replace(/\/+$/, '') || '/'
-  const fixed = FIXED[path]
-  if (fixed) return { key: path, title: fixed.title, pattern: path, noCache: false, titles: [fixed.title], render: fixed.render }
+  const fixed = (FIXED as Record<string, (typeof FIXED)[keyof typeof FIXED]>)[path]
+  if (fixed) {
+    const title = t(fixed.title)
+    return { key: path, title, pattern: path, noCache: false, titles: [title], render: fixed.render }
+  }
   // Any entity screen by name, menu or not: a new entity file is usable before anyone edits the menu tree.
   const entityRoute = /^\/entity\/([a-z][A-Za-z0-9]*)$/.exec(path)
   if (entityRoute) {
@@ -65,8 +104,9 @@ export function resolvePage(
   }
   const found = findMenuByPath(entries, path)
   if (!found) return resolveBelowMenu(path, entries, session)
-  const { menu, titles } = found.entry
-  const allowed = hasPermission(session, menu.permission ?? undefined)
+  const { menu, titles, authorities } = found.entry
+  // 000 §6: the route's authority and its parents' must all pass, unless the route is invisible.
+  const allowed = menu.hidden || routePasses(session, authorities)
   return {
     key: path,
     title: menu.meta.title || menu.name,
@@ -74,11 +114,11 @@ export function resolvePage(
     noCache: menu.meta.noCache,
     menu,
     titles,
-    render: () => (allowed ? renderMenu(menu) : <ErrorPage kind="403" embedded />),
+    render: () => (allowed ? <MenuView menu={menu} /> : <ErrorPage kind="403" embedded />),
   }
 }
 
-/** A page below a function menu (`/purchase/order/modify/1`), answered by a registered menu resolver; it needs the menu's permission. */
+/** A page below a function menu (`/purchase/order/modify/1`), answered by a registered menu resolver; it needs the menu's authority. */
 function resolveBelowMenu(path: string, entries: MenuEntry[], session: Session): ResolvedPage | undefined {
   const parts = path.split('/')
   for (let n = parts.length - 1; n > 1; n--) {
@@ -87,7 +127,7 @@ function resolveBelowMenu(path: string, entries: MenuEntry[], session: Session):
     if (!entry) continue
     const sub = resolveMenu(entry.menu, parts.slice(n).join('/'))
     if (!sub) return undefined
-    const allowed = hasPermission(session, entry.menu.permission ?? undefined)
+    const allowed = routePasses(session, entry.authorities)
     return {
       key: path,
       title: sub.title,

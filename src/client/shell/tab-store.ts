@@ -2,7 +2,10 @@ import { useSyncExternalStore } from 'react'
 
 export const WORKPLACE_PATH = '/dashboard/workplace'
 export const WORKPLACE_TITLE = '工作台'
-/** Open tabs survive a reload of the browser tab (000 §2), not a new browser tab. */
+/**
+ * Open tabs survive a reload of the browser tab (000 §2), not a new browser tab: session storage. It
+ * is written on every change, so whenever the user leaves (reload, close, another site) it is saved.
+ */
 export const TABS_KEY = 'admin.tabs'
 
 export interface PageTab {
@@ -14,7 +17,13 @@ export interface PageTab {
   menuId?: string
   /** Incremented by 刷新 to remount the page. */
   version: number
+  /** 刷新 in progress: the pane shows a spinner until the page remounts. */
+  refreshing?: boolean
 }
+
+/** 001 §9: the refresh spinner shows 200 ms, 500 ms when the refreshed tab was not the active one. */
+export const REFRESH_SPIN_MS = 200
+export const REFRESH_SPIN_INACTIVE_MS = 500
 
 const workplace: PageTab = { key: WORKPLACE_PATH, fullPath: WORKPLACE_PATH, title: WORKPLACE_TITLE, version: 0 }
 
@@ -33,7 +42,7 @@ function normalise(list: PageTab[]): PageTab[] {
 function read(): PageTab[] {
   try {
     const raw: unknown = JSON.parse(sessionStorage.getItem(TABS_KEY) ?? '[]')
-    const list = Array.isArray(raw) ? raw.filter(isTab).map((t) => ({ ...t, version: 0 })) : []
+    const list = Array.isArray(raw) ? raw.filter(isTab).map(({ key, fullPath, title, menuId }) => ({ key, fullPath, title, menuId, version: 0 })) : []
     return normalise(list)
   } catch {
     return [workplace]
@@ -45,7 +54,7 @@ const listeners = new Set<() => void>()
 
 function commit(next: PageTab[]): void {
   tabs = normalise(next)
-  sessionStorage.setItem(TABS_KEY, JSON.stringify(tabs.map(({ version: _v, ...t }) => t)))
+  sessionStorage.setItem(TABS_KEY, JSON.stringify(tabs.map(({ key, fullPath, title, menuId }) => ({ key, fullPath, title, menuId }))))
   for (const l of listeners) l()
 }
 
@@ -99,8 +108,10 @@ export function closeOthers(key: string): void {
   commit(tabs.filter((t) => t.key === key || !isClosable(t.key)))
 }
 
-export function refreshTab(key: string): void {
-  commit(tabs.map((t) => (t.key === key ? { ...t, version: t.version + 1 } : t)))
+/** 刷新: a spinner for `spinMs`, then the page mounts afresh (its state and data are loaded again). */
+export function refreshTab(key: string, spinMs: number = REFRESH_SPIN_MS): void {
+  commit(tabs.map((t) => (t.key === key ? { ...t, refreshing: true } : t)))
+  setTimeout(() => commit(tabs.map((t) => (t.key === key ? { ...t, version: t.version + 1, refreshing: false } : t))), spinMs)
 }
 
 /** Signing out forgets the tabs so the next account starts on the workplace. */

@@ -1,0 +1,34 @@
+import { useLocation, useNavigate } from 'react-router-dom'
+import { useSWRConfig } from 'swr'
+import { STORAGE } from '../../api/http.js'
+import { saveSession, type SessionUser } from '../../app/session.js'
+import { clearTabs, WORKPLACE_PATH } from '../../shell/tab-store.js'
+
+/** The answer of POST /auth/login and /auth/login/telephone. */
+export interface LoginAnswer {
+  token: string
+  user: SessionUser
+  roles: string[]
+  permissions: string[]
+}
+
+/** Where to go after signing in: the page that sent the user here, else the workplace. */
+export function redirectTarget(state: unknown): string {
+  const from = (state as { from?: string } | null)?.from
+  return from && from.startsWith('/') && !from.startsWith('/login') ? from : WORKPLACE_PATH
+}
+
+/** Stores the session (token, admin.user, admin.roles) and enters the shell. */
+export function useFinishLogin(): (answer: LoginAnswer) => Promise<void> {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { mutate } = useSWRConfig()
+  return async (answer) => {
+    // Another account may have used this browser tab: drop its cached menus, reads and tabs.
+    await mutate(() => true, undefined, { revalidate: false })
+    localStorage.removeItem(STORAGE.routes)
+    clearTabs()
+    saveSession(answer)
+    navigate(redirectTarget(location.state), { replace: true })
+  }
+}

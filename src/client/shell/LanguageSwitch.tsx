@@ -1,0 +1,26 @@
+import { Button, Dropdown } from 'antd'
+import { TranslationOutlined } from '@ant-design/icons'
+import { updateSettings, useSettings, type Language } from '../app/settings.js'
+import { useT } from '../i18n/use-t.js'
+
+/** Each language names itself, so a user can always find their own. */
+export const LANGUAGE_NAMES: Record<Language, string> = { CN: '简体中文', HK: '繁體中文', US: 'English' }
+
+/** Header language menu (000 §2: CN, HK, US); the choice is a personal setting. */
+export function LanguageSwitch() {
+  const { language } = useSettings()
+  const t = useT()
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [language],
+        items: (Object.keys(LANGUAGE_NAMES) as Language[]).map((key) => ({ key, label: LANGUAGE_NAMES[key] })),
+        onClick: ({ key }) => updateSettings({ language: key as Language }),
+      }}
+    >
+      <Button type="text" className="shell-header-icon" aria-label={t('lang.switch')} icon={<TranslationOutlined />} />
+    </Dropdown>
+  )
+}

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test'
+import { ADMIN, expect, openMenu, openScreen, paneOf, signIn, test, toast } from './helpers.js'
+
+/**
+ * The session seen from the browser: the 401 relogin dialog once the server forgot the session, the
+ * telephone login tab, and the workplace order chart (empty until GET /chart/order answers rows).
+ */
+
+const reloginDialog = (page: Page) => page.locator('.ant-modal-confirm').filter({ hasText: '确认重新登录' })
+
+test.describe('own session', () => {
+  // These tests sign in for themselves: ending the worker's shared session would break other tests.
+  test.use({ storageState: { cookies: [], origins: [] } })
+
+  test('a session deleted on the server opens 确认重新登录; 取消 stays, 重新登录 signs out', async ({ page, request }) => {
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMenu(page, '系统管理', '用户管理', '/system/user')
+    const token = await page.evaluate(() => localStorage.getItem('X-Auth-Token'))
+    expect(token).toBeTruthy()
+    const logout = await request.post('/cloud-api/auth/logout', { headers: { 'X-Auth-Token': token! } })
+    expect(logout.ok()).toBe(true)
+
+    // Any call of the page now answers 401, e.g. the list's 查询.
+    const pane = paneOf(page, '/system/user')
+    const query = () => pane.getByRole('button', { name: '查询' }).click()
+    await query()
+    await expect(reloginDialog(page)).toContainText('您已长时间未操作，已被退出登录，请重新登录！')
+    await reloginDialog(page).getByRole('button', { name: '取消' }).click()
+    await expect(reloginDialog(page)).toHaveCount(0)
+    await expect(page).toHaveURL(/\/system\/user$/)
+
+    await query()
+    await reloginDialog(page).getByRole('button', { name: '重新登录' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    expect(await page.evaluate(() => [localStorage.getItem('X-Auth-Token'), localStorage.getItem('admin.user')])).toEqual([null, null])
+  })
+
+  test('telephone login tab asks the server for an SMS code', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page).toHaveTitle('星云ERP - 登录')
+    // Registration is closed by default (parameter auth.regist.enabled).
+    await expect(page.getByRole('button', { name: '注册账号' })).toHaveCount(0)
+    await page.getByRole('tab', { name: '手机号登录' }).click()
+    await page.getByLabel('手机号', { exact: true }).fill('13900000000')
+    await page.getByRole('button', { name: '获取验证码' }).click()
+    await expect(page.getByRole('alert')).toContainText('该手机号未绑定用户！')
+    await page.getByLabel('手机号', { exact: true }).fill('123')
+    await page.getByRole('button', { name: '获取验证码' }).click()
+    await expect(page.getByText('手机号码格式不正确')).toBeVisible()
+  })
+})
+
+test('workplace order chart: empty while /chart/order has no rows, drawn lazily when it has', async ({ page }) => {
+  const chunks: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') chunks.push(r.url())
+  })
+  const card = page.locator('.workplace-order-chart')
+  await openScreen(page, '/dashboard/workplace')
+  await expect(card.locator('.ant-empty')).toContainText('暂无订单数据')
+  // The missing call (404) is not an error the user sees.
+  await expect(toast(page, '接口不存在')).toHaveCount(0)
+  expect(chunks.some((u) => /\/echarts-[^/]+\.js$/.test(u))).toBe(false)
+
+  const today = new Date()
+  const day = (offset: number) => new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10)
+  await page.route('**/cloud-api/chart/order*', (route) =>
+    route.fulfill({
+      json: {
+        code: 200,
+        msg: '',
+        data: [
+          { date: day(2), bizType: 0, totalNum: 3, totalAmount: '1200.50' },
+          { date: day(1), bizType: 0, totalNum: 1, totalAmount: '99.00' },
+          { date: day(1), bizType: 2, totalNum: 5, totalAmount: '3000.00' },
+        ],
+      },
+    }),
+  )
+  await page.reload()
+  await expect(card.locator('.workplace-chart canvas')).toBeVisible()
+  expect(chunks.some((u) => /\/echarts-[^/]+\.js$/.test(u))).toBe(true)
+  await card.getByText('金额', { exact: true }).click()
+  await expect(card.locator('.workplace-chart canvas')).toBeVisible()
+})
