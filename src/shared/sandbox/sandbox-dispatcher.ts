@@ -148,13 +148,13 @@ export class SandboxDispatcher {
 
   private onMessage(slot: Slot, message: SandboxMessage): void {
     if (!this.slots.includes(slot)) return
-    if (message.id === 0) {
-      if ('ready' in message && message.ready) {
+    if ('ready' in message) {
+      if (message.ready) {
         this.clearWatchdog(slot)
         slot.ready = true
         this.pump()
       } else {
-        this.kill(slot, new ScriptError('unavailable', `脚本引擎无法启动：${'message' in message ? message.message : ''}`))
+        this.kill(slot, new ScriptError('unavailable', `脚本引擎无法启动：${message.message}`))
       }
       return
     }
