@@ -267,6 +267,13 @@ describe('server worker pool', () => {
     expect(await pool.run('() => "ok"', [])).toBe('ok')
   })
 
+  it('stops deep recursion in the worker thread cleanly', async () => {
+    await expect(pool.run('() => { const f = (n) => f(n + 1) + 1; return f(0) }', [])).rejects.toMatchObject({
+      message: '脚本执行错误：调用栈溢出（递归过深）',
+    })
+    expect(await pool.run('() => "ok"', [])).toBe('ok')
+  })
+
   it('recovers from an endless promise-job chain', async () => {
     await expect(pool.run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }', [])).rejects.toMatchObject({ kind: 'timeout' })
     expect(await pool.run('() => "ok"', [])).toBe('ok')

@@ -264,7 +264,12 @@ export class ScriptEngine {
         this.recycle()
         throw e.error
       }
-      throw e
+      if (e instanceof ScriptError) throw e
+      // The host itself failed inside QuickJS (typically the host stack overflowing under deep
+      // recursion when the thread's native stack is smaller than QuickJS's limit assumes): the wasm
+      // instance is in an unknown state, so it is dropped without even trying to free it.
+      this.recycle(false)
+      throw e instanceof RangeError ? ScriptError.failed('调用栈溢出（递归过深）') : new ScriptError('unavailable', '脚本引擎异常，请重试')
     } finally {
       this.deadline = Number.POSITIVE_INFINITY
     }
@@ -438,8 +443,12 @@ export class ScriptEngine {
    * a spare instance loaded in the background; without a spare the engine is unusable and the worker
    * host replaces its worker.
    */
-  private recycle(): void {
-    if (!this.teardown()) {
+  private recycle(canFree = true): void {
+    if (!canFree) {
+      this.vm = null
+      this.handles.clear()
+    }
+    if (!canFree || !this.teardown()) {
       if (sharedModule === this.module) {
         modulePromise = null
         sharedModule = null
