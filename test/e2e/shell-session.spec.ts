@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, expect, openMenu, openScreen, paneOf, signIn, test, toast } from './helpers.js'
+import { ADMIN, expect, openMenu, openScreen, paneOf, signIn, test, uniqueSuffix } from './helpers.js'
 
 /**
  * The session seen from the browser: the 401 relogin dialog once the server forgot the session, the
@@ -50,33 +50,32 @@ test.describe('own session', () => {
   })
 })
 
-test('workplace order chart: empty while /chart/order has no rows, drawn lazily when it has', async ({ page }) => {
+test('workplace order chart: empty without approved orders, drawn lazily from the real /chart/order', async ({ page, api }) => {
   const chunks: string[] = []
   page.on('request', (r) => {
     if (r.resourceType() === 'script') chunks.push(r.url())
   })
   const card = page.locator('.workplace-order-chart')
+  // Other specs share this server and may have approved orders already: answer "none" for the first look.
+  await page.route('**/cloud-api/chart/order*', (route) => route.fulfill({ json: { code: 200, msg: '', data: [] } }))
   await openScreen(page, '/dashboard/workplace')
   await expect(card.locator('.ant-empty')).toContainText('暂无订单数据')
-  // The missing call (404) is not an error the user sees.
-  await expect(toast(page, '接口不存在')).toHaveCount(0)
   expect(chunks.some((u) => /\/echarts-[^/]+\.js$/.test(u))).toBe(false)
+  await page.unroute('**/cloud-api/chart/order*')
 
-  const today = new Date()
-  const day = (offset: number) => new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10)
-  await page.route('**/cloud-api/chart/order*', (route) =>
-    route.fulfill({
-      json: {
-        code: 200,
-        msg: '',
-        data: [
-          { date: day(2), bizType: 0, totalNum: 3, totalAmount: '1200.50' },
-          { date: day(1), bizType: 0, totalNum: 1, totalAmount: '99.00' },
-          { date: day(1), bizType: 2, totalNum: 5, totalAmount: '3000.00' },
-        ],
-      },
-    }),
-  )
+  // An order approved today through the real API appears in the real chart.
+  const s = uniqueSuffix()
+  const scId = await api.post<string>('/basedata/storecenter', { code: `CW${s}`, name: `图表仓${s}` })
+  const supplierId = await api.post<string>('/basedata/supplier', { code: `CS${s}`, name: `图表供应商${s}`, mnemonicCode: 'TB', settleType: 1, manageType: 1 })
+  const categoryId = await api.post<string>('/basedata/product/category', { code: `CC${s}`, name: `图表类目${s}` })
+  const brandId = await api.post<string>('/basedata/product/brand', { code: `CB${s}`, name: `图表品牌${s}` })
+  const productId = await api.post<string>('/basedata/product', {
+    code: `CP${s}`, name: `图表商品${s}`, skuCode: `CK${s}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17,
+  })
+  const payTypeId = await api.post<string>('/basedata/paytype', { code: `CT${s}`, name: `图表现金${s}`, recText: false })
+  await api.post('/purchase/order/approve/pass/direct', {
+    scId, supplierId, products: [{ productId, orderNum: 3, taxPrice: '400.00' }], payTypes: [{ id: payTypeId, payAmount: '1200.00' }],
+  })
   await page.reload()
   await expect(card.locator('.workplace-chart canvas')).toBeVisible()
   expect(chunks.some((u) => /\/echarts-[^/]+\.js$/.test(u))).toBe(true)
