@@ -6,6 +6,7 @@ import './features/notice/index.js'
 import './features/dictionary/index.js'
 import './features/product/index.js'
 import './features/data-permission/index.js'
+import './lowcode/index.js'
 import './styles.css'
 
 createRoot(document.getElementById('root')!).render(

@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react'
 import { findMenuByPath, type MenuEntry, type MenuNode } from '../app/menus.js'
 import { hasPermission, type Session } from '../app/session.js'
 import ErrorPage from '../pages/ErrorPage.js'
-import { menuPage } from './menu-pages.js'
+import { lowCodeHost, menuPage, type LowCodeKind } from './menu-pages.js'
 import { WORKPLACE_PATH, WORKPLACE_TITLE } from './tab-store.js'
 
 const EntityPage = lazy(() => import('../runtime/EntityPage'))
@@ -31,15 +31,30 @@ const FIXED: Record<string, { title: string; render: () => ReactNode }> = {
 
 export const ENTITY_COMPONENT_PREFIX = 'entity:'
 
+const LOW_CODE_KINDS: Record<number, LowCodeKind> = { 1: 'list', 2: 'form', 3: 'page' }
+
+/** A custom form's requestParam: a JSON object text; anything else is no parameter. */
+function parseRequestParam(text: string | null | undefined): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = text?.trim() ? JSON.parse(text) : undefined
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The view of a function menu (001 §2 "Menu-driven routing"). */
 function renderMenu(menu: MenuNode): ReactNode {
   const component = (menu.component ?? '').trim()
+  const kind = LOW_CODE_KINDS[menu.componentType]
+  const Host = kind ? lowCodeHost(kind) : undefined
+  if (kind && Host) return <Host kind={kind} id={component} requestParam={kind === 'form' ? parseRequestParam(menu.requestParam) : undefined} inputs={{}} />
   if (menu.componentType === 0 && component.startsWith(ENTITY_COMPONENT_PREFIX)) {
     const entityName = component.slice(ENTITY_COMPONENT_PREFIX.length).trim()
     if (entityName) return <EntityPage entityName={entityName} />
   }
   const page = menu.componentType === 0 ? menuPage(component) : undefined
-  if (page) return page()
+  if (page) return page({})
   // Normal views nobody registered, and the low-code list/form/page runtimes, are not built yet.
   return <ErrorPage kind="developing" embedded />
 }
