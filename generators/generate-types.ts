@@ -8,6 +8,7 @@ import path from 'node:path'
 import { compile, type JSONSchema } from 'json-schema-to-typescript'
 import type { EntityFile } from '../src/shared/generated/entity.js'
 import { documentHeaderFile, documentLinesFile } from '../src/shared/metadata/document-model.js'
+import { entityWireSchema, type WireEntity } from '../src/shared/metadata/wire-schema.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'src/shared/generated')
@@ -29,24 +30,7 @@ async function metaTypes(): Promise<Record<string, string>> {
   return out
 }
 
-type EntityJson = {
-  name: string
-  label: { 'zh-CN': string }
-  fields: Record<string, { type: string; label: string; enum?: string; multiple?: boolean; hidden?: boolean; requiredMessage?: string; required?: unknown }>
-}
-
-const WIRE_TYPES: Record<string, JSONSchema> = {
-  string: { type: 'string' },
-  text: { type: 'string' },
-  password: { type: 'string' },
-  integer: { type: 'integer' },
-  decimal: { type: 'string', description: 'decimal as text' },
-  boolean: { type: 'boolean' },
-  date: { type: 'string', description: 'YYYY-MM-DD' },
-  datetime: { type: 'string', description: 'YYYY-MM-DD HH:mm:ss' },
-  ref: { type: 'string', description: 'id' },
-  json: {},
-}
+type EntityJson = WireEntity
 
 /** Entity files, and documents as their header and line entities (the engine's columns included). */
 function entityFiles(): EntityJson[] {
@@ -63,17 +47,9 @@ function entityFiles(): EntityJson[] {
 async function entityTypes(enums: Record<string, { items?: { code: unknown }[] }>): Promise<string> {
   const out = [banner, '']
   for (const entity of entityFiles()) {
-    const properties: Record<string, JSONSchema> = { id: { type: 'string' } }
-    for (const [name, field] of Object.entries(entity.fields)) {
-      if (field.hidden) continue
-      let type: JSONSchema = WIRE_TYPES[field.type] ?? {}
-      if (field.type === 'enum' && field.enum) type = { enum: (enums[field.enum]?.items ?? []).map((i) => i.code) as JSONSchema['enum'] }
-      if (field.type === 'ref' && field.multiple) type = { type: 'array', items: { type: 'string' } }
-      properties[name] = { ...type, description: field.label }
-    }
-    for (const audit of ['createBy', 'createById', 'createTime', 'updateBy', 'updateById', 'updateTime']) properties[audit] = { type: 'string' }
-    const title = entity.name[0].toUpperCase() + entity.name.slice(1)
-    const ts = await compile({ title, description: entity.label['zh-CN'], type: 'object', properties, additionalProperties: true }, title, {
+    const schema = entityWireSchema(entity, enums)
+    const title = String(schema.title)
+    const ts = await compile(schema as JSONSchema, title, {
       bannerComment: '',
       style: { singleQuote: true, semi: false, printWidth: 120 },
     })

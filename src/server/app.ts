@@ -34,6 +34,7 @@ import { basedataModule } from './modules/basedata/index.js'
 import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
 import { componentModule } from './modules/component/index.js'
+import { lowcodeModule } from './modules/lowcode/index.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     stockModule(scope, services)
     metaModule(scope, services)
     purchaseModule(scope, services)
+    lowcodeModule(scope, services)
     await componentModule(scope, services)
   })
 

@@ -303,6 +303,574 @@ export interface Dic {
 }
 
 /**
+ * 自定义表单分类
+ */
+export interface GenCustomFormCategory {
+  id?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自定义表单
+ */
+export interface GenCustomForm {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 分类
+   */
+  categoryId?: string
+  /**
+   * 是否对话框
+   */
+  isDialog?: boolean
+  /**
+   * 对话框宽度
+   */
+  dialogWidth?: string
+  /**
+   * 对话框标题
+   */
+  dialogTittle?: string
+  /**
+   * 表单配置
+   */
+  formConfig?: string
+  /**
+   * 是否需要查询
+   */
+  requireQuery?: boolean
+  /**
+   * 查询处理器
+   */
+  queryBean?: string
+  /**
+   * 提交处理器
+   */
+  handleBean?: string
+  /**
+   * 提交前脚本
+   */
+  prefixSubmit?: string
+  /**
+   * 提交后脚本
+   */
+  suffixSubmit?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自定义列表分类
+ */
+export interface GenCustomListCategory {
+  id?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自定义列表
+ */
+export interface GenCustomList {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 分类
+   */
+  categoryId?: string
+  /**
+   * 数据对象
+   */
+  dataObjId?: string
+  /**
+   * 列表类型
+   */
+  listType?: 0 | 1 | 2
+  /**
+   * 表单Label宽度
+   */
+  labelWidth?: number
+  /**
+   * 是否分页
+   */
+  hasPage?: boolean
+  /**
+   * 是否树形列表
+   */
+  treeData?: boolean
+  /**
+   * ID字段
+   */
+  idColumn?: string
+  /**
+   * 父级ID字段
+   */
+  treePidColumn?: string
+  /**
+   * 树形节点字段
+   */
+  treeNodeColumn?: string
+  /**
+   * 子节点Key值
+   */
+  treeChildrenKey?: string
+  /**
+   * 是否允许导出
+   */
+  allowExport?: boolean
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 列表字段
+   */
+  fields?: {
+    [k: string]: unknown
+  }
+  /**
+   * 查询条件
+   */
+  queryParams?: {
+    [k: string]: unknown
+  }
+  /**
+   * 工具栏
+   */
+  toolbars?: {
+    [k: string]: unknown
+  }
+  /**
+   * 操作列
+   */
+  handleColumns?: {
+    [k: string]: unknown
+  }
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自定义页面分类
+ */
+export interface GenCustomPageCategory {
+  id?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 上级分类
+   */
+  parentId?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自定义页面
+ */
+export interface GenCustomPage {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 分类
+   */
+  categoryId?: string
+  /**
+   * 组件配置
+   */
+  componentConfig?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自定义选择器分类
+ */
+export interface GenCustomSelectorCategory {
+  id?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自定义选择器
+ */
+export interface GenCustomSelector {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 分类
+   */
+  categoryId?: string
+  /**
+   * 自定义列表
+   */
+  customListId?: string
+  /**
+   * 对话框标题
+   */
+  dialogTittle?: string
+  /**
+   * 对话框宽度
+   */
+  dialogWidth?: string
+  /**
+   * 占位符
+   */
+  placeholder?: string
+  /**
+   * ID字段
+   */
+  idColumn?: string
+  /**
+   * 名称字段
+   */
+  nameColumn?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 数据实体分类
+ */
+export interface GenDataEntityCategory {
+  id?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 数据实体明细
+ */
+export interface GenDataEntityDetail {
+  id?: string
+  /**
+   * 数据实体
+   */
+  entityId?: string
+  /**
+   * 显示名称
+   */
+  name?: string
+  /**
+   * 字段名
+   */
+  columnName?: string
+  /**
+   * 是否主键
+   */
+  isKey?: boolean
+  /**
+   * 数据类型
+   */
+  dataType?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
+  /**
+   * 显示类型
+   */
+  viewType?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8
+  /**
+   * 是否内置枚举
+   */
+  fixEnum?: boolean
+  /**
+   * 前端枚举名
+   */
+  enumFront?: string
+  /**
+   * 数据字典
+   */
+  dataDicId?: string
+  /**
+   * 自定义选择器
+   */
+  customSelectorId?: string
+  /**
+   * 排序编号
+   */
+  columnOrder?: number
+  /**
+   * 字段数据类型
+   */
+  dbDataType?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 数据实体
+ */
+export interface GenDataEntity {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 分类
+   */
+  categoryId?: string
+  /**
+   * 数据表
+   */
+  tableName?: string
+  /**
+   * 生成状态
+   */
+  genStatus?: 0 | 1 | 2
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 字段
+   */
+  columns?: {
+    [k: string]: unknown
+  }
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 数据对象分类
+ */
+export interface GenDataObjCategory {
+  id?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 数据对象
+ */
+export interface GenDataObj {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 分类
+   */
+  categoryId?: string
+  /**
+   * 主表
+   */
+  mainTableId?: string
+  /**
+   * 主表别名
+   */
+  mainTableAlias?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 关联表
+   */
+  joins?: {
+    [k: string]: unknown
+  }
+  /**
+   * 自定义查询字段
+   */
+  customColumns?: {
+    [k: string]: unknown
+  }
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 物流公司
  */
 export interface LogisticsCompany {

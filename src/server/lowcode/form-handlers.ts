@@ -1,0 +1,80 @@
+import type { Db } from '../db/dialect.js'
+import type { Services } from '../services.js'
+import type { RequestContext } from '../platform/request-context.js'
+import { invalid } from '../platform/errors.js'
+import { text } from './lowcode-values.js'
+
+/**
+ * The server side of custom forms (the ancestor's Spring beans `handleBean` / `queryBean`): a form
+ * names a handler here; nothing else runs on the server for a form. Handlers validate their input
+ * with Chinese messages and write through the engine's store (validation, hooks, op log), inside
+ * the transaction the route opens, so a failure writes nothing.
+ */
+export interface FormHandlerInput {
+  services: Services
+  ctx: RequestContext
+  /** The transaction (handle) or the tenant database (query). */
+  db: Db
+  values: Record<string, unknown>
+}
+
+export interface FormHandler {
+  label: string
+  /** `POST /gen/api/custom/form/handle`: the submitted values. */
+  handle?(input: FormHandlerInput): Promise<unknown>
+  /** `POST /gen/api/custom/form/get` when the form requires a query: the values to fill in. */
+  query?(input: FormHandlerInput): Promise<unknown>
+}
+
+const requireId = (values: Record<string, unknown>) => {
+  const id = text(values.id)
+  if (!id) throw invalid('请选择数据', 'id')
+  return id
+}
+
+export const FORM_HANDLERS: Record<string, FormHandler> = {
+  /** Answers what it was given: for forms that only run browser scripts. */
+  echo: {
+    label: '原样返回',
+    async handle({ values }) {
+      return values
+    },
+    async query({ values }) {
+      return values
+    },
+  },
+  /** Publishes a notice (title, content) through the notice entity's own validation. */
+  createNotice: {
+    label: '发布通知',
+    async handle({ services, ctx, db, values }) {
+      const title = text(values.title)
+      if (!title) throw invalid('请输入标题', 'title')
+      if (typeof values.content !== 'string' || !values.content.trim()) throw invalid('请输入内容', 'content')
+      const id = await services.store.create(db, ctx, services.registry.get('notice'), { title, content: values.content, published: true, available: true })
+      return { id }
+    },
+  },
+  /** Changes a product category's remark; the query side loads the category for the form. */
+  updateProductCategoryRemark: {
+    label: '修改商品类目备注',
+    async query({ services, ctx, db, values }) {
+      const category = await services.store.get(db, ctx, services.registry.get('productCategory'), requireId(values))
+      return { id: category.id, code: category.code, name: category.name, description: category.description ?? '' }
+    },
+    async handle({ services, ctx, db, values }) {
+      const id = requireId(values)
+      if (values.description !== undefined && values.description !== null && typeof values.description !== 'string')
+        throw invalid('备注格式不正确', 'description')
+      const entity = services.registry.get('productCategory')
+      const existing = await services.store.get(db, ctx, entity, id)
+      await services.store.modify(db, ctx, entity, { ...existing, id, description: values.description ?? '' })
+      return { id }
+    },
+  },
+}
+
+export function formHandler(name: unknown, side: 'handle' | 'query'): FormHandler {
+  const handler = typeof name === 'string' && Object.prototype.hasOwnProperty.call(FORM_HANDLERS, name) ? FORM_HANDLERS[name] : undefined
+  if (!handler || !handler[side]) throw invalid(`${side === 'handle' ? '提交' : '查询'}处理器【${String(name ?? '').slice(0, 100)}】不存在`)
+  return handler
+}

@@ -1,0 +1,306 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
+import { invalid } from '../../platform/errors.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { idsFrom, objectBody } from '../../engine/request-values.js'
+import { GEN_STATUS } from '../../../shared/generated/enum-codes.js'
+import { tenantTables } from '../../lowcode/tenant-tables.js'
+import { DATA_ENTITY, allowedTable, columnsFromTable, loadColumns, registerDataEntityHooks } from '../../lowcode/data-entity-columns.js'
+import { columnWire, registerDataObjHooks, resolveDataObj } from '../../lowcode/data-object.js'
+import { CUSTOM_FORM, listConfigWire, loadList, registerCustomListHooks } from '../../lowcode/custom-list-config.js'
+import { parseListBody, queryAll, queryPage, queryTree } from '../../lowcode/custom-list-query.js'
+import { exportList } from '../../lowcode/custom-list-export.js'
+import { formConfigWire, registerCustomFormHooks } from '../../lowcode/custom-form.js'
+import { CUSTOM_SELECTOR, registerCustomSelectorHooks, selectorConfigWire } from '../../lowcode/custom-selector.js'
+import { formHandler } from '../../lowcode/form-handlers.js'
+import { generateFiles, zipFiles } from '../../lowcode/entity-generator.js'
+import type { DataEntityColumn } from '../../lowcode/gen-data-types.js'
+import type { Wire } from '../../engine/record-codec.js'
+
+const ENTITY_KEYS = ['development:data-entity:query', 'development:data-entity:add', 'development:data-entity:modify']
+const OBJ_KEYS = ['development:data-obj:query', 'development:data-obj:add', 'development:data-obj:modify']
+const LIST_KEYS = ['development:custom-list:query', 'development:custom-list:add', 'development:custom-list:modify']
+const SELECTOR_KEYS = ['development:custom-selector:add', 'development:custom-selector:modify']
+const GENERATE_KEYS = ['development:data-entity:generate']
+
+/**
+ * The low-code layer beyond the generic families of its entity files (schemas/entities/gen-*.json,
+ * whose hooks validate the child collections): database tables for data entities, column lists for
+ * the designers, code generation, and the run-time calls of custom lists, forms, selectors and pages.
+ * Run-time calls need a signed-in user only: which lists, forms and pages a user reaches is decided by
+ * the menu grants (a menu points at the object), as in the ancestor; data permissions still narrow
+ * what a list answers.
+ */
+export function lowcodeModule(app: FastifyInstance, services: Services): void {
+  registerDataEntityHooks(services)
+  registerDataObjHooks(services)
+  registerCustomListHooks(services)
+  registerCustomFormHooks(services)
+  registerCustomSelectorHooks(services)
+  const { store, registry } = services
+  const entityOf = (name: string) => registry.get(name)
+  const tablesOf = (ctx: { db: Parameters<typeof tenantTables>[0]; tenantId: string }) =>
+    tenantTables(ctx.db, registry, services.databases.schemaOf(ctx.tenantId))
+
+  /* ---------- tables ---------- */
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/simpledb/tables',
+    access: ENTITY_KEYS,
+    handler: async ({ ctx, query }) => {
+      const filter = typeof query.tableName === 'string' ? query.tableName.trim().toLowerCase() : ''
+      return [...(await tablesOf(ctx)).values()]
+        .filter((t) => !filter || t.tableName.includes(filter) || t.tableComment.includes(filter))
+        .sort((a, b) => a.tableName.localeCompare(b.tableName))
+        .map((t) => ({ tableName: t.tableName, tableComment: t.tableComment }))
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/simpledb/columns',
+    access: ENTITY_KEYS,
+    handler: async ({ ctx, query }) => (await allowedTable(services, ctx, ctx.db, query.tableName)).columns,
+  })
+  const tableRow = (t: { tableName: string; tableComment: string }) => ({ id: t.tableName, tableName: t.tableName, name: t.tableComment || t.tableName, tableComment: t.tableComment })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/selector/gen/table',
+    access: 'login',
+    handler: async ({ ctx, query }) => {
+      const filter = typeof query.tableName === 'string' ? query.tableName.trim().toLowerCase() : ''
+      const pageIndex = Math.max(1, Math.floor(Number(query.pageIndex ?? 1)) || 1)
+      const pageSize = Math.min(500, Math.max(1, Math.floor(Number(query.pageSize ?? 20)) || 20))
+      const all = [...(await tablesOf(ctx)).values()]
+        .filter((t) => !filter || t.tableName.includes(filter) || t.tableComment.includes(filter))
+        .sort((a, b) => a.tableName.localeCompare(b.tableName))
+      return { pageIndex, pageSize, totalCount: all.length, datas: all.slice((pageIndex - 1) * pageSize, pageIndex * pageSize).map(tableRow) }
+    },
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/selector/gen/table/load',
+    access: 'login',
+    handler: async ({ ctx, body, query }) => {
+      const tables = await tablesOf(ctx)
+      return idsFrom(body, query).flatMap((id) => {
+        const t = tables.get(id)
+        return t ? [tableRow(t)] : []
+      })
+    },
+  })
+
+  /* ---------- data entities ---------- */
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/data/entity/sync/table',
+    access: ['development:data-entity:add', 'development:data-entity:modify'],
+    handler: async ({ ctx, body }) => {
+      const input = objectBody(body)
+      const entity = entityOf(DATA_ENTITY)
+      return inTransaction(ctx.db, async (trx) => {
+        if (typeof input.id === 'string' && input.id) {
+          const existing = await store.get(trx, ctx, entity, input.id)
+          const table = await allowedTable(services, ctx, trx, existing.tableName)
+          const columns = columnsFromTable(services, table, existing.columns as DataEntityColumn[])
+          await store.modify(trx, ctx, entity, { ...existing, columns })
+          return existing.id
+        }
+        const table = await allowedTable(services, ctx, trx, input.tableName)
+        const name = (typeof input.name === 'string' && input.name.trim()) || table.tableComment || table.tableName
+        return store.create(trx, ctx, entity, {
+          name: [...name].slice(0, 20).join(''),
+          categoryId: input.categoryId,
+          tableName: table.tableName,
+          genStatus: GEN_STATUS.SET_TABLE,
+          description: input.description,
+          columns: columnsFromTable(services, table),
+        })
+      })
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/data/entity/columns',
+    access: [...ENTITY_KEYS, ...OBJ_KEYS],
+    handler: async ({ ctx, query }) => {
+      if (typeof query.id !== 'string' || !query.id) throw invalid('请选择数据实体', 'id')
+      await store.get(ctx.db, ctx, entityOf(DATA_ENTITY), query.id)
+      return (await loadColumns(services, ctx.db, [query.id])).get(query.id) ?? []
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/data/obj/columns',
+    access: [...OBJ_KEYS, ...LIST_KEYS, ...SELECTOR_KEYS],
+    handler: async ({ ctx, query }) => {
+      if (typeof query.id !== 'string' || !query.id) throw invalid('请选择数据对象', 'id')
+      return (await resolveDataObj(services, ctx, ctx.db, query.id)).columns.map(columnWire)
+    },
+  })
+
+  const filesOf = async (ctx: Parameters<typeof store.get>[1], id: unknown) => {
+    const entity = await store.get(ctx.db, ctx, entityOf(DATA_ENTITY), id)
+    return {
+      entity,
+      files: await generateFiles(
+        { name: String(entity.name), tableName: String(entity.tableName), description: entity.description, columns: entity.columns as DataEntityColumn[] },
+        registry.enums,
+      ),
+    }
+  }
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/data/entity/generate',
+    access: GENERATE_KEYS,
+    handler: async ({ ctx, body, query }) => {
+      const id = idsFrom(body, query)[0]
+      const { files } = await filesOf(ctx, id)
+      const entity = entityOf(DATA_ENTITY)
+      const field = entity.byName.get('genStatus')
+      await inTransaction(ctx.db, (trx) =>
+        trx.updateTable(entity.table).set({ gen_status: services.codec.toColumn(field as never, GEN_STATUS.CREATED) }).where('id', '=', id).execute(),
+      )
+      return files
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/data/entity/preview',
+    access: GENERATE_KEYS,
+    handler: async ({ ctx, query }) => (await filesOf(ctx, query.id)).files,
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/data/entity/download',
+    access: GENERATE_KEYS,
+    handler: async ({ ctx, query, reply }) => {
+      const { entity, files } = await filesOf(ctx, query.id)
+      reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${String(entity.tableName)}.zip`)}`)
+      reply.send(await zipFiles(files))
+      return reply
+    },
+  })
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/gen/custom/form/batch',
+    access: ['development:custom-form:delete'],
+    handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => store.remove(trx, ctx, entityOf(CUSTOM_FORM), idsFrom(body, query))),
+  })
+
+  /* ---------- run time ---------- */
+
+  const enabled = async (ctx: Parameters<typeof store.get>[1], name: string, id: unknown, what: string): Promise<Wire> => {
+    if (typeof id !== 'string' || !id) throw invalid(`${what}不存在`)
+    const entity = entityOf(name)
+    const row = await ctx.db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw invalid(`${what}不存在`)
+    const wire = services.codec.fromRow(entity, row)
+    if (wire.available === false) throw invalid(`${what}已停用`)
+    return wire
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/api/custom/list/config',
+    access: 'login',
+    handler: async ({ ctx, query }) => listConfigWire(await loadList(services, ctx, ctx.db, query.id)),
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/api/custom/list/query',
+    access: 'login',
+    handler: async ({ ctx, query, body }) => {
+      const loaded = await loadList(services, ctx, ctx.db, query.id)
+      const request = parseListBody(loaded, body)
+      if (loaded.list.hasPage === false) {
+        const datas = await queryAll(services, ctx, ctx.db, loaded, request)
+        return { pageIndex: 1, pageSize: datas.length, totalCount: datas.length, datas }
+      }
+      return queryPage(services, ctx, ctx.db, loaded, request)
+    },
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/api/custom/list/query/list',
+    access: 'login',
+    handler: async ({ ctx, query, body }) => {
+      const loaded = await loadList(services, ctx, ctx.db, query.id)
+      return queryAll(services, ctx, ctx.db, loaded, parseListBody(loaded, body))
+    },
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/api/custom/list/query/tree',
+    access: 'login',
+    handler: async ({ ctx, query, body }) => {
+      const loaded = await loadList(services, ctx, ctx.db, query.id)
+      return queryTree(services, ctx, ctx.db, loaded, parseListBody(loaded, body))
+    },
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/api/custom/list/query/list/export',
+    access: 'login',
+    handler: async ({ ctx, query, body, reply }) => {
+      const loaded = await loadList(services, ctx, ctx.db, query.id)
+      if (loaded.list.allowExport !== true) throw invalid('该列表不允许导出')
+      const rows = await queryAll(services, ctx, ctx.db, loaded, parseListBody(loaded, body))
+      const buffer = await exportList(loaded, rows, registry.enums)
+      reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${String(loaded.list.name)}.xlsx`)}`)
+      reply.send(buffer)
+      return reply
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/api/custom/selector/config',
+    access: 'login',
+    handler: async ({ ctx, query }) => selectorConfigWire(await enabled(ctx, CUSTOM_SELECTOR, query.id, '自定义选择器')),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/api/custom/form/config',
+    access: 'login',
+    handler: async ({ ctx, query }) => formConfigWire(await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')),
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/api/custom/form/get',
+    access: 'login',
+    handler: async ({ ctx, query, body }) => {
+      const form = await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')
+      if (form.requireQuery !== true) return null
+      const handler = formHandler(form.queryBean, 'query')
+      return handler.query?.({ services, ctx, db: ctx.db, values: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {} })
+    },
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/gen/api/custom/form/handle',
+    access: 'login',
+    handler: async ({ ctx, query, body }) => {
+      const form = await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')
+      if (!form.handleBean) throw invalid('该表单未设置提交处理器')
+      const handler = formHandler(form.handleBean, 'handle')
+      const values = objectBody(body)
+      return inTransaction(ctx.db, (trx) => handler.handle?.({ services, ctx, db: trx, values }) ?? Promise.resolve(null))
+    },
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gen/api/custom/page/config',
+    access: 'login',
+    handler: async ({ ctx, query }) => {
+      const page = await enabled(ctx, 'genCustomPage', query.id, '自定义页面')
+      return { id: page.id, name: page.name, componentConfig: page.componentConfig }
+    },
+  })
+}
