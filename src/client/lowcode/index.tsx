@@ -1,5 +1,4 @@
 import { lazy } from 'react'
-import EntityPage from '../runtime/EntityPage.js'
 import { registerControlKind, registerFormControl } from '../runtime/form-controls.js'
 import { registerRowAction } from '../runtime/row-actions.js'
 import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../shell/menu-pages.js'
@@ -11,6 +10,7 @@ import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '..
  * this file only registers.
  */
 
+const EntityPage = lazy(() => import('../runtime/EntityPage.js'))
 const CustomListHost = lazy(() => import('./CustomListHost.js'))
 const CustomFormHost = lazy(() => import('./CustomFormHost.js'))
 const CustomPageHost = lazy(() => import('./CustomPageHost.js'))
