@@ -1,0 +1,326 @@
+/**
+ * Plain JavaScript evaluated once in every fresh QuickJS context, before any user script.
+ *
+ * It (1) defines the whole "host API" as ordinary JS inside the sandbox: `formatDate`, `dayjs` (a small
+ * subset), `formatNumber` and a silent `console`; (2) disables code generation from strings: `eval`,
+ * `Function` and the constructors reachable through `(async) function (*) {}.constructor` throw;
+ * (3) removes what is GC-observable or shared-memory (`WeakRef`, `FinalizationRegistry`,
+ * `SharedArrayBuffer`); (4) deep-freezes every intrinsic and the global object, so one script cannot
+ * leave state or traps behind for the next one in the reused context (scripts of other tenants share
+ * it); (5) evaluates to a private object `{compile, invoke, invokeMany}` that only the host holds: it
+ * is never reachable from globalThis.
+ *
+ * User scripts are compiled in strict mode. Values enter as JSON text (JSON.parse inside) and leave as
+ * JSON text, checked strictly: functions, symbols, BigInt, Promises, class instances and cycles are
+ * refused with a Chinese message instead of being silently dropped as JSON.stringify would.
+ */
+export const SANDBOX_PRELUDE = String.raw`(function () {
+'use strict';
+var G = globalThis;
+var FunctionCtor = Function;
+var jsonParse = JSON.parse, jsonStringify = JSON.stringify;
+var apply = Reflect.apply, ownKeys = Reflect.ownKeys;
+var getProto = Object.getPrototypeOf, freeze = Object.freeze, defineProperty = Object.defineProperty;
+var getOwnDescriptor = Object.getOwnPropertyDescriptor, isArray = Array.isArray;
+var ObjectProto = Object.prototype, objectToString = Object.prototype.toString;
+var InternalErrorCtor = typeof InternalError === 'function' ? InternalError : null;
+var StringCtor = String, NumberCtor = Number, DateCtor = Date, MathFloor = Math.floor, MathAbs = Math.abs;
+
+/* ---------- the host API, implemented inside the sandbox ---------- */
+
+function pad(n, width) {
+  var s = StringCtor(MathAbs(n));
+  while (s.length < width) s = '0' + s;
+  return (n < 0 ? '-' : '') + s;
+}
+
+var DATE_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,3}))?)?)?$/;
+
+function toDate(value) {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof DateCtor) return new DateCtor(value.getTime());
+  if (typeof value === 'number') return new DateCtor(value);
+  if (typeof value === 'string') {
+    var m = DATE_TEXT.exec(value.trim());
+    if (m) {
+      return new DateCtor(+m[1], +m[2] - 1, +m[3], +(m[4] || 0), +(m[5] || 0), +(m[6] || 0), +((m[7] || '0') + '00').slice(0, 3));
+    }
+    var t = DateCtor.parse(value);
+    return t === t ? new DateCtor(t) : new DateCtor(NaN);
+  }
+  return new DateCtor(NaN);
+}
+
+var TOKENS = /\[([^\]]*)]|YYYY|YY|MM|M|DD|D|HH|H|hh|h|mm|m|ss|s|SSS|A|a|d/g;
+
+function formatValidDate(d, pattern) {
+  return pattern.replace(TOKENS, function (token, literal) {
+    if (literal !== undefined) return literal;
+    var h = d.getHours();
+    switch (token) {
+      case 'YYYY': return pad(d.getFullYear(), 4);
+      case 'YY': return pad(d.getFullYear() % 100, 2);
+      case 'MM': return pad(d.getMonth() + 1, 2);
+      case 'M': return StringCtor(d.getMonth() + 1);
+      case 'DD': return pad(d.getDate(), 2);
+      case 'D': return StringCtor(d.getDate());
+      case 'HH': return pad(h, 2);
+      case 'H': return StringCtor(h);
+      case 'hh': return pad(h % 12 || 12, 2);
+      case 'h': return StringCtor(h % 12 || 12);
+      case 'mm': return pad(d.getMinutes(), 2);
+      case 'm': return StringCtor(d.getMinutes());
+      case 'ss': return pad(d.getSeconds(), 2);
+      case 's': return StringCtor(d.getSeconds());
+      case 'SSS': return pad(d.getMilliseconds(), 3);
+      case 'A': return h < 12 ? '上午' : '下午';
+      case 'a': return h < 12 ? '上午' : '下午';
+      case 'd': return StringCtor(d.getDay());
+    }
+    return token;
+  });
+}
+
+/** formatDate(value, pattern = 'YYYY-MM-DD HH:mm:ss'): '' for empty values, 'Invalid Date' for bad ones. */
+function formatDate(value, pattern) {
+  var d = toDate(value);
+  if (d === null) return '';
+  if (d.getTime() !== d.getTime()) return 'Invalid Date';
+  return formatValidDate(d, typeof pattern === 'string' ? pattern : 'YYYY-MM-DD HH:mm:ss');
+}
+
+var UNIT_MS = { millisecond: 1, second: 1000, minute: 60000, hour: 3600000, day: 86400000, week: 604800000 };
+
+/** dayjs(value): the read-only subset of dayjs a formatter needs. */
+function dayjs(value) {
+  var d = value === undefined ? new DateCtor() : toDate(value) || new DateCtor(NaN);
+  var time = d.getTime();
+  return freeze({
+    isValid: function () { return time === time; },
+    valueOf: function () { return time; },
+    unix: function () { return MathFloor(time / 1000); },
+    toISOString: function () { return new DateCtor(time).toISOString(); },
+    format: function (pattern) { return time === time ? formatValidDate(new DateCtor(time), typeof pattern === 'string' ? pattern : 'YYYY-MM-DDTHH:mm:ss') : 'Invalid Date'; },
+    add: function (n, unit) {
+      var x = new DateCtor(time);
+      if (unit === 'month' || unit === 'M') { x.setMonth(x.getMonth() + n); return dayjs(x); }
+      if (unit === 'year' || unit === 'y') { x.setFullYear(x.getFullYear() + n); return dayjs(x); }
+      var ms = UNIT_MS[unit] || UNIT_MS[({ ms: 'millisecond', s: 'second', m: 'minute', h: 'hour', d: 'day', w: 'week' })[unit]] || 0;
+      return dayjs(time + n * ms);
+    },
+    diff: function (other, unit) {
+      var ms = time - dayjs(other).valueOf();
+      var size = UNIT_MS[unit] || 1;
+      return ms / size < 0 ? -MathFloor(-ms / size) : MathFloor(ms / size);
+    },
+  });
+}
+
+/** formatNumber(value, decimals = 2, grouping = true): '1,234.50'; '' for empty, the input for non-numbers. */
+function formatNumber(value, decimals, grouping) {
+  if (value === null || value === undefined || value === '') return '';
+  var n = NumberCtor(value);
+  if (n !== n) return StringCtor(value);
+  var text = n.toFixed(typeof decimals === 'number' ? decimals : 2);
+  if (grouping === false) return text;
+  var parts = text.split('.');
+  parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return parts.join('.');
+}
+
+function noop() {}
+
+/* ---------- no code from strings ---------- */
+
+/* our own messages are shown without an error-class prefix */
+function sandboxError(message) {
+  var e = new TypeError(message);
+  defineProperty(e, 'name', { value: '', writable: false, enumerable: false, configurable: false });
+  return e;
+}
+
+function blocked() { throw sandboxError('脚本中不能动态生成代码（eval 与 Function 构造器已禁用）'); }
+blocked.prototype = FunctionCtor.prototype;
+var functionProtos = [
+  FunctionCtor.prototype,
+  getProto(async function () {}),
+  getProto(function* () {}),
+  getProto(async function* () {}),
+];
+for (var i = 0; i < functionProtos.length; i++) {
+  defineProperty(functionProtos[i], 'constructor', { value: blocked, writable: false, enumerable: false, configurable: false });
+}
+
+var hidden = [
+  getProto(function* () {}()),
+  getProto(getProto(function* () {}())),
+  getProto(async function* () {}()),
+  getProto(getProto(async function* () {}())),
+  getProto([][Symbol.iterator]()),
+  getProto(getProto([][Symbol.iterator]())),
+  getProto(new Map().entries()),
+  getProto(new Set().entries()),
+  getProto(''[Symbol.iterator]()),
+  getProto('a'.matchAll(/a/g)),
+  getProto(Int8Array),
+  getProto(Int8Array.prototype),
+].concat(functionProtos);
+
+/* ---------- the global object: remove, add, freeze ---------- */
+
+var removed = ['WeakRef', 'FinalizationRegistry', 'SharedArrayBuffer', 'Atomics', 'setTimeout', 'setInterval',
+  'clearTimeout', 'clearInterval', 'queueMicrotask', 'fetch', 'XMLHttpRequest', 'WebSocket', 'importScripts',
+  'require', 'process', 'Deno', 'Bun', 'os', 'std'];
+for (var r = 0; r < removed.length; r++) delete G[removed[r]];
+
+var api = {
+  eval: blocked,
+  Function: blocked,
+  formatDate: formatDate,
+  formatNumber: formatNumber,
+  dayjs: dayjs,
+  console: { log: noop, info: noop, warn: noop, error: noop, debug: noop },
+};
+var apiKeys = ownKeys(api);
+for (var k = 0; k < apiKeys.length; k++) {
+  defineProperty(G, apiKeys[k], { value: api[apiKeys[k]], writable: false, enumerable: false, configurable: false });
+}
+
+function deepFreeze(root) {
+  var stack = [root], seen = new Set();
+  while (stack.length) {
+    var o = stack.pop();
+    if ((typeof o !== 'object' && typeof o !== 'function') || o === null || seen.has(o)) continue;
+    seen.add(o);
+    freeze(o);
+    stack.push(getProto(o));
+    var keys = ownKeys(o);
+    for (var j = 0; j < keys.length; j++) {
+      var desc = getOwnDescriptor(o, keys[j]);
+      if (!desc) continue;
+      if ('value' in desc) stack.push(desc.value);
+      if (desc.get) stack.push(desc.get);
+      if (desc.set) stack.push(desc.set);
+    }
+  }
+}
+deepFreeze(G);
+for (var h = 0; h < hidden.length; h++) deepFreeze(hidden[h]);
+
+/* ---------- compile and invoke (reachable only by the host) ---------- */
+
+function isFatal(e) {
+  return InternalErrorCtor !== null && e instanceof InternalErrorCtor && (e.message === 'interrupted' || e.message === 'out of memory');
+}
+
+function describe(value) {
+  if (typeof Promise === 'function' && value instanceof Promise) return 'Promise（脚本须同步返回结果）';
+  return objectToString.call(value).slice(8, -1) + ' 对象';
+}
+
+function notJSON(what) { return sandboxError('返回值必须是 JSON，不能包含' + what); }
+
+function replacer(key, value) {
+  switch (typeof value) {
+    case 'function': throw notJSON('函数');
+    case 'symbol': throw notJSON('Symbol');
+    case 'bigint': throw notJSON('BigInt');
+    case 'object':
+      if (value !== null && !isArray(value)) {
+        var p = getProto(value);
+        if (p !== ObjectProto && p !== null) throw notJSON(describe(value));
+      }
+  }
+  return value;
+}
+
+function toJSONText(value) {
+  if (value === undefined) return 'null';
+  var text;
+  try {
+    text = jsonStringify(value, replacer);
+  } catch (e) {
+    if (isFatal(e)) throw e;
+    if (e instanceof TypeError && /circular/i.test(e.message)) throw notJSON('循环引用');
+    throw e;
+  }
+  return text === undefined ? 'null' : text;
+}
+
+function errorText(e) {
+  try {
+    if (e !== null && typeof e === 'object' && typeof e.message === 'string') {
+      var name = typeof e.name === 'string' ? e.name : '';
+      if (e.message === 'stack overflow') return '调用栈溢出（递归过深）';
+      return name && name !== 'Error' ? name + ': ' + e.message : e.message;
+    }
+    return StringCtor(e);
+  } catch (ignored) {
+    return '未知错误';
+  }
+}
+
+function compile(source, paramsText) {
+  var params = jsonParse(paramsText);
+  var expr = null;
+  try {
+    expr = FunctionCtor('"use strict"; return (' + source + '\n);');
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+  }
+  if (expr !== null) {
+    var value;
+    try { value = expr(); } catch (e) { if (isFatal(e)) throw e; }
+    if (typeof value === 'function') return value;
+  }
+  return apply(FunctionCtor, undefined, params.concat(['"use strict";\n' + source]));
+}
+
+function invoke(fn, argsText) {
+  return toJSONText(apply(fn, undefined, jsonParse(argsText)));
+}
+
+/** settle = false: the first failure fails the batch (its index is reported); true: one entry per item. */
+function invokeMany(fn, listText, settle) {
+  var list = jsonParse(listText);
+  var n = list.length, out = new Array(n);
+  for (var i = 0; i < n; i++) {
+    if (!settle) {
+      try {
+        out[i] = toJSONText(apply(fn, undefined, list[i]));
+      } catch (e) {
+        if (isFatal(e)) throw e;
+        return '{"failed":' + i + ',"error":' + jsonStringify(errorText(e)) + '}';
+      }
+    } else {
+      try {
+        out[i] = '{"ok":true,"value":' + toJSONText(apply(fn, undefined, list[i])) + '}';
+      } catch (e) {
+        if (isFatal(e)) throw e;
+        out[i] = '{"ok":false,"error":' + jsonStringify(errorText(e)) + '}';
+      }
+    }
+  }
+  return '{"results":[' + out.join(',') + ']}';
+}
+
+function invokeOne(fn, argsText) {
+  try {
+    return '{"result":' + invoke(fn, argsText) + '}';
+  } catch (e) {
+    if (isFatal(e)) throw e;
+    return '{"error":' + jsonStringify(errorText(e)) + '}';
+  }
+}
+
+function compileChecked(source, paramsText) {
+  try {
+    return compile(source, paramsText);
+  } catch (e) {
+    if (isFatal(e)) throw e;
+    return errorText(e);
+  }
+}
+
+return { compile: compileChecked, invoke: invokeOne, invokeMany: invokeMany };
+})()`
