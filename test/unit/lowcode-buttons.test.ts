@@ -12,7 +12,7 @@ describe('custom list buttons', () => {
       params: ['row'],
     })
     expect(buttonAction({ btnType: 2, btnConfig: 'F1', requestParam: '  ' }, 'toolbar')).toEqual({ kind: 'form', formId: 'F1', paramScript: undefined, params: ['_this'] })
-    expect(buttonAction({ btnType: 3, btnConfig: 'return "ok"' }, 'toolbar')).toEqual({ kind: 'script', script: 'return "ok"', params: ['_this'] })
+    expect(buttonAction({ btnType: 3, btnConfig: 'return "ok"' }, 'row')).toEqual({ kind: 'script', script: 'return "ok"', params: ['_this'] })
   })
 
   it('refuses links that would run code or leave the app unexpectedly, and empty configs', () => {

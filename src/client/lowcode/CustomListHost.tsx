@@ -16,6 +16,7 @@ import { buildConditions, initialQueryValues } from './list-conditions.js'
 import { allKeys, nestRows, SHOW_MARK } from './list-rows.js'
 import type { CustomListConfig, ListButtonConfig, ListCondition, ListFieldConfig, ListRow } from './lowcode-wire.js'
 import { runScript, ScriptFailure } from './script-runner.js'
+import { runButtonScript } from '../sandbox/script-runner.js'
 import { ROW_KEY, useFormattedCells, type FormattedCells } from './use-formatted-cells.js'
 
 export interface CustomListHostProps {
@@ -106,12 +107,13 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
             return
           }
           case 'script': {
-            // A script answers what the list should do: a text to show, or {message, reload}.
-            const result = await runScript(action.script, action.params, [arg])
-            const r = asRequestParam(result)
-            const text = typeof result === 'string' ? result : typeof r?.message === 'string' ? r.message : undefined
-            if (text) void message.info(text)
-            if (r?.reload) void mutate()
+            // The script answers what the list should do, as data (sandbox ButtonScriptAction).
+            const ctx = place === 'row' && row ? { listId, row: plainRow(row), selectedRows: selected.map(plainRow), conditions } : arg
+            const todo = await runButtonScript(action.script, ctx)
+            if (todo.message) void message[todo.messageType ?? 'info'](todo.message)
+            if (todo.openUrl) window.open(todo.openUrl, '_blank', 'noopener,noreferrer')
+            if (todo.navigate) navigate(todo.navigate)
+            if (todo.reload) void mutate()
             return
           }
           default:

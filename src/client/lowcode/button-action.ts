@@ -12,7 +12,7 @@ export type ButtonAction =
   | { kind: 'script'; script: string; params: readonly string[] }
   | { kind: 'invalid'; reason: string }
 
-/** Toolbar scripts see the list (`_this`), row scripts the row (`row`), as in the ancestor. */
+/** Request-param scripts see the list (`_this`) on the toolbar and the row (`row`) on a row, as in the ancestor. */
 export type ButtonPlace = 'toolbar' | 'row'
 
 const SAFE_URL = /^(https?:\/\/|mailto:)/i
@@ -32,7 +32,8 @@ export function buttonAction(button: Pick<ListButtonConfig, 'btnType' | 'btnConf
       return { kind: 'form', formId: config, paramScript: script || undefined, params }
     }
     case BT.EXECUTE_SCRIPT:
-      return config ? { kind: 'script', script: config, params } : { kind: 'invalid', reason: '脚本为空' }
+      // Scripts always see `_this` (for row buttons it holds the row as well).
+      return config ? { kind: 'script', script: config, params: ['_this'] } : { kind: 'invalid', reason: '脚本为空' }
     default:
       return { kind: 'invalid', reason: '未知的按钮类型' }
   }

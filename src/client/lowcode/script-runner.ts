@@ -1,70 +1,19 @@
-import type { ScriptReply, ScriptRequest, Settled } from './script-protocol.js'
-
-export type { Settled }
+import { formatCells, runScript as runInSandbox } from '../sandbox/script-runner.js'
+import { ScriptError } from '../../shared/sandbox/script-error.js'
 
 /**
- * The page's side of the low-code script sandbox (QuickJS in a web worker, loaded on first use).
- * Nothing a user wrote ever runs on the page: not `new Function`, not `eval`.
+ * The low-code hosts' door to the script sandbox (branch `sandbox`: QuickJS in a web worker, loaded
+ * on first call). Nothing a user wrote ever runs on the page: not `new Function`, not `eval`.
  */
 
-const DEADLINE_MS = 1000
-/** The worker itself must answer within this, or it is killed and replaced. */
-const WATCHDOG_MS = 5000
+export { ScriptError as ScriptFailure }
 
-let worker: Worker | null = null
-let nextId = 1
-const pending = new Map<number, { resolve: (r: ScriptReply) => void; timer: ReturnType<typeof setTimeout> }>()
-
-function ensureWorker(): Worker {
-  if (worker) return worker
-  const w = new Worker(new URL('./script-worker.ts', import.meta.url), { type: 'module' })
-  w.onmessage = (event: MessageEvent<ScriptReply>) => {
-    const p = pending.get(event.data.id)
-    if (!p) return
-    clearTimeout(p.timer)
-    pending.delete(event.data.id)
-    p.resolve(event.data)
-  }
-  w.onerror = () => killWorker('脚本引擎加载失败')
-  worker = w
-  return w
+/** Runs one script body once with named parameters; a throw or timeout rejects with the Chinese message. */
+export function runScript(source: string, params: readonly string[], args: readonly unknown[]): Promise<unknown> {
+  return runInSandbox(source, args, { params })
 }
 
-function killWorker(error: string) {
-  worker?.terminate()
-  worker = null
-  for (const [id, p] of pending) {
-    clearTimeout(p.timer)
-    p.resolve({ id, ok: false, error })
-  }
-  pending.clear()
-}
-
-function send(source: string, params: readonly string[], argsList: readonly (readonly unknown[])[]): Promise<ScriptReply> {
-  const id = nextId++
-  const request: ScriptRequest = { id, source, params, argsList, timeoutMs: DEADLINE_MS }
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => killWorker('脚本执行超时'), WATCHDOG_MS)
-    pending.set(id, { resolve, timer })
-    ensureWorker().postMessage(request)
-  })
-}
-
-export class ScriptFailure extends Error {}
-
-/** Runs one script body once; a throw or timeout rejects with the Chinese message. */
-export async function runScript(source: string, params: readonly string[], args: readonly unknown[]): Promise<unknown> {
-  const reply = await send(source, params, [args])
-  if (!reply.ok) throw new ScriptFailure(reply.error)
-  const [first] = reply.results
-  if (!first || !first.ok) throw new ScriptFailure(first ? `脚本错误：${first.error}` : '脚本无结果')
-  return first.value
-}
-
-/** Runs one script for many argument lists in ONE crossing (a page of formatter cells). */
-export async function runScriptMany(source: string, params: readonly string[], argsList: readonly (readonly unknown[])[]): Promise<Settled[]> {
-  if (!argsList.length) return []
-  const reply = await send(source, params, argsList)
-  if (!reply.ok) return argsList.map(() => ({ ok: false, error: reply.error }))
-  return reply.results
+/** A formatter column over a page of cells in one crossing: the display text of each cell. */
+export function formatColumn(source: string, cells: readonly { value: unknown; row: unknown }[]): Promise<string[]> {
+  return formatCells(source, cells)
 }
