@@ -176,8 +176,15 @@ describe('escapes', () => {
   it('runs queued promise jobs under the same deadline, never later', () => {
     expect(run('() => { Promise.resolve().then(() => { throw new Error("x") }); return 1 }')).toBe(1)
     expect(failure(() => run('() => { Promise.resolve().then(() => { while (true) {} }); return 1 }')).kind).toBe('timeout')
-    expect(failure(() => run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }')).kind).toBe('timeout')
     stillWorks()
+  })
+
+  it('survives endless promise-job chains (a runtime QuickJS cannot free is replaced by a fresh instance)', async () => {
+    for (let i = 0; i < 4; i++) {
+      expect(failure(() => run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }')).kind).toBe('timeout')
+      for (let waited = 0; !engine.usable && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10))
+      stillWorks()
+    }
   })
 
   it('refuses results that are not JSON with a clear message', () => {
@@ -257,6 +264,18 @@ describe('server worker pool', () => {
     expect(e).toBeInstanceOf(ScriptError)
     expect(['memory', 'timeout']).toContain((e as ScriptError).kind)
     expect(Date.now() - started).toBeLessThan(10_000)
+    expect(await pool.run('() => "ok"', [])).toBe('ok')
+  })
+
+  it('stops deep recursion in the worker thread cleanly', async () => {
+    await expect(pool.run('() => { const f = (n) => f(n + 1) + 1; return f(0) }', [])).rejects.toMatchObject({
+      message: '脚本执行错误：调用栈溢出（递归过深）',
+    })
+    expect(await pool.run('() => "ok"', [])).toBe('ok')
+  })
+
+  it('recovers from an endless promise-job chain', async () => {
+    await expect(pool.run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }', [])).rejects.toMatchObject({ kind: 'timeout' })
     expect(await pool.run('() => "ok"', [])).toBe('ok')
   })
 

@@ -1,18 +1,13 @@
 /// <reference lib="webworker" />
 /** The browser's sandbox Web Worker: one QuickJS engine (the shared one), one request at a time. */
-import { createSandboxHandler, type SandboxMessage, type SandboxRequest } from '../../shared/sandbox/worker-protocol.js'
+import { serveSandbox, type SandboxMessage, type SandboxRequest } from '../../shared/sandbox/worker-protocol.js'
 
+/**
+ * QuickJS stack in the browser: 128 KB. Chromium gives a worker less native stack than Node, and at
+ * 256 KB deep recursion overflowed the host stack there (seen: RangeError from the wasm frames instead
+ * of QuickJS's own clean "stack overflow").
+ */
+const BROWSER_STACK_BYTES = 128 * 1024
 const scope = self as unknown as DedicatedWorkerGlobalScope
-const handler = createSandboxHandler()
-const send = (message: SandboxMessage) => scope.postMessage(message)
-
-handler.ready.then(
-  () => send({ id: 0, ready: true }),
-  (e: unknown) => send({ id: 0, ready: false, message: e instanceof Error ? e.message : String(e) }),
-)
-
-let chain: Promise<void> = Promise.resolve()
-scope.onmessage = (event: MessageEvent<SandboxRequest>) => {
-  const request = event.data
-  chain = chain.then(async () => send(await handler.handle(request)))
-}
+const onRequest = serveSandbox((message: SandboxMessage) => scope.postMessage(message), { maxStackBytes: BROWSER_STACK_BYTES })
+scope.onmessage = (event: MessageEvent<SandboxRequest>) => onRequest(event.data)

@@ -14,6 +14,8 @@
  * JSON text, checked strictly: functions, symbols, BigInt, Promises, class instances and cycles are
  * refused with a Chinese message instead of being silently dropped as JSON.stringify would.
  */
+import { scriptErrorMessage } from './script-error.js'
+
 export const SANDBOX_PRELUDE = String.raw`(function () {
 'use strict';
 var G = globalThis;
@@ -235,7 +237,11 @@ function replacer(key, value) {
 }
 
 function toJSONText(value) {
-  if (value === undefined) return 'null';
+  switch (typeof value) {
+    case 'undefined': return 'null';
+    case 'string': case 'boolean': return jsonStringify(value);
+    case 'number': return value === value && value !== 1 / 0 && value !== -1 / 0 ? '' + value : 'null';
+  }
   var text;
   try {
     text = jsonStringify(value, replacer);
@@ -276,11 +282,16 @@ function compile(source, paramsText) {
   return apply(FunctionCtor, undefined, params.concat(['"use strict";\n' + source]));
 }
 
-function invoke(fn, argsText) {
-  return toJSONText(apply(fn, undefined, jsonParse(argsText)));
-}
+/*
+ * Replies are tagged text, so the host never re-parses a result just to unwrap it:
+ *   'R' + JSON                   a result (invoke), or the JSON array of results (invokeMany)
+ *   'E' + message                invoke: the script threw
+ *   'F' + index + ':' + message  invokeMany without settle: item \`index\` threw
+ * With settle, invokeMany answers 'R' + [{ok:true,value}|{ok:false,error}, …], the error already in
+ * its final Chinese form (script-error.ts scriptErrorMessage), so the host passes the text through.
+ */
+var SCRIPT_ERROR_PREFIX = ${JSON.stringify(scriptErrorMessage(''))};
 
-/** settle = false: the first failure fails the batch (its index is reported); true: one entry per item. */
 function invokeMany(fn, listText, settle) {
   var list = jsonParse(listText);
   var n = list.length, out = new Array(n);
@@ -290,26 +301,26 @@ function invokeMany(fn, listText, settle) {
         out[i] = toJSONText(apply(fn, undefined, list[i]));
       } catch (e) {
         if (isFatal(e)) throw e;
-        return '{"failed":' + i + ',"error":' + jsonStringify(errorText(e)) + '}';
+        return 'F' + i + ':' + errorText(e);
       }
     } else {
       try {
         out[i] = '{"ok":true,"value":' + toJSONText(apply(fn, undefined, list[i])) + '}';
       } catch (e) {
         if (isFatal(e)) throw e;
-        out[i] = '{"ok":false,"error":' + jsonStringify(errorText(e)) + '}';
+        out[i] = '{"ok":false,"error":' + jsonStringify(SCRIPT_ERROR_PREFIX + errorText(e)) + '}';
       }
     }
   }
-  return '{"results":[' + out.join(',') + ']}';
+  return 'R[' + out.join(',') + ']';
 }
 
 function invokeOne(fn, argsText) {
   try {
-    return '{"result":' + invoke(fn, argsText) + '}';
+    return 'R' + toJSONText(apply(fn, undefined, jsonParse(argsText)));
   } catch (e) {
     if (isFatal(e)) throw e;
-    return '{"error":' + jsonStringify(errorText(e)) + '}';
+    return 'E' + errorText(e);
   }
 }
 

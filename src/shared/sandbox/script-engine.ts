@@ -65,10 +65,11 @@ const DEFAULTS = {
 }
 
 let modulePromise: Promise<QuickJSWASMModule> | null = null
+let sharedModule: QuickJSWASMModule | null = null
 
-/** The wasm module, loaded once per thread (a second load only after an instance aborted). */
+/** The wasm module, loaded once per thread (again only after an instance had to be abandoned). */
 export function loadQuickJS(): Promise<QuickJSWASMModule> {
-  modulePromise ??= newQuickJSWASMModuleFromVariant(releaseSync)
+  modulePromise ??= newQuickJSWASMModuleFromVariant(releaseSync).then((m) => (sharedModule = m))
   return modulePromise
 }
 
@@ -105,6 +106,10 @@ export class ScriptEngine {
   private readonly handles = new Map<ScriptId, QuickJSHandle>()
   /** how many runtimes this engine has booted (1 + recycles) */
   runtimesBooted = 0
+  /** how many wasm instances had to be dropped because their runtime could not be freed */
+  instancesAbandoned = 0
+  /** a second wasm instance, loaded in the background, to move to when one must be abandoned */
+  private spare: QuickJSWASMModule | null = null
 
   private constructor(
     private module: QuickJSWASMModule,
@@ -121,14 +126,19 @@ export class ScriptEngine {
   }
 
   static async create(options: ScriptEngineOptions = {}): Promise<ScriptEngine> {
-    const engine = new ScriptEngine(await loadQuickJS(), options)
+    const [module, spare] = await Promise.all([loadQuickJS(), newQuickJSWASMModuleFromVariant(releaseSync)])
+    const engine = new ScriptEngine(module, options)
+    engine.spare = spare
     engine.boot()
     return engine
   }
 
-  /** false once the wasm instance aborted: the host must drop this engine (and its worker). */
+  /**
+   * false while the engine has no runtime (its wasm instance was abandoned and the next one is still
+   * loading) or after dispose: a worker host then replaces its worker rather than wait.
+   */
   get usable(): boolean {
-    return !this.broken
+    return !this.broken && this.vm !== null
   }
 
   /**
@@ -165,9 +175,8 @@ export class ScriptEngine {
         args.dispose()
       }
     })
-    const reply = JSON.parse(text) as { result?: JSONValue; error?: string }
-    if (reply.error !== undefined) throw ScriptError.failed(reply.error)
-    return JSON.stringify(reply.result ?? null)
+    if (text.startsWith('E')) throw ScriptError.failed(text.slice(1))
+    return text.slice(1)
   }
 
   /**
@@ -180,9 +189,12 @@ export class ScriptEngine {
   }
 
   callManyJSON(id: ScriptId, argsListJson: string, options: CallOptions = {}): string {
-    const reply = this.many(id, argsListJson, false, options) as { results?: JSONValue[]; failed?: number; error?: string }
-    if (reply.failed !== undefined) throw ScriptError.failed(reply.error ?? '', reply.failed)
-    return JSON.stringify(reply.results ?? [])
+    const text = this.many(id, argsListJson, false, options)
+    if (text.startsWith('F')) {
+      const colon = text.indexOf(':')
+      throw ScriptError.failed(text.slice(colon + 1), Number(text.slice(1, colon)))
+    }
+    return text.slice(1)
   }
 
   /** Like callMany, but a throwing item gives `{ok: false, error}` instead of failing the batch. */
@@ -191,11 +203,7 @@ export class ScriptEngine {
   }
 
   settleManyJSON(id: ScriptId, argsListJson: string, options: CallOptions = {}): string {
-    const reply = this.many(id, argsListJson, true, options) as { results: { ok: boolean; value?: JSONValue; error?: string }[] }
-    const results: Settled[] = reply.results.map((r) =>
-      r.ok ? { ok: true, value: r.value ?? null } : { ok: false, error: ScriptError.failed(r.error ?? '').message },
-    )
-    return JSON.stringify(results)
+    return this.many(id, argsListJson, true, options).slice(1)
   }
 
   /** compile + call in one step (the source is cached like any other). */
@@ -206,11 +214,12 @@ export class ScriptEngine {
   dispose(): void {
     this.teardown()
     this.broken = true
+    this.spare = null
   }
 
-  private many(id: ScriptId, listJson: string, settle: boolean, options: CallOptions): unknown {
+  private many(id: ScriptId, listJson: string, settle: boolean, options: CallOptions): string {
     const timeoutMs = options.timeoutMs ?? this.options.batchTimeoutMs
-    const text = this.run(id, timeoutMs, (vm, fn) => {
+    return this.run(id, timeoutMs, (vm, fn) => {
       const list = vm.context.newString(listJson)
       try {
         return vm.context.callFunction(vm.invokeMany, vm.context.undefined, fn, list, settle ? vm.context.true : vm.context.false)
@@ -218,7 +227,6 @@ export class ScriptEngine {
         list.dispose()
       }
     })
-    return JSON.parse(text)
   }
 
   /** Runs `body` under a fresh deadline, drains pending jobs under the same deadline, maps failures. */
@@ -256,7 +264,12 @@ export class ScriptEngine {
         this.recycle()
         throw e.error
       }
-      throw e
+      if (e instanceof ScriptError) throw e
+      // The host itself failed inside QuickJS (typically the host stack overflowing under deep
+      // recursion when the thread's native stack is smaller than QuickJS's limit assumes): the wasm
+      // instance is in an unknown state, so it is dropped without even trying to free it.
+      this.recycle(false)
+      throw e instanceof RangeError ? ScriptError.failed('调用栈溢出（递归过深）') : new ScriptError('unavailable', '脚本引擎异常，请重试')
     } finally {
       this.deadline = Number.POSITIVE_INFINITY
     }
@@ -399,6 +412,11 @@ export class ScriptEngine {
     this.runtimesBooted++
   }
 
+  /**
+   * Frees the runtime. Returns false when that is not possible: QuickJS aborts the whole wasm instance
+   * (`Assertion failed: list_empty(&rt->gc_obj_list)`) when a runtime is freed with promise jobs still
+   * queued, e.g. after a deadline hit an endless job chain; such a runtime is abandoned instead.
+   */
   private teardown(): boolean {
     const vm = this.vm
     this.vm = null
@@ -406,6 +424,7 @@ export class ScriptEngine {
     this.handles.clear()
     if (!vm) return true
     try {
+      if (vm.runtime.hasPendingJob()) return false
       for (const h of handles) if (h.alive) h.dispose()
       vm.compile.dispose()
       vm.invoke.dispose()
@@ -418,18 +437,53 @@ export class ScriptEngine {
     }
   }
 
-  /** A runtime that hit a timeout or the memory limit is thrown away; a wasm abort ends the engine. */
-  private recycle(): void {
-    if (!this.teardown()) {
-      this.broken = true
-      modulePromise = null
-      return
+  /**
+   * A runtime that hit a timeout or the memory limit is thrown away. When it cannot be freed, the whole
+   * wasm instance is dropped (the host's garbage collector reclaims its memory) and the engine moves to
+   * a spare instance loaded in the background; without a spare the engine is unusable and the worker
+   * host replaces its worker.
+   */
+  private recycle(canFree = true): void {
+    if (!canFree) {
+      this.vm = null
+      this.handles.clear()
+    }
+    if (!canFree || !this.teardown()) {
+      if (sharedModule === this.module) {
+        modulePromise = null
+        sharedModule = null
+      }
+      this.instancesAbandoned++
+      const spare = this.spare
+      this.spare = null
+      this.loadSpare()
+      if (!spare) return // unusable until the next instance has loaded (see loadSpare)
+      this.module = spare
     }
     try {
       this.boot()
     } catch {
-      this.broken = true
-      modulePromise = null
+      this.vm = null
     }
+  }
+
+  private loadSpare(): void {
+    newQuickJSWASMModuleFromVariant(releaseSync).then(
+      (m) => {
+        if (this.broken) return
+        if (this.vm) {
+          this.spare = m
+          return
+        }
+        this.module = m
+        this.loadSpare()
+        try {
+          this.boot()
+        } catch {
+          this.vm = null
+        }
+      },
+      () => undefined,
+    )
   }
 }

@@ -61,3 +61,28 @@ export function createSandboxHandler(options: ScriptEngineOptions = {}) {
     },
   }
 }
+
+/**
+ * Wires a worker's message port to a handler: announces readiness, answers requests strictly in order.
+ * Used by both worker entries (worker_threads and Web Worker).
+ */
+export function serveSandbox(send: (message: SandboxMessage) => void, options: ScriptEngineOptions = {}): (request: SandboxRequest) => void {
+  const handler = createSandboxHandler(options)
+  handler.ready.then(
+    () => send({ id: 0, ready: true }),
+    (e: unknown) => send({ id: 0, ready: false, message: e instanceof Error ? e.message : String(e) }),
+  )
+  let chain: Promise<void> = Promise.resolve()
+  return (request) => {
+    chain = chain
+      .then(() => handler.handle(request))
+      .then(send, (e: unknown) =>
+        send({
+          id: request.id,
+          ok: false,
+          error: { kind: 'unavailable', message: `脚本引擎不可用：${e instanceof Error ? e.message : String(e)}` },
+          restart: true,
+        }),
+      )
+  }
+}
