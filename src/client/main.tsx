@@ -7,6 +7,7 @@ import './features/dictionary/index.js'
 import './features/product/index.js'
 import './features/data-permission/index.js'
 import './lowcode/index.js'
+import './runtime/document/index.js'
 import './styles.css'
 
 createRoot(document.getElementById('root')!).render(

@@ -18,6 +18,10 @@ import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
 import { registerDocumentRoutes } from './engine/document-routes.js'
 import { postDocumentStock } from './domain/document-stock.js'
 import { purchaseModule } from './modules/purchase/index.js'
+import { saleModule } from './modules/sale/index.js'
+import { retailModule } from './modules/retail/index.js'
+import { chartModule } from './modules/chart/index.js'
+import { stockDocsModule } from './modules/stock-docs/index.js'
 import { BizError } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
@@ -107,6 +111,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     stockModule(scope, services)
     metaModule(scope, services)
     purchaseModule(scope, services)
+    saleModule(scope, services)
+    retailModule(scope, services)
+    chartModule(scope, services)
+    stockDocsModule(scope, services)
     lowcodeModule(scope, services)
     await componentModule(scope, services)
   })

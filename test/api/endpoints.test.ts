@@ -17,10 +17,17 @@ const rows = fs
   .map((line) => line.split('\t'))
   .map(([method, url, area]) => ({ method, url, area }))
 
+/**
+ * Calls endpoints.tsv infers from the shared document shape where the product decided otherwise
+ * (written down in src/server/modules/stock-docs/take-stock.ts): the pre-take sheet has no approval
+ * (its routes show add and modify only) and the take-stock config is one settings row (GET/PUT).
+ */
+const DECIDED_OTHERWISE = [/^\/stock\/take\/pre\/approve\//, /^\/stock\/take\/config\/(query|export|batch|approve)/, /^(POST|DELETE) \/stock\/take\/config$/]
+
 const NOT_YET = [
   /^\/basedata\/(memorial|customerAction)/, // CRM reminders and follow-ups
   /^\/basedata\/customer\/(queryCustomerAss|queryPublicSea|getActionCustomer|transfer|removePublicSea)$/, // CRM public sea
-  /^\/selector\/(receivesheet|takestock|purchaseorder|paytype\/order)/, // documents
+  /^\/selector\/paytype\/order/, // agreed payments of orders as a picker: settlement
 ]
 
 const payloads: { name: string; payload?: string; type?: string }[] = [
@@ -31,7 +38,9 @@ const payloads: { name: string; payload?: string; type?: string }[] = [
   { name: 'array', payload: '[null, 1, {}]', type: 'application/json' },
 ]
 
-describe('the spec catalogue: auth, center, system, basedata, selector', () => {
+const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode']
+
+describe(`the spec catalogue: ${AREAS.join(', ')}`, () => {
   let t: TestApp
   let token: string
   beforeAll(async () => {
@@ -40,13 +49,14 @@ describe('the spec catalogue: auth, center, system, basedata, selector', () => {
   })
   afterAll(async () => t?.close())
 
-  const inScope = rows.filter((r) => ['auth', 'center', 'system', 'basedata', 'selector', 'lowcode'].includes(r.area))
+  const inScope = rows.filter((r) => AREAS.includes(r.area))
 
   it('covers the areas of this stage', () => {
     expect(inScope.length).toBeGreaterThan(200)
   })
 
-  it.each(inScope.filter((r) => !NOT_YET.some((p) => p.test(r.url))).map((r) => [r.method, r.url]))(
+  const decided = (r: { method: string; url: string }) => DECIDED_OTHERWISE.some((p) => p.test(r.url) || p.test(`${r.method} ${r.url}`))
+  it.each(inScope.filter((r) => !NOT_YET.some((p) => p.test(r.url)) && !decided(r)).map((r) => [r.method, r.url]))(
     '%s %s answers, and never 5xx for bad payloads',
     async (method, url) => {
       for (const p of payloads) {
@@ -56,7 +66,8 @@ describe('the spec catalogue: auth, center, system, basedata, selector', () => {
           headers: { 'x-auth-token': token, ...(p.type ? { 'content-type': p.type } : {}) },
           payload: p.payload,
         })
-        const body = JSON.parse(response.body || '{}') as { msg?: string }
+        const json = String(response.headers['content-type'] ?? '').includes('json')
+        const body = (json ? JSON.parse(response.body || '{}') : {}) as { msg?: string }
         expect(response.statusCode, `${p.name}: ${response.body.slice(0, 200)}`).toBeLessThan(500)
         expect(body.msg, p.name).not.toBe('接口不存在')
       }

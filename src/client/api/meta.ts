@@ -17,6 +17,8 @@ export interface Meta {
   /** The entity whose picker view has this kind (`/selector/{kind}`). */
   pickerEntity(kind: string): EntityModel | undefined
   enums: EnumCatalog
+  /** Every entity model (document headers and their line entities included). */
+  all(): EntityModel[]
 }
 
 function toMeta(bundle: MetaBundle): Meta {
@@ -31,12 +33,21 @@ function toMeta(bundle: MetaBundle): Meta {
     entityOrUndefined: (name) => models.get(name),
     pickerEntity: (kind) => byKind.get(kind),
     enums: new EnumCatalog(bundle.enums),
+    all: () => [...models.values()],
   }
 }
 
+let lastLoaded: Meta | undefined
+
+/**
+ * The metadata once some component has loaded it, for synchronous callers such as the page registry's
+ * resolvers (the shell resolves its pages again when the metadata arrives).
+ */
+export const loadedMeta = (): Meta | undefined => lastLoaded
+
 /** Entity files and enumerations from the server (`GET /meta/bundle`), fetched once per session. */
 export function useMeta(): Meta | undefined {
-  const { data } = useSWR('/meta/bundle', async () => toMeta(await api.get<MetaBundle>('/meta/bundle')), {
+  const { data } = useSWR('/meta/bundle', async () => (lastLoaded = toMeta(await api.get<MetaBundle>('/meta/bundle'))), {
     revalidateOnFocus: false,
     revalidateIfStale: false,
   })

@@ -1,10 +1,13 @@
-import { useState } from 'react'
+import { lazy, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { Result, Spin } from 'antd'
 import { useMeta, type Meta } from '../api/meta.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import EntityFormModal, { type FormDialog } from './EntityFormModal.js'
 import { FeedbackProvider } from './feedback.js'
 import ListView from './ListView.js'
+
+const DocumentListPage = lazy(() => import('./document/DocumentListPage.js'))
 
 export interface EntityPageProps {
   /** The entity's `name` (e.g. `supplier`, `productCategory`). */
@@ -14,6 +17,7 @@ export interface EntityPageProps {
 /** The whole screen of one business object: its list and the add / modify / detail dialog, all from its entity file. */
 export default function EntityPage({ entityName }: EntityPageProps) {
   const meta = useMeta()
+  const { pathname } = useLocation()
   if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
   let entity: EntityModel
   try {
@@ -22,6 +26,8 @@ export default function EntityPage({ entityName }: EntityPageProps) {
     return <Result status="404" title="404" subTitle={`未知的业务对象：${entityName}`} />
   }
   if (!entity.file.api) return <Result status="404" title="404" subTitle={`${entity.label}没有列表接口`} />
+  // Documents have their own list (approval, status-dependent links) with their pages below its path.
+  if (entity.file.document) return <DocumentListPage entityName={entity.name} listPath={pathname.replace(/\/+$/, '')} />
   return (
     <FeedbackProvider>
       <EntityScreen key={entity.name} meta={meta} entity={entity} />

@@ -28,6 +28,20 @@ export interface ListViewProps {
   onOpen: (mode: FormMode, row?: EntityRow) => void
   /** Conditions sent with every request and not shown in the search form (e.g. the group of a child list). */
   fixedQuery?: Record<string, unknown>
+  /** Replaces the toolbar of `views.list.toolbar` (documents bring approval buttons); rows become selectable. */
+  renderToolbar?: (ctx: ListContext) => ReactNode
+  /** Replaces the row links of `views.list.row` (documents show them by status). */
+  renderRowActions?: (row: EntityRow, ctx: ListContext) => ReactNode
+  rowActionsWidth?: number
+}
+
+/** What a page's own toolbar and row links may use of the list. */
+export interface ListContext {
+  selected: string[]
+  clearSelection: () => void
+  reload: () => void
+  /** The conditions of the current search, as sent (for exports). */
+  query: Record<string, unknown>
 }
 
 type BatchAction = 'enableBatch' | 'unableBatch' | 'deleteBatch'
@@ -38,7 +52,7 @@ const BATCH_VERB: Record<BatchAction, string> = { enableBatch: '启用', unableB
  * from `columns` (an expanded tree table for tree entities), row links from `row`. Every button is
  * shown only when the API has the call and the user holds its permission.
  */
-export default function ListView({ meta, entity, version, onOpen, fixedQuery }: ListViewProps) {
+export default function ListView({ meta, entity, version, onOpen, fixedQuery, renderToolbar, renderRowActions, rowActionsWidth }: ListViewProps) {
   const { message, modal } = useFeedback()
   const can = usePermission()
   useRowActionRegistry()
@@ -134,7 +148,13 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
 
   const builtin = (a: Action): a is BuiltinAction => typeof a === 'string'
   const toolbar = (list?.toolbar ?? []).filter(builtin).filter((a) => allowed(ACTION_OPERATION[a]))
-  const batchable = toolbar.some((a) => a === 'enableBatch' || a === 'unableBatch' || a === 'deleteBatch')
+  const batchable = Boolean(renderToolbar) || toolbar.some((a) => a === 'enableBatch' || a === 'unableBatch' || a === 'deleteBatch')
+  const listContext: ListContext = {
+    selected,
+    clearSelection: () => setSelected([]),
+    reload,
+    query: { ...query, ...fixedQuery, ...(sort ? { sortField: sort.field, sortOrder: sort.order } : {}) },
+  }
 
   const toolbarButton = (a: BuiltinAction) => {
     switch (a) {
@@ -245,7 +265,15 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
     seq,
     ...buildColumns(entity, list?.columns ?? [], meta.enums, { sortable: true, sort }),
   ]
-  if (rowActions.length)
+  if (renderRowActions)
+    columns.push({
+      key: '__actions',
+      title: '操作',
+      fixed: 'right',
+      width: rowActionsWidth ?? 180,
+      render: (_v, row) => renderRowActions(row, listContext),
+    })
+  else if (rowActions.length)
     columns.push({
       key: '__actions',
       title: '操作',
@@ -264,7 +292,11 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery }: 
         </Card>
       )}
       <Card size="small" variant="borderless">
-        {toolbar.length > 0 && <Space style={{ marginBottom: 12 }}>{toolbar.map(toolbarButton)}</Space>}
+        {renderToolbar ? (
+          <Space style={{ marginBottom: 12 }}>{renderToolbar(listContext)}</Space>
+        ) : (
+          toolbar.length > 0 && <Space style={{ marginBottom: 12 }}>{toolbar.map(toolbarButton)}</Space>
+        )}
         <Table<EntityRow>
           rowKey="id"
           size="middle"

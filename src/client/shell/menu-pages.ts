@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
+import type { MenuNode } from '../app/menus.js'
 
 /**
  * What a menu view receives (001 §2): the query parameters of its address and the `:param` values of
@@ -42,4 +43,33 @@ export function registerLowCodeHost(kind: LowCodeKind, host: ComponentType<LowCo
 
 export function lowCodeHost(kind: LowCodeKind): ComponentType<LowCodeHostProps> | undefined {
   return hosts.get(kind)
+}
+
+/** A page below a function menu that is not itself a menu (e.g. `/purchase/order/add`, `/purchase/order/modify/:id`). */
+export interface SubPage {
+  title: string
+  /** Route pattern relative to the menu path (`modify/:id`), so `useParams` works inside the page. */
+  pattern: string
+  render: () => ReactNode
+}
+
+/** Answers the page of a menu that registered no component, or a page below it (`rest` is the path after the menu's). */
+export type MenuResolver = (menu: MenuNode, rest: string) => SubPage | undefined
+
+const resolvers: MenuResolver[] = []
+
+/**
+ * Data-driven pages (e.g. every document screen found from the menu's permission): asked, in order of
+ * registration, for menus without a registered component (`rest` empty) and for paths below a menu.
+ */
+export function registerMenuResolver(resolver: MenuResolver): void {
+  resolvers.push(resolver)
+}
+
+export function resolveMenu(menu: MenuNode, rest: string): SubPage | undefined {
+  for (const r of resolvers) {
+    const page = r(menu, rest)
+    if (page) return page
+  }
+  return undefined
 }

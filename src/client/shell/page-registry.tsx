@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react'
 import { findMenuByPath, type MenuEntry, type MenuNode } from '../app/menus.js'
 import { hasPermission, type Session } from '../app/session.js'
 import ErrorPage from '../pages/ErrorPage.js'
-import { lowCodeHost, menuPage, type LowCodeKind } from './menu-pages.js'
+import { lowCodeHost, menuPage, resolveMenu, type LowCodeKind } from './menu-pages.js'
 import { WORKPLACE_PATH, WORKPLACE_TITLE } from './tab-store.js'
 
 const EntityPage = lazy(() => import('../runtime/EntityPage'))
@@ -55,6 +55,8 @@ function renderMenu(menu: MenuNode): ReactNode {
   }
   const page = menu.componentType === 0 ? menuPage(component) : undefined
   if (page) return page({})
+  const resolved = menu.componentType === 0 ? resolveMenu(menu, '') : undefined
+  if (resolved) return resolved.render()
   // Normal views nobody registered, and the low-code list/form/page runtimes, are not built yet.
   return <ErrorPage kind="developing" embedded />
 }
@@ -77,7 +79,7 @@ export function resolvePage(
     return { key: path, title, pattern: path, noCache: false, titles: [title], render: () => <EntityPage entityName={entityName} /> }
   }
   const found = findMenuByPath(entries, path)
-  if (!found) return undefined
+  if (!found) return resolveBelowMenu(path, entries, session)
   const { menu, titles } = found.entry
   const allowed = hasPermission(session, menu.permission ?? undefined)
   return {
@@ -89,4 +91,27 @@ export function resolvePage(
     titles,
     render: () => (allowed ? renderMenu(menu) : <ErrorPage kind="403" embedded />),
   }
+}
+
+/** A page below a function menu (`/purchase/order/modify/1`), answered by a registered menu resolver; it needs the menu's permission. */
+function resolveBelowMenu(path: string, entries: MenuEntry[], session: Session): ResolvedPage | undefined {
+  const parts = path.split('/')
+  for (let n = parts.length - 1; n > 1; n--) {
+    const base = parts.slice(0, n).join('/')
+    const entry = entries.find((e) => e.menu.path?.replace(/\/+$/, '') === base)
+    if (!entry) continue
+    const sub = resolveMenu(entry.menu, parts.slice(n).join('/'))
+    if (!sub) return undefined
+    const allowed = hasPermission(session, entry.menu.permission ?? undefined)
+    return {
+      key: path,
+      title: sub.title,
+      pattern: `${base}/${sub.pattern}`,
+      noCache: false,
+      menu: entry.menu,
+      titles: [...entry.titles, sub.title],
+      render: () => (allowed ? sub.render() : <ErrorPage kind="403" embedded />),
+    }
+  }
+  return undefined
 }

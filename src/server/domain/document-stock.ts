@@ -10,7 +10,8 @@ import { addStock, subStock } from './stock-ledger.js'
 export async function postDocumentStock(e: DocumentEvent & { id: string }): Promise<void> {
   const stock = e.doc.section.stock
   const totals = e.doc.section.totals
-  if (!stock || !totals) return
+  const numField = stock?.num ?? totals?.num
+  if (!stock || !numField) return
   const direction =
     typeof stock.direction === 'string'
       ? stock.direction
@@ -20,8 +21,8 @@ export async function postDocumentStock(e: DocumentEvent & { id: string }): Prom
   const scId = String(e.header[stock.scField ?? 'scId'])
   const ordered = [...e.lines].sort((a, b) => String(a.productId).localeCompare(String(b.productId)) || Number(a.orderNo) - Number(b.orderNo))
   for (const line of ordered) {
-    const num = Number(line[totals.num])
-    const price = totals.price ? String(line[totals.price] ?? '0') : '0'
+    const num = Number(line[numField])
+    const price = totals?.price ? String(line[totals.price] ?? '0') : '0'
     const move = {
       productId: String(line.productId),
       scId,

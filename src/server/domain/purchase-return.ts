@@ -7,7 +7,7 @@ import type { Services } from '../services.js'
 import { followSource, type SourceLink } from './source-link.js'
 import { paymentDateOf, supplierTerms } from './supplier-terms.js'
 
-const RECEIVE_SHEET_LINK: Omit<SourceLink, 'multiple'> = {
+export const RECEIVE_SHEET_LINK: Omit<SourceLink, 'multiple'> = {
   headerField: 'receiveSheetId',
   lineField: 'receiveSheetDetailId',
   statuses: [DocumentStatus.APPROVE_PASS],
@@ -27,9 +27,7 @@ export function purchaseReturnHooks(services: Services): DocumentHooks {
   return {
     async prepare(e) {
       const cfg = await config(e.trx, e.ctx)
-      if (e.existing) e.header.receiveSheetId = e.existing.receiveSheetId
-      const linked = e.existing ? Boolean(e.existing.receiveSheetId) : Boolean(cfg.purchaseReturnRequireReceive)
-      await followSource(services.registry, e, { ...RECEIVE_SHEET_LINK, multiple: Boolean(cfg.purchaseReturnMultipleRelateReceive) }, linked)
+      await followSource(services.registry, e, RECEIVE_SHEET_LINK, { requiredOnCreate: Boolean(cfg.purchaseReturnRequireReceive), multiple: Boolean(cfg.purchaseReturnMultipleRelateReceive) })
       if (!e.header.supplierId) return
       const terms = await supplierTerms(e.trx, String(e.header.supplierId))
       e.header.settleStatus = terms.settleStatus

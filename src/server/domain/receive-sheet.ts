@@ -1,14 +1,14 @@
 import type { DocumentHooks } from '../engine/document-store.js'
 import { readSingleton } from '../engine/singleton-routes.js'
 import type { Services } from '../services.js'
-import { invalid } from '../platform/errors.js'
+import { requireSingleFollower } from './single-follower.js'
 import type { Db } from '../db/dialect.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { PurchaseOrderStatus, updateReceiveProgress } from './purchase-order.js'
 import { followSource, type SourceLink } from './source-link.js'
 import { paymentDateOf, supplierTerms } from './supplier-terms.js'
 
-const PURCHASE_ORDER_LINK: Omit<SourceLink, 'multiple'> = {
+export const PURCHASE_ORDER_LINK: Omit<SourceLink, 'multiple'> = {
   headerField: 'purchaseOrderId',
   lineField: 'purchaseOrderDetailId',
   statuses: [PurchaseOrderStatus.APPROVE_PASS, PurchaseOrderStatus.PART_RECEIVED],
@@ -30,9 +30,7 @@ export function receiveSheetHooks(services: Services): DocumentHooks {
   return {
     async prepare(e) {
       const cfg = await config(e)
-      if (e.existing) e.header.purchaseOrderId = e.existing.purchaseOrderId
-      const linked = e.existing ? Boolean(e.existing.purchaseOrderId) : Boolean(cfg.receiveRequirePurchase)
-      await followSource(services.registry, e, { ...PURCHASE_ORDER_LINK, multiple: Boolean(cfg.receiveMultipleRelatePurchase) }, linked)
+      await followSource(services.registry, e, PURCHASE_ORDER_LINK, { requiredOnCreate: Boolean(cfg.receiveRequirePurchase), multiple: Boolean(cfg.receiveMultipleRelatePurchase) })
       if (!e.header.supplierId) return
       const terms = await supplierTerms(e.trx, String(e.header.supplierId))
       e.header.settleStatus = terms.settleStatus
@@ -42,18 +40,7 @@ export function receiveSheetHooks(services: Services): DocumentHooks {
       const orderId = e.header.purchaseOrderId
       if (!orderId) return
       const cfg = await config(e)
-      if (!cfg.receiveMultipleRelatePurchase) {
-        const others = await e.trx
-          .selectFrom('tbl_receive_sheet')
-          .select('id')
-          .where('purchase_order_id', '=', String(orderId))
-          .where('id', '<>', e.id)
-          .executeTakeFirst()
-        if (others) {
-          const order = await e.trx.selectFrom('tbl_purchase_order').select('code').where('id', '=', String(orderId)).executeTakeFirst()
-          throw invalid(PURCHASE_ORDER_LINK.multipleMessage.replace('{code}', String(order?.code)))
-        }
-      }
+      if (!cfg.receiveMultipleRelatePurchase) await requireSingleFollower(services.registry, e, 'purchaseOrderId', PURCHASE_ORDER_LINK.multipleMessage)
       await updateReceiveProgress(e.trx, String(orderId))
     },
   }

@@ -1,4 +1,6 @@
-import type { DocumentEvent } from '../engine/document-store.js'
+import type { DocumentEvent, DocumentModel, DocumentStore } from '../engine/document-store.js'
+import type { RequestContext } from '../platform/request-context.js'
+import { LINES_OUT } from '../../shared/metadata/document-model.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import { invalid } from '../platform/errors.js'
 import type { Wire } from '../engine/record-codec.js'
@@ -28,12 +30,26 @@ export interface SourceLink {
   multipleMessage: string
 }
 
+/** What the document's configuration says about following its source. */
+export interface FollowRules {
+  /** Read at creation only; later steps follow the link the document stored. */
+  requiredOnCreate: boolean
+  multiple: boolean
+}
+
 /**
  * Completes a linked create/modify from its source: header fields and line prices come from the
  * source (never from the client), source lines must belong to the source and carry the same product,
- * unlinked lines are gifts. Unlinked documents drop any line links.
+ * unlinked lines are gifts. Unlinked documents drop any line links. Answers whether it is linked.
  */
-export async function followSource(registry: EntityRegistry, e: DocumentEvent, link: SourceLink, linked: boolean): Promise<void> {
+export async function followSource(registry: EntityRegistry, e: DocumentEvent, source: Omit<SourceLink, 'multiple'>, rules: FollowRules): Promise<boolean> {
+  if (e.existing) e.header[source.headerField] = e.existing[source.headerField]
+  const linked = e.existing ? Boolean(e.existing[source.headerField]) : rules.requiredOnCreate
+  await follow(registry, e, { ...source, multiple: rules.multiple }, linked)
+  return linked
+}
+
+async function follow(registry: EntityRegistry, e: DocumentEvent, link: SourceLink, linked: boolean): Promise<void> {
   const { trx, doc, header, lines } = e
   const headerField = doc.header.byName.get(link.headerField)!
   if (!linked) {
@@ -74,4 +90,25 @@ export async function followSource(registry: EntityRegistry, e: DocumentEvent, l
       throw invalid(`第${i + 1}行商品不属于${headerField.label}，请检查！`)
     for (const name of link.copyLine) line[name] = src[sourceLines.byName.get(name)!.column]
   })
+}
+
+/**
+ * A follower's loader (`/purchase/order/receive`, `/sale/order/out`, `…/return`): the source document
+ * in an allowed status with only the lines that still have a remainder (`limit − counter`), each
+ * with its `remainNum`.
+ */
+export async function openSource(
+  documents: DocumentStore,
+  ctx: RequestContext,
+  doc: DocumentModel,
+  id: unknown,
+  rule: { statuses: number[]; notApproved: string; counter: string; limit?: string },
+): Promise<Wire> {
+  const answer = await documents.get(ctx.db, ctx, doc, id)
+  if (!rule.statuses.includes(Number(answer.status))) throw invalid(rule.notApproved)
+  const limit = rule.limit ?? 'orderNum'
+  answer[LINES_OUT] = (answer[LINES_OUT] as Wire[])
+    .filter((l) => Number(l[limit]) > Number(l[rule.counter] ?? 0))
+    .map((l) => ({ ...l, remainNum: Number(l[limit]) - Number(l[rule.counter] ?? 0) }))
+  return answer
 }

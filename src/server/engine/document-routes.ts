@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineRoute } from '../platform/routes.js'
 import { inTransaction } from '../platform/db-tx.js'
 import type { Services } from '../services.js'
-import { linesEntityName, type DocumentSection } from '../../shared/metadata/document-model.js'
+import { hasApproval, linesEntityName, type DocumentSection } from '../../shared/metadata/document-model.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { idsFrom, objectBody } from './request-values.js'
 import { exportWorkbook } from './master-data-routes.js'
@@ -90,6 +90,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
       handler: async ({ ctx, body, query }) =>
         inTransaction(ctx.db, (trx) => documents.batch(doc, idsFrom(body, query), '删除', (id) => documents.remove(trx, ctx, doc, id))),
     })
+    if (!hasApproval(doc.section)) continue
     defineRoute(app, {
       method: 'POST',
       url: `${api.base}/approve/pass/direct`,

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
-import { DocumentStatus, LINES_IN, LINES_OUT, type DocumentSection } from '../../shared/metadata/document-model.js'
+import { DocumentStatus, hasApproval, LINES_IN, LINES_OUT, type DocumentSection } from '../../shared/metadata/document-model.js'
 import { BizError, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { now } from '../platform/clock.js'
@@ -53,6 +53,10 @@ export interface DocumentHooks {
   /** Side effects of approval after the engine's stock effect; may answer the status to keep instead of 3. */
   approve?(e: DocumentEvent & { id: string }): Promise<number | void>
   cancelApprove?(e: DocumentEvent & { id: string }): Promise<void>
+  /** Before a refusal is stored (a source whose state forbids reviewing). */
+  refuse?(e: DocumentEvent & { id: string }): Promise<void>
+  /** Before delete only (not before modify): refuse deleting a document others still reference. */
+  remove?(e: DocumentEvent & { id: string }): Promise<void>
   /** Before delete (and before a modify replaces the lines): undo what the stored document holds. */
   release?(e: DocumentEvent & { id: string }): Promise<void>
   /** Extra properties of the detail answer (agreed payments, links). */
@@ -238,7 +242,7 @@ export class DocumentStore {
     const { header, lines } = await this.prepare(trx, ctx, doc, body, 'create')
     const id = newId()
     header.code = await nextDocumentNumber(trx)
-    header.status = DocumentStatus.CREATED
+    if (hasApproval(doc.section)) header.status = DocumentStatus.CREATED
     await trx
       .insertInto(doc.header.table)
       .values({ ...this.headerRow(doc, header), id, ...auditColumns(ctx) })
@@ -252,6 +256,7 @@ export class DocumentStore {
   }
 
   private checkEditable(doc: DocumentModel, existing: Wire) {
+    if (!hasApproval(doc.section)) return
     const status = this.statusOf(existing)
     if (EDITABLE.includes(status)) return
     throw invalid(status === DocumentStatus.APPROVE_PASS ? `${doc.subject}已审核通过，无法修改！` : `${doc.subject}无法修改！`)
@@ -272,19 +277,14 @@ export class DocumentStore {
     const id = String(existing.id)
     await this.release(trx, ctx, doc, existing)
     const { header, lines } = await this.prepare(trx, ctx, doc, body, 'modify', existing)
-    const done = await trx
+    const approval = hasApproval(doc.section)
+    const reset = approval ? { status: DocumentStatus.CREATED, approve_by: null, approve_time: null, refuse_reason: null } : {}
+    let update = trx
       .updateTable(doc.header.table)
-      .set({
-        ...this.headerRow(doc, header),
-        status: DocumentStatus.CREATED,
-        approve_by: null,
-        approve_time: null,
-        refuse_reason: null,
-        ...updateColumns(ctx),
-      })
+      .set({ ...this.headerRow(doc, header), ...reset, ...updateColumns(ctx) })
       .where('id', '=', id)
-      .where('status', 'in', EDITABLE)
-      .executeTakeFirst()
+    if (approval) update = update.where('status', 'in', EDITABLE)
+    const done = await update.executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     await this.insertLines(trx, ctx, doc, id, lines)
     await reserveLines(trx, this.store.registry, doc, lines)
@@ -295,13 +295,14 @@ export class DocumentStore {
 
   async remove(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<void> {
     const existing = await this.header(trx, doc, id)
-    if (!EDITABLE.includes(this.statusOf(existing))) throw invalid(`“审核通过”的${doc.subject}不允许执行删除操作！`)
+    const approval = hasApproval(doc.section)
+    if (approval && !EDITABLE.includes(this.statusOf(existing))) throw invalid(`“审核通过”的${doc.subject}不允许执行删除操作！`)
+    const docId = String(existing.id)
+    await this.hooksOf(doc).remove?.({ trx, ctx, doc, header: existing, lines: [], existing, id: docId })
     await this.release(trx, ctx, doc, existing)
-    const done = await trx
-      .deleteFrom(doc.header.table)
-      .where('id', '=', String(existing.id))
-      .where('status', 'in', EDITABLE)
-      .executeTakeFirst()
+    let removal = trx.deleteFrom(doc.header.table).where('id', '=', docId)
+    if (approval) removal = removal.where('status', 'in', EDITABLE)
+    const done = await removal.executeTakeFirst()
     if (!Number(done.numDeletedRows)) throw this.stale(doc)
     await removeTimeline(trx, String(existing.id))
     await writeOpLog(trx, ctx, `删除${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id })
@@ -312,7 +313,8 @@ export class DocumentStore {
     if (!EDITABLE.includes(this.statusOf(existing))) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
     const docId = String(existing.id)
     const set: Wire = { status: DocumentStatus.APPROVE_PASS, approve_by: ctx.name, approve_time: now(), refuse_reason: null, ...updateColumns(ctx) }
-    if (description !== undefined && doc.header.byName.has('description')) set.description = isBlank(description) ? '' : String(description).slice(0, 200)
+    if ((description !== undefined || doc.section.approveReplacesDescription) && doc.header.byName.has('description'))
+      set.description = isBlank(description) ? '' : String(description).slice(0, 200)
     const done = await trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     const header = { ...existing, status: DocumentStatus.APPROVE_PASS }
@@ -334,6 +336,7 @@ export class DocumentStore {
     if (status === DocumentStatus.APPROVE_REFUSE) throw invalid(`${doc.subject}已审核拒绝，不允许继续执行审核！`)
     if (status !== DocumentStatus.CREATED) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
     const text = String(reason).trim().slice(0, 200)
+    await this.hooksOf(doc).refuse?.({ trx, ctx, doc, header: existing, lines: [], existing, id: String(existing.id) })
     const done = await trx
       .updateTable(doc.header.table)
       .set({ status: DocumentStatus.APPROVE_REFUSE, approve_by: ctx.name, approve_time: now(), refuse_reason: text, ...updateColumns(ctx) })

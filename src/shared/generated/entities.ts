@@ -1935,6 +1935,94 @@ export interface PurchaseConfig {
 }
 
 /**
+ * 零售参数设置
+ */
+export interface RetailConfig {
+  id?: string
+  /**
+   * 零售出库单上的会员是否必填
+   */
+  retailOutSheetRequireMember?: boolean
+  /**
+   * 零售退货单是否关联零售出库单
+   */
+  retailReturnRequireOutStock?: boolean
+  /**
+   * 零售退货单是否多次关联零售出库单
+   */
+  retailReturnMultipleRelateOutStock?: boolean
+  /**
+   * 零售退货单上的会员是否必填
+   */
+  retailReturnRequireMember?: boolean
+  /**
+   * 零售出库单是否需要发货
+   */
+  retailOutSheetRequireLogistics?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售出库单组合商品明细
+ */
+export interface RetailOutSheetDetailBundle {
+  id?: string
+  /**
+   * 出库单
+   */
+  sheetId?: string
+  /**
+   * 组合商品明细ID
+   */
+  detailId?: string
+  /**
+   * 组合商品
+   */
+  mainProductId?: string
+  /**
+   * 组合商品数量
+   */
+  orderNum?: number
+  /**
+   * 单品
+   */
+  productId?: string
+  /**
+   * 单品数量
+   */
+  productOrderNum?: number
+  /**
+   * 单品原价
+   */
+  productOriPrice?: string
+  /**
+   * 单品含税价格
+   */
+  productTaxPrice?: string
+  /**
+   * 单品税率
+   */
+  productTaxRate?: string
+  /**
+   * 单品明细ID
+   */
+  productDetailId?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 角色
  */
 export interface Role {
@@ -1959,6 +2047,94 @@ export interface Role {
    * 备注
    */
   description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售参数设置
+ */
+export interface SaleConfig {
+  id?: string
+  /**
+   * 销售出库单是否关联销售订单
+   */
+  outStockRequireSale?: boolean
+  /**
+   * 销售出库单是否多次关联销售订单
+   */
+  outStockMultipleRelateSale?: boolean
+  /**
+   * 销售退货单是否关联销售出库单
+   */
+  saleReturnRequireOutStock?: boolean
+  /**
+   * 销售退货单是否多次关联销售出库单
+   */
+  saleReturnMultipleRelateOutStock?: boolean
+  /**
+   * 销售出库单是否需要物流单
+   */
+  outStockRequireLogistics?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售出库单组合商品明细
+ */
+export interface SaleOutSheetDetailBundle {
+  id?: string
+  /**
+   * 出库单
+   */
+  sheetId?: string
+  /**
+   * 组合商品明细ID
+   */
+  detailId?: string
+  /**
+   * 组合商品
+   */
+  mainProductId?: string
+  /**
+   * 组合商品数量
+   */
+  orderNum?: number
+  /**
+   * 单品
+   */
+  productId?: string
+  /**
+   * 单品数量
+   */
+  productOrderNum?: number
+  /**
+   * 单品原价
+   */
+  productOriPrice?: string
+  /**
+   * 单品含税价格
+   */
+  productTaxPrice?: string
+  /**
+   * 单品税率
+   */
+  productTaxRate?: string
+  /**
+   * 单品明细ID
+   */
+  productDetailId?: string
   createBy?: string
   createById?: string
   createTime?: string
@@ -2023,6 +2199,32 @@ export interface SalePropItem {
    * 备注
    */
   description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 仓库调拨单收货明细
+ */
+export interface ScTransferOrderDetailReceive {
+  id?: string
+  /**
+   * 调拨单
+   */
+  orderId?: string
+  /**
+   * 明细
+   */
+  detailId?: string
+  /**
+   * 收货数量
+   */
+  receiveNum?: number
   createBy?: string
   createById?: string
   createTime?: string
@@ -2317,6 +2519,128 @@ export interface Supplier {
 }
 
 /**
+ * 盘点参数设置
+ */
+export interface TakeStockConfig {
+  id?: string
+  /**
+   * 库存盘点单关联盘点任务后，是否显示盘点任务中的商品数据
+   */
+  showProduct?: boolean
+  /**
+   * 库存盘点单是否显示盘点任务创建时商品的系统库存数量
+   */
+  showStock?: boolean
+  /**
+   * 盘点差异生成时是否自动调整盘点任务中商品的系统库存数量
+   */
+  autoChangeStock?: boolean
+  /**
+   * 盘点差异单中的盘点数量是否允许手动修改
+   */
+  allowChangeNum?: boolean
+  /**
+   * 盘点任务创建后多少小时内未完成，则自动作废
+   */
+  cancelHours?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 盘点任务明细
+ */
+export interface TakeStockPlanDetail {
+  id?: string
+  /**
+   * 盘点任务
+   */
+  planId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 初始库存数量
+   */
+  stockNum?: number
+  /**
+   * 盘点数量
+   */
+  oriTakeNum?: number
+  /**
+   * 修改后的盘点数量
+   */
+  takeNum?: number
+  /**
+   * 出项数量
+   */
+  totalOutNum?: number
+  /**
+   * 入项数量
+   */
+  totalInNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 盘点任务
+ */
+export interface TakeStockPlan {
+  id?: string
+  /**
+   * 业务单据号
+   */
+  code?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 盘点类别
+   */
+  takeType?: 0 | 1 | 2 | 3
+  /**
+   * 业务ID
+   */
+  bizId?: string
+  /**
+   * 盘点状态
+   */
+  takeStatus?: 0 | 6 | 9 | 12
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 租户
  */
 export interface Tenant {
@@ -2391,6 +2715,74 @@ export interface User {
    * 备注
    */
   description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 预先盘点单
+ */
+export interface PreTakeStockSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 盘点状态
+   */
+  takeStatus?: 0 | 1 | 2
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 预先盘点单明细
+ */
+export interface PreTakeStockSheetDetail {
+  id?: string
+  /**
+   * 预先盘点单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 初盘数量
+   */
+  firstNum?: number
+  /**
+   * 复盘数量
+   */
+  secondNum?: number
+  /**
+   * 抽盘数量
+   */
+  randNum?: number
+  /**
+   * 排序
+   */
+  orderNo?: number
   createBy?: string
   createById?: string
   createTime?: string
@@ -2755,6 +3147,1054 @@ export interface ReceiveSheetDetail {
    * 已退货数量
    */
   returnNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售出库单
+ */
+export interface RetailOutSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 会员
+   */
+  memberId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售出库单明细
+ */
+export interface RetailOutSheetDetail {
+  id?: string
+  /**
+   * 零售出库单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 出库数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 组合商品原始明细ID
+   */
+  oriBundleDetailId?: string
+  /**
+   * 已退货数量
+   */
+  returnNum?: number
+  /**
+   * 含税成本金额
+   */
+  costTaxAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售退货单
+ */
+export interface RetailReturn {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 会员
+   */
+  memberId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 零售出库单
+   */
+  outSheetId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 零售退货单明细
+ */
+export interface RetailReturnDetail {
+  id?: string
+  /**
+   * 零售退货单
+   */
+  returnId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 退货数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 零售出库单明细
+   */
+  outSheetDetailId?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售订单
+ */
+export interface SaleOrder {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售订单明细
+ */
+export interface SaleOrderDetail {
+  id?: string
+  /**
+   * 销售订单
+   */
+  orderId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 销售数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 已出库数量
+   */
+  outNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售出库单
+ */
+export interface SaleOutSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 销售订单
+   */
+  saleOrderId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售出库单明细
+ */
+export interface SaleOutSheetDetail {
+  id?: string
+  /**
+   * 销售出库单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 出库数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 销售订单明细
+   */
+  saleOrderDetailId?: string
+  /**
+   * 组合商品原始明细ID
+   */
+  oriBundleDetailId?: string
+  /**
+   * 已退货数量
+   */
+  returnNum?: number
+  /**
+   * 含税成本金额
+   */
+  costTaxAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售退货单
+ */
+export interface SaleReturn {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 销售员
+   */
+  salerId?: string
+  /**
+   * 付款日期
+   */
+  paymentDate?: string
+  /**
+   * 销售出库单
+   */
+  outSheetId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 销售退货单明细
+ */
+export interface SaleReturnDetail {
+  id?: string
+  /**
+   * 销售退货单
+   */
+  returnId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 退货数量
+   */
+  orderNum?: number
+  /**
+   * 原价
+   */
+  oriPrice?: string
+  /**
+   * 价格
+   */
+  taxPrice?: string
+  /**
+   * 折扣率（%）
+   */
+  discountRate?: string
+  /**
+   * 是否赠品
+   */
+  isGift?: boolean
+  /**
+   * 税率（%）
+   */
+  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  /**
+   * 销售出库单明细
+   */
+  outSheetDetailId?: string
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 仓库调拨单
+ */
+export interface ScTransferOrder {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6 | 9 | 12
+  /**
+   * 商品数量
+   */
+  totalNum?: number
+  /**
+   * 赠品数量
+   */
+  totalGiftNum?: number
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 转出仓库
+   */
+  sourceScId?: string
+  /**
+   * 转入仓库
+   */
+  targetScId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 仓库调拨单明细
+ */
+export interface ScTransferOrderDetail {
+  id?: string
+  /**
+   * 仓库调拨单
+   */
+  orderId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 调拨数量
+   */
+  transferNum?: number
+  /**
+   * 成本价
+   */
+  taxPrice?: string
+  /**
+   * 已收货数量
+   */
+  receiveNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存调整单
+ */
+export interface StockAdjustSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 0 | 2
+  /**
+   * 调整原因
+   */
+  reasonId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存调整单明细
+ */
+export interface StockAdjustSheetDetail {
+  id?: string
+  /**
+   * 库存调整单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 调整库存数量
+   */
+  stockNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存成本调整单
+ */
+export interface StockCostAdjustSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 调价品种数
+   */
+  productNum?: number
+  /**
+   * 库存调价差额
+   */
+  diffAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存成本调整单明细
+ */
+export interface StockCostAdjustSheetDetail {
+  id?: string
+  /**
+   * 库存成本调整单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 调整后成本价
+   */
+  price?: string
+  /**
+   * 库存数量
+   */
+  stockNum?: number
+  /**
+   * 档案采购价
+   */
+  purchasePrice?: string
+  /**
+   * 调整前成本价
+   */
+  oriPrice?: string
+  /**
+   * 库存调价差额
+   */
+  diffAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存盘点单
+ */
+export interface TakeStockSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 盘点任务
+   */
+  planId?: string
+  /**
+   * 预先盘点单
+   */
+  preSheetId?: string
+  /**
+   * 仓库
+   */
+  scId?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 库存盘点单明细
+ */
+export interface TakeStockSheetDetail {
+  id?: string
+  /**
+   * 库存盘点单
+   */
+  sheetId?: string
+  /**
+   * 商品
+   */
+  productId?: string
+  /**
+   * 盘点数量
+   */
+  takeNum?: number
   /**
    * 备注
    */

@@ -300,13 +300,21 @@ export interface Document {
    */
   subject: string
   /**
-   * Enumeration of the status column (0 pending, 3 passed, 6 refused, plus the document's own).
+   * Enumeration of the status column (0 pending, 3 passed, 6 refused, plus the document's own). Required unless approval is false.
    */
-  statuses: string
+  statuses?: string
+  /**
+   * false: a document without approval (pre-take-stock sheet): no status or approval columns, no approve routes; modify and delete are always allowed unless a hook refuses.
+   */
+  approval?: boolean
   /**
    * PATCH {base}/approve/cancel returns a passed document to 0 (purchase order, take-stock sheet).
    */
   cancelApprove?: boolean
+  /**
+   * Approval overwrites the header description with the approval remark, or '' without one (stock adjust, cost adjust, transfer).
+   */
+  approveReplacesDescription?: boolean
   /**
    * The header keeps a settle status (SETTLE_STATUS), set by the domain hook on create.
    */
@@ -350,6 +358,10 @@ export interface Document {
      * Line field that keeps the cost of goods out (gross profit).
      */
     costField?: string
+    /**
+     * Line quantity field; defaults to the totals' num (for documents without totals).
+     */
+    num?: string
   }
   lines: {
     table: string

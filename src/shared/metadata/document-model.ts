@@ -12,6 +12,9 @@ export const LINES_OUT = 'details'
 /** Document statuses shared by every document kind (each kind's enumeration may add its own). */
 export const DocumentStatus = { CREATED: 0, APPROVE_PASS: 3, APPROVE_REFUSE: 6, PART: 9, DONE: 12 } as const
 
+/** Documents go through approval unless their file says `approval: false` (pre-take-stock sheets). */
+export const hasApproval = (doc: DocumentSection) => doc.approval !== false
+
 const readOnly = (field: Field): Field => ({ ...field, readOnly: true })
 
 /**
@@ -21,14 +24,16 @@ const readOnly = (field: Field): Field => ({ ...field, readOnly: true })
 function headerFields(doc: DocumentSection): Record<string, Field> {
   const fields: Record<string, Field> = {
     code: readOnly({ type: 'string', label: '单据号', unique: true, maxLength: 32 }),
-    status: readOnly({ type: 'enum', enum: doc.statuses, label: '状态', index: true }),
   }
+  const approval = hasApproval(doc)
+  if (approval) fields.status = readOnly({ type: 'enum', enum: doc.statuses as string, label: '状态', index: true })
   if (doc.totals) {
     fields.totalNum = readOnly({ type: 'integer', label: '商品数量' })
     fields.totalGiftNum = readOnly({ type: 'integer', label: '赠品数量' })
     if (doc.totals.price) fields.totalAmount = readOnly({ type: 'decimal', scale: 2, label: '总金额' })
   }
   if (doc.settleStatus) fields.settleStatus = readOnly({ type: 'enum', enum: 'SETTLE_STATUS', label: '结算状态' })
+  if (!approval) return fields
   fields.approveBy = readOnly({ type: 'string', label: '审核人' })
   fields.approveTime = readOnly({ type: 'datetime', label: '审核时间' })
   fields.refuseReason = readOnly({ type: 'string', label: '拒绝理由', maxLength: 200 })

@@ -8,6 +8,7 @@ import { registerImportRoutes } from '../../engine/import-routes.js'
 import { ImportTaskStore } from './import-tasks.js'
 import { timelineOf } from '../../engine/document-timeline.js'
 import { invalid } from '../../platform/errors.js'
+import { registerUploads } from './uploads.js'
 
 export const IMPORT_TASK_PATH = '/component/import/task'
 
@@ -39,6 +40,20 @@ export async function componentModule(app: FastifyInstance, services: Services):
   app.addHook('preClose', async () => tasks.drain())
 
   registerImportRoutes(app, services, tasks, ADAPTERS)
+
+  registerUploads(app, services)
+
+  // Geocoding needs an online map service, which this closed deployment has none of (as DingTalk):
+  // a clear answer instead of a silent empty location.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/component/map/location',
+    access: 'login',
+    handler: async ({ query }) => {
+      if (typeof query.address !== 'string' || !query.address.trim()) throw invalid('请输入地址', 'address')
+      throw invalid('未配置地图服务，无法解析地址')
+    },
+  })
 
   // Timeline of any document of the caller's tenant, newest first (the page shows the latest until expanded).
   defineRoute(app, {

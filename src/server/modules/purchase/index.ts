@@ -8,8 +8,9 @@ import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { addTimeline, TimelineType } from '../../engine/document-timeline.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { PurchaseOrderStatus, purchaseOrderHooks } from '../../domain/purchase-order.js'
-import { receiveSheetHooks } from '../../domain/receive-sheet.js'
-import { purchaseReturnHooks } from '../../domain/purchase-return.js'
+import { PURCHASE_ORDER_LINK, receiveSheetHooks } from '../../domain/receive-sheet.js'
+import { RECEIVE_SHEET_LINK, purchaseReturnHooks } from '../../domain/purchase-return.js'
+import { openSource } from '../../domain/source-link.js'
 import { supplierTerms } from '../../domain/supplier-terms.js'
 import { searchProducts } from '../../domain/product-search.js'
 import { requirePayTypes } from '../../domain/agreed-payments.js'
@@ -60,15 +61,8 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/purchase/order/receive',
     access: ['purchase:receive:add', 'purchase:receive:modify'],
-    handler: async ({ ctx, query }) => {
-      const answer = await documents.get(ctx.db, ctx, order, query.id)
-      if (![PurchaseOrderStatus.APPROVE_PASS, PurchaseOrderStatus.PART_RECEIVED].includes(Number(answer.status) as 3))
-        throw invalid('采购订单尚未审核通过或已收货完成，不允许收货！')
-      answer[LINES_OUT] = (answer[LINES_OUT] as Wire[])
-        .filter((l) => Number(l.orderNum) > Number(l.receiveNum))
-        .map((l) => ({ ...l, remainNum: Number(l.orderNum) - Number(l.receiveNum) }))
-      return answer
-    },
+    handler: async ({ ctx, query }) =>
+      openSource(documents, ctx, order, query.id, { ...PURCHASE_ORDER_LINK, counter: 'receiveNum' }),
   })
   defineRoute(app, {
     method: 'GET',
@@ -87,14 +81,8 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/purchase/receive/sheet/return',
     access: ['purchase:return:add', 'purchase:return:modify'],
-    handler: async ({ ctx, query }) => {
-      const answer = await documents.get(ctx.db, ctx, receive, query.id)
-      if (Number(answer.status) !== PurchaseOrderStatus.APPROVE_PASS) throw invalid('采购收货单尚未审核通过，不允许退货！')
-      answer[LINES_OUT] = (answer[LINES_OUT] as Wire[])
-        .filter((l) => Number(l.orderNum) > Number(l.returnNum))
-        .map((l) => ({ ...l, remainNum: Number(l.orderNum) - Number(l.returnNum) }))
-      return answer
-    },
+    handler: async ({ ctx, query }) =>
+      openSource(documents, ctx, receive, query.id, { ...RECEIVE_SHEET_LINK, counter: 'returnNum' }),
   })
   defineRoute(app, {
     method: 'GET',

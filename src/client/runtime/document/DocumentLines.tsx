@@ -1,0 +1,189 @@
+import { useMemo, useState } from 'react'
+import { AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag } from 'antd'
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import type { ColumnType } from 'antd/es/table'
+import { api } from '../../api/http.js'
+import type { Meta } from '../../api/meta.js'
+import PickerDialog from '../../components/PickerDialog.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import type { DocumentSection } from '../../../shared/metadata/document-model.js'
+import type { EntityRow } from '../entity-api.js'
+import { SEQ_WIDTH } from '../list-columns.js'
+import { enumOptions } from '../query-params.js'
+import { isGiftLine } from './document-totals.js'
+import { lineColumnModels, type LineColumnModel } from './line-columns.js'
+
+/** A line in the table: wire values plus a key of its own (lines have no id until saved). */
+export type LineRow = Record<string, unknown> & { __key: string }
+
+let keys = 0
+export const newLineKey = () => `line-${++keys}`
+
+export interface DocumentLinesProps {
+  meta: Meta
+  lines: EntityModel
+  section: DocumentSection
+  rows: LineRow[]
+  onChange: (rows: LineRow[]) => void
+  readOnly: boolean
+  /** Field linking a line to its source line: such lines keep the source's price. */
+  linkField?: string
+  /** `GET …/product/search?scId&condition` of this document's module, when it has one. */
+  searchUrl?: string
+  scId?: string
+}
+
+/** What a chosen product puts on a new line, with the line fields' defaults (tax rate 0…). */
+export function lineFromProduct(product: Record<string, unknown>, lines: EntityModel): LineRow {
+  const row: LineRow = {
+    __key: newLineKey(),
+    productId: product.productId ?? product.id,
+    productCode: product.productCode ?? product.code,
+    productName: product.productName ?? product.name,
+    skuCode: product.skuCode,
+    unit: product.unit,
+    spec: product.spec,
+  }
+  for (const f of lines.fields) if (!f.readOnly && f.default !== undefined && f.default !== null) row[f.name] = f.default
+  return row
+}
+
+/**
+ * The line table of a document: product columns, then the line entity's fields as editable cells
+ * (quantity, price, tax rate, description; the gift flag follows the price), a 删除 link per line,
+ * and 添加商品 (the product picker, several at once) with a quick search by code, name or SKU.
+ */
+export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId }: DocumentLinesProps) {
+  const models = useMemo(() => lineColumnModels(lines, section, { readOnly }), [lines, section, readOnly])
+  const [picking, setPicking] = useState(false)
+  const [searchText, setSearchText] = useState('')
+  const [found, setFound] = useState<Record<string, unknown>[]>([])
+  const productPicker = meta.pickerEntity('product')
+  const totals = section.totals
+
+  const update = (key: string, name: string, value: unknown) =>
+    onChange(rows.map((r) => (r.__key === key ? { ...r, [name]: value } : r)))
+  const remove = (key: string) => onChange(rows.filter((r) => r.__key !== key))
+  const add = (products: Record<string, unknown>[]) => onChange([...rows, ...products.map((p) => lineFromProduct(p, lines))])
+
+  const search = async (text: string) => {
+    setSearchText(text)
+    if (!searchUrl || !text.trim()) return setFound([])
+    try {
+      setFound(await api.get<Record<string, unknown>[]>(searchUrl, { scId, condition: text.trim() }, { hideError: true }))
+    } catch {
+      setFound([])
+    }
+  }
+
+  const cell = (m: LineColumnModel, row: LineRow, index: number) => {
+    const value = row[m.key]
+    const label = `第${index + 1}行${m.title}`
+    if (m.kind === 'flag') {
+      const gift = totals && m.key === totals.gift ? isGiftLine(row, totals) : value === true
+      return gift ? <Tag color="orange">是</Tag> : '否'
+    }
+    const locked = m.key === totals?.price && linkField && row[linkField]
+    if (!m.editable || locked) {
+      if (m.kind === 'enum' && m.field?.enum) return meta.enums.label(m.field.enum, value) ?? String(value ?? '')
+      return value === null || value === undefined ? '' : String(value)
+    }
+    switch (m.kind) {
+      case 'integer':
+        return (
+          <InputNumber aria-label={label} value={value as number | undefined} min={0} step={1} style={{ width: '100%' }}
+            onChange={(v) => update(row.__key, m.key, v ?? undefined)} />
+        )
+      case 'decimal':
+        return (
+          <InputNumber<string> aria-label={label} stringMode precision={m.field?.scale ?? 2} min="0" value={value as string | undefined}
+            style={{ width: '100%' }} onChange={(v) => update(row.__key, m.key, v ?? undefined)} />
+        )
+      case 'enum':
+        return (
+          <Select aria-label={label} value={value as string | number | undefined} style={{ width: '100%' }}
+            options={m.field?.enum ? enumOptions(m.field.enum, meta.enums) : []} onChange={(v) => update(row.__key, m.key, v)} />
+        )
+      default:
+        return <Input aria-label={label} value={(value as string | undefined) ?? ''} maxLength={m.field?.maxLength} onChange={(e) => update(row.__key, m.key, e.target.value)} />
+    }
+  }
+
+  const columns: ColumnType<LineRow>[] = [
+    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
+    ...models.map(
+      (m): ColumnType<LineRow> => ({
+        key: m.key,
+        title: m.title,
+        width: m.width,
+        align: m.kind === 'number' || (m.kind === 'decimal' && !m.editable) ? 'right' : undefined,
+        render: (_v, row, i) => cell(m, row, i),
+      }),
+    ),
+  ]
+  if (!readOnly)
+    columns.push({
+      key: '__actions',
+      title: '操作',
+      width: 80,
+      fixed: 'right',
+      render: (_v, row, i) => (
+        <Button type="link" size="small" danger aria-label={`删除第${i + 1}行`} icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row.__key)}>
+          删除
+        </Button>
+      ),
+    })
+
+  return (
+    <div className="document-lines">
+      {!readOnly && (
+        <Space style={{ marginBottom: 8 }} wrap>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setPicking(true)} disabled={!productPicker}>
+            添加商品
+          </Button>
+          {searchUrl && (
+            <AutoComplete
+              aria-label="快速添加商品"
+              style={{ width: 320 }}
+              value={searchText}
+              placeholder="输入商品编号、名称或SKU编号"
+              options={found.map((p) => ({ value: String(p.productId), label: `${String(p.productCode ?? '')} ${String(p.productName ?? '')}` }))}
+              onSearch={(t) => void search(t)}
+              onSelect={(id: string) => {
+                const product = found.find((p) => String(p.productId) === id)
+                if (product) add([product])
+                setSearchText('')
+                setFound([])
+              }}
+            />
+          )}
+        </Space>
+      )}
+      <Table<LineRow>
+        rowKey="__key"
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: '暂无商品' }}
+      />
+      {productPicker && picking && (
+        <PickerDialog
+          meta={meta}
+          entity={productPicker}
+          open={picking}
+          multiple
+          value={[] as EntityRow[]}
+          onCancel={() => setPicking(false)}
+          onClear={() => setPicking(false)}
+          onConfirm={(chosen) => {
+            setPicking(false)
+            add(chosen)
+          }}
+        />
+      )}
+    </div>
+  )
+}

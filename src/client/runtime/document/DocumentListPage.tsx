@@ -1,0 +1,178 @@
+import { useMemo, useState } from 'react'
+import { Button, Popconfirm, Result, Space, Spin } from 'antd'
+import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router-dom'
+import { useMeta, type Meta } from '../../api/meta.js'
+import { usePermission } from '../../app/session.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import type { EntityRow } from '../entity-api.js'
+import { FeedbackProvider, useFeedback } from '../feedback.js'
+import ListView, { type ListContext } from '../ListView.js'
+import RefuseDialog from './RefuseDialog.js'
+import { documentApi } from './document-api.js'
+import { useDocumentsVersion } from './document-events.js'
+import { documentPath, type DocumentMode } from './document-routes.js'
+import { isEditableStatus } from './document-status.js'
+
+export interface DocumentListPageProps {
+  entityName: string
+  /** The list's own path; the document pages are below it (`{listPath}/add`, `{listPath}/modify/{id}`…). */
+  listPath: string
+}
+
+/** The list of a document kind: the file's list view with status tags, approval and batch buttons, and links by status. */
+export default function DocumentListPage({ entityName, listPath }: DocumentListPageProps) {
+  const meta = useMeta()
+  if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
+  const entity = meta.entityOrUndefined(entityName)
+  if (!entity?.file.document || !entity.file.api) return <Result status="404" title="404" subTitle={`未知的单据：${entityName}`} />
+  return (
+    <FeedbackProvider>
+      <DocumentList key={entity.name} meta={meta} entity={entity} listPath={listPath} />
+    </FeedbackProvider>
+  )
+}
+
+function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityModel; listPath: string }) {
+  const { message, modal } = useFeedback()
+  const navigate = useNavigate()
+  const can = usePermission()
+  const version = useDocumentsVersion(entity.name)
+  const docApi = useMemo(() => documentApi(entity), [entity])
+  const key = (action: string) => [`${entity.file.api!.permission}:${action}`]
+  const [refusing, setRefusing] = useState<{ ids: string[]; ctx: ListContext } | null>(null)
+  const [exporting, setExporting] = useState(false)
+
+  const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id))
+  const editable = (row: EntityRow) => isEditableStatus(row.status)
+
+  const withSelection = (ctx: ListContext, verb: string, then: (ids: string[]) => void) => {
+    if (!ctx.selected.length) {
+      message.warning(`请选择要${verb}的数据！`)
+      return
+    }
+    then([...ctx.selected])
+  }
+
+  const batch = (ctx: ListContext, verb: string, call: (ids: string[]) => Promise<void>, done: string) =>
+    withSelection(ctx, verb, (ids) =>
+      modal.confirm({
+        title: '提示',
+        content: `确定${verb}选中的${ids.length}条数据？`,
+        okText: '确定',
+        cancelText: '取消',
+        onOk: async () => {
+          try {
+            await call(ids)
+            message.success(done)
+            ctx.clearSelection()
+            ctx.reload()
+          } catch {
+            // The api layer has shown the server's message.
+          }
+        },
+      }),
+    )
+
+  const exportRows = async (ctx: ListContext) => {
+    setExporting(true)
+    try {
+      await docApi.exportFile(ctx.query)
+    } catch {
+      // Shown by the api layer.
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const toolbar = (ctx: ListContext) => (
+    <>
+      {can(key('add')) && (
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open('add')}>
+          新增
+        </Button>
+      )}
+      {can(key('approve')) && (
+        <>
+          <Button icon={<CheckCircleOutlined aria-hidden />} onClick={() => batch(ctx, '审核通过', docApi.approvePassBatch, '审核通过！')}>
+            批量审核通过
+          </Button>
+          <Button icon={<CloseCircleOutlined aria-hidden />} onClick={() => withSelection(ctx, '审核拒绝', (ids) => setRefusing({ ids, ctx }))}>
+            批量审核拒绝
+          </Button>
+        </>
+      )}
+      {can(key('delete')) && (
+        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => batch(ctx, '删除', docApi.removeBatch, '删除成功！')}>
+          批量删除
+        </Button>
+      )}
+      {can(key('export')) && (
+        <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportRows(ctx)}>
+          导出
+        </Button>
+      )}
+    </>
+  )
+
+  const removeOne = async (row: EntityRow, ctx: ListContext) => {
+    try {
+      await docApi.remove(row.id)
+      message.success('删除成功！')
+      ctx.reload()
+    } catch {
+      // Shown by the api layer.
+    }
+  }
+
+  const rowActions = (row: EntityRow, ctx: ListContext) => (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => open('detail', row)}>
+        查看
+      </Button>
+      {editable(row) && can(key('modify')) && (
+        <Button type="link" size="small" onClick={() => open('modify', row)}>
+          修改
+        </Button>
+      )}
+      {editable(row) && can(key('approve')) && (
+        <Button type="link" size="small" onClick={() => open('approve', row)}>
+          审核
+        </Button>
+      )}
+      {editable(row) && can(key('delete')) && (
+        <Popconfirm title="确定删除该数据？" okText="确定" cancelText="取消" onConfirm={() => removeOne(row, ctx)}>
+          <Button type="link" size="small" danger>
+            删除
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  )
+
+  return (
+    <>
+      <ListView
+        meta={meta}
+        entity={entity}
+        version={version}
+        onOpen={(mode, row) => open(mode, row)}
+        renderToolbar={toolbar}
+        renderRowActions={rowActions}
+        rowActionsWidth={200}
+      />
+      <RefuseDialog
+        open={Boolean(refusing)}
+        onCancel={() => setRefusing(null)}
+        onConfirm={async (reason) => {
+          if (!refusing) return
+          await docApi.approveRefuseBatch(refusing.ids, reason)
+          message.success('审核拒绝！')
+          refusing.ctx.clearSelection()
+          refusing.ctx.reload()
+          setRefusing(null)
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,366 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { App, Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
+import { createForm, onFieldInputValueChange, onFieldValueChange } from '@formily/core'
+import { Form } from '@formily/antd-v5'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { api } from '../../api/http.js'
+import { useMeta, type Meta } from '../../api/meta.js'
+import { closeTab } from '../../shell/tab-store.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import { linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
+import { checkField } from '../../../shared/metadata/validate-record.js'
+import { FeedbackProvider, useFeedback } from '../feedback.js'
+import { SchemaField } from '../form-components.js'
+import { buildFormSchema, formItems, FORM_DEFAULTS, type FormMode } from '../form-schema.js'
+import { firstError, initialFormValues, toSubmitValues } from '../form-values.js'
+import { enumColor } from '../field-text.js'
+import AgreedPayments, { type PaymentRow } from './AgreedPayments.js'
+import DocumentLines, { newLineKey, type LineRow } from './DocumentLines.js'
+import DocumentPrint from './DocumentPrint.js'
+import OrderTimeline from './OrderTimeline.js'
+import RefuseDialog from './RefuseDialog.js'
+import { documentApi, type DocumentRecord } from './document-api.js'
+import { documentsChanged } from './document-events.js'
+import { isEditableStatus } from './document-status.js'
+import { AGREED_PAYMENT_DOCUMENTS, productSearchUrl } from './document-features.js'
+import type { DocumentRoute } from './document-routes.js'
+import { documentTotals, paymentsMatch } from './document-totals.js'
+import { sourceLinkField } from './line-columns.js'
+import { lineFromSource, sourceLinkOf, type SourceLink } from './source-links.js'
+
+export interface DocumentPageProps {
+  entityName: string
+  /** The list menu's path: where 返回 and a finished save go. */
+  listPath: string
+  route: DocumentRoute
+}
+
+/** One document's add / modify / approve / detail page, all from its entity file (header form, line table, totals). */
+export default function DocumentPage(props: DocumentPageProps) {
+  const meta = useMeta()
+  if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
+  const header = meta.entityOrUndefined(props.entityName)
+  const lines = meta.entityOrUndefined(linesEntityName(props.entityName))
+  if (!header?.file.document || !header.file.api || !lines)
+    return <Result status="404" title="404" subTitle={`未知的单据：${props.entityName}`} />
+  return (
+    <FeedbackProvider>
+      <DocumentLoader key={`${props.route.mode}:${props.route.id ?? ''}`} {...props} meta={meta} header={header} lines={lines} />
+    </FeedbackProvider>
+  )
+}
+
+interface Loaded {
+  record?: DocumentRecord
+  /** Whether this new document must follow a source document (configuration or route variant). */
+  requireSource: boolean
+}
+
+function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityModel; lines: EntityModel }) {
+  const { header, route } = props
+  const link = sourceLinkOf(header.name, new Set(header.fields.map((f) => f.name)))
+  const [loaded, setLoaded] = useState<Loaded | undefined>()
+  const [failure, setFailure] = useState<string | undefined>()
+  useEffect(() => {
+    let live = true
+    const load = async (): Promise<Loaded> => {
+      if (route.id) return { record: await documentApi(header).get(route.id), requireSource: false }
+      if (!link || route.require !== undefined) return { requireSource: Boolean(link && route.require) }
+      if (!link.config) return { requireSource: false }
+      const config = await api.get<Record<string, unknown>>(link.config.base, undefined, { hideError: true }).catch(() => ({}) as Record<string, unknown>)
+      return { requireSource: config[link.config.requireFlag] === true }
+    }
+    load()
+      .then((l) => live && setLoaded(l))
+      .catch((e: unknown) => live && setFailure(e instanceof Error ? e.message : String(e)))
+    return () => {
+      live = false
+    }
+    // Loaded once per page (the page is keyed by mode and id).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  if (failure) return <Result status="warning" title={failure} />
+  if (!loaded) return <Spin style={{ display: 'block', padding: 48 }} />
+  return <DocumentEditor {...props} {...loaded} link={link} />
+}
+
+const formModeOf = (route: DocumentRoute): FormMode => (route.mode === 'add' ? 'add' : route.mode === 'modify' ? 'modify' : 'detail')
+
+function DocumentEditor({
+  meta,
+  header,
+  lines,
+  route,
+  listPath,
+  record,
+  requireSource,
+  link,
+}: DocumentPageProps & Loaded & { meta: Meta; header: EntityModel; lines: EntityModel; link?: SourceLink }) {
+  const { message } = useFeedback()
+  // This page's tab closes once the document is saved: its success message goes to the shell's holder.
+  const app = App.useApp()
+  const done = (text: string) => void (typeof app.message?.success === 'function' ? app.message : message).success(text)
+  const navigate = useNavigate()
+  const location = useLocation()
+  const section = header.file.document as DocumentSection
+  const subject = section.subject
+  const mode = formModeOf(route)
+  const readOnly = mode === 'detail'
+  const docApi = useMemo(() => documentApi(header), [header])
+  const linkField = sourceLinkField(section)
+  const hasPayments = AGREED_PAYMENT_DOCUMENTS.has(header.name) || Array.isArray(record?.payTypes)
+
+  // The source field is shown when the document must follow a source, or already does.
+  const showSource = Boolean(link && (mode === 'add' ? requireSource : record?.[link.headerField]))
+  const items = useMemo(
+    () =>
+      formItems(header, mode, meta.entityOrUndefined).filter(
+        (i) => (readOnly || (!i.field.readOnly && !i.field.builtin)) && (i.field.name !== link?.headerField || showSource),
+      ),
+    [header, mode, meta, readOnly, link, showSource],
+  )
+  const schema = useMemo(() => buildFormSchema(header, items, meta.enums, mode, record), [header, items, meta, mode, record])
+  const [rows, setRows] = useState<LineRow[]>(() => (record?.details ?? []).map((l) => ({ ...l, __key: newLineKey() })))
+  const [payments, setPayments] = useState<PaymentRow[]>(() =>
+    (record?.payTypes ?? []).map((p) => ({
+      __key: newLineKey(),
+      id: String(p.payTypeId ?? p.id),
+      payTypeName: p.payTypeName as string | undefined,
+      payAmount: p.payAmount as string | undefined,
+      text: (p.text as string | null) ?? undefined,
+    })),
+  )
+  const [busy, setBusy] = useState(false)
+  const [refusing, setRefusing] = useState(false)
+  const [printing, setPrinting] = useState(false)
+
+  // The loader of the chosen source document, called from the form's effect.
+  const loadSource = useRef<(id: string | undefined) => void>(() => undefined)
+  // The warehouse the product search reports stock for follows the header's 仓库.
+  const [scId, setScId] = useState<string | undefined>(record?.scId as string | undefined)
+  const followWarehouse = useRef(setScId)
+  const form = useMemo(
+    () =>
+      createForm({
+        initialValues: initialFormValues(items, mode, record),
+        readPretty: readOnly,
+        effects: () => {
+          if (link) onFieldInputValueChange(link.headerField, (field) => loadSource.current(field.value as string | undefined))
+          onFieldValueChange('scId', (field) => followWarehouse.current(field.value as string | undefined))
+        },
+      }),
+    [items, mode, record, readOnly, link],
+  )
+  loadSource.current = (id) => {
+    if (!link || !section.totals) return
+    if (!id) {
+      setRows([])
+      return
+    }
+    api
+      .get<DocumentRecord>(link.load, { id })
+      .then((source) => {
+        const copied: Record<string, unknown> = {}
+        for (const name of link.copy) if (form.query(name).take() && source[name] !== undefined) copied[name] = source[name]
+        form.setValues(copied)
+        setRows((source.details ?? []).map((l) => ({ ...lineFromSource(l, linkField, section.totals!.num), __key: newLineKey() })))
+      })
+      .catch(() => form.setValuesIn(link.headerField, undefined))
+  }
+
+  const totals = documentTotals(rows, section.totals)
+
+  const finish = () => {
+    documentsChanged(header.name)
+    navigate(listPath)
+    closeTab(location.pathname)
+  }
+
+  /** Checks as the server does, showing the first problem; answers the body to send. */
+  const collect = async (): Promise<Record<string, unknown> | undefined> => {
+    try {
+      await form.validate()
+    } catch {
+      const text = firstError(items, form.errors)
+      if (text) message.error(text)
+      return undefined
+    }
+    const values = form.values as Record<string, unknown>
+    if (link && showSource && mode === 'add' && !values[link.headerField]) {
+      message.error(`请选择${header.byName.get(link.headerField)?.label ?? ''}`)
+      return undefined
+    }
+    if (!rows.length) {
+      message.error(`${subject}中的商品不能为空！`)
+      return undefined
+    }
+    const lineFields = lines.fields.filter((f) => !f.readOnly && !f.builtin && f.name !== 'productId')
+    for (const [i, row] of rows.entries())
+      for (const f of lineFields) {
+        const problem = checkField(f, row[f.name], meta.enums, 'create')
+        if (problem) {
+          message.error(`第${i + 1}行商品${problem}`)
+          return undefined
+        }
+      }
+    if (hasPayments) {
+      const missing = payments.findIndex((p) => !p.id)
+      if (missing >= 0) {
+        message.error(`第${missing + 1}个支付方式：请选择支付方式`)
+        return undefined
+      }
+      if (payments.length && !paymentsMatch(payments, totals.amount)) {
+        message.error('所有支付方式的支付金额不等于含税总金额，请检查！')
+        return undefined
+      }
+    }
+    const body: Record<string, unknown> = {
+      ...toSubmitValues(items, values),
+      products: rows.map((row) => {
+        const line: Record<string, unknown> = { productId: row.productId }
+        for (const f of lineFields) line[f.name] = row[f.name] === '' ? null : row[f.name]
+        if (linkField && row[linkField]) line[linkField] = row[linkField]
+        return line
+      }),
+    }
+    if (hasPayments) body.payTypes = payments.map((p) => ({ id: p.id, payAmount: p.payAmount, text: p.text ?? null }))
+    if (record) body.id = record.id
+    return body
+  }
+
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await work()
+    } catch {
+      // The api layer has shown the server's message.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const save = (approve: boolean) =>
+    run(async () => {
+      const body = await collect()
+      if (!body) return
+      if (approve) {
+        await docApi.createAndApprove(body)
+        done('审核通过！')
+      } else if (record) {
+        await docApi.modify(body)
+        done('修改成功！')
+      } else {
+        await docApi.create(body)
+        done('新增成功！')
+      }
+      finish()
+    })
+
+  const approvePass = () =>
+    run(async () => {
+      await docApi.approvePass(record!.id)
+      done('审核通过！')
+      finish()
+    })
+
+  const status = record ? Number(record.status) : undefined
+  const statusField = header.byName.get('status')
+  const canApprove = route.mode === 'approve' && isEditableStatus(status)
+
+  return (
+    <div className="document-page">
+      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
+        {record && (
+          <Space style={{ marginBottom: 12 }} wrap>
+            <Typography.Text strong>单据号：{String(record.code ?? '')}</Typography.Text>
+            {statusField?.enum && (
+              <Tag color={enumColor(statusField, record.status, meta.enums)}>{meta.enums.label(statusField.enum, record.status)}</Tag>
+            )}
+            {record.refuseReason ? <Typography.Text type="danger">拒绝理由：{String(record.refuseReason)}</Typography.Text> : null}
+          </Space>
+        )}
+        <Form form={form} labelWidth={header.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth} previewTextPlaceholder="-">
+          <SchemaField schema={schema} />
+        </Form>
+      </Card>
+      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
+        <DocumentLines
+          meta={meta}
+          lines={lines}
+          section={section}
+          rows={rows}
+          onChange={setRows}
+          readOnly={readOnly}
+          linkField={linkField}
+          searchUrl={productSearchUrl(docApi.base)}
+          scId={scId}
+        />
+        {section.totals && (
+          <Space size="large" style={{ marginTop: 12 }} aria-label="合计">
+            <span>
+              数量：<b data-total="num">{totals.num}</b>
+            </span>
+            {section.totals.gift && (
+              <span>
+                赠品数量：<b data-total="giftNum">{totals.giftNum}</b>
+              </span>
+            )}
+            {section.totals.price && (
+              <span>
+                总金额：<b data-total="amount">{totals.amount}</b>
+              </span>
+            )}
+          </Space>
+        )}
+      </Card>
+      {hasPayments && (
+        <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
+          <AgreedPayments rows={payments} onChange={setPayments} total={totals.amount} readOnly={readOnly} />
+        </Card>
+      )}
+      {record && (
+        <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title="单据时间线">
+          <OrderTimeline orderId={record.id} enums={meta.enums} version={`${String(record.status)}:${String(record.updateTime ?? '')}:${String(record.approveTime ?? '')}`} />
+        </Card>
+      )}
+      <Space>
+        {!readOnly && (
+          <Button type="primary" loading={busy} onClick={() => void save(false)}>
+            保存
+          </Button>
+        )}
+        {mode === 'add' && (
+          <Button loading={busy} onClick={() => void save(true)}>
+            直接审核通过
+          </Button>
+        )}
+        {canApprove && (
+          <>
+            <Button type="primary" loading={busy} onClick={() => void approvePass()}>
+              审核通过
+            </Button>
+            <Button danger onClick={() => setRefusing(true)}>
+              审核拒绝
+            </Button>
+          </>
+        )}
+        {record && <Button onClick={() => setPrinting(true)}>打印</Button>}
+        <Button onClick={() => navigate(listPath)}>返回</Button>
+      </Space>
+      <RefuseDialog
+        open={refusing}
+        onCancel={() => setRefusing(false)}
+        onConfirm={async (reason) => {
+          await docApi.approveRefuse(record!.id, reason)
+          setRefusing(false)
+          done('审核拒绝！')
+          finish()
+        }}
+      />
+      {record && (
+        <DocumentPrint open={printing} onClose={() => setPrinting(false)} meta={meta} header={header} lines={lines} record={record} rows={rows} totals={totals} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+import { useState } from 'react'
+import { Button, Card, Col, Form, Input, Row, Space, Table } from 'antd'
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import type { ColumnType } from 'antd/es/table'
+import useSWR from 'swr'
+import { api, download, type Page } from '../../api/http.js'
+import { usePermission } from '../../app/session.js'
+import PickerInput from '../../components/PickerInput.js'
+import { FeedbackProvider } from '../feedback.js'
+import { SEQ_WIDTH } from '../list-columns.js'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../pager.js'
+
+type StockRow = Record<string, unknown> & { id: string }
+
+const COLUMNS: { key: string; title: string; width: number; numeric?: boolean }[] = [
+  { key: 'scCode', title: '仓库编号', width: 120 },
+  { key: 'scName', title: '仓库名称', width: 140 },
+  { key: 'productCode', title: '商品编号', width: 120 },
+  { key: 'productName', title: '商品名称', width: 180 },
+  { key: 'skuCode', title: 'SKU编号', width: 120 },
+  { key: 'categoryName', title: '类目', width: 120 },
+  { key: 'brandName', title: '品牌', width: 120 },
+  { key: 'spec', title: '规格', width: 100 },
+  { key: 'unit', title: '单位', width: 70 },
+  { key: 'stockNum', title: '库存数量', width: 100, numeric: true },
+  { key: 'taxPrice', title: '含税成本价', width: 130, numeric: true },
+  { key: 'taxAmount', title: '含税成本金额', width: 130, numeric: true },
+]
+
+/**
+ * 库存 → 商品库存 (`GET /stock/product/query`): one row per product and warehouse with its quantity and
+ * moving-average unit cost, filtered by warehouse and product code, name or SKU; 导出 as xlsx.
+ */
+export default function StockListPage() {
+  return (
+    <FeedbackProvider>
+      <StockList />
+    </FeedbackProvider>
+  )
+}
+
+function StockList() {
+  const can = usePermission()
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const [query, setQuery] = useState<Record<string, unknown>>({})
+  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [searchCount, setSearchCount] = useState(0)
+  const [exporting, setExporting] = useState(false)
+  const params = { ...query, pageIndex: page.index, pageSize: page.size }
+  const { data, isLoading } = useSWR(['stock-product', JSON.stringify(params), searchCount], () => api.get<Page<StockRow>>('/stock/product/query', params), {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  })
+  const search = () => {
+    setQuery(form.getFieldsValue())
+    setPage((p) => ({ ...p, index: 1 }))
+    setSearchCount((n) => n + 1)
+  }
+  const columns: ColumnType<StockRow>[] = [
+    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    ...COLUMNS.map((c): ColumnType<StockRow> => ({ key: c.key, dataIndex: c.key, title: c.title, width: c.width, align: c.numeric ? 'right' : undefined, ellipsis: true })),
+  ]
+  return (
+    <div className="stock-list">
+      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
+        <Form form={form} layout="inline" onFinish={search}>
+          <Row gutter={[16, 8]} style={{ width: '100%' }}>
+            <Col span={6}>
+              <Form.Item name="scId" label="仓库">
+                <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="productCode" label="商品编号">
+                <Input aria-label="商品编号" allowClear />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="productName" label="商品名称">
+                <Input aria-label="商品名称" allowClear />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="skuCode" label="SKU编号">
+                <Input aria-label="SKU编号" allowClear />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Space>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+                  查询
+                </Button>
+                <Button
+                  icon={<ReloadOutlined aria-hidden />}
+                  onClick={() => {
+                    form.resetFields()
+                    search()
+                  }}
+                >
+                  重置
+                </Button>
+              </Space>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card size="small" variant="borderless">
+        {can('stock:product:export') && (
+          <Space style={{ marginBottom: 12 }}>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              loading={exporting}
+              onClick={() => {
+                setExporting(true)
+                download('post', '/stock/product/export', { query })
+                  .catch(() => undefined)
+                  .finally(() => setExporting(false))
+              }}
+            >
+              导出
+            </Button>
+          </Space>
+        )}
+        <Table<StockRow>
+          rowKey={(r) => String(r.id ?? `${String(r.scId)}-${String(r.productId)}`)}
+          size="middle"
+          bordered
+          columns={columns}
+          dataSource={data?.datas ?? []}
+          loading={isLoading}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page.index,
+            pageSize: page.size,
+            total: data?.totalCount ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal,
+            onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
+          }}
+        />
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+/** The pages of one document below its list menu (spec 000 §2 Routes). */
+export type DocumentMode = 'add' | 'modify' | 'approve' | 'detail' | 'receive'
+
+export interface DocumentRoute {
+  mode: DocumentMode
+  /** Pattern relative to the list menu's path. */
+  pattern: string
+  id?: string
+  /** `require/…` and `unrequire/…` variants force or drop the source-document link; absent: the configuration decides. */
+  require?: boolean
+}
+
+const VERB: Record<DocumentMode, string> = { add: '新增', modify: '修改', approve: '审核', detail: '查看', receive: '收货' }
+
+/**
+ * Reads the part of the path after the list menu: `add`, `modify/{id}`, `approve/{id}`, `detail/{id}`,
+ * `receive/{id}`, each optionally below `require/` or `unrequire/`. Anything else is no document page.
+ */
+export function parseDocumentRoute(rest: string): DocumentRoute | undefined {
+  const parts = rest.split('/').filter(Boolean)
+  let require: boolean | undefined
+  let prefix = ''
+  if (parts[0] === 'require' || parts[0] === 'unrequire') {
+    require = parts[0] === 'require'
+    prefix = `${parts.shift()}/`
+  }
+  const [mode, id, ...more] = parts
+  if (more.length) return undefined
+  if (mode === 'add' && id === undefined) return { mode, pattern: `${prefix}add`, require }
+  if ((mode === 'modify' || mode === 'approve' || mode === 'detail' || mode === 'receive') && id)
+    return { mode, pattern: `${prefix}${mode}/:id`, id: decodeURIComponent(id), require }
+  return undefined
+}
+
+export const documentPageTitle = (mode: DocumentMode, subject: string) => `${VERB[mode]}${subject}`
+
+/** The address of a document page below the list's menu path. */
+export const documentPath = (menuPath: string, mode: DocumentMode, id?: string) =>
+  `${menuPath.replace(/\/+$/, '')}/${mode}${id ? `/${encodeURIComponent(id)}` : ''}`

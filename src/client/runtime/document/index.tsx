@@ -1,0 +1,40 @@
+import { lazy } from 'react'
+import { loadedMeta } from '../../api/meta.js'
+import { registerMenuPage, registerMenuResolver } from '../../shell/menu-pages.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import { documentOfMenu } from './document-menus.js'
+import { documentPageTitle, parseDocumentRoute } from './document-routes.js'
+
+const DocumentListPage = lazy(() => import('./DocumentListPage.js'))
+const DocumentPage = lazy(() => import('./DocumentPage.js'))
+const StockListPage = lazy(() => import('./StockListPage.js'))
+
+let documentsOf: { meta: unknown; list: EntityModel[] } | undefined
+
+function documents(): EntityModel[] {
+  const meta = loadedMeta()
+  if (!meta) return []
+  if (documentsOf?.meta !== meta) documentsOf = { meta, list: meta.all().filter((e) => e.file.document && e.file.api) }
+  return documentsOf.list
+}
+
+/**
+ * Every document menu opens its document list, and the pages below it (`add`, `modify/{id}`,
+ * `approve/{id}`, `detail/{id}`, with `require/`/`unrequire/` variants) open the document page.
+ */
+registerMenuResolver((menu, rest) => {
+  const doc = menu.path ? documentOfMenu(documents(), menu) : undefined
+  if (!doc || !menu.path) return undefined
+  const listPath = menu.path.replace(/\/+$/, '')
+  if (!rest) return { title: menu.meta.title || doc.label, pattern: '', render: () => <DocumentListPage entityName={doc.name} listPath={listPath} /> }
+  const route = parseDocumentRoute(rest)
+  if (!route) return undefined
+  const subject = (doc.file.document as { subject: string }).subject
+  return {
+    title: documentPageTitle(route.mode, subject),
+    pattern: route.pattern,
+    render: () => <DocumentPage entityName={doc.name} listPath={listPath} route={route} />,
+  }
+})
+
+registerMenuPage('/sc/stock/product/index', () => <StockListPage />)

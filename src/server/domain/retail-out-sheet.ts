@@ -1,0 +1,40 @@
+import type { Db } from '../db/dialect.js'
+import type { DocumentHooks } from '../engine/document-store.js'
+import { readSingleton } from '../engine/singleton-routes.js'
+import { isBlank } from '../../shared/metadata/validate-record.js'
+import { invalid } from '../platform/errors.js'
+import type { RequestContext } from '../platform/request-context.js'
+import type { Services } from '../services.js'
+import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from './bundle-lines.js'
+import { retailPaymentDate } from './customer-terms.js'
+import { completeSaleLines } from './sale-lines.js'
+import { SettleStatus } from './supplier-terms.js'
+
+export const RETAIL_OUT_BUNDLES: BundleSpec = { entity: 'retailOutSheetDetailBundle', weight: 'retail_price' }
+
+/**
+ * Retail out sheet (domain-rules §2.4): a sale out with an optional member (required when the retail
+ * config says so — enforced here on the server, the ancestor did it only in the browser), payment date
+ * today unless chosen, settle status UN_SETTLE, bundles as on sale out sheets (weights by retail price),
+ * stock out at average cost (engine, biz 5). `retailOutSheetRequireLogistics`: no logistics module
+ * yet, so approval is refused while the flag is on.
+ */
+export function retailOutSheetHooks(services: Services): DocumentHooks {
+  const config = (trx: Db, ctx: RequestContext) => readSingleton(services, trx, ctx, services.registry.get('retailConfig'))
+  return {
+    async prepare(e) {
+      const cfg = await config(e.trx, e.ctx)
+      if (cfg.retailOutSheetRequireMember && isBlank('memberId' in e.header ? e.header.memberId : e.existing?.memberId)) throw invalid('会员不能为空', 'memberId')
+      completeSaleLines(e.lines)
+      e.header.settleStatus = SettleStatus.UN_SETTLE
+      e.header.paymentDate = retailPaymentDate(e.header.paymentDate)
+    },
+    saved: (e) => saveBundleBreakdown(services, e, RETAIL_OUT_BUNDLES),
+    release: (e) => removeBundleBreakdown(services, e, RETAIL_OUT_BUNDLES),
+    async beforeApprove(e) {
+      const cfg = await config(e.trx, e.ctx)
+      if (cfg.retailOutSheetRequireLogistics) throw invalid('零售出库单尚未发货，无法审核通过！')
+      await explodeBundles(services, e, RETAIL_OUT_BUNDLES)
+    },
+  }
+}

@@ -1,0 +1,22 @@
+import { isBlank } from '../../shared/metadata/validate-record.js'
+import type { Wire } from '../engine/record-codec.js'
+
+/** A full discount rate: the price is the original price. */
+export const NO_DISCOUNT = '100'
+
+/**
+ * Sale and retail lines carry original price, price and discount rate (%). A line sent with a price
+ * only gets original price = price and no discount; a gift (price 0) keeps its original price and is
+ * marked "discount 100" as the ancestor did for lines forced to gifts.
+ */
+export function completeSaleLines(lines: Wire[]): void {
+  for (const line of lines) {
+    if (isBlank(line.oriPrice)) line.oriPrice = line.taxPrice
+    if (isBlank(line.discountRate)) line.discountRate = NO_DISCOUNT
+  }
+}
+
+/** Unlinked lines of a linked document were forced to price 0 by followSource: they are gifts. */
+export function markForcedGifts(lines: Wire[], lineField: string): void {
+  for (const line of lines) if (isBlank(line[lineField])) line.discountRate = NO_DISCOUNT
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify'
+import { API_PREFIX, defineRoute } from '../../platform/routes.js'
+import { writeOpLog, OpLogType } from '../../platform/op-log.js'
+import { imageUpload, saveUpload, sendUpload, type UploadKind } from '../../platform/uploads.js'
+import type { Services } from '../../services.js'
+
+const IMAGE = imageUpload('image', 5 * 1024 * 1024, '图片大小不能超过5MB！')
+
+// The video formats of the spec (000 §5). Their containers have no single reliable signature, so the
+// extension decides; the file is only ever served back as a download-safe video type with nosniff.
+const VIDEO_EXTENSIONS = ['avi', 'wmv', 'mpeg', 'mp4', 'm4v', 'mov', 'asf', 'flv', 'f4v', 'rmvb', 'rm', '3gp', 'vob']
+const VIDEO: UploadKind = {
+  folder: 'video',
+  types: Object.fromEntries(VIDEO_EXTENSIONS.map((e) => [e, e === 'mp4' || e === 'm4v' ? 'video/mp4' : 'application/octet-stream'])),
+  // The request body limit of the app (20 MB) bounds it too.
+  maxBytes: 20 * 1024 * 1024,
+  missingMessage: '请选择要上传的视频！',
+  typeMessage: `只能上传${VIDEO_EXTENSIONS.join('、')}格式的视频！`,
+  sizeMessage: '视频大小不能超过20MB！',
+}
+
+/**
+ * The shared uploaders (000 §7 Components): `POST /component/upload/image` and `/video` (multipart
+ * `file`, signed in) answer the URL of the stored file, served at `GET /component/upload/{kind}/{tenant}/{name}`.
+ */
+export function registerUploads(app: FastifyInstance, services: Services): void {
+  for (const kind of [IMAGE, VIDEO]) {
+    defineRoute(app, {
+      method: 'POST',
+      url: `/component/upload/${kind.folder}`,
+      access: 'login',
+      handler: async ({ ctx, req }) => {
+        const name = await saveUpload(req, services.config.dataDir, ctx.tenantId, kind)
+        await writeOpLog(ctx.db, ctx, kind === IMAGE ? '上传图片' : '上传视频', OpLogType.OTHER, { name })
+        return `${API_PREFIX}/component/upload/${kind.folder}/${ctx.tenantId}/${name}`
+      },
+    })
+    defineRoute(app, {
+      method: 'GET',
+      url: `/component/upload/${kind.folder}/:tenantId/:name`,
+      access: 'public',
+      handler: async ({ req, reply }) => {
+        const { tenantId, name } = req.params as { tenantId: string; name: string }
+        return sendUpload(reply, services.config.dataDir, tenantId, name, kind)
+      },
+    })
+  }
+}

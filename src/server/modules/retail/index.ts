@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
+import { invalid } from '../../platform/errors.js'
+import { documentModel } from '../../engine/document-routes.js'
+import { retailOutSheetHooks } from '../../domain/retail-out-sheet.js'
+import { RETAIL_OUT_LINK, retailReturnHooks } from '../../domain/retail-return.js'
+import { openSource } from '../../domain/source-link.js'
+import { retailPaymentDate } from '../../domain/customer-terms.js'
+import { searchProducts } from '../../domain/product-search.js'
+
+/**
+ * Retail (spec 001 §7): the document hooks of retail out sheets and returns, and the calls around them
+ * that are not the shared document family.
+ */
+export function retailModule(app: FastifyInstance, services: Services): void {
+  services.documentHooks.set('retailOutSheet', retailOutSheetHooks(services))
+  services.documentHooks.set('retailReturn', retailReturnHooks(services))
+  const { documents, registry } = services
+  const out = documentModel(services, registry.get('retailOutSheet'))
+  const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
+  const lineEditors = ['retail:out:add', 'retail:out:modify', 'retail:return:add', 'retail:return:modify']
+
+  // `isReturn` (return screens) changes nothing here: the search never hides products without stock.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/retail/out/sheet/product/search',
+    access: lineEditors,
+    handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/retail/out/sheet/product/list',
+    access: lineEditors,
+    handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
+  })
+  // The retail return's loader: the approved out sheet with only the lines that can still come back.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/retail/out/sheet/return',
+    access: ['retail:return:add', 'retail:return:modify'],
+    handler: async ({ ctx, query }) => openSource(documents, ctx, out, query.id, { ...RETAIL_OUT_LINK, counter: 'returnNum' }),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/retail/out/sheet/print',
+    access: ['retail:out:query'],
+    handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, out, query.id),
+  })
+  // Members have no payment terms: today, and the user may change it.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/retail/out/sheet/paymentdate',
+    access: lineEditors,
+    handler: async ({ ctx, query }) => {
+      if (query.memberId !== undefined && typeof query.memberId !== 'string') throw invalid('请选择会员', 'memberId')
+      if (query.memberId) {
+        const member = await ctx.db.selectFrom('base_data_member').select('id').where('id', '=', query.memberId).executeTakeFirst()
+        if (!member) throw invalid('会员不存在', 'memberId')
+      }
+      return { allowModify: true, paymentDate: retailPaymentDate(undefined) }
+    },
+  })
+}

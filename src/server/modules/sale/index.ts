@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
+import { invalid } from '../../platform/errors.js'
+import { documentModel } from '../../engine/document-routes.js'
+import { DocumentStatus } from '../../../shared/metadata/document-model.js'
+import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
+import { saleOrderHooks } from '../../domain/sale-order.js'
+import { SALE_ORDER_LINK, saleOutSheetHooks } from '../../domain/sale-out-sheet.js'
+import { SALE_OUT_LINK, saleReturnHooks } from '../../domain/sale-return.js'
+import { openSource } from '../../domain/source-link.js'
+
+const requiredId = (value: unknown, message: string, field: string) => {
+  if (typeof value !== 'string' || !value) throw invalid(message, field)
+  return value
+}
+
+/**
+ * Sale (spec 001 §7): the document hooks of orders, out sheets and returns, and the calls around them
+ * that are not the shared document family.
+ */
+export function saleModule(app: FastifyInstance, services: Services): void {
+  services.documentHooks.set('saleOrder', saleOrderHooks(services))
+  services.documentHooks.set('saleOutSheet', saleOutSheetHooks(services))
+  services.documentHooks.set('saleReturn', saleReturnHooks(services))
+  const { documents, registry, store } = services
+  const order = documentModel(services, registry.get('saleOrder'))
+  const out = documentModel(services, registry.get('saleOutSheet'))
+
+  // The sale out sheet's loader (as /purchase/order/receive): the approved order with only the lines
+  // still to ship, each with its remainder (orderNum − outNum, outNum counting unapproved out sheets too).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/sale/order/out',
+    access: ['sale:out:add', 'sale:out:modify'],
+    handler: async ({ ctx, query }) => openSource(documents, ctx, order, query.id, { ...SALE_ORDER_LINK, counter: 'outNum' }),
+  })
+  // The sale return's loader (not named by the spec; as /retail/out/sheet/return): the approved out
+  // sheet with only the lines that can still come back.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/sale/out/sheet/return',
+    access: ['sale:return:add', 'sale:return:modify'],
+    handler: async ({ ctx, query }) => openSource(documents, ctx, out, query.id, { ...SALE_OUT_LINK, counter: 'returnNum' }),
+  })
+  // Approved out sheets, for the customer settlement screens (same filters as the list).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/sale/out/sheet/query/invoice',
+    access: ['sale:out:query'],
+    handler: async ({ ctx, query }) =>
+      store.list(ctx.db, ctx, out.header, {
+        params: [...(out.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: DocumentStatus.APPROVE_PASS }],
+        columns: out.header.file.views?.list?.columns,
+        values: query,
+        paged: true,
+        sort: { field: 'createTime', order: 'desc' },
+      }),
+  })
+  // The customer's enabled addresses (base_data_address, entity type 客户), default first.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/sale/order/getAddressList',
+    access: ['sale:order:add', 'sale:order:modify', 'sale:out:add', 'sale:out:modify'],
+    handler: async ({ ctx, query }) => {
+      const customerId = requiredId(query.customerId, '请选择客户', 'customerId')
+      const page = await store.list(ctx.db, ctx, registry.get('address'), {
+        params: [
+          { field: 'entityType', op: 'eq', forced: ADDRESS_ENTITY_TYPE.CUSTOMER },
+          { field: 'entityId', op: 'eq', forced: customerId },
+          { field: 'available', op: 'eq', forced: true },
+        ],
+        values: {},
+        paged: false,
+        sort: { field: 'createTime', order: 'desc' },
+      })
+      return [...page.datas].sort((a, b) => Number(b.isDefault === true) - Number(a.isDefault === true))
+    },
+  })
+  // The customer's last sale order (latest created, any status) with its lines and agreed payments, or
+  // null: the order form offers to repeat it. Out sheets are not considered (orders carry the agreement).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/sale/order/getCustomerLast',
+    access: ['sale:order:add', 'sale:order:modify'],
+    handler: async ({ ctx, query }) => {
+      const customerId = requiredId(query.customerId, '请选择客户', 'customerId')
+      const last = await ctx.db
+        .selectFrom('tbl_sale_order')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .orderBy('create_time', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
+      return last ? documents.get(ctx.db, ctx, order, String(last.id)) : null
+    },
+  })
+}

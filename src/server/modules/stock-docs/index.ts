@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { documentModel } from '../../engine/document-routes.js'
+import { objectBody } from '../../engine/request-values.js'
+import { searchProducts } from '../../domain/product-search.js'
+import { stockCostAdjustHooks } from '../../domain/stock-cost-adjust.js'
+import { receiveTransfer, scTransferHooks, transferReceipts } from '../../domain/sc-transfer.js'
+import { preTakeStockSheetHooks, takeStockSheetHooks } from '../../domain/take-stock-sheet.js'
+import { takeStockRoutes } from './take-stock.js'
+
+/**
+ * Stock documents (spec 001 §7 Stock; domain-rules §2.5-2.6): stock adjust, cost adjust, warehouse
+ * transfer and stock-taking. The shared document family comes from the engine (document files in
+ * schemas/documents); this module registers their hooks and the calls beyond the family. Kept apart
+ * from the stock queries module (src/server/modules/stock).
+ */
+export function stockDocsModule(app: FastifyInstance, services: Services): void {
+  services.documentHooks.set('stockCostAdjustSheet', stockCostAdjustHooks())
+  services.documentHooks.set('scTransferOrder', scTransferHooks())
+  services.documentHooks.set('takeStockSheet', takeStockSheetHooks(services))
+  services.documentHooks.set('preTakeStockSheet', preTakeStockSheetHooks())
+  const { documents, registry } = services
+  const cost = documentModel(services, registry.get('stockCostAdjustSheet'))
+  const transfer = documentModel(services, registry.get('scTransferOrder'))
+  const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
+
+  // Line-table product search and paged list (with stock and unit cost in the chosen warehouse).
+  for (const [base, permission] of [
+    ['/stock/adjust/cost', 'stock:adjust:cost'],
+    ['/stock/transfer/sc', 'stock:sc-transfer'],
+  ] as const) {
+    const access = [`${permission}:add`, `${permission}:modify`]
+    defineRoute(app, { method: 'GET', url: `${base}/product/search`, access, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled) })
+    defineRoute(app, { method: 'GET', url: `${base}/product/list`, access, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled) })
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/stock/adjust/cost/detail',
+    access: ['stock:adjust:cost:query', 'stock:adjust:cost:modify', 'stock:adjust:cost:approve'],
+    handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, cost, query.id),
+  })
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/stock/transfer/sc/receive',
+    access: ['stock:sc-transfer:receive'],
+    handler: async ({ ctx, body }) =>
+      inTransaction(ctx.db, async (trx) => {
+        const values = objectBody(body)
+        const header = await documents.header(trx, transfer, values.id)
+        await receiveTransfer(trx, ctx, transfer, header, values)
+      }),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/stock/transfer/sc/receive/detail',
+    access: ['stock:sc-transfer:query', 'stock:sc-transfer:receive'],
+    handler: async ({ ctx, query }) => {
+      const header = await documents.header(ctx.db, transfer, query.id)
+      return transferReceipts(ctx.db, String(header.id))
+    },
+  })
+
+  takeStockRoutes(app, services)
+}

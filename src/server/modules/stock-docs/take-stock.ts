@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { exportWorkbook } from '../../engine/master-data-routes.js'
+import { objectBody } from '../../engine/request-values.js'
+import { attachProducts } from '../../engine/line-products.js'
+import { onStockMoved } from '../../domain/stock-ledger.js'
+import {
+  cancelOverduePlans,
+  cancelPlan,
+  countMovement,
+  createDiff,
+  createPlan,
+  deletePlan,
+  handleDiff,
+  modifyPlan,
+  planHeader,
+  planLines,
+  takeStockConfig,
+} from '../../domain/take-stock-plan.js'
+import { preSheetCounts } from '../../domain/take-stock-sheet.js'
+
+const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)
+
+/**
+ * Stock-taking plans (`/stock/take/plan`, spec 001 §7): hand-written calls over the `takeStockPlan`
+ * entity (schemas/entities/take-stock-plan.json), since a plan is not an approval document. Overdue
+ * plans are canceled before plans are listed or used (cancelOverduePlans: no scheduler yet).
+ * The configuration `/stock/take/config` is a singleton entity served by the engine (GET/PUT only:
+ * the document family endpoints.tsv infers for it is marked DOUBTFUL and has no meaning for one row).
+ */
+export function takeStockRoutes(app: FastifyInstance, services: Services): void {
+  const { store, registry } = services
+  const plan = registry.get('takeStockPlan')
+  const list = plan.file.views?.list
+  const listRequest = (values: Record<string, unknown>, paged: boolean) => ({
+    params: list?.query ?? [],
+    columns: list?.columns,
+    values,
+    paged,
+    sort: list?.sort ?? { field: 'createTime', order: 'desc' as const },
+  })
+  // Counting during a plan: the ledger tells every move; the listener is module-level, so registering
+  // it from several apps of one process keeps one copy.
+  onStockMoved(countMovement)
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/stock/take/plan/query',
+    access: ['stock:take:plan:query'],
+    handler: async ({ ctx, query }) => {
+      await inTransaction(ctx.db, (trx) => cancelOverduePlans(services, trx, ctx))
+      return store.list(ctx.db, ctx, plan, listRequest(query, true))
+    },
+  })
+  for (const method of ['POST', 'GET'] as const)
+    defineRoute(app, {
+      method,
+      url: '/stock/take/plan/export',
+      access: ['stock:take:plan:export'],
+      handler: async ({ ctx, query, body, reply }) => {
+        const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) }
+        const page = await store.list(ctx.db, ctx, plan, listRequest(values, false))
+        reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent('盘点任务.xlsx')}`)
+        reply.send(await exportWorkbook(services, plan, page.datas))
+        return reply
+      },
+    })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/stock/take/plan',
+    access: ['stock:take:plan:query', 'stock:take:plan:modify'],
+    handler: async ({ ctx, query }) => store.get(ctx.db, ctx, plan, query.id),
+  })
+  // The plan with its lines (snapshot, counts, movements) and the flags the diff screen echoes back.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/stock/take/plan/detail',
+    access: ['stock:take:plan:query', 'stock:take:plan:handle-diff'],
+    handler: async ({ ctx, query }) => {
+      const answer = await store.get(ctx.db, ctx, plan, query.id)
+      const config = await takeStockConfig(services, ctx.db, ctx)
+      answer.details = await attachProducts(ctx.db, await planLines(ctx.db, String(answer.id)))
+      answer.allowChangeNum = config.allowChangeNum
+      answer.autoChangeStock = config.autoChangeStock
+      return answer
+    },
+  })
+  // The products of a plan for a take sheet (`planId`), with the snapshot quantity when the config shows it.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/stock/take/plan/products',
+    access: ['stock:take:sheet:add', 'stock:take:sheet:modify', 'stock:take:plan:query'],
+    handler: async ({ ctx, query }) => {
+      const header = await planHeader(ctx.db, query.planId ?? query.id)
+      const config = await takeStockConfig(services, ctx.db, ctx)
+      const lines = await attachProducts(ctx.db, await planLines(ctx.db, String(header.id)))
+      return lines.map((l) => ({ ...l, stockNum: config.showStock ? l.stockNum : null }))
+    },
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/stock/take/plan',
+    access: ['stock:take:plan:add'],
+    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => createPlan(services, trx, ctx, objectBody(body))),
+  })
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/stock/take/plan',
+    access: ['stock:take:plan:modify'],
+    handler: async ({ ctx, body }) =>
+      inTransaction(ctx.db, async (trx) => {
+        await cancelOverduePlans(services, trx, ctx)
+        await modifyPlan(trx, ctx, objectBody(body))
+      }),
+  })
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/stock/take/plan/diff',
+    access: ['stock:take:plan:create-diff'],
+    handler: async ({ ctx, body, query }) =>
+      inTransaction(ctx.db, async (trx) => {
+        await cancelOverduePlans(services, trx, ctx)
+        await createDiff(trx, ctx, field(body, 'id') ?? query.id)
+      }),
+  })
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/stock/take/plan/handle',
+    access: ['stock:take:plan:handle-diff'],
+    handler: async ({ ctx, body }) =>
+      inTransaction(ctx.db, async (trx) => {
+        await cancelOverduePlans(services, trx, ctx)
+        await handleDiff(services, trx, ctx, objectBody(body))
+      }),
+  })
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/stock/take/plan/cancel',
+    access: ['stock:take:plan:cancel'],
+    handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => cancelPlan(trx, ctx, field(body, 'id') ?? query.id)),
+  })
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/stock/take/plan',
+    access: ['stock:take:plan:delete'],
+    handler: async ({ ctx, body, query }) =>
+      inTransaction(ctx.db, async (trx) => {
+        await cancelOverduePlans(services, trx, ctx)
+        await deletePlan(trx, ctx, field(body, 'id') ?? query.id)
+      }),
+  })
+  // A pre-take sheet's counts for a take sheet (the number of its take status; only the plan's products).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/stock/take/pre/products',
+    access: ['stock:take:sheet:add', 'stock:take:sheet:modify', 'stock:take:pre:query'],
+    handler: async ({ ctx, query }) =>
+      preSheetCounts(ctx.db, String(query.id ?? ''), typeof query.planId === 'string' && query.planId ? query.planId : undefined),
+  })
+}

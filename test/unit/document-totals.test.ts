@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { documentTotals, isGiftLine, paymentsMatch, paymentsSum } from '../../src/client/runtime/document/document-totals.js'
+
+const totals = { num: 'orderNum', price: 'taxPrice', gift: 'isGift' }
+
+describe('document totals (as the server stores them)', () => {
+  it('sums quantities, gifts apart, and the amount exactly', () => {
+    const lines = [
+      { orderNum: 3, taxPrice: '0.10' },
+      { orderNum: 7, taxPrice: '0.20' },
+      { orderNum: 2, taxPrice: '0' },
+    ]
+    // 0.3 + 1.4 in binary floating point is 1.7000000000000002; decimals give 1.70 exactly.
+    expect(documentTotals(lines, totals)).toEqual({ num: 10, giftNum: 2, amount: '1.70' })
+  })
+
+  it('a price of 0 makes a gift; a price not typed yet does not', () => {
+    expect(isGiftLine({ orderNum: 1, taxPrice: '0.00' }, totals)).toBe(true)
+    expect(isGiftLine({ orderNum: 1, taxPrice: '' }, totals)).toBe(false)
+    expect(isGiftLine({ orderNum: 1, taxPrice: undefined }, totals)).toBe(false)
+    expect(isGiftLine({ orderNum: 1, taxPrice: '5', isGift: true }, totals)).toBe(true)
+  })
+
+  it('lines being typed count as nothing until they hold numbers', () => {
+    const lines = [
+      { orderNum: undefined, taxPrice: '12.50' },
+      { orderNum: '4', taxPrice: 'abc' },
+      { orderNum: 1.5, taxPrice: '2' },
+      { orderNum: 4, taxPrice: '12.345' },
+    ]
+    // Only the last line is complete: 12.345 × 4 = 49.38; the 4 of the second line has no price yet.
+    expect(documentTotals(lines, totals)).toEqual({ num: 8, giftNum: 0, amount: '49.38' })
+  })
+
+  it('large amounts stay exact', () => {
+    expect(documentTotals([{ orderNum: 999999, taxPrice: '99999999.99' }], totals).amount).toBe('99999899990000.01')
+  })
+
+  it('documents without totals answer zeros; without a price no amount is added', () => {
+    expect(documentTotals([{ orderNum: 5 }], undefined)).toEqual({ num: 0, giftNum: 0, amount: '0.00' })
+    expect(documentTotals([{ orderNum: 5 }], { num: 'orderNum' })).toEqual({ num: 5, giftNum: 0, amount: '0.00' })
+  })
+
+  it('agreed payments add up to the total exactly or not at all', () => {
+    const payments = [{ payAmount: '0.10' }, { payAmount: '0.20' }, { payAmount: '' }]
+    expect(paymentsSum(payments)).toBe('0.30')
+    expect(paymentsMatch(payments, '0.30')).toBe(true)
+    expect(paymentsMatch(payments, '0.31')).toBe(false)
+  })
+})
