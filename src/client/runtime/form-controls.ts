@@ -27,3 +27,17 @@ export function registerFormControl(entityName: string, fieldName: string, compo
 export function formControl(entityName: string, fieldName: string): ComponentType<FormControlProps> | undefined {
   return controls.get(`${entityName}.${fieldName}`)
 }
+
+const kinds = new Map<string, ComponentType<FormControlProps & Record<string, unknown>>>()
+
+/**
+ * A control by kind rather than by field (e.g. CUSTOM_SELECTOR, the control type of the spec's
+ * form controls): low-code forms and query forms look it up by that name.
+ */
+export function registerControlKind(kind: string, component: ComponentType<FormControlProps & Record<string, unknown>>): void {
+  kinds.set(kind, component)
+}
+
+export function controlKind(kind: string): ComponentType<FormControlProps & Record<string, unknown>> | undefined {
+  return kinds.get(kind)
+}

@@ -1,0 +1,142 @@
+import { useId, useMemo } from 'react'
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space, TimePicker } from 'antd'
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import useSWR from 'swr'
+import { api } from '../api/http.js'
+import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+import { GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT } from '../../shared/generated/enum-codes.js'
+import { ALL, DATE_FORMAT, DATETIME_FORMAT, initialQueryValues, isBooleanQuery, isMultiQuery, queryKey } from './list-conditions.js'
+import type { ListQueryParamConfig } from './lowcode-wire.js'
+import CustomSelectorInput from './CustomSelectorInput.js'
+
+export interface CustomQueryFormProps {
+  params: readonly ListQueryParamConfig[]
+  enums: EnumCatalog
+  labelWidth?: number
+  onSearch: (values: Record<string, unknown>) => void
+  /** Shown when the list allows export. */
+  onExport?: (values: Record<string, unknown>) => void
+}
+
+/** The search form of a custom list: one input per query param (by view type), 查询, 重置 and 导出. */
+export default function CustomQueryForm({ params, enums, labelWidth = 80, onSearch, onExport }: CustomQueryFormProps) {
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const name = `lcq${useId().replace(/[^a-zA-Z0-9]/g, '')}`
+  const initialValues = useMemo(() => initialQueryValues(params), [params])
+  const values = () => form.getFieldsValue(true) as Record<string, unknown>
+  const visible = params.map((p, i) => ({ p, i })).filter(({ p }) => p.frontShow !== false)
+  return (
+    <Form form={form} name={name} initialValues={initialValues} onFinish={() => onSearch(values())} labelCol={{ flex: `${labelWidth}px` }} labelWrap>
+      <Row gutter={16}>
+        {visible.map(({ p, i }) => (
+          <Col key={i} xs={24} sm={12} md={8} lg={Math.min(24, Math.max(4, p.formWidth || (p.viewType === VT.DATE_RANGE ? 8 : 6)))}>
+            <Form.Item label={p.name} name={queryKey(i)} style={{ marginBottom: 12 }}>
+              <QueryInput param={p} enums={enums} />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col flex="auto">
+          <Space style={{ marginBottom: 12 }}>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+              查询
+            </Button>
+            {visible.length > 0 && (
+              <Button
+                icon={<ReloadOutlined aria-hidden />}
+                onClick={() => {
+                  form.resetFields()
+                  onSearch(values())
+                }}
+              >
+                重置
+              </Button>
+            )}
+            {onExport && (
+              <Button icon={<DownloadOutlined aria-hidden />} onClick={() => onExport(values())}>
+                导出
+              </Button>
+            )}
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  )
+}
+
+interface QueryInputProps {
+  param: ListQueryParamConfig
+  enums: EnumCatalog
+  value?: unknown
+  onChange?: (value: unknown) => void
+  id?: string
+}
+
+function DicSelect({ code, multiple, ...rest }: { code: string; multiple: boolean; placeholder: string; value?: unknown; onChange?: (v: unknown) => void; id?: string; 'aria-label': string }) {
+  const { data } = useSWR(['dic-items', code], () => api.get<{ code: string; name: string }[]>('/system/dic/item/bydic', { code }), { revalidateOnFocus: false })
+  return (
+    <Select
+      {...rest}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      options={(data ?? []).map((i) => ({ label: i.name, value: i.code }))}
+    />
+  )
+}
+
+function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
+  const multiple = isMultiQuery(p)
+  const common = { id, value, onChange, 'aria-label': p.name }
+  const choose = `请选择${p.name}`
+  if (isBooleanQuery(p)) {
+    const items = enums.has('AVAILABLE') ? enums.items('AVAILABLE') : []
+    const label = (code: boolean) => (p.hasAvailableTag ? items.find((i) => i.code === code)?.['zh-CN'] : undefined) ?? (code ? '是' : '否')
+    return (
+      <Select
+        {...common}
+        value={value ?? ALL}
+        options={[
+          { label: '全部', value: ALL },
+          { label: label(true), value: 'true' },
+          { label: label(false), value: 'false' },
+        ]}
+      />
+    )
+  }
+  if (p.fixEnum && p.frontType && enums.has(p.frontType))
+    return (
+      <Select
+        {...common}
+        placeholder={choose}
+        allowClear
+        mode={multiple ? 'multiple' : undefined}
+        options={enums.items(p.frontType).map((i) => ({ label: i['zh-CN'], value: i.code as string | number }))}
+      />
+    )
+  const dateTime = p.dataType === DT.LOCAL_DATE_TIME
+  switch (p.viewType) {
+    case VT.DATE_RANGE:
+      return <DatePicker.RangePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={['开始日期', '结束日期']} />
+    case VT.DATE:
+      return <DatePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={choose} />
+    case VT.DATETIME:
+      return <DatePicker {...(common as object)} style={{ width: '100%' }} showTime={dateTime} format={dateTime ? DATETIME_FORMAT : DATE_FORMAT} placeholder={choose} />
+    case VT.TIME:
+      return <TimePicker {...(common as object)} style={{ width: '100%' }} placeholder={choose} />
+    case VT.DATA_DIC:
+      return p.dataDicCode ? <DicSelect code={p.dataDicCode} multiple={multiple} placeholder={choose} {...common} /> : <Input {...(common as object)} allowClear />
+    case VT.CUSTOM_SELECTOR:
+      return p.customSelectorId ? (
+        <CustomSelectorInput selectorId={p.customSelectorId} multiple={multiple} placeholder={choose} {...common} />
+      ) : (
+        <Input {...(common as object)} allowClear />
+      )
+    case VT.SELECT:
+      return <Select {...common} mode="tags" allowClear placeholder={choose} open={false} />
+    default:
+      return multiple ? (
+        <Select {...common} mode="tags" allowClear placeholder={`请输入${p.name}，回车确认`} open={false} />
+      ) : (
+        <Input {...(common as object)} allowClear placeholder={`请输入${p.name}`} />
+      )
+  }
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react'
+import { Button, Modal, Result, Space, Spin } from 'antd'
+import useSWR from 'swr'
+import { api } from '../api/http.js'
+import CustomListHost from './CustomListHost.js'
+import type { CustomSelectorConfig, ListRow } from './lowcode-wire.js'
+
+export interface CustomSelectorDialogProps {
+  selectorId: string
+  open: boolean
+  multiple?: boolean
+  onCancel: () => void
+  onConfirm: (rows: ListRow[], config: CustomSelectorConfig) => void
+}
+
+export const selectorConfigKey = (id: string) => ['/gen/api/custom/selector/config', id]
+export const loadSelectorConfig = (id: string) => api.get<CustomSelectorConfig>('/gen/api/custom/selector/config', { id })
+
+/** A picker dialog over a custom list (`GET /gen/api/custom/selector/config?id`); double-click picks a row. */
+export default function CustomSelectorDialog({ selectorId, open, multiple, onCancel, onConfirm }: CustomSelectorDialogProps) {
+  const { data: config, error } = useSWR(open ? selectorConfigKey(selectorId) : null, () => loadSelectorConfig(selectorId), { revalidateOnFocus: false })
+  const [chosen, setChosen] = useState<ListRow[]>([])
+  return (
+    <Modal
+      open={open}
+      title={config?.dialogTittle || config?.name || '请选择'}
+      width={config?.dialogWidth || '60%'}
+      onCancel={onCancel}
+      destroyOnClose
+      footer={
+        <Space>
+          <Button onClick={onCancel}>取消</Button>
+          <Button type="primary" disabled={!config || !chosen.length} onClick={() => config && onConfirm(chosen, config)}>
+            确定
+          </Button>
+        </Space>
+      }
+    >
+      {error ? (
+        <Result status="warning" title="选择器加载失败" />
+      ) : !config ? (
+        <Spin style={{ display: 'block', padding: 48 }} />
+      ) : (
+        <CustomListHost
+          listId={config.customListId}
+          selectMode={multiple ? 'multiple' : 'single'}
+          hideButtons
+          onSelectionChange={setChosen}
+          onRowDoubleClick={(row) => {
+            if (!multiple) onConfirm([row], config)
+          }}
+        />
+      )}
+    </Modal>
+  )
+}

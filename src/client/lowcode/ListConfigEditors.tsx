@@ -1,0 +1,179 @@
+import { Input, InputNumber, Select, Switch } from 'antd'
+import { useMeta } from '../api/meta.js'
+import type { FormControlProps } from '../runtime/form-controls.js'
+import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+import { GEN_CUSTOM_LIST_BTN_TYPE as BT, GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT, QUERY_TYPE as QT } from '../../shared/generated/enum-codes.js'
+import RowsEditor, { ScriptCell, type EditorRow, type RowsEditorColumn } from './RowsEditor.js'
+import { useObjColumns, useSiblingValue, type ObjColumnOption } from './use-obj-columns.js'
+
+/**
+ * The custom list's 列表字段 / 查询条件 / 工具栏 / 操作列 editors: tables of rows whose columns come
+ * from the chosen data object (`/gen/data/obj/columns`), stored as the server's JSON rows.
+ */
+
+const NUMBER_TYPES: number[] = [DT.INTEGER, DT.SHORT, DT.LONG, DT.DOUBLE, DT.BIG_DECIMAL]
+
+function enumSelect(enums: EnumCatalog | undefined, name: string) {
+  return (enums?.has(name) ? enums.items(name) : []).map((i) => ({ label: i['zh-CN'], value: i.code as string | number }))
+}
+
+function ColumnSelect({ columns, value, onChange, label }: { columns: ObjColumnOption[]; value: unknown; onChange: (c: ObjColumnOption | undefined) => void; label: string }) {
+  return (
+    <Select
+      aria-label={label}
+      style={{ width: 200 }}
+      showSearch
+      optionFilterProp="label"
+      placeholder="请选择字段"
+      value={typeof value === 'string' && value ? value : undefined}
+      options={columns.map((c) => ({ value: c.relaId, label: `${c.name}（${c.tableAlias}.${c.dbColumnName}）` }))}
+      onChange={(v: string) => onChange(columns.find((c) => c.relaId === v))}
+    />
+  )
+}
+
+function useEditorContext(props: FormControlProps) {
+  const dataObjId = useSiblingValue('dataObjId', props.record?.dataObjId)
+  const columns = useObjColumns(dataObjId)
+  const enums = useMeta()?.enums
+  const readOnly = Boolean(props.readOnly || props.readPretty || props.disabled)
+  return { columns, enums, readOnly }
+}
+
+const nameInput = (row: EditorRow, set: (p: Record<string, unknown>) => void, label: string) => (
+  <Input aria-label={label} style={{ width: 140 }} value={String(row.name ?? '')} onChange={(e) => set({ name: e.target.value })} />
+)
+
+export function ListFieldsEditor(props: FormControlProps) {
+  const { columns, enums, readOnly } = useEditorContext(props)
+  const cols: RowsEditorColumn[] = [
+    { key: 'relaId', title: '字段', render: (r, set) => <ColumnSelect label="字段" columns={columns} value={r.relaId} onChange={(c) => set({ relaId: c?.relaId, name: r.name || c?.name, isNumberType: c ? NUMBER_TYPES.includes(c.dataType) : false, fixEnum: Boolean(c?.fixEnum), frontType: c?.enumFront ?? null })} /> },
+    { key: 'name', title: '显示名称', render: (r, set) => nameInput(r, set, '显示名称') },
+    { key: 'widthType', title: '宽度类型', render: (r, set) => <Select aria-label="宽度类型" style={{ width: 100 }} value={r.widthType as number} options={enumSelect(enums, 'GEN_QUERY_WIDTH_TYPE')} onChange={(v) => set({ widthType: v })} /> },
+    { key: 'width', title: '宽度', render: (r, set) => <InputNumber aria-label="宽度" min={1} max={2000} value={r.width as number} onChange={(v) => set({ width: v ?? 120 })} /> },
+    { key: 'sortable', title: '排序', render: (r, set) => <Switch aria-label="排序" checked={Boolean(r.sortable)} onChange={(v) => set({ sortable: v })} /> },
+    { key: 'isNumberType', title: '数字', render: (r, set) => <Switch aria-label="数字类型" checked={Boolean(r.isNumberType)} onChange={(v) => set({ isNumberType: v })} /> },
+    { key: 'hasAvailableTag', title: '状态标签', render: (r, set) => <Switch aria-label="状态标签" checked={Boolean(r.hasAvailableTag)} onChange={(v) => set({ hasAvailableTag: v })} /> },
+    { key: 'fixEnum', title: '枚举', render: (r, set) => <Switch aria-label="内置枚举" checked={Boolean(r.fixEnum)} onChange={(v) => set({ fixEnum: v })} /> },
+    { key: 'frontType', title: '枚举名', render: (r, set) => <Input aria-label="枚举名" style={{ width: 120 }} disabled={!r.fixEnum} value={String(r.frontType ?? '')} onChange={(e) => set({ frontType: e.target.value || null })} /> },
+    { key: 'formatter', title: '格式化脚本', render: (r, set) => <ScriptCell title="格式化脚本（参数 cellValue, row）" value={r.formatter} readOnly={readOnly} onChange={(v) => set({ formatter: v || null })} /> },
+  ]
+  return (
+    <RowsEditor
+      ariaLabel="列表字段"
+      value={props.value}
+      onChange={props.onChange}
+      readOnly={readOnly}
+      addText="添加字段"
+      columns={cols}
+      newRow={() => ({ relaId: '', name: '', widthType: 0, width: 120, sortable: false, isNumberType: false, hasAvailableTag: false, fixEnum: false, frontType: null, formatter: null })}
+    />
+  )
+}
+
+function defaultViewType(c: ObjColumnOption): number {
+  if (c.dataType === DT.LOCAL_DATE_TIME || c.dataType === DT.LOCAL_DATE) return VT.DATE_RANGE
+  if (c.customSelectorId) return VT.CUSTOM_SELECTOR
+  if (c.dataDicId) return VT.DATA_DIC
+  if (c.fixEnum || c.dataType === DT.BOOLEAN) return VT.SELECT
+  return VT.INPUT
+}
+
+export function ListQueryParamsEditor(props: FormControlProps) {
+  const { columns, enums, readOnly } = useEditorContext(props)
+  const cols: RowsEditorColumn[] = [
+    {
+      key: 'relaId',
+      title: '字段',
+      render: (r, set) => (
+        <ColumnSelect
+          label="查询字段"
+          columns={columns}
+          value={r.relaId}
+          onChange={(c) =>
+            c &&
+            set({
+              relaId: c.relaId,
+              name: r.name || c.name,
+              viewType: defaultViewType(c),
+              queryType: c.dataType === DT.STRING && !c.fixEnum ? QT.AROUND_LIKE : QT.EQ,
+              fixEnum: c.fixEnum,
+              frontType: c.enumFront,
+              hasAvailableTag: c.dbColumnName === 'available',
+              customSelectorId: c.customSelectorId,
+            })
+          }
+        />
+      ),
+    },
+    { key: 'name', title: '显示名称', render: (r, set) => nameInput(r, set, '查询名称') },
+    { key: 'viewType', title: '显示类型', render: (r, set) => <Select aria-label="显示类型" style={{ width: 140 }} value={r.viewType as number} options={enumSelect(enums, 'GEN_VIEW_TYPE')} onChange={(v) => set({ viewType: v })} /> },
+    { key: 'queryType', title: '查询类型', render: (r, set) => <Select aria-label="查询类型" style={{ width: 120 }} value={r.queryType as number} options={enumSelect(enums, 'QUERY_TYPE')} onChange={(v) => set({ queryType: v })} /> },
+    { key: 'defaultValue', title: '默认值', render: (r, set) => <Input aria-label="默认值" style={{ width: 120 }} value={String(r.defaultValue ?? '')} onChange={(e) => set({ defaultValue: e.target.value || null })} /> },
+    { key: 'hasAvailableTag', title: '状态', render: (r, set) => <Switch aria-label="状态标签" checked={Boolean(r.hasAvailableTag)} onChange={(v) => set({ hasAvailableTag: v })} /> },
+    { key: 'dataDicCode', title: '字典编号', render: (r, set) => <Input aria-label="字典编号" style={{ width: 110 }} disabled={r.viewType !== VT.DATA_DIC} value={String(r.dataDicCode ?? '')} onChange={(e) => set({ dataDicCode: e.target.value || null })} /> },
+    { key: 'customSelectorId', title: '选择器ID', render: (r, set) => <Input aria-label="自定义选择器ID" style={{ width: 110 }} disabled={r.viewType !== VT.CUSTOM_SELECTOR} value={String(r.customSelectorId ?? '')} onChange={(e) => set({ customSelectorId: e.target.value || null })} /> },
+    { key: 'formWidth', title: '宽度', render: (r, set) => <InputNumber aria-label="表单宽度" min={4} max={24} value={r.formWidth as number} onChange={(v) => set({ formWidth: v ?? 6 })} /> },
+    { key: 'frontShow', title: '显示', render: (r, set) => <Switch aria-label="前端显示" checked={r.frontShow !== false} onChange={(v) => set({ frontShow: v })} /> },
+  ]
+  return (
+    <RowsEditor
+      ariaLabel="查询条件"
+      value={props.value}
+      onChange={props.onChange}
+      readOnly={readOnly}
+      addText="添加查询条件"
+      columns={cols}
+      newRow={() => ({ relaId: '', name: '', viewType: VT.INPUT, queryType: QT.EQ, defaultValue: null, fixEnum: false, frontType: null, hasAvailableTag: false, dataDicCode: null, customSelectorId: null, formWidth: 6, frontShow: true })}
+    />
+  )
+}
+
+function ButtonsEditor(props: FormControlProps & { label: string; withWidth: boolean }) {
+  const enums = useMeta()?.enums
+  const readOnly = Boolean(props.readOnly || props.readPretty || props.disabled)
+  const cols: RowsEditorColumn[] = [
+    { key: 'name', title: '名称', render: (r, set) => nameInput(r, set, '按钮名称') },
+    { key: 'viewType', title: '样式', render: (r, set) => <Select aria-label="按钮样式" style={{ width: 110 }} value={r.viewType as string} options={enumSelect(enums, 'GEN_CUSTOM_LIST_BTN_VIEW_TYPE')} onChange={(v) => set({ viewType: v })} /> },
+    { key: 'btnType', title: '类型', render: (r, set) => <Select aria-label="按钮类型" style={{ width: 120 }} value={r.btnType as number} options={enumSelect(enums, 'GEN_CUSTOM_LIST_BTN_TYPE')} onChange={(v) => set({ btnType: v, btnConfig: null })} /> },
+    {
+      key: 'btnConfig',
+      title: '配置',
+      render: (r, set) =>
+        r.btnType === BT.EXECUTE_SCRIPT ? (
+          <ScriptCell title="执行脚本" value={r.btnConfig} readOnly={readOnly} onChange={(v) => set({ btnConfig: v || null })} />
+        ) : (
+          <Input
+            aria-label="按钮配置"
+            style={{ width: 200 }}
+            placeholder={r.btnType === BT.EXTERNAL ? 'https://…' : r.btnType === BT.ROUTE ? '/路由地址' : '自定义表单ID'}
+            value={String(r.btnConfig ?? '')}
+            onChange={(e) => set({ btnConfig: e.target.value || null })}
+          />
+        ),
+    },
+    {
+      key: 'requestParam',
+      title: '请求参数脚本',
+      render: (r, set) =>
+        r.btnType === BT.CUSTOM_FORM ? <ScriptCell title="请求参数脚本" value={r.requestParam} readOnly={readOnly} onChange={(v) => set({ requestParam: v || null })} /> : null,
+    },
+    { key: 'icon', title: '图标', render: (r, set) => <Input aria-label="图标" style={{ width: 110 }} value={String(r.icon ?? '')} onChange={(e) => set({ icon: e.target.value || null })} /> },
+  ]
+  if (props.withWidth)
+    cols.push({ key: 'width', title: '宽度', render: (r, set) => <InputNumber aria-label="按钮宽度" min={20} max={400} value={r.width as number} onChange={(v) => set({ width: v ?? 60 })} /> })
+  return (
+    <RowsEditor
+      ariaLabel={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      readOnly={readOnly}
+      addText="添加按钮"
+      columns={cols}
+      newRow={() => ({ name: '', viewType: props.withWidth ? 'link' : 'primary', btnType: BT.CUSTOM_FORM, btnConfig: null, requestParam: null, icon: null, ...(props.withWidth ? { width: 60 } : {}) })}
+    />
+  )
+}
+
+export const ListToolbarsEditor = (props: FormControlProps) => <ButtonsEditor {...props} label="工具栏" withWidth={false} />
+export const ListHandleColumnsEditor = (props: FormControlProps) => <ButtonsEditor {...props} label="操作列" withWidth />

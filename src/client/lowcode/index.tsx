@@ -1,0 +1,56 @@
+import { lazy } from 'react'
+import { registerControlKind, registerFormControl } from '../runtime/form-controls.js'
+import { registerRowAction } from '../runtime/row-actions.js'
+import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../shell/menu-pages.js'
+
+/**
+ * The low-code layer in the browser: the hosts of custom lists, forms and pages behind menus of
+ * component type 1/2/3, the custom selector control, and the admin screens of 开发管理 (generic
+ * entity screens plus the editors the generic form cannot do). Everything heavy loads on first use;
+ * this file only registers.
+ */
+
+const EntityPage = lazy(() => import('../runtime/EntityPage.js'))
+const CustomListHost = lazy(() => import('./CustomListHost.js'))
+const CustomFormHost = lazy(() => import('./CustomFormHost.js'))
+const CustomPageHost = lazy(() => import('./CustomPageHost.js'))
+const CustomSelectorInput = lazy(() => import('./CustomSelectorInput.js'))
+const FormConfigEditor = lazy(() => import('./FormConfigEditor.js'))
+const ScriptEditor = lazy(() => import('./ScriptEditor.js'))
+const CodePreviewDialog = lazy(() => import('./CodePreviewDialog.js'))
+const ListFieldsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListFieldsEditor })))
+const ListQueryParamsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListQueryParamsEditor })))
+const ListToolbarsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListToolbarsEditor })))
+const ListHandleColumnsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListHandleColumnsEditor })))
+const DataObjJoinsEditor = lazy(() => import('./DataObjEditors.js').then((m) => ({ default: m.DataObjJoinsEditor })))
+const DataObjCustomColumnsEditor = lazy(() => import('./DataObjEditors.js').then((m) => ({ default: m.DataObjCustomColumnsEditor })))
+
+registerLowCodeHost('list', ({ id }: LowCodeHostProps) => <CustomListHost key={id} listId={id} />)
+registerLowCodeHost('form', ({ id, requestParam }: LowCodeHostProps) => <CustomFormHost key={id} formId={id} requestParam={requestParam} />)
+registerLowCodeHost('page', ({ id }: LowCodeHostProps) => <CustomPageHost key={id} pageId={id} />)
+
+registerControlKind('CUSTOM_SELECTOR', CustomSelectorInput)
+
+// 开发管理: the seed's menu components are the ancestor's view paths; each is the generic screen of its entity file.
+const ADMIN_SCREENS: Record<string, string> = {
+  '/development/data/entity/index': 'genDataEntity',
+  '/development/data/obj/index': 'genDataObj',
+  '/development/custom/list/index': 'genCustomList',
+  '/development/custom/selector/index': 'genCustomSelector',
+  '/development/custom/form/index': 'genCustomForm',
+  '/development/custom/page/index': 'genCustomPage',
+}
+for (const [component, entityName] of Object.entries(ADMIN_SCREENS)) registerMenuPage(component, () => <EntityPage entityName={entityName} />)
+
+registerFormControl('genCustomForm', 'formConfig', FormConfigEditor)
+registerFormControl('genCustomForm', 'prefixSubmit', ScriptEditor)
+registerFormControl('genCustomForm', 'suffixSubmit', ScriptEditor)
+registerFormControl('genCustomPage', 'componentConfig', (p) => <ScriptEditor {...p} height={360} />)
+registerFormControl('genCustomList', 'fields', ListFieldsEditor)
+registerFormControl('genCustomList', 'queryParams', ListQueryParamsEditor)
+registerFormControl('genCustomList', 'toolbars', ListToolbarsEditor)
+registerFormControl('genCustomList', 'handleColumns', ListHandleColumnsEditor)
+registerFormControl('genDataObj', 'joins', DataObjJoinsEditor)
+registerFormControl('genDataObj', 'customColumns', DataObjCustomColumnsEditor)
+
+registerRowAction('genDataEntity', 'preview', (row, _reload, close) => <CodePreviewDialog entityId={row.id} onClose={close} />)
