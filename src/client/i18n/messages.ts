@@ -109,10 +109,6 @@ export const MESSAGES = {
   'greeting.afternoon': m('下午好', '下午好', 'Good afternoon'),
   'greeting.evening': m('晚上好', '晚上好', 'Good evening'),
   // low-code hosts (filled by the low-code issue)
-  'lowcode.list': m('自定义列表', '自定義列表', 'Custom list'),
-  'lowcode.form': m('自定义表单', '自定義表單', 'Custom form'),
-  'lowcode.page': m('自定义页面', '自定義頁面', 'Custom page'),
-  'lowcode.pending': m('低代码运行时尚未接入，此处将显示该配置的内容。', '低代碼運行時尚未接入，此處將顯示該配置的內容。', 'The low-code runtime is not connected yet; this configuration will show here.'),
 } satisfies Record<string, Entry>
 
 export type MessageKey = keyof typeof MESSAGES

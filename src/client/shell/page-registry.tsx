@@ -6,7 +6,6 @@ import type { Session } from '../app/session.js'
 import type { Translate } from '../i18n/use-t.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { MENU_COMPONENT_TYPE } from '../../shared/generated/enum-codes.js'
-import { LowCodePlaceholder } from './LowCodePlaceholder.js'
 import { lowCodeHost, menuPage, resolveMenu, type LowCodeKind, type MenuInputs } from './menu-pages.js'
 import { WORKPLACE_PATH } from './tab-store.js'
 
@@ -65,8 +64,15 @@ function MenuView({ menu }: { menu: MenuNode }) {
   const component = (menu.component ?? '').trim()
   const kind = LOW_CODE_KINDS[menu.componentType]
   if (kind) {
-    const Host = lowCodeHost(kind) ?? LowCodePlaceholder
-    return <Host kind={kind} id={component} requestParam={kind === 'form' ? parseRequestParam(menu.requestParam) : undefined} inputs={inputs} />
+    const Host = lowCodeHost(kind)
+    if (!Host) return <ErrorPage kind="developing" embedded />
+    // A form's request parameters: the menu's requestParam over the address's query and :param values.
+    const requestParam = kind === 'form' ? { ...inputs, ...parseRequestParam(menu.requestParam) } : undefined
+    return (
+      <div className="lowcode-host" data-lowcode-kind={kind} data-lowcode-id={component}>
+        <Host kind={kind} id={component} requestParam={requestParam} inputs={inputs} />
+      </div>
+    )
   }
   if (component.startsWith(ENTITY_COMPONENT_PREFIX)) {
     const entityName = component.slice(ENTITY_COMPONENT_PREFIX.length).trim()
