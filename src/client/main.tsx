@@ -7,6 +7,8 @@ import './features/dictionary/index.js'
 import './features/product/index.js'
 import './features/data-permission/index.js'
 import './runtime/document/index.js'
+import './runtime/singleton/index.js'
+import './features/take-stock/index.js'
 import './styles.css'
 
 createRoot(document.getElementById('root')!).render(
