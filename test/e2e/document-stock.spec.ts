@@ -185,3 +185,66 @@ test('stock-taking: a plan, a counted take sheet approved, diff generated and ha
   await expect(rowOf(again, planCode)).toContainText('盘点完成')
   await expectStock(page, f, f.scA.name, ['8', '2.000000', '16.00'])
 })
+
+/** Opens each list, then its add page, which must show a header field and the line table. */
+async function openAdds(page: Page, screens: [string, string][]) {
+  for (const [path, field] of screens) {
+    const list = await openScreen(page, path)
+    await list.getByRole('button', { name: '新增', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}/add$`))
+    const add = paneOf(page, `${path}/add`)
+    await expect(add.getByText(field, { exact: true }).first()).toBeVisible()
+    await expect(add.getByRole('button', { name: '添加商品' })).toBeVisible()
+  }
+}
+
+// Small groups, so each stays well inside its time on a busy machine.
+const MENU_GROUPS: Record<string, [string, string][]> = {
+  purchase: [
+    ['/purchase/order', '供应商'],
+    ['/purchase/receive', '供应商'],
+    ['/purchase/return', '供应商'],
+  ],
+  sale: [
+    ['/sale/order', '客户'],
+    ['/sale/out', '客户'],
+    ['/sale/return', '客户'],
+  ],
+  retail: [
+    ['/retail/out', '仓库'],
+    ['/retail/return', '仓库'],
+  ],
+  stock: [
+    ['/stock/stock-adjust', '调整原因'],
+    ['/stock/stock-adjust/cost', '仓库'],
+    ['/stock/stock-transfer', '转入仓库'],
+  ],
+}
+for (const [group, screens] of Object.entries(MENU_GROUPS))
+  test(`${group} document menus open their lists and add pages`, async ({ page }) => {
+    test.setTimeout(60_000)
+    await openAdds(page, screens)
+  })
+
+test('take sheet and pre-take sheet add pages; 盘点参数设置 saves', async ({ page }) => {
+  test.setTimeout(60_000)
+  await openAdds(page, [
+    ['/stock/take/sheet', '盘点任务'],
+    ['/stock/take/pre', '盘点状态'],
+  ])
+  // A pre-take sheet counts the number of its take status only.
+  const pre = paneOf(page, '/stock/take/pre/add')
+  await chooseOption(page, pre, '盘点状态', '复盘')
+  await expect(pre.locator('.document-lines thead')).toContainText('复盘数量')
+  await expect(pre.locator('.document-lines thead')).not.toContainText('初盘数量')
+
+  const config = await openScreen(page, '/stock/take/config')
+  const cancelHours = config.getByRole('spinbutton', { name: '盘点任务创建后多少小时内未完成，则自动作废' })
+  await expect(cancelHours).toHaveValue('168')
+  await cancelHours.fill('170')
+  await config.getByRole('button', { name: /保\s*存/ }).click()
+  await expect(toast(page, '保存成功！')).toBeVisible()
+  await cancelHours.fill('168')
+  await config.getByRole('button', { name: /保\s*存/ }).click()
+  await expect(toast(page, '保存成功！').first()).toBeVisible()
+})
