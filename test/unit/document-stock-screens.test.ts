@@ -77,7 +77,7 @@ describe('take sheet lines', () => {
   it('plan lines become uncounted sheet lines with the snapshot; pre-take counts fill or add lines', () => {
     const fromPlan = lineFromPlan({ id: 'd1', planId: 'x', productId: 'a', productCode: 'A', stockNum: 7, oriTakeNum: 3, takeNum: null, totalInNum: 0, totalOutNum: 0, orderNo: 1, description: '' })
     expect(fromPlan).toEqual({ productId: 'a', productCode: 'A', stockNum: 7, takeNum: undefined })
-    const rows = mergePreCounts([{ ...fromPlan, __key: '1' }], [{ productId: 'a', takeNum: 4 }, { productId: 'b', takeNum: 2 }, { productId: 'c', takeNum: 1 }], [{ productId: 'b', productCode: 'B' }], (p) => ({
+    const rows = mergePreCounts<Record<string, unknown>>([{ ...fromPlan, __key: '1' }], [{ productId: 'a', takeNum: 4 }, { productId: 'b', takeNum: 2 }, { productId: 'c', takeNum: 1 }], [{ productId: 'b', productCode: 'B' }], (p) => ({
       __key: 'n',
       productId: p.productId,
       productCode: p.productCode,
