@@ -11,7 +11,10 @@ import type { EntityRow } from '../entity-api.js'
 import { SEQ_WIDTH } from '../list-columns.js'
 import { enumOptions } from '../query-params.js'
 import { isGiftLine } from './document-totals.js'
-import { lineColumnModels, type LineColumnModel } from './line-columns.js'
+import { lineColumnModels, PRODUCT_COLUMNS, type LineColumnModel } from './line-columns.js'
+import { giftLine } from './source-links.js'
+
+const PRODUCT_COLUMN_COUNT = PRODUCT_COLUMNS.length
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
 export type LineRow = Record<string, unknown> & { __key: string }
@@ -31,6 +34,12 @@ export interface DocumentLinesProps {
   /** `GET …/product/search?scId&condition` of this document's module, when it has one. */
   searchUrl?: string
   scId?: string
+  /** Line fields not shown (e.g. the counts of other take statuses on a pre-take sheet). */
+  hidden?: ReadonlySet<string>
+  /** A document linked to its source: lines added here are gifts (price 0, not typed), as the server requires. */
+  giftsOnly?: boolean
+  /** Columns shown after the product's (values the loader put on the lines, e.g. a plan's system quantity). */
+  extraColumns?: readonly { key: string; title: string }[]
 }
 
 /** What a chosen product puts on a new line, with the line fields' defaults (tax rate 0…). */
@@ -53,8 +62,8 @@ export function lineFromProduct(product: Record<string, unknown>, lines: EntityM
  * (quantity, price, tax rate, description; the gift flag follows the price), a 删除 link per line,
  * and 添加商品 (the product picker, several at once) with a quick search by code, name or SKU.
  */
-export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId }: DocumentLinesProps) {
-  const models = useMemo(() => lineColumnModels(lines, section, { readOnly }), [lines, section, readOnly])
+export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, hidden, giftsOnly, extraColumns }: DocumentLinesProps) {
+  const models = useMemo(() => lineColumnModels(lines, section, { readOnly }).filter((m) => !hidden?.has(m.key)), [lines, section, readOnly, hidden])
   const [picking, setPicking] = useState(false)
   const [searchText, setSearchText] = useState('')
   const [found, setFound] = useState<Record<string, unknown>[]>([])
@@ -64,7 +73,8 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   const update = (key: string, name: string, value: unknown) =>
     onChange(rows.map((r) => (r.__key === key ? { ...r, [name]: value } : r)))
   const remove = (key: string) => onChange(rows.filter((r) => r.__key !== key))
-  const add = (products: Record<string, unknown>[]) => onChange([...rows, ...products.map((p) => lineFromProduct(p, lines))])
+  const add = (products: Record<string, unknown>[]) =>
+    onChange([...rows, ...products.map((p) => giftLine(lineFromProduct(p, lines), giftsOnly ? totals?.price : undefined))])
 
   const search = async (text: string) => {
     setSearchText(text)
@@ -83,7 +93,8 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       const gift = totals && m.key === totals.gift ? isGiftLine(row, totals) : value === true
       return gift ? <Tag color="orange">是</Tag> : '否'
     }
-    const locked = m.key === totals?.price && linkField && row[linkField]
+    // A line from the source keeps the source's price; a line added to a linked document is a gift.
+    const locked = m.key === totals?.price && linkField && (row[linkField] || giftsOnly)
     if (!m.editable || locked) {
       if (m.kind === 'enum' && m.field?.enum) return meta.enums.label(m.field.enum, value) ?? String(value ?? '')
       return value === null || value === undefined ? '' : String(value)
@@ -121,6 +132,14 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       }),
     ),
   ]
+  if (extraColumns?.length)
+    columns.splice(1 + PRODUCT_COLUMN_COUNT, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
+      key: c.key,
+      title: c.title,
+      width: 110,
+      align: 'right',
+      render: (_v, row) => (row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])),
+    })))
   if (!readOnly)
     columns.push({
       key: '__actions',

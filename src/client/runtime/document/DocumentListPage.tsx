@@ -10,9 +10,11 @@ import { FeedbackProvider, useFeedback } from '../feedback.js'
 import ListView, { type ListContext } from '../ListView.js'
 import RefuseDialog from './RefuseDialog.js'
 import { documentApi } from './document-api.js'
-import { useDocumentsVersion } from './document-events.js'
+import { documentsChanged, useDocumentsVersion } from './document-events.js'
 import { documentPath, type DocumentMode } from './document-routes.js'
 import { isEditableStatus } from './document-status.js'
+import { rowActionsFor, type ListRowAction } from './document-features.js'
+import { api } from '../../api/http.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -125,6 +127,29 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
     }
   }
 
+  /** 取消审核, 提前结束, 收货…: a confirmation then the call, or the action's page. */
+  const extra = (action: ListRowAction, row: EntityRow, ctx: ListContext) => {
+    if (action.page) return open(action.page, row)
+    const call = action.call!
+    modal.confirm({
+      title: '提示',
+      content: action.confirm,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          if (call.method === 'get') await api.get(call.path, { id: row.id })
+          else await api.patch(call.path, { id: row.id })
+          message.success(action.done ?? '操作成功！')
+          documentsChanged(entity.name)
+          ctx.reload()
+        } catch {
+          // The api layer has shown the server's message.
+        }
+      },
+    })
+  }
+
   const rowActions = (row: EntityRow, ctx: ListContext) => (
     <Space size={0}>
       <Button type="link" size="small" onClick={() => open('detail', row)}>
@@ -147,6 +172,13 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           </Button>
         </Popconfirm>
       )}
+      {rowActionsFor(entity.name, row.status)
+        .filter((a) => can([a.permission]))
+        .map((a) => (
+          <Button key={a.label} type="link" size="small" onClick={() => extra(a, row, ctx)}>
+            {a.label}
+          </Button>
+        ))}
     </Space>
   )
 
@@ -159,7 +191,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         onOpen={(mode, row) => open(mode, row)}
         renderToolbar={toolbar}
         renderRowActions={rowActions}
-        rowActionsWidth={200}
+        rowActionsWidth={260}
       />
       <RefuseDialog
         open={Boolean(refusing)}

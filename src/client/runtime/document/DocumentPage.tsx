@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { App, Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
-import { createForm, onFieldInputValueChange, onFieldValueChange } from '@formily/core'
+import { createForm, onFieldInputValueChange, onFieldReact, onFieldValueChange, type Field } from '@formily/core'
 import { Form } from '@formily/antd-v5'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { api } from '../../api/http.js'
@@ -22,11 +22,13 @@ import RefuseDialog from './RefuseDialog.js'
 import { documentApi, type DocumentRecord } from './document-api.js'
 import { documentsChanged } from './document-events.js'
 import { isEditableStatus } from './document-status.js'
-import { AGREED_PAYMENT_DOCUMENTS, productSearchUrl } from './document-features.js'
+import { AGREED_PAYMENT_DOCUMENTS, hiddenLineFields, paymentDateRuleOf, productSearchUrl, warehouseFieldOf } from './document-features.js'
 import type { DocumentRoute } from './document-routes.js'
 import { documentTotals, paymentsMatch } from './document-totals.js'
 import { sourceLinkField } from './line-columns.js'
 import { lineFromSource, sourceLinkOf, type SourceLink } from './source-links.js'
+import { lineFromPlan, mergePreCounts } from './take-sheet-lines.js'
+import { lineFromProduct } from './DocumentLines.js'
 
 export interface DocumentPageProps {
   entityName: string
@@ -136,23 +138,96 @@ function DocumentEditor({
 
   // The loader of the chosen source document, called from the form's effect.
   const loadSource = useRef<(id: string | undefined) => void>(() => undefined)
-  // The warehouse the product search reports stock for follows the header's 仓库.
-  const [scId, setScId] = useState<string | undefined>(record?.scId as string | undefined)
+  // The warehouse the product search reports stock for follows the header's 仓库 (a transfer's 转出仓库).
+  const warehouseField = warehouseFieldOf(header.name)
+  const [scId, setScId] = useState<string | undefined>(record?.[warehouseField] as string | undefined)
   const followWarehouse = useRef(setScId)
+  // Whether the document follows a source now: its lines added by hand are then gifts.
+  const [linked, setLinked] = useState(Boolean(link && record?.[link.headerField]))
+  // Header values some line columns depend on (a pre-take sheet's 盘点状态).
+  const [takeStatus, setTakeStatus] = useState<unknown>(record?.takeStatus)
+  const hidden = useMemo(() => hiddenLineFields(header.name, { takeStatus }), [header.name, takeStatus])
+  const paymentRule = header.byName.has('paymentDate') ? paymentDateRuleOf(header.name) : undefined
+  const loadPaymentDate = useRef<(party: unknown, setDate: boolean) => void>(() => undefined)
+  const loadPlan = useRef<(planId: string | undefined) => void>(() => undefined)
+  const loadPre = useRef<(preId: string | undefined) => void>(() => undefined)
   const form = useMemo(
     () =>
       createForm({
         initialValues: initialFormValues(items, mode, record),
         readPretty: readOnly,
         effects: () => {
-          if (link) onFieldInputValueChange(link.headerField, (field) => loadSource.current(field.value as string | undefined))
-          onFieldValueChange('scId', (field) => followWarehouse.current(field.value as string | undefined))
+          if (link) {
+            onFieldInputValueChange(link.headerField, (field) => loadSource.current(field.value as string | undefined))
+            // What the server copies from the source cannot be typed once a source is chosen.
+            for (const name of link.lock)
+              onFieldReact(name, (field) => {
+                if (!readOnly) (field as Field).disabled = Boolean(field.query(link.headerField).value())
+              })
+          }
+          onFieldValueChange(warehouseField, (field) => followWarehouse.current(field.value as string | undefined))
+          onFieldValueChange('takeStatus', (field) => setTakeStatus(field.value))
+          if (paymentRule && !readOnly) {
+            onFieldInputValueChange(paymentRule.party, (field) => loadPaymentDate.current(field.value, true))
+            onFieldValueChange(paymentRule.party, (field) => {
+              // Opening a saved document: only whether the date may be changed.
+              if (mode === 'modify' && field.value) loadPaymentDate.current(field.value, false)
+            })
+          }
+          if (header.name === 'takeStockSheet' && !readOnly) {
+            onFieldInputValueChange('planId', (field) => loadPlan.current(field.value as string | undefined))
+            onFieldInputValueChange('preSheetId', (field) => loadPre.current(field.value as string | undefined))
+          }
         },
       }),
     [items, mode, record, readOnly, link],
   )
+  loadPaymentDate.current = (party, setDate) => {
+    if (!paymentRule) return
+    if (!party && paymentRule.party !== 'memberId') return
+    api
+      .get<{ paymentDate?: string | null; allowModify?: boolean }>(paymentRule.url, party ? { [paymentRule.party]: party } : undefined, { hideError: true })
+      .then((terms) => {
+        if (setDate) form.setValuesIn('paymentDate', terms.paymentDate ?? undefined)
+        form.setFieldState('paymentDate', (s) => {
+          s.disabled = terms.allowModify === false
+        })
+      })
+      .catch(() => undefined)
+  }
+  // A new retail out sheet gets today's date (members have no terms) before any member is chosen.
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    if (mode === 'add' && paymentRule?.party === 'memberId') loadPaymentDate.current(undefined, true)
+  }, [mode, paymentRule])
+
+  loadPlan.current = (planId) => {
+    setRows([])
+    if (!planId) return
+    void (async () => {
+      const config = await api.get<{ showProduct?: boolean }>('/stock/take/config', undefined, { hideError: true }).catch(() => ({ showProduct: true }))
+      if (config.showProduct === false) return
+      const planLines = await api.get<Record<string, unknown>[]>('/stock/take/plan/products', { planId })
+      setRows(planLines.map((l) => ({ ...lineFromPlan(l), __key: newLineKey() })))
+    })().catch(() => undefined)
+  }
+  loadPre.current = (preId) => {
+    if (!preId) return
+    const planId = form.values.planId as string | undefined
+    void (async () => {
+      const [counts, pre] = await Promise.all([
+        api.get<{ productId: string; takeNum: number | null }[]>('/stock/take/pre/products', { id: preId, planId }),
+        api.get<DocumentRecord>('/stock/take/pre', { id: preId }),
+      ])
+      setRows((current) => mergePreCounts(current, counts, pre.details ?? [], (p) => lineFromProduct(p, lines)))
+    })().catch(() => undefined)
+  }
+
   loadSource.current = (id) => {
     if (!link || !section.totals) return
+    setLinked(Boolean(id))
     if (!id) {
       setRows([])
       return
@@ -163,6 +238,8 @@ function DocumentEditor({
         const copied: Record<string, unknown> = {}
         for (const name of link.copy) if (form.query(name).take() && source[name] !== undefined) copied[name] = source[name]
         form.setValues(copied)
+        const party = paymentRule && copied[paymentRule.party]
+        if (party) loadPaymentDate.current(party, true)
         setRows((source.details ?? []).map((l) => ({ ...lineFromSource(l, linkField, section.totals!.num), __key: newLineKey() })))
       })
       .catch(() => form.setValuesIn(link.headerField, undefined))
@@ -196,7 +273,7 @@ function DocumentEditor({
     }
     const lineFields = lines.fields.filter((f) => !f.readOnly && !f.builtin && f.name !== 'productId')
     for (const [i, row] of rows.entries())
-      for (const f of lineFields) {
+      for (const f of lineFields.filter((x) => !hidden.has(x.name))) {
         const problem = checkField(f, row[f.name], meta.enums, 'create')
         if (problem) {
           message.error(`第${i + 1}行商品${problem}`)
@@ -218,7 +295,7 @@ function DocumentEditor({
       ...toSubmitValues(items, values),
       products: rows.map((row) => {
         const line: Record<string, unknown> = { productId: row.productId }
-        for (const f of lineFields) line[f.name] = row[f.name] === '' ? null : row[f.name]
+        for (const f of lineFields) line[f.name] = row[f.name] === '' || hidden.has(f.name) ? null : row[f.name]
         if (linkField && row[linkField]) line[linkField] = row[linkField]
         return line
       }),
@@ -295,6 +372,9 @@ function DocumentEditor({
           linkField={linkField}
           searchUrl={productSearchUrl(docApi.base)}
           scId={scId}
+          hidden={hidden}
+          giftsOnly={linked}
+          extraColumns={header.name === 'takeStockSheet' && rows.some((r) => r.stockNum !== null && r.stockNum !== undefined) ? [{ key: 'stockNum', title: '系统库存' }] : undefined}
         />
         {section.totals && (
           <Space size="large" style={{ marginTop: 12 }} aria-label="合计">

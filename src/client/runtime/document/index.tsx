@@ -8,6 +8,7 @@ import { documentPageTitle, parseDocumentRoute } from './document-routes.js'
 const DocumentListPage = lazy(() => import('./DocumentListPage.js'))
 const DocumentPage = lazy(() => import('./DocumentPage.js'))
 const StockListPage = lazy(() => import('./StockListPage.js'))
+const TransferReceivePage = lazy(() => import('./TransferReceivePage.js'))
 
 let documentsOf: { meta: unknown; list: EntityModel[] } | undefined
 
@@ -29,6 +30,12 @@ registerMenuResolver((menu, rest) => {
   if (!rest) return { title: menu.meta.title || doc.label, pattern: '', render: () => <DocumentListPage entityName={doc.name} listPath={listPath} /> }
   const route = parseDocumentRoute(rest)
   if (!route) return undefined
+  if (route.mode === 'receive') {
+    // Only a warehouse transfer is received on its own page.
+    if (doc.name !== 'scTransferOrder' || !route.id) return undefined
+    const id = route.id
+    return { title: '仓库调拨单收货', pattern: route.pattern, render: () => <TransferReceivePage id={id} listPath={listPath} /> }
+  }
   const subject = (doc.file.document as { subject: string }).subject
   return {
     title: documentPageTitle(route.mode, subject),

@@ -11,6 +11,8 @@ export interface SourceLink {
   config?: { base: string; requireFlag: string }
   /** Header fields copied from the source when it is chosen. */
   copy: readonly string[]
+  /** Copied fields the server takes from the source whatever is sent (source-link.ts copyHeader): read-only once linked. */
+  lock: readonly string[]
 }
 
 export const SOURCE_LINKS: Readonly<Record<string, SourceLink>> = {
@@ -19,30 +21,35 @@ export const SOURCE_LINKS: Readonly<Record<string, SourceLink>> = {
     load: '/purchase/order/receive',
     config: { base: '/purchase/config', requireFlag: 'receiveRequirePurchase' },
     copy: ['scId', 'supplierId', 'purchaserId'],
+    lock: ['scId', 'supplierId'],
   },
   purchaseReturn: {
     headerField: 'receiveSheetId',
     load: '/purchase/receive/sheet/return',
     config: { base: '/purchase/config', requireFlag: 'purchaseReturnRequireReceive' },
     copy: ['scId', 'supplierId', 'purchaserId'],
+    lock: ['scId', 'supplierId'],
   },
   saleOutSheet: {
     headerField: 'saleOrderId',
     load: '/sale/order/out',
     config: { base: '/sale/config', requireFlag: 'outStockRequireSale' },
     copy: ['scId', 'customerId', 'salerId'],
+    lock: ['scId', 'customerId'],
   },
   saleReturn: {
     headerField: 'outSheetId',
     load: '/sale/out/sheet/return',
     config: { base: '/sale/config', requireFlag: 'saleReturnRequireOutStock' },
     copy: ['scId', 'customerId', 'salerId'],
+    lock: ['scId', 'customerId'],
   },
   retailReturn: {
     headerField: 'outSheetId',
     load: '/retail/out/sheet/return',
     config: { base: '/retail/config', requireFlag: 'retailReturnRequireOutStock' },
     copy: ['scId', 'memberId', 'salerId'],
+    lock: ['scId', 'memberId'],
   },
 }
 
@@ -61,4 +68,12 @@ export function lineFromSource(source: Record<string, unknown>, linkField: strin
   const line: Record<string, unknown> = { ...rest, [quantityField]: remainNum ?? source[quantityField] }
   if (linkField) line[linkField] = id
   return line
+}
+
+/**
+ * A line added by hand to a document linked to its source: the server takes only the source's lines
+ * at their price, anything else must be a gift (source-link.ts: price 0 or "第N行商品必须为“赠品”！").
+ */
+export function giftLine<T extends Record<string, unknown>>(line: T, priceField: string | undefined): T {
+  return priceField ? { ...line, [priceField]: '0' } : line
 }

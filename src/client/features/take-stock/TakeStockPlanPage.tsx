@@ -1,0 +1,377 @@
+import { useState } from 'react'
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tag } from 'antd'
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import type { ColumnType } from 'antd/es/table'
+import useSWR from 'swr'
+import { api, type Page } from '../../api/http.js'
+import { useMeta, type Meta } from '../../api/meta.js'
+import { usePermission } from '../../app/session.js'
+import PickerInput from '../../components/PickerInput.js'
+import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { SEQ_WIDTH } from '../../runtime/list-columns.js'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../../runtime/pager.js'
+import { enumOptions } from '../../runtime/query-params.js'
+import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
+import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
+
+const BASE = '/stock/take/plan'
+const PLAN_STATUS = 'TAKE_STOCK_PLAN_STATUS'
+const PLAN_TYPE = 'TAKE_STOCK_PLAN_TYPE'
+/** Plan statuses and types (schemas/enums.json). */
+const CREATED = 0
+const DIFF_CREATED = 6
+const CANCELED = 12
+const CATEGORY = 2
+const BRAND = 3
+const STATUS_COLOR: Record<number, string> = { 0: 'processing', 6: 'warning', 9: 'success', 12: 'default' }
+
+type PlanRow = Record<string, unknown> & { id: string }
+type Detail = PlanRow & PlanFlags & { details: (PlanLine & Record<string, unknown>)[] }
+
+/**
+ * 盘点任务管理 (domain-rules §2.6): the plans with 新增 (warehouse, take type, categories or brands),
+ * 查看 (lines: snapshot, moves during the count, counted, difference), 生成差异, 处理差异 (counts
+ * editable when the configuration allows), 作废 and 删除 (canceled plans only).
+ */
+export default function TakeStockPlanPage() {
+  const meta = useMeta()
+  return <FeedbackProvider>{meta ? <PlanList meta={meta} /> : null}</FeedbackProvider>
+}
+
+function PlanList({ meta }: { meta: Meta }) {
+  const { message } = useFeedback()
+  const can = usePermission()
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const [query, setQuery] = useState<Record<string, unknown>>({})
+  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [count, setCount] = useState(0)
+  const [adding, setAdding] = useState(false)
+  const [viewing, setViewing] = useState<{ id: string; handle: boolean } | null>(null)
+  const params = { ...query, pageIndex: page.index, pageSize: page.size }
+  const { data, isLoading, mutate } = useSWR(['take-stock-plans', JSON.stringify(params), count], () => api.get<Page<PlanRow>>(`${BASE}/query`, params), {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  })
+  const search = () => {
+    const values = form.getFieldsValue()
+    setQuery(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '')))
+    setPage((p) => ({ ...p, index: 1 }))
+    setCount((n) => n + 1)
+  }
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work()
+      message.success(done)
+      await mutate()
+    } catch {
+      // The api layer has shown the server's message.
+    }
+  }
+  const status = (row: PlanRow) => Number(row.takeStatus)
+  const columns: ColumnType<PlanRow>[] = [
+    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    { key: 'code', dataIndex: 'code', title: '业务单据号', width: 180 },
+    { key: 'scId', title: '仓库', width: 140, render: (_v, r) => String(r.scName ?? r.scCode ?? '') },
+    { key: 'takeType', title: '盘点类别', width: 100, render: (_v, r) => meta.enums.label(PLAN_TYPE, r.takeType) },
+    {
+      key: 'takeStatus',
+      title: '盘点状态',
+      width: 130,
+      render: (_v, r) => <Tag color={STATUS_COLOR[status(r)]}>{meta.enums.label(PLAN_STATUS, r.takeStatus)}</Tag>,
+    },
+    { key: 'createBy', dataIndex: 'createBy', title: '创建人', width: 110 },
+    { key: 'createTime', dataIndex: 'createTime', title: '创建时间', width: 170 },
+    { key: 'description', dataIndex: 'description', title: '备注', width: 180, ellipsis: true },
+    {
+      key: '__actions',
+      title: '操作',
+      width: 300,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: false })}>
+            查看
+          </Button>
+          {status(row) === CREATED && can(['stock:take:plan:create-diff']) && (
+            <Popconfirm title="确定生成差异？生成后不能再新增或审核盘点单。" okText="确定" cancelText="取消" onConfirm={() => act(() => api.patch(`${BASE}/diff`, { id: row.id }), '差异生成成功！')}>
+              <Button type="link" size="small">
+                生成差异
+              </Button>
+            </Popconfirm>
+          )}
+          {status(row) === DIFF_CREATED && can(['stock:take:plan:handle-diff']) && (
+            <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: true })}>
+              处理差异
+            </Button>
+          )}
+          {[CREATED, DIFF_CREATED].includes(status(row)) && can(['stock:take:plan:cancel']) && (
+            <Popconfirm title="确定作废该盘点任务？" okText="确定" cancelText="取消" onConfirm={() => act(() => api.patch(`${BASE}/cancel`, { id: row.id }), '作废成功！')}>
+              <Button type="link" size="small" danger>
+                作废
+              </Button>
+            </Popconfirm>
+          )}
+          {status(row) === CANCELED && can(['stock:take:plan:delete']) && (
+            <Popconfirm title="确定删除该盘点任务？其盘点单将一并删除。" okText="确定" cancelText="取消" onConfirm={() => act(() => api.delete(BASE, { id: row.id }), '删除成功！')}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ]
+  return (
+    <div className="take-stock-plans">
+      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
+        <Form form={form} layout="inline" onFinish={search}>
+          <Row gutter={[16, 8]} style={{ width: '100%' }}>
+            <Col span={6}>
+              <Form.Item name="code" label="业务单据号">
+                <Input aria-label="业务单据号" allowClear />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="scId" label="仓库">
+                <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="takeStatus" label="盘点状态">
+                <Select aria-label="盘点状态" allowClear options={enumOptions(PLAN_STATUS, meta.enums)} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Space>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+                  查询
+                </Button>
+                <Button
+                  icon={<ReloadOutlined aria-hidden />}
+                  onClick={() => {
+                    form.resetFields()
+                    search()
+                  }}
+                >
+                  重置
+                </Button>
+              </Space>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card size="small" variant="borderless">
+        {can(['stock:take:plan:add']) && (
+          <Space style={{ marginBottom: 12 }}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+              新增
+            </Button>
+          </Space>
+        )}
+        <Table<PlanRow>
+          rowKey="id"
+          size="middle"
+          bordered
+          columns={columns}
+          dataSource={data?.datas ?? []}
+          loading={isLoading}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page.index,
+            pageSize: page.size,
+            total: data?.totalCount ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal,
+            onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
+          }}
+        />
+      </Card>
+      {adding && (
+        <AddPlanDialog
+          meta={meta}
+          onClose={(saved) => {
+            setAdding(false)
+            if (saved) void mutate()
+          }}
+        />
+      )}
+      {viewing && (
+        <PlanDialog
+          id={viewing.id}
+          handle={viewing.handle}
+          onClose={(saved) => {
+            setViewing(null)
+            if (saved) void mutate()
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean) => void }) {
+  const { message } = useFeedback()
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const takeType = Form.useWatch('takeType', form) as number | undefined
+  const [busy, setBusy] = useState(false)
+  const save = async () => {
+    const v = form.getFieldsValue(true) as Record<string, unknown>
+    if (!v.scId) return void message.error('仓库不能为空')
+    if (v.takeType === undefined || v.takeType === null) return void message.error('盘点类别不能为空')
+    const bizIds = Array.isArray(v.bizIds) ? v.bizIds : []
+    if (v.takeType === CATEGORY && !bizIds.length) return void message.error('请选择商品类目！')
+    if (v.takeType === BRAND && !bizIds.length) return void message.error('请选择商品品牌！')
+    setBusy(true)
+    try {
+      await api.post(BASE, { scId: v.scId, takeType: v.takeType, bizIds: [CATEGORY, BRAND].includes(Number(v.takeType)) ? bizIds : undefined, description: v.description ?? '' })
+      message.success('新增成功！')
+      onClose(true)
+    } catch {
+      // Shown by the api layer.
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal open title="新增盘点任务" width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden>
+      <Form form={form} layout="vertical">
+        <Form.Item name="scId" label="仓库" required>
+          <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+        </Form.Item>
+        <Form.Item name="takeType" label="盘点类别" required>
+          <Select aria-label="盘点类别" options={enumOptions(PLAN_TYPE, meta.enums)} onChange={() => form.setFieldValue('bizIds', undefined)} />
+        </Form.Item>
+        {takeType === CATEGORY && (
+          <Form.Item name="bizIds" label="商品类目" required>
+            <PickerInput kind="category" multiple aria-label="商品类目" placeholder="请选择商品类目" />
+          </Form.Item>
+        )}
+        {takeType === BRAND && (
+          <Form.Item name="bizIds" label="商品品牌" required>
+            <PickerInput kind="brand" multiple aria-label="商品品牌" placeholder="请选择商品品牌" />
+          </Form.Item>
+        )}
+        <Form.Item name="description" label="备注">
+          <Input.TextArea aria-label="备注" maxLength={200} rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+/** 查看 (read-only) or 处理差异 (counts editable when allowChangeNum, remarks, then `PATCH …/handle`). */
+function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onClose: (saved: boolean) => void }) {
+  const { message } = useFeedback()
+  const { data } = useSWR(['take-stock-plan', id, handle], () => api.get<Detail>(`${BASE}/detail`, { id }), { revalidateOnFocus: false })
+  const [typed, setTyped] = useState<Record<string, { takeNum?: unknown; description?: string }>>({})
+  const [description, setDescription] = useState('')
+  const [busy, setBusy] = useState(false)
+  const lines = data?.details ?? []
+  const flags: PlanFlags = { allowChangeNum: Boolean(data?.allowChangeNum), autoChangeStock: Boolean(data?.autoChangeStock) }
+  const settled = Number(data?.takeStatus) === 9
+  const takeOf = (l: PlanLine) => {
+    const t = typed[l.productId]?.takeNum
+    return handle && flags.allowChangeNum && t !== undefined && t !== null && t !== '' ? Number(t) : expectedTakeNum(l, flags)
+  }
+  const type = (productId: string, patch: { takeNum?: unknown; description?: string }) => setTyped((t) => ({ ...t, [productId]: { ...t[productId], ...patch } }))
+  const columns: ColumnType<PlanLine & Record<string, unknown>>[] = [
+    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
+    ...PRODUCT_COLUMNS.slice(0, 3).map((c) => ({ key: c.key, dataIndex: c.key, title: c.title, width: c.width })),
+    { key: 'stockNum', dataIndex: 'stockNum', title: '系统库存', width: 90, align: 'right' },
+    { key: 'totalInNum', dataIndex: 'totalInNum', title: '盘点期间入库', width: 110, align: 'right' },
+    { key: 'totalOutNum', dataIndex: 'totalOutNum', title: '盘点期间出库', width: 110, align: 'right' },
+    { key: 'oriTakeNum', title: '盘点数量', width: 90, align: 'right', render: (_v, l) => (l.oriTakeNum ?? '') as number | string },
+    {
+      key: 'takeNum',
+      title: settled || handle ? '最终盘点数量' : '预计盘点数量',
+      width: 130,
+      render: (_v, l, i) =>
+        handle && flags.allowChangeNum ? (
+          <InputNumber
+            aria-label={`第${i + 1}行最终盘点数量`}
+            min={0}
+            precision={0}
+            style={{ width: '100%' }}
+            value={(typed[l.productId]?.takeNum as number | undefined) ?? expectedTakeNum(l, flags)}
+            onChange={(v) => type(l.productId, { takeNum: v ?? undefined })}
+          />
+        ) : l.oriTakeNum === null && !settled ? (
+          ''
+        ) : (
+          takeOf(l)
+        ),
+    },
+    {
+      key: 'diff',
+      title: '差异数量',
+      width: 90,
+      align: 'right',
+      render: (_v, l) => {
+        if (l.oriTakeNum === null && !settled) return ''
+        const d = diffOf(takeOf(l), l)
+        return <span style={{ color: d > 0 ? '#389e0d' : d < 0 ? '#cf1322' : undefined }}>{d}</span>
+      },
+    },
+    {
+      key: 'description',
+      title: '备注',
+      width: 180,
+      render: (_v, l, i) =>
+        handle ? (
+          <Input aria-label={`第${i + 1}行备注`} maxLength={200} value={typed[l.productId]?.description ?? String(l.description ?? '')} onChange={(e) => type(l.productId, { description: e.target.value })} />
+        ) : (
+          String(l.description ?? '')
+        ),
+    },
+  ]
+  const submit = async () => {
+    if (!data) return
+    for (const [i, l] of lines.entries()) {
+      const n = takeOf(l)
+      if (!Number.isSafeInteger(n) || n < 0) return void message.error(`第${i + 1}行商品的盘点数量不能为空且必须为不小于0的整数！`)
+    }
+    setBusy(true)
+    try {
+      await api.patch(`${BASE}/handle`, handleBody(id, flags, lines, typed, description))
+      message.success('差异处理成功！')
+      onClose(true)
+    } catch {
+      // Shown by the api layer.
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal
+      open
+      title={handle ? '处理差异' : '查看盘点任务'}
+      width={1100}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+      footer={
+        <Space>
+          {handle && (
+            <Button type="primary" loading={busy} disabled={!data} onClick={() => void submit()}>
+              确认处理
+            </Button>
+          )}
+          <Button onClick={() => onClose(false)}>{handle ? '取消' : '关闭'}</Button>
+        </Space>
+      }
+    >
+      {data && (
+        <Space style={{ marginBottom: 12 }} wrap>
+          <span>单据号：{String(data.code ?? '')}</span>
+          <span>仓库：{String(data.scName ?? '')}</span>
+          {handle && <span>{flags.allowChangeNum ? '盘点数量可修改' : flags.autoChangeStock ? '盘点数量按盘点期间的出入库自动调整' : '按盘点数量处理'}</span>}
+        </Space>
+      )}
+      <Table rowKey="productId" size="small" bordered loading={!data} columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content', y: 420 }} />
+      {handle && (
+        <Input.TextArea aria-label="处理备注" placeholder="备注" maxLength={200} rows={2} style={{ marginTop: 12 }} value={description} onChange={(e) => setDescription(e.target.value)} />
+      )}
+    </Modal>
+  )
+}
