@@ -8,6 +8,8 @@ import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
 import type { EntityRegistry } from '../engine/entity-registry.js'
 import type { Wire } from '../engine/record-codec.js'
+import type { DocumentHooks } from '../engine/document-store.js'
+import type { Services } from '../services.js'
 
 /**
  * Agreed payments (约定支付) of purchase and sale orders, `payTypes: [{id, payAmount, text}]` on the
@@ -79,4 +81,22 @@ export async function requirePayTypes(db: Db, orderId: string, totalAmount: unkn
   if (new Decimal(String(totalAmount ?? 0)).isZero()) return
   const one = await db.selectFrom('tbl_order_pay_type').select('id').where('order_id', '=', orderId).executeTakeFirst()
   if (!one) throw invalid('单据没有约定支付，请检查！')
+}
+
+/** The hooks of an order with agreed payments (purchase and sale orders): saved with it, removed with it, required to approve it, answered with it. */
+export function agreedPaymentHooks(services: Services): DocumentHooks {
+  return {
+    async saved({ trx, ctx, id, header, body }) {
+      await savePayTypes(trx, ctx, id, readPayTypes(services.registry, body, String(header.totalAmount)))
+    },
+    async release({ trx, id }) {
+      await removePayTypes(trx, id)
+    },
+    async beforeApprove({ trx, id, header }) {
+      await requirePayTypes(trx, id, header.totalAmount)
+    },
+    async decorate(db, _ctx, _doc, answer) {
+      answer.payTypes = await payTypesOf(db, String(answer.id))
+    },
+  }
 }

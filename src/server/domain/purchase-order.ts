@@ -3,27 +3,16 @@ import type { DocumentHooks } from '../engine/document-store.js'
 import { DocumentStatus } from '../../shared/metadata/document-model.js'
 import { invalid } from '../platform/errors.js'
 import type { Services } from '../services.js'
-import { payTypesOf, readPayTypes, removePayTypes, requirePayTypes, savePayTypes } from './agreed-payments.js'
+import { agreedPaymentHooks } from './agreed-payments.js'
 
 export const PurchaseOrderStatus = { ...DocumentStatus, PART_RECEIVED: 9, TERMINATED: 10, RECEIVED: 12 } as const
 
 /** Purchase order rules beyond the engine: agreed payments; cancel approval only while nothing was received. */
 export function purchaseOrderHooks(services: Services): DocumentHooks {
   return {
-    async saved({ trx, ctx, id, header, body }) {
-      await savePayTypes(trx, ctx, id, readPayTypes(services.registry, body, String(header.totalAmount)))
-    },
-    async release({ trx, id }) {
-      await removePayTypes(trx, id)
-    },
-    async beforeApprove({ trx, id, header }) {
-      await requirePayTypes(trx, id, header.totalAmount)
-    },
+    ...agreedPaymentHooks(services),
     async cancelApprove({ trx, id }) {
       if (await hasReceiveSheet(trx, id)) throw invalid('采购订单已关联采购收货单，不允许取消审核！')
-    },
-    async decorate(db, _ctx, _doc, answer) {
-      answer.payTypes = await payTypesOf(db, String(answer.id))
     },
   }
 }
