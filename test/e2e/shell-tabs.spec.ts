@@ -66,7 +66,10 @@ test.describe('multi-page tabs', () => {
     // Mixed layout: a top-level menu jumps to its first leaf.
     await page.getByRole('menu', { name: '顶部菜单' }).getByRole('menuitem', { name: '基础信息管理' }).click()
     await expect(page).toHaveURL(/\/base-data\/store-center$/)
-    await openMenu(page, '系统管理', '用户管理', '/system/user')
+    // Wait for 系统管理's jump to its first leaf before choosing another item (else the clicks race).
+    await page.getByRole('menu', { name: '顶部菜单' }).getByRole('menuitem', { name: '系统管理' }).click()
+    await expect(page).toHaveURL(/\/system\/menu$/)
+    await openMenu(page, undefined, '用户管理', '/system/user')
     await openMenu(page, '基础信息管理', '供应商信息', '/base-data/supplier')
     await expect(tabLabels(page)).toHaveText(['工作台', '角色管理', '仓库信息', '菜单管理', '用户管理', '供应商信息'])
 
