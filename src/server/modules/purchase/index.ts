@@ -55,6 +55,8 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
   })
 
+  // The loaders of receive sheets (/purchase/order/receive) and returns (/purchase/receive/sheet/return)
+  // come from the files' `document.follows` (registerSourceLoaders).
   defineRoute(app, {
     method: 'GET',
     url: '/purchase/order/queryGroupProduct',

@@ -33,6 +33,7 @@ export function retailModule(app: FastifyInstance, services: Services): void {
     access: lineEditors,
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
   })
+  // The retail return's loader (/retail/out/sheet/return) comes from its file's `document.follows` (registerSourceLoaders).
   defineRoute(app, {
     method: 'GET',
     url: '/retail/out/sheet/print',
