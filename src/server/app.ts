@@ -37,6 +37,7 @@ import { dataPermissionFilter, dataPermissionRoutes } from './modules/system/dat
 import { basedataModule } from './modules/basedata/index.js'
 import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
+import { registerSourceLoaders } from './domain/source-link.js'
 import { componentModule } from './modules/component/index.js'
 import { lowcodeModule } from './modules/lowcode/index.js'
 
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerMasterDataRoutes(scope, services)
     registerSelectorRoutes(scope, services)
     registerDocumentRoutes(scope, services, services.documents)
+    registerSourceLoaders(scope, services)
     authModule(scope, services)
     systemModule(scope, services)
     noticeRoutes(scope, services)

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import type { EntityFile } from '../../src/shared/generated/entity.js'
 
 /**
  * Every call of the spec's catalogue in the areas built so far answers (is not an unknown route) and
@@ -78,5 +79,36 @@ describe(`the spec catalogue: ${AREAS.join(', ')}`, () => {
     const r = await t.call('GET', '/no/such/call', { token })
     expect(r.status).toBe(404)
     expect(r.body).toMatchObject({ code: 404, msg: '接口不存在' })
+  })
+})
+
+/** The calls a document file names for the browser (loaders, searches, payment dates, row actions) are served, with those methods. */
+describe('calls the document files declare', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(async () => t?.close())
+
+  const dir = path.resolve(import.meta.dirname, '../../schemas/documents')
+  const declared = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => {
+      const doc = (JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as EntityFile).document!
+      const calls: [string, string][] = []
+      if (doc.follows) calls.push(['GET', doc.follows.loader])
+      if (doc.productSearch) calls.push(['GET', doc.productSearch])
+      if (doc.paymentDate) calls.push(['GET', doc.paymentDate.path])
+      for (const a of doc.rowActions ?? []) if (a.call) calls.push([a.call.method.toUpperCase(), a.call.path])
+      return calls
+    })
+
+  it('names the calls of the documents', () => {
+    expect(declared.length).toBeGreaterThanOrEqual(14)
+    expect(t.app.hasRoute({ method: 'GET', url: '/cloud-api/purchase/order/no-such-call' })).toBe(false)
+  })
+  it.each(declared)('%s %s is a route', (method, url) => {
+    expect(t.app.hasRoute({ method: method as 'GET', url: `/cloud-api${url}` })).toBe(true)
   })
 })

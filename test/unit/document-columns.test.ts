@@ -66,9 +66,9 @@ describe('menus, routes and source documents', () => {
   })
 
   it('a source line becomes a line with the remaining quantity and the link', () => {
-    const link = sourceLinkOf('receiveSheet', new Set(receive.header.fields.map((f) => f.name)))
+    const link = sourceLinkOf(receive.header.file, new Set(receive.header.fields.map((f) => f.name)), () => undefined)
     expect(link?.headerField).toBe('purchaseOrderId')
-    expect(sourceLinkOf('saleOutSheet', new Set(['scId']))).toBeUndefined()
+    expect(sourceLinkOf(receive.header.file, new Set(['scId']), () => undefined)).toBeUndefined()
     const line = lineFromSource({ id: 'L1', orderNo: 1, productId: 'P', orderNum: 10, receiveNum: 4, remainNum: 6, taxPrice: '2.50' }, 'purchaseOrderDetailId', 'orderNum')
     expect(line).toMatchObject({ productId: 'P', orderNum: 6, taxPrice: '2.50', purchaseOrderDetailId: 'L1' })
     expect(line).not.toHaveProperty('id')

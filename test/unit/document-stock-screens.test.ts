@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { EntityFile } from '../../src/shared/generated/entity.js'
@@ -10,50 +10,59 @@ import {
   rowActionsFor,
   warehouseFieldOf,
 } from '../../src/client/runtime/document/document-features.js'
-import { giftLine, SOURCE_LINKS } from '../../src/client/runtime/document/source-links.js'
+import { giftLine, sourceLinkOf } from '../../src/client/runtime/document/source-links.js'
 import { lineFromPlan, mergePreCounts } from '../../src/client/runtime/document/take-sheet-lines.js'
 import { receiptProducts, remainingOf } from '../../src/client/runtime/document/transfer-receive.js'
 import { diffOf, expectedTakeNum, handleBody } from '../../src/client/features/take-stock/plan-lines.js'
 import { singletonOfMenu } from '../../src/client/runtime/singleton/singleton-menus.js'
 
+const documentFiles = new Map(
+  readdirSync(path.resolve(import.meta.dirname, '../../schemas/documents'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../schemas/documents', f), 'utf8')) as EntityFile)
+    .map((f) => [f.name, f] as const),
+)
+const doc = (name: string) => documentFiles.get(name)!
+
 describe('document features by document', () => {
   it('product search where the server has one', () => {
-    expect(productSearchUrl('/purchase/receive/sheet')).toBe('/purchase/order/product/search')
-    expect(productSearchUrl('/retail/return')).toBe('/retail/out/sheet/product/search')
-    expect(productSearchUrl('/stock/adjust/cost')).toBe('/stock/adjust/cost/product/search')
-    expect(productSearchUrl('/stock/transfer/sc')).toBe('/stock/transfer/sc/product/search')
-    expect(productSearchUrl('/stock/adjust')).toBeUndefined()
-    expect(productSearchUrl('/sale/order')).toBeUndefined()
+    expect(productSearchUrl(doc('receiveSheet'))).toBe('/purchase/order/product/search')
+    expect(productSearchUrl(doc('retailReturn'))).toBe('/retail/out/sheet/product/search')
+    expect(productSearchUrl(doc('stockCostAdjustSheet'))).toBe('/stock/adjust/cost/product/search')
+    expect(productSearchUrl(doc('scTransferOrder'))).toBe('/stock/transfer/sc/product/search')
+    expect(productSearchUrl(doc('stockAdjustSheet'))).toBeUndefined()
+    expect(productSearchUrl(doc('saleOrder'))).toBeUndefined()
   })
 
   it('a transfer searches stock in its source warehouse; payment dates by party', () => {
-    expect(warehouseFieldOf('scTransferOrder')).toBe('sourceScId')
-    expect(warehouseFieldOf('stockAdjustSheet')).toBe('scId')
-    expect(paymentDateRuleOf('purchaseReturn')).toEqual({ url: '/purchase/receive/sheet/paymentdate', party: 'supplierId' })
-    expect(paymentDateRuleOf('retailOutSheet')?.party).toBe('memberId')
-    expect(paymentDateRuleOf('purchaseOrder')).toBeUndefined()
+    expect(warehouseFieldOf(doc('scTransferOrder'))).toBe('sourceScId')
+    expect(warehouseFieldOf(doc('stockAdjustSheet'))).toBe('scId')
+    expect(paymentDateRuleOf(doc('purchaseReturn'))).toEqual({ path: '/purchase/receive/sheet/paymentdate', party: 'supplierId' })
+    expect(paymentDateRuleOf(doc('retailOutSheet'))?.party).toBe('memberId')
+    expect(paymentDateRuleOf(doc('purchaseOrder'))).toBeUndefined()
   })
 
   it('row actions only in their statuses', () => {
-    expect(rowActionsFor('purchaseOrder', 3).map((a) => a.label)).toEqual(['取消审核', '提前结束'])
-    expect(rowActionsFor('purchaseOrder', 9).map((a) => a.label)).toEqual(['提前结束'])
-    expect(rowActionsFor('purchaseOrder', 0)).toEqual([])
-    expect(rowActionsFor('takeStockSheet', 3).map((a) => [a.label, a.permission])).toEqual([['取消审核', 'stock:take:sheet:cancel-approve']])
-    expect(rowActionsFor('scTransferOrder', 9).map((a) => a.page)).toEqual(['receive'])
-    expect(rowActionsFor('scTransferOrder', 12)).toEqual([])
+    expect(rowActionsFor(doc('purchaseOrder'), 3).map((a) => a.label)).toEqual(['取消审核', '提前结束'])
+    expect(rowActionsFor(doc('purchaseOrder'), 9).map((a) => a.label)).toEqual(['提前结束'])
+    expect(rowActionsFor(doc('purchaseOrder'), 0)).toEqual([])
+    expect(rowActionsFor(doc('takeStockSheet'), 3).map((a) => [a.label, a.permission])).toEqual([['取消审核', 'stock:take:sheet:cancel-approve']])
+    expect(rowActionsFor(doc('scTransferOrder'), 9).map((a) => a.page)).toEqual(['receive'])
+    expect(rowActionsFor(doc('scTransferOrder'), 12)).toEqual([])
   })
 
   it('a pre-take sheet shows the count of its take status only', () => {
-    expect([...hiddenLineFields('preTakeStockSheet', { takeStatus: 1 })].sort()).toEqual(['firstNum', 'randNum'])
-    expect([...hiddenLineFields('preTakeStockSheet', { takeStatus: undefined })].sort()).toEqual(['firstNum', 'randNum', 'secondNum'])
-    expect(hiddenLineFields('stockAdjustSheet', { takeStatus: 1 }).size).toBe(0)
+    expect([...hiddenLineFields(doc('preTakeStockSheet'), { takeStatus: 1 })].sort()).toEqual(['firstNum', 'randNum'])
+    expect([...hiddenLineFields(doc('preTakeStockSheet'), { takeStatus: undefined })].sort()).toEqual(['firstNum', 'randNum', 'secondNum'])
+    expect(hiddenLineFields(doc('stockAdjustSheet'), { takeStatus: 1 }).size).toBe(0)
   })
 })
 
 describe('linked documents', () => {
   it('lock what the server copies from the source; hand-added lines are gifts', () => {
-    expect(SOURCE_LINKS.receiveSheet.lock).toEqual(['scId', 'supplierId'])
-    expect(SOURCE_LINKS.saleOutSheet.lock).toEqual(['scId', 'customerId'])
+    const fields = new Set(['purchaseOrderId', 'saleOrderId'])
+    expect(sourceLinkOf(doc('receiveSheet'), fields, () => undefined)?.lock).toEqual(['scId', 'supplierId'])
+    expect(sourceLinkOf(doc('saleOutSheet'), fields, () => undefined)?.lock).toEqual(['scId', 'customerId'])
     expect(giftLine({ productId: 'p', taxPrice: '3.00' }, 'taxPrice')).toEqual({ productId: 'p', taxPrice: '0' })
     expect(giftLine({ productId: 'p' }, undefined)).toEqual({ productId: 'p' })
   })

@@ -1,34 +1,26 @@
 import type { DocumentEvent, DocumentModel, DocumentStore } from '../engine/document-store.js'
 import type { RequestContext } from '../platform/request-context.js'
-import { LINES_OUT } from '../../shared/metadata/document-model.js'
+import { LINES_OUT, linesEntityName } from '../../shared/metadata/document-model.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import { invalid } from '../platform/errors.js'
 import type { Wire } from '../engine/record-codec.js'
 import type { EntityRegistry } from '../engine/entity-registry.js'
+import type { FastifyInstance } from 'fastify'
+import type { SourceFollow } from '../../shared/generated/entity.js'
+import type { Db } from '../db/dialect.js'
+import type { Services } from '../services.js'
+import { readSingleton } from '../engine/singleton-routes.js'
+import { documentModel } from '../engine/document-routes.js'
+import { defineRoute } from '../platform/routes.js'
+import { requireSingleFollower } from './single-follower.js'
 
 /**
  * How a document follows the document it comes from (receive sheet ← purchase order, purchase return
- * ← receive sheet, sale out ← sale order, returns ← out sheets). All names are wire names of the
- * registered entities; columns are looked up through the models.
+ * ← receive sheet, sale out ← sale order, returns ← out sheets): the `document.follows` section of the
+ * follower's entity file. All names are wire names of the registered entities; columns are looked up
+ * through the models.
  */
-export interface SourceLink {
-  /** Header ref field to the source document, e.g. `purchaseOrderId`. */
-  headerField: string
-  /** Line ref field to the source line, e.g. `purchaseOrderDetailId`. */
-  lineField: string
-  /** Source statuses that may be followed. */
-  statuses: number[]
-  notApproved: string
-  /** Header fields copied from the source (warehouse, supplier, customer…). */
-  copyHeader: string[]
-  /** Line fields copied from the source line (prices, discount). */
-  copyLine: string[]
-  /** The price field of a line: an unlinked line must be a gift (price 0). */
-  priceField: string
-  /** When false, only one document may follow a source; the message gets `{code}`. */
-  multiple: boolean
-  multipleMessage: string
-}
+export type SourceLink = SourceFollow
 
 /** What the document's configuration says about following its source. */
 export interface FollowRules {
@@ -37,35 +29,67 @@ export interface FollowRules {
   multiple: boolean
 }
 
+/** The source a document follows, as its file declares it. */
+export function sourceLinkOf(registry: EntityRegistry, documentName: string): SourceLink {
+  const follows = registry.get(documentName).file.document?.follows
+  if (!follows) throw new Error(`${documentName} follows no source document`)
+  return follows
+}
+
+/** The singleton configuration named by the link (its required/multiple flags). */
+export const followConfig = (services: Services, db: Db, ctx: RequestContext, link: SourceLink) =>
+  readSingleton(services, db, ctx, services.registry.get(link.config.entity))
+
+/** The flags of the link's configuration. */
+export const followRules = (link: SourceLink, config: Wire): FollowRules => ({
+  requiredOnCreate: Boolean(config[link.config.required]),
+  multiple: Boolean(config[link.config.multiple]),
+})
+
+/**
+ * A follower's create/modify: reads the configuration the file names and completes the document from
+ * its source (followSource). Answers whether it is linked, and the configuration for the hook's own rules.
+ */
+export async function followConfiguredSource(services: Services, e: DocumentEvent, link: SourceLink): Promise<{ linked: boolean; config: Wire }> {
+  const config = await followConfig(services, e.trx, e.ctx, link)
+  const linked = await followSource(services.registry, e, link, followRules(link, config))
+  return { linked, config }
+}
+
+/** Approval re-checks "one document per source" when the configuration (as read now) says so. */
+export async function requireSingleFollowerUnlessMultiple(services: Services, e: DocumentEvent & { id: string }, link: SourceLink, config: Wire) {
+  if (!config[link.config.multiple]) await requireSingleFollower(services.registry, e, link.field, link.multipleMessage)
+}
+
 /**
  * Completes a linked create/modify from its source: header fields and line prices come from the
  * source (never from the client), source lines must belong to the source and carry the same product,
  * unlinked lines are gifts. Unlinked documents drop any line links. Answers whether it is linked.
  */
-export async function followSource(registry: EntityRegistry, e: DocumentEvent, source: Omit<SourceLink, 'multiple'>, rules: FollowRules): Promise<boolean> {
-  if (e.existing) e.header[source.headerField] = e.existing[source.headerField]
-  const linked = e.existing ? Boolean(e.existing[source.headerField]) : rules.requiredOnCreate
-  await follow(registry, e, { ...source, multiple: rules.multiple }, linked)
+export async function followSource(registry: EntityRegistry, e: DocumentEvent, link: SourceLink, rules: FollowRules): Promise<boolean> {
+  if (e.existing) e.header[link.field] = e.existing[link.field]
+  const linked = e.existing ? Boolean(e.existing[link.field]) : rules.requiredOnCreate
+  await follow(registry, e, link, rules.multiple, linked)
   return linked
 }
 
-async function follow(registry: EntityRegistry, e: DocumentEvent, link: SourceLink, linked: boolean): Promise<void> {
+async function follow(registry: EntityRegistry, e: DocumentEvent, link: SourceLink, multiple: boolean, linked: boolean): Promise<void> {
   const { trx, doc, header, lines } = e
-  const headerField = doc.header.byName.get(link.headerField)!
+  const headerField = doc.header.byName.get(link.field)!
   if (!linked) {
-    header[link.headerField] = null
+    header[link.field] = null
     for (const line of lines) line[link.lineField] = null
     return
   }
-  const sourceId = header[link.headerField]
-  if (isBlank(sourceId)) throw invalid(`${headerField.label}不能为空！`, link.headerField)
+  const sourceId = header[link.field]
+  if (isBlank(sourceId)) throw invalid(`${headerField.label}不能为空！`, link.field)
   const sourceHeader = registry.get(headerField.ref as string)
   const sourceLines = registry.get(doc.lines.byName.get(link.lineField)!.ref as string)
   const row = await trx.selectFrom(sourceHeader.table).selectAll().where('id', '=', String(sourceId)).executeTakeFirst()
-  if (!row) throw invalid(`${headerField.label}不存在`, link.headerField)
-  if (!link.statuses.includes(Number(row.status))) throw invalid(link.notApproved, link.headerField)
+  if (!row) throw invalid(`${headerField.label}不存在`, link.field)
+  if (!link.statuses.includes(Number(row.status))) throw invalid(link.notApproved, link.field)
   for (const name of link.copyHeader) header[name] = row[sourceHeader.byName.get(name)!.column]
-  if (!link.multiple) {
+  if (!multiple) {
     const other = await trx
       .selectFrom(doc.header.table)
       .select('id')
@@ -102,7 +126,7 @@ export async function openSource(
   ctx: RequestContext,
   doc: DocumentModel,
   id: unknown,
-  rule: { statuses: number[]; notApproved: string; counter: string; limit?: string },
+  rule: Pick<SourceLink, 'statuses' | 'notApproved' | 'counter' | 'limit'>,
 ): Promise<Wire> {
   const answer = await documents.get(ctx.db, ctx, doc, id)
   if (!rule.statuses.includes(Number(answer.status))) throw invalid(rule.notApproved)
@@ -111,4 +135,45 @@ export async function openSource(
     .filter((l) => Number(l[limit]) > Number(l[rule.counter] ?? 0))
     .map((l) => ({ ...l, remainNum: Number(l[limit]) - Number(l[rule.counter] ?? 0) }))
   return answer
+}
+
+/** Startup check: the names a `follows` section uses exist where they should (a typo fails loudly here, not in a request). */
+function checkLink(registry: EntityRegistry, documentName: string, link: SourceLink): void {
+  const fail = (what: string) => {
+    throw new Error(`${documentName}.document.follows: ${what}`)
+  }
+  const header = registry.get(documentName)
+  const lines = registry.get(linesEntityName(documentName))
+  const source = registry.get(link.document)
+  const sourceLines = registry.get(linesEntityName(link.document))
+  const config = registry.get(link.config.entity)
+  if (header.byName.get(link.field)?.ref !== link.document) fail(`${link.field} is not a ref to ${link.document}`)
+  if (lines.byName.get(link.lineField)?.ref !== sourceLines.name) fail(`${link.lineField} is not a ref to ${sourceLines.name}`)
+  for (const name of [...link.copyHeader, ...(link.prefill ?? [])]) if (!header.byName.has(name) || !source.byName.has(name)) fail(`header field ${name}`)
+  for (const name of [link.priceField, ...link.copyLine]) if (!lines.byName.has(name)) fail(`line field ${name}`)
+  for (const name of link.copyLine) if (!sourceLines.byName.has(name)) fail(`source line field ${name}`)
+  for (const name of [link.counter, link.limit ?? 'orderNum']) if (!sourceLines.byName.has(name)) fail(`source line field ${name}`)
+  for (const name of [link.config.required, link.config.multiple]) if (!config.byName.has(name)) fail(`${link.config.entity} has no ${name}`)
+}
+
+/**
+ * The loaders of every document that follows a source (`/purchase/order/receive`, `/sale/order/out`,
+ * `…/return`), from the files: the source document in an allowed status with its open lines
+ * (openSource), for the follower's add and modify keys.
+ */
+export function registerSourceLoaders(app: FastifyInstance, services: Services): void {
+  const { registry, documents } = services
+  for (const header of registry.documents()) {
+    const link = header.file.document?.follows
+    if (!link) continue
+    checkLink(registry, header.name, link)
+    const permission = header.file.api!.permission
+    const source = documentModel(services, registry.get(link.document))
+    defineRoute(app, {
+      method: 'GET',
+      url: link.loader,
+      access: [`${permission}:add`, `${permission}:modify`],
+      handler: async ({ ctx, query }) => openSource(documents, ctx, source, query.id, link),
+    })
+  }
 }

@@ -383,6 +383,51 @@ export interface Document {
    * Name of the hand-written domain hooks registered for this document (src/server/domain).
    */
   hooks?: string
+  follows?: SourceFollow
+  /**
+   * The document carries 约定支付 (its answer has `payTypes`; the amounts must add up to the total): the page shows the payments table.
+   */
+  agreedPayments?: boolean
+  /**
+   * GET path of the line table's quick product search (`?scId&condition`), where the server has one.
+   */
+  productSearch?: string
+  /**
+   * Header field whose warehouse the product search reports stock for (a transfer's goods leave sourceScId).
+   */
+  searchWarehouseField?: string
+  /**
+   * The header's 付款日期 from the party's payment terms: GET path?{party}= answers {paymentDate, allowModify}.
+   */
+  paymentDate?: {
+    /**
+     * GET path answering the payment date.
+     */
+    path: string
+    /**
+     * Header field sent as the query parameter of the same name (supplierId, memberId).
+     */
+    party: string
+  }
+  /**
+   * Row actions of the document list beyond view/modify/approve/delete, in this order.
+   */
+  rowActions?: RowAction[]
+  /**
+   * Line fields shown only under a header value (a pre-take sheet counts the number of its 盘点状态): each listed line field is hidden unless the header field has its value; all are hidden while it is empty.
+   */
+  lineVisibility?: {
+    /**
+     * Header field whose value decides (takeStatus).
+     */
+    field: string
+    /**
+     * Header value (as text) → the line field shown under it, e.g. {"0": "firstNum"}.
+     */
+    show: {
+      [k: string]: string
+    }
+  }
 }
 /**
  * A line that points to a source line (purchase order line, receive sheet line…) reserves its quantity there while the document exists: counter += quantity on save, only while limit − counter ≥ quantity; given back on modify and delete.
@@ -408,4 +453,118 @@ export interface Reservation {
    * Over-reservation message; {code}, {name} and {remain} are filled in.
    */
   message: string
+}
+/**
+ * How this document follows the document it comes from (收货单 ← 采购订单, 退货单 ← 收货单, 出库单 ← 销售订单…). The server checks and completes linked documents and serves the loader; the browser shows the source field, calls the loader and fills the lines.
+ */
+export interface SourceFollow {
+  /**
+   * Header ref field to the source document, e.g. purchaseOrderId.
+   */
+  field: string
+  /**
+   * Line ref field to the source line, e.g. purchaseOrderDetailId.
+   */
+  lineField: string
+  /**
+   * Name of the source document (its header entity), e.g. purchaseOrder.
+   */
+  document: string
+  /**
+   * Source statuses that may be followed (and loaded).
+   *
+   * @minItems 1
+   */
+  statuses: [number, ...number[]]
+  /**
+   * Message when the source is in another status.
+   */
+  notApproved: string
+  /**
+   * Header fields the server copies from the source whatever is sent; read-only in the browser once linked.
+   */
+  copyHeader: string[]
+  /**
+   * Further header fields the browser fills from the source when it is chosen (still editable), e.g. purchaserId.
+   */
+  prefill?: string[]
+  /**
+   * Line fields copied from the source line (prices, discount).
+   */
+  copyLine: string[]
+  /**
+   * The line price field: an unlinked line of a linked document must be a gift (price 0).
+   */
+  priceField: string
+  /**
+   * Source line field counting what followers took (receiveNum, returnNum, outNum): the loader answers lines with limit − counter > 0 as remainNum.
+   */
+  counter: string
+  /**
+   * Source line field bounding the counter.
+   */
+  limit?: string
+  /**
+   * GET path of the loader (?id=): the source in an allowed status with its open lines; access: this document's add and modify keys.
+   */
+  loader: string
+  /**
+   * The singleton configuration deciding the link.
+   */
+  config: {
+    /**
+     * Name of the singleton config entity, e.g. purchaseConfig.
+     */
+    entity: string
+    /**
+     * Boolean flag: a new document must follow a source (read at creation only; later steps follow the stored link).
+     */
+    required: string
+    /**
+     * Boolean flag: several documents may follow one source; when off, multipleMessage.
+     */
+    multiple: string
+  }
+  /**
+   * Message when another document already follows the source; {code} is the source's number.
+   */
+  multipleMessage: string
+}
+/**
+ * A row action of a document list, shown in some statuses to holders of its key: a confirmation then the call with the row's id, or a page of the document.
+ */
+export interface RowAction {
+  /**
+   * Button text, e.g. 取消审核.
+   */
+  label: string
+  /**
+   * Permission key the user needs.
+   */
+  permission: string
+  /**
+   * Row statuses where the action is offered.
+   *
+   * @minItems 1
+   */
+  statuses: [number, ...number[]]
+  /**
+   * Confirmation text before the call.
+   */
+  confirm?: string
+  /**
+   * The call made with {id: row id}.
+   */
+  call?: {
+    method: 'patch' | 'get'
+    path: string
+  }
+  /**
+   * Success message (default 操作成功！).
+   */
+  done?: string
+  /**
+   * Instead of a call: opens this page of the document (its route mode).
+   */
+  page?: 'receive'
 }

@@ -172,7 +172,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           </Button>
         </Popconfirm>
       )}
-      {rowActionsFor(entity.name, row.status)
+      {rowActionsFor(entity.file, row.status)
         .filter((a) => can([a.permission]))
         .map((a) => (
           <Button key={a.label} type="link" size="small" onClick={() => extra(a, row, ctx)}>

@@ -22,7 +22,7 @@ import RefuseDialog from './RefuseDialog.js'
 import { documentApi, type DocumentRecord } from './document-api.js'
 import { documentsChanged } from './document-events.js'
 import { isEditableStatus } from './document-status.js'
-import { AGREED_PAYMENT_DOCUMENTS, hiddenLineFields, paymentDateRuleOf, productSearchUrl, warehouseFieldOf } from './document-features.js'
+import { hasAgreedPayments, hiddenLineFields, lineVisibilityField, paymentDateRuleOf, productSearchUrl, warehouseFieldOf } from './document-features.js'
 import type { DocumentRoute } from './document-routes.js'
 import { documentTotals, paymentsMatch } from './document-totals.js'
 import { sourceLinkField } from './line-columns.js'
@@ -60,7 +60,11 @@ interface Loaded {
 
 function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityModel; lines: EntityModel }) {
   const { header, route } = props
-  const link = sourceLinkOf(header.name, new Set(header.fields.map((f) => f.name)))
+  const { meta } = props
+  const link = useMemo(
+    () => sourceLinkOf(header.file, new Set(header.fields.map((f) => f.name)), (name) => meta.entityOrUndefined(name)?.file),
+    [header, meta],
+  )
   const [loaded, setLoaded] = useState<Loaded | undefined>()
   const [failure, setFailure] = useState<string | undefined>()
   useEffect(() => {
@@ -110,7 +114,7 @@ function DocumentEditor({
   const readOnly = mode === 'detail'
   const docApi = useMemo(() => documentApi(header), [header])
   const linkField = sourceLinkField(section)
-  const hasPayments = AGREED_PAYMENT_DOCUMENTS.has(header.name) || Array.isArray(record?.payTypes)
+  const hasPayments = hasAgreedPayments(header.file) || Array.isArray(record?.payTypes)
 
   // The source field is shown when the document must follow a source, or already does.
   const showSource = Boolean(link && (mode === 'add' ? requireSource : record?.[link.headerField]))
@@ -139,15 +143,19 @@ function DocumentEditor({
   // The loader of the chosen source document, called from the form's effect.
   const loadSource = useRef<(id: string | undefined) => void>(() => undefined)
   // The warehouse the product search reports stock for follows the header's 仓库 (a transfer's 转出仓库).
-  const warehouseField = warehouseFieldOf(header.name)
+  const warehouseField = warehouseFieldOf(header.file)
   const [scId, setScId] = useState<string | undefined>(record?.[warehouseField] as string | undefined)
   const followWarehouse = useRef(setScId)
   // Whether the document follows a source now: its lines added by hand are then gifts.
   const [linked, setLinked] = useState(Boolean(link && record?.[link.headerField]))
-  // Header values some line columns depend on (a pre-take sheet's 盘点状态).
-  const [takeStatus, setTakeStatus] = useState<unknown>(record?.takeStatus)
-  const hidden = useMemo(() => hiddenLineFields(header.name, { takeStatus }), [header.name, takeStatus])
-  const paymentRule = header.byName.has('paymentDate') ? paymentDateRuleOf(header.name) : undefined
+  // The header value some line columns depend on (a pre-take sheet's 盘点状态).
+  const visibilityField = lineVisibilityField(header.file)
+  const [visibilityValue, setVisibilityValue] = useState<unknown>(visibilityField ? record?.[visibilityField] : undefined)
+  const hidden = useMemo(
+    () => hiddenLineFields(header.file, visibilityField ? { [visibilityField]: visibilityValue } : {}),
+    [header.file, visibilityField, visibilityValue],
+  )
+  const paymentRule = header.byName.has('paymentDate') ? paymentDateRuleOf(header.file) : undefined
   const loadPaymentDate = useRef<(party: unknown, setDate: boolean) => void>(() => undefined)
   const loadPlan = useRef<(planId: string | undefined) => void>(() => undefined)
   const loadPre = useRef<(preId: string | undefined) => void>(() => undefined)
@@ -166,7 +174,7 @@ function DocumentEditor({
               })
           }
           onFieldValueChange(warehouseField, (field) => followWarehouse.current(field.value as string | undefined))
-          onFieldValueChange('takeStatus', (field) => setTakeStatus(field.value))
+          if (visibilityField) onFieldValueChange(visibilityField, (field) => setVisibilityValue(field.value))
           if (paymentRule && !readOnly) {
             onFieldInputValueChange(paymentRule.party, (field) => loadPaymentDate.current(field.value, true))
             onFieldValueChange(paymentRule.party, (field) => {
@@ -186,7 +194,7 @@ function DocumentEditor({
     if (!paymentRule) return
     if (!party && paymentRule.party !== 'memberId') return
     api
-      .get<{ paymentDate?: string | null; allowModify?: boolean }>(paymentRule.url, party ? { [paymentRule.party]: party } : undefined, { hideError: true })
+      .get<{ paymentDate?: string | null; allowModify?: boolean }>(paymentRule.path, party ? { [paymentRule.party]: party } : undefined, { hideError: true })
       .then((terms) => {
         if (setDate) form.setValuesIn('paymentDate', terms.paymentDate ?? undefined)
         form.setFieldState('paymentDate', (s) => {
@@ -370,7 +378,7 @@ function DocumentEditor({
           onChange={setRows}
           readOnly={readOnly}
           linkField={linkField}
-          searchUrl={productSearchUrl(docApi.base)}
+          searchUrl={productSearchUrl(header.file)}
           scId={scId}
           hidden={hidden}
           giftsOnly={linked}

@@ -1,62 +1,42 @@
+import type { EntityFile } from '../../../shared/generated/entity.js'
+
 /**
- * Documents filled from a source document (收货单 ← 采购订单, 退货单 ← 收货单, …): one row per
- * linked document. Adding sale out ← sale order is one more row here.
+ * Documents filled from a source document (收货单 ← 采购订单, 退货单 ← 收货单, …), read from the
+ * `document.follows` section of the follower's entity file: the same description the server checks
+ * linked documents and serves the loader from.
  */
 export interface SourceLink {
   /** Header field holding the source document (a ref with a picker). */
   headerField: string
   /** Answers the source with only the lines still open, each with `remainNum` (GET ?id=). */
   load: string
-  /** Singleton configuration and its flag saying the link is required (GET). */
+  /** Singleton configuration (its api base) and its flag saying the link is required (GET). */
   config?: { base: string; requireFlag: string }
   /** Header fields copied from the source when it is chosen. */
   copy: readonly string[]
-  /** Copied fields the server takes from the source whatever is sent (source-link.ts copyHeader): read-only once linked. */
+  /** Copied fields the server takes from the source whatever is sent (`copyHeader`): read-only once linked. */
   lock: readonly string[]
 }
 
-export const SOURCE_LINKS: Readonly<Record<string, SourceLink>> = {
-  receiveSheet: {
-    headerField: 'purchaseOrderId',
-    load: '/purchase/order/receive',
-    config: { base: '/purchase/config', requireFlag: 'receiveRequirePurchase' },
-    copy: ['scId', 'supplierId', 'purchaserId'],
-    lock: ['scId', 'supplierId'],
-  },
-  purchaseReturn: {
-    headerField: 'receiveSheetId',
-    load: '/purchase/receive/sheet/return',
-    config: { base: '/purchase/config', requireFlag: 'purchaseReturnRequireReceive' },
-    copy: ['scId', 'supplierId', 'purchaserId'],
-    lock: ['scId', 'supplierId'],
-  },
-  saleOutSheet: {
-    headerField: 'saleOrderId',
-    load: '/sale/order/out',
-    config: { base: '/sale/config', requireFlag: 'outStockRequireSale' },
-    copy: ['scId', 'customerId', 'salerId'],
-    lock: ['scId', 'customerId'],
-  },
-  saleReturn: {
-    headerField: 'outSheetId',
-    load: '/sale/out/sheet/return',
-    config: { base: '/sale/config', requireFlag: 'saleReturnRequireOutStock' },
-    copy: ['scId', 'customerId', 'salerId'],
-    lock: ['scId', 'customerId'],
-  },
-  retailReturn: {
-    headerField: 'outSheetId',
-    load: '/retail/out/sheet/return',
-    config: { base: '/retail/config', requireFlag: 'retailReturnRequireOutStock' },
-    copy: ['scId', 'memberId', 'salerId'],
-    lock: ['scId', 'memberId'],
-  },
-}
-
-/** The link of a document whose header really has the source field (a row for a document not built yet is ignored). */
-export function sourceLinkOf(documentName: string, headerFields: ReadonlySet<string>): SourceLink | undefined {
-  const link = SOURCE_LINKS[documentName]
-  return link && headerFields.has(link.headerField) ? link : undefined
+/**
+ * The link of a document whose header really has the source field. `entityFile` finds the configuration
+ * entity (the meta bundle's), whose api base the flag is read from.
+ */
+export function sourceLinkOf(
+  file: EntityFile,
+  headerFields: ReadonlySet<string>,
+  entityFile: (name: string) => EntityFile | undefined,
+): SourceLink | undefined {
+  const follows = file.document?.follows
+  if (!follows || !headerFields.has(follows.field)) return undefined
+  const base = entityFile(follows.config.entity)?.api?.base
+  return {
+    headerField: follows.field,
+    load: follows.loader,
+    config: base ? { base, requireFlag: follows.config.required } : undefined,
+    copy: [...follows.copyHeader, ...(follows.prefill ?? [])],
+    lock: follows.copyHeader,
+  }
 }
 
 /**

@@ -8,9 +8,8 @@ import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { addTimeline, TimelineType } from '../../engine/document-timeline.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { PurchaseOrderStatus, purchaseOrderHooks } from '../../domain/purchase-order.js'
-import { PURCHASE_ORDER_LINK, receiveSheetHooks } from '../../domain/receive-sheet.js'
-import { RECEIVE_SHEET_LINK, purchaseReturnHooks } from '../../domain/purchase-return.js'
-import { openSource } from '../../domain/source-link.js'
+import { receiveSheetHooks } from '../../domain/receive-sheet.js'
+import { purchaseReturnHooks } from '../../domain/purchase-return.js'
 import { supplierTerms } from '../../domain/supplier-terms.js'
 import { searchProducts } from '../../domain/product-search.js'
 import { requirePayTypes } from '../../domain/agreed-payments.js'
@@ -56,14 +55,8 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
   })
 
-  // The receive sheet's loader: the order with only the lines still to receive, each with its remainder.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/purchase/order/receive',
-    access: ['purchase:receive:add', 'purchase:receive:modify'],
-    handler: async ({ ctx, query }) =>
-      openSource(documents, ctx, order, query.id, { ...PURCHASE_ORDER_LINK, counter: 'receiveNum' }),
-  })
+  // The loaders of receive sheets (/purchase/order/receive) and returns (/purchase/receive/sheet/return)
+  // come from the files' `document.follows` (registerSourceLoaders).
   defineRoute(app, {
     method: 'GET',
     url: '/purchase/order/queryGroupProduct',
@@ -75,14 +68,6 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     url: '/purchase/receive/sheet/queryGroupProduct',
     access: ['purchase:receive:query'],
     handler: async ({ ctx, query }) => groupByProduct((await documents.get(ctx.db, ctx, receive, query.id))[LINES_OUT] as Wire[], ['returnNum']),
-  })
-  // The purchase return's loader: the approved receipt with only the lines that can still go back.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/purchase/receive/sheet/return',
-    access: ['purchase:return:add', 'purchase:return:modify'],
-    handler: async ({ ctx, query }) =>
-      openSource(documents, ctx, receive, query.id, { ...RECEIVE_SHEET_LINK, counter: 'returnNum' }),
   })
   defineRoute(app, {
     method: 'GET',

@@ -4,8 +4,7 @@ import { defineRoute } from '../../platform/routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { retailOutSheetHooks } from '../../domain/retail-out-sheet.js'
-import { RETAIL_OUT_LINK, retailReturnHooks } from '../../domain/retail-return.js'
-import { openSource } from '../../domain/source-link.js'
+import { retailReturnHooks } from '../../domain/retail-return.js'
 import { retailPaymentDate } from '../../domain/customer-terms.js'
 import { searchProducts } from '../../domain/product-search.js'
 
@@ -34,13 +33,7 @@ export function retailModule(app: FastifyInstance, services: Services): void {
     access: lineEditors,
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
   })
-  // The retail return's loader: the approved out sheet with only the lines that can still come back.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/retail/out/sheet/return',
-    access: ['retail:return:add', 'retail:return:modify'],
-    handler: async ({ ctx, query }) => openSource(documents, ctx, out, query.id, { ...RETAIL_OUT_LINK, counter: 'returnNum' }),
-  })
+  // The retail return's loader (/retail/out/sheet/return) comes from its file's `document.follows` (registerSourceLoaders).
   defineRoute(app, {
     method: 'GET',
     url: '/retail/out/sheet/print',

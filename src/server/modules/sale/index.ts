@@ -6,9 +6,8 @@ import { documentModel } from '../../engine/document-routes.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
 import { saleOrderHooks } from '../../domain/sale-order.js'
-import { SALE_ORDER_LINK, saleOutSheetHooks } from '../../domain/sale-out-sheet.js'
-import { SALE_OUT_LINK, saleReturnHooks } from '../../domain/sale-return.js'
-import { openSource } from '../../domain/source-link.js'
+import { saleOutSheetHooks } from '../../domain/sale-out-sheet.js'
+import { saleReturnHooks } from '../../domain/sale-return.js'
 
 const requiredId = (value: unknown, message: string, field: string) => {
   if (typeof value !== 'string' || !value) throw invalid(message, field)
@@ -27,22 +26,8 @@ export function saleModule(app: FastifyInstance, services: Services): void {
   const order = documentModel(services, registry.get('saleOrder'))
   const out = documentModel(services, registry.get('saleOutSheet'))
 
-  // The sale out sheet's loader (as /purchase/order/receive): the approved order with only the lines
-  // still to ship, each with its remainder (orderNum − outNum, outNum counting unapproved out sheets too).
-  defineRoute(app, {
-    method: 'GET',
-    url: '/sale/order/out',
-    access: ['sale:out:add', 'sale:out:modify'],
-    handler: async ({ ctx, query }) => openSource(documents, ctx, order, query.id, { ...SALE_ORDER_LINK, counter: 'outNum' }),
-  })
-  // The sale return's loader (not named by the spec; as /retail/out/sheet/return): the approved out
-  // sheet with only the lines that can still come back.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/sale/out/sheet/return',
-    access: ['sale:return:add', 'sale:return:modify'],
-    handler: async ({ ctx, query }) => openSource(documents, ctx, out, query.id, { ...SALE_OUT_LINK, counter: 'returnNum' }),
-  })
+  // The loaders of out sheets (/sale/order/out) and returns (/sale/out/sheet/return) come from the
+  // files' `document.follows` (registerSourceLoaders).
   // Approved out sheets, for the customer settlement screens (same filters as the list).
   defineRoute(app, {
     method: 'GET',
