@@ -59,7 +59,7 @@ const results: [string, number][] = [
   ['QuickJS, one call per cell', await time(() => argsList.map((args) => engine.call(id, args)))],
   ['QuickJS, one batch (callMany)', await time(() => engine.callMany(id, argsList))],
   ['  of which host JSON check + stringify', await time(() => toJSONText(argsList))],
-  ['worker pool formatCells (5 crossings)', await time(() => pool.formatCells(SOURCE, rows.map((row) => ({ value: row.amount, row }))))],
+  ['worker pool formatCells (5 crossings, rows projected)', await time(() => pool.formatCells(SOURCE, rows.map((row) => ({ value: row.amount, row }))))],
   ['worker pool runMany (1 crossing, 5 s deadline)', await time(() => pool.runMany(SOURCE, argsList, { timeoutMs: 5000 }))],
 ]
 

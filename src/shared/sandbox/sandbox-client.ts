@@ -2,6 +2,7 @@
  * The typed host API over a SandboxDispatcher, the same on the server and in the browser: arguments are
  * checked and serialised here (non-JSON is refused before anything is sent), results parsed here.
  */
+import { projectRow, rowFieldsRead } from './row-projection.js'
 import { toJSONText, type JSONValue } from './json-value.js'
 import type { SandboxDispatcher } from './sandbox-dispatcher.js'
 import { cellText, SCRIPT_PARAMS, type FormatterCell } from './script-kinds.js'
@@ -44,8 +45,10 @@ export class SandboxClient {
    */
   async formatCells(source: string, cells: readonly FormatterCell[], options: Pick<RunOptions, 'timeoutMs'> = {}): Promise<string[]> {
     const out: string[] = []
+    // Only the row properties the formatter reads cross into QuickJS (see row-projection.ts).
+    const fields = rowFieldsRead(source, SCRIPT_PARAMS.formatter[1])
     for (let start = 0; start < cells.length; start += FORMAT_CHUNK) {
-      const chunk = cells.slice(start, start + FORMAT_CHUNK).map((c) => [c.value, c.row] as const)
+      const chunk = cells.slice(start, start + FORMAT_CHUNK).map((c) => [c.value, projectRow(c.row, fields)] as const)
       const settled = await this.settleMany(source, chunk, { ...options, params: SCRIPT_PARAMS.formatter })
       for (const s of settled) out.push(s.ok ? cellText(s.value) : s.error)
     }
