@@ -15,7 +15,7 @@ import { useFeedback } from '../runtime/feedback.js'
 import PickerModal from './PickerModal.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
 import EntityFormModal from '../runtime/EntityFormModal.js'
-import { PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, showTotal } from '../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
 
 export interface PickerDialogProps {
   meta: Meta
@@ -137,15 +137,7 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
             if (!multiple) onConfirm([row])
           },
         })}
-        pagination={{
-          current: page.index,
-          pageSize: page.size,
-          total: data?.totalCount ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal,
-          onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
-        }}
+        pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
       />
       {canAdd && (
         <EntityFormModal

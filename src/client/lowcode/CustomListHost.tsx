@@ -6,7 +6,7 @@ import useSWR from 'swr'
 import { api, download, request } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
 import { useFeedback } from '../runtime/feedback.js'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
 import { GEN_CUSTOM_LIST_TYPE as LT, GEN_QUERY_WIDTH_TYPE as WT } from '../../shared/generated/enum-codes.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { asRequestParam, buttonAction, buttonLook, type ButtonPlace } from './button-action.js'
@@ -192,15 +192,7 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
         })}
         pagination={
           mode === 'page'
-            ? {
-                current: page.index,
-                pageSize: page.size,
-                total: data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZE_OPTIONS,
-                showTotal,
-                onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
-              }
+            ? tablePagination(page, data?.total ?? 0, setPage)
             : false
         }
       />

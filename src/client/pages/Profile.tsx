@@ -7,7 +7,7 @@ import { useMeta } from '../api/meta.js'
 import { useSession, type SessionUser } from '../app/session.js'
 import { useLocale } from '../app/settings.js'
 import { patterns } from '../../shared/metadata/patterns.js'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
 
 
 interface OpLogRow {
@@ -124,15 +124,7 @@ function OwnOpLog() {
         { title: 'IP地址', dataIndex: 'ip', width: 160 },
         { title: '操作时间', dataIndex: 'createTime', width: 180 },
       ]}
-      pagination={{
-        current: paging.pageIndex,
-        pageSize: paging.pageSize,
-        total: data?.totalCount ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal,
-        onChange: (pageIndex, pageSize) => setPaging({ pageIndex: pageSize === paging.pageSize ? pageIndex : 1, pageSize }),
-      }}
+      pagination={tablePagination({ index: paging.pageIndex, size: paging.pageSize }, data?.totalCount ?? 0, (p: { index: number; size: number }) => setPaging({ pageIndex: p.index, pageSize: p.size }))}
     />
   )
 }

@@ -15,7 +15,7 @@ import { useFeedback } from './feedback.js'
 import type { FormMode } from './form-schema.js'
 import { buildColumns, SEQ_WIDTH, type SortState } from './list-columns.js'
 import { ACTION_OPERATION, hasOperation, operationKeys, type BuiltinAction } from '../../shared/metadata/operation-keys.js'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from './pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from './pager.js'
 import { initialSearchValues, searchItems, toWireQuery } from './query-params.js'
 import { rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
@@ -329,15 +329,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
           pagination={
             unpaged
               ? false
-              : {
-                  current: page.index,
-                  pageSize: page.size,
-                  total: data?.total ?? 0,
-                  showSizeChanger: true,
-                  pageSizeOptions: PAGE_SIZE_OPTIONS,
-                  showTotal,
-                  onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
-                }
+              : tablePagination(page, data?.total ?? 0, setPage)
           }
         />
       </Card>

@@ -1,4 +1,24 @@
+import type { TablePaginationConfig } from 'antd'
+
 /** Grid paging of the spec (000 §9): 20 rows, sizes 5, 15, 20, 50, 100, total shown. */
 export const DEFAULT_PAGE_SIZE = 20
 export const PAGE_SIZE_OPTIONS = [5, 15, 20, 50, 100]
 export const showTotal = (total: number) => `共 ${total} 条`
+
+export interface PageState {
+  index: number
+  size: number
+}
+
+/** The pager of every paged grid: the spec's sizes and total; changing the size goes back to page 1. */
+export function tablePagination(page: PageState, total: number, setPage: (page: PageState) => void): TablePaginationConfig {
+  return {
+    current: page.index,
+    pageSize: page.size,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZE_OPTIONS,
+    showTotal,
+    onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
+  }
+}

@@ -4,7 +4,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { useSession } from '../../app/session.js'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice, type MyNoticeQuery } from './notice-api.js'
 
@@ -147,15 +147,7 @@ export default function MyNoticesPage() {
           loading={isLoading}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: '暂无通知' }}
-          pagination={{
-            current: page.index,
-            pageSize: page.size,
-            total: data?.totalCount ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal,
-            onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
-          }}
+          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
         />
       </Card>
       <Suspense fallback={null}>

@@ -9,7 +9,7 @@ import { usePermission } from '../../app/session.js'
 import PickerInput from '../../components/PickerInput.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
 import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
@@ -177,15 +177,7 @@ function PlanList({ meta }: { meta: Meta }) {
           dataSource={data?.datas ?? []}
           loading={isLoading}
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page.index,
-            pageSize: page.size,
-            total: data?.totalCount ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal,
-            onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
-          }}
+          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
         />
       </Card>
       {adding && (

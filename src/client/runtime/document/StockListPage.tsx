@@ -8,7 +8,7 @@ import { usePermission } from '../../app/session.js'
 import PickerInput from '../../components/PickerInput.js'
 import { FeedbackProvider } from '../feedback.js'
 import { SEQ_WIDTH } from '../list-columns.js'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, showTotal } from '../pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../pager.js'
 
 type StockRow = Record<string, unknown> & { id: string }
 
@@ -129,15 +129,7 @@ function StockList() {
           dataSource={data?.datas ?? []}
           loading={isLoading}
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page.index,
-            pageSize: page.size,
-            total: data?.totalCount ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal,
-            onChange: (index, size) => setPage({ index: size === page.size ? index : 1, size }),
-          }}
+          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
         />
       </Card>
     </div>
