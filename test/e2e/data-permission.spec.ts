@@ -4,7 +4,7 @@ import { confirmBox, expect, openScreen, rowOf, signIn, test, toast, uniqueSuffi
 /**
  * 设置数据权限 on a role: the designer refuses a condition at the top level, checks before preview,
  * previews the SQL, saves; the saved tree comes back when the dialog opens again, and it narrows the
- * product list of a user who has the role.
+ * product list and the product picker of a user who has the role.
  */
 
 /** Picks an option of the antd Select whose combobox has this name (the selected item covers the input). */
@@ -26,7 +26,7 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
   await page.mouse.up()
 }
 
-test('data permission of a role narrows the product list of its users', async ({ page, api, browser }) => {
+test('data permission of a role narrows the product list and the product picker of its users', async ({ page, api, browser }) => {
   test.setTimeout(90_000)
   const s = uniqueSuffix()
   const codes = { a1: `A${s}-1`, a2: `A${s}-2`, b1: `B${s}-1` }
@@ -51,10 +51,14 @@ test('data permission of a role narrows the product list of its users', async ({
     const roleId = await api.post<string>('/system/role', { ...role, available: true })
     const userId = await api.post<string>('/system/user', { code: `DU${s}`, name: `限权用户${s}`, ...user, gender: 0, available: true })
     const menus = await api.get<{ id: string; parentId: string | null; permission: string | null }[]>('/system/role/menu/menus', { roleId })
-    const query = menus.find((m) => m.permission === 'base-data:product:info:query')!
-    // The function menu with its catalogs, as the 授权 dialog grants it.
-    const granted = [query.id]
-    for (let p = query.parentId; p; p = menus.find((m) => m.id === p)?.parentId ?? null) granted.push(p)
+    // The product list, and adding purchase orders (whose line table picks products), each function
+    // menu with its catalogs as the 授权 dialog grants it.
+    const granted: string[] = []
+    for (const key of ['base-data:product:info:query', 'purchase:order:query', 'purchase:order:add']) {
+      const menu = menus.find((m) => m.permission === key)!
+      granted.push(menu.id)
+      for (let p = menu.parentId; p; p = menus.find((m) => m.id === p)?.parentId ?? null) if (!granted.includes(p)) granted.push(p)
+    }
     await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: granted })
     await api.post('/system/user/role/setting', { userIds: [userId], roleIds: [roleId] })
   })
@@ -140,6 +144,19 @@ test('data permission of a role narrows the product list of its users', async ({
       await expect(rowOf(products, codes.a2)).toBeVisible()
       await expect(products.locator('.ant-table-row')).toHaveCount(2)
       await expect(rowOf(products, codes.b1)).toHaveCount(0)
+
+      // The product picker of a purchase order's line table is narrowed the same way.
+      const list = await openScreen(userPage, '/purchase/order')
+      await list.getByRole('button', { name: '新增', exact: true }).click()
+      const order = userPage.locator('.shell-pane:visible')
+      await order.getByRole('button', { name: '添加商品' }).click()
+      const picker = userPage.getByRole('dialog', { name: '选择商品' })
+      await picker.getByPlaceholder('请输入编号').fill(s)
+      await picker.getByRole('button', { name: '查询' }).click()
+      await expect(rowOf(picker, codes.a1)).toBeVisible()
+      await expect(rowOf(picker, codes.a2)).toBeVisible()
+      await expect(picker.locator('.ant-table-row')).toHaveCount(2)
+      await expect(rowOf(picker, codes.b1)).toHaveCount(0)
     } finally {
       await context.close()
     }
