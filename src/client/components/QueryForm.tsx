@@ -1,6 +1,6 @@
+import SearchButtons from './SearchButtons.js'
 import { useId, useMemo } from 'react'
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd'
-import { SearchOutlined, ReloadOutlined } from '@ant-design/icons'
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd'
 import { initialSearchValues, type SearchItem } from '../runtime/query-params.js'
 import PickerInput from './PickerInput.js'
 
@@ -48,16 +48,7 @@ export default function QueryForm({ items, onSearch, showReset = true, enterToSe
           </Col>
         ))}
         <Col flex="auto">
-          <Space style={{ marginBottom: 12 }}>
-            <Button type="primary" icon={<SearchOutlined aria-hidden />} htmlType={enterToSearch ? 'submit' : 'button'} onClick={enterToSearch ? undefined : search}>
-              查询
-            </Button>
-            {showReset && (
-              <Button icon={<ReloadOutlined aria-hidden />} onClick={reset}>
-                重置
-              </Button>
-            )}
-          </Space>
+          <SearchButtons onSearch={enterToSearch ? undefined : search} onReset={showReset ? reset : undefined} />
         </Col>
       </Row>
     </Form>

@@ -1,6 +1,7 @@
+import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space, TimePicker } from 'antd'
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd'
+import { DownloadOutlined } from '@ant-design/icons'
 import useSWR from 'swr'
 import { api } from '../api/http.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
@@ -36,27 +37,22 @@ export default function CustomQueryForm({ params, enums, labelWidth = 80, onSear
           </Col>
         ))}
         <Col flex="auto">
-          <Space style={{ marginBottom: 12 }}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-              查询
-            </Button>
-            {visible.length > 0 && (
-              <Button
-                icon={<ReloadOutlined aria-hidden />}
-                onClick={() => {
-                  form.resetFields()
-                  onSearch(values())
-                }}
-              >
-                重置
-              </Button>
-            )}
+          <SearchButtons
+            onReset={
+              visible.length > 0
+                ? () => {
+                    form.resetFields()
+                    onSearch(values())
+                  }
+                : undefined
+            }
+          >
             {onExport && (
               <Button icon={<DownloadOutlined aria-hidden />} onClick={() => onExport(values())}>
                 导出
               </Button>
             )}
-          </Space>
+          </SearchButtons>
         </Col>
       </Row>
     </Form>

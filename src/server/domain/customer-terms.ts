@@ -1,5 +1,6 @@
 import dayjs from 'dayjs'
 import type { Db } from '../db/dialect.js'
+import type { DocumentEvent } from '../engine/document-store.js'
 import { invalid } from '../platform/errors.js'
 import { SettleStatus } from './supplier-terms.js'
 
@@ -31,4 +32,12 @@ export function customerPaymentDate(terms: Awaited<ReturnType<typeof customerTer
 /** Retail: the payment date is today unless the user picked one (members have no terms). */
 export function retailPaymentDate(wanted: unknown): string {
   return typeof wanted === 'string' && wanted ? wanted : dayjs().format('YYYY-MM-DD')
+}
+
+/** Settle status and payment date of a customer's document, once a customer is chosen. */
+export async function applyCustomerTerms(e: DocumentEvent): Promise<void> {
+  if (!e.header.customerId) return
+  const terms = await customerTerms(e.trx, String(e.header.customerId))
+  e.header.settleStatus = terms.settleStatus
+  e.header.paymentDate = customerPaymentDate(terms, e.header.paymentDate)
 }

@@ -3,8 +3,8 @@ import { isBlank } from '../../shared/metadata/validate-record.js'
 import { invalid } from '../platform/errors.js'
 import type { Services } from '../services.js'
 import { retailPaymentDate } from './customer-terms.js'
-import { completeSaleLines, markForcedGifts } from './sale-lines.js'
-import { followConfig, followConfiguredSource, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
+import { followSaleSource } from './sale-lines.js'
+import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
 import { SettleStatus } from './supplier-terms.js'
 
 /** Retail return (domain-rules §2.4): linked to a retail out sheet per the retail config; goods back at average cost (engine, biz 6). */
@@ -12,10 +12,8 @@ export function retailReturnHooks(services: Services): DocumentHooks {
   const link = sourceLinkOf(services.registry, 'retailReturn')
   return {
     async prepare(e) {
-      const { linked, config: cfg } = await followConfiguredSource(services, e, link)
-      if (linked) markForcedGifts(e.lines, link.lineField)
+      const { config: cfg } = await followSaleSource(services, e, link)
       if (cfg.retailReturnRequireMember && isBlank('memberId' in e.header ? e.header.memberId : e.existing?.memberId)) throw invalid('会员不能为空', 'memberId')
-      completeSaleLines(e.lines)
       e.header.settleStatus = SettleStatus.UN_SETTLE
       e.header.paymentDate = retailPaymentDate(e.header.paymentDate)
     },

@@ -1,5 +1,8 @@
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import type { Wire } from '../engine/record-codec.js'
+import type { DocumentEvent } from '../engine/document-store.js'
+import type { Services } from '../services.js'
+import { followConfiguredSource, type SourceLink } from './source-link.js'
 
 /** A full discount rate: the price is the original price. */
 export const NO_DISCOUNT = '100'
@@ -19,4 +22,15 @@ export function completeSaleLines(lines: Wire[]): void {
 /** Unlinked lines of a linked document were forced to price 0 by followSource: they are gifts. */
 export function markForcedGifts(lines: Wire[], lineField: string): void {
   for (const line of lines) if (isBlank(line[lineField])) line.discountRate = NO_DISCOUNT
+}
+
+/**
+ * A sale-side follower's create/modify (sale out ← order, returns ← out sheets): the source as the
+ * configuration says, lines the source did not give forced to gifts, then the price columns completed.
+ */
+export async function followSaleSource(services: Services, e: DocumentEvent, link: SourceLink): Promise<{ linked: boolean; config: Wire }> {
+  const followed = await followConfiguredSource(services, e, link)
+  if (followed.linked) markForcedGifts(e.lines, link.lineField)
+  completeSaleLines(e.lines)
+  return followed
 }

@@ -2,9 +2,9 @@ import type { DocumentHooks } from '../engine/document-store.js'
 import { invalid } from '../platform/errors.js'
 import type { Services } from '../services.js'
 import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from './bundle-lines.js'
-import { customerPaymentDate, customerTerms } from './customer-terms.js'
-import { completeSaleLines, markForcedGifts } from './sale-lines.js'
-import { followConfig, followConfiguredSource, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
+import { applyCustomerTerms } from './customer-terms.js'
+import { followSaleSource } from './sale-lines.js'
+import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
 
 export const SALE_OUT_BUNDLES: BundleSpec = { entity: 'saleOutSheetDetailBundle', weight: 'sale_price' }
 
@@ -22,13 +22,8 @@ export function saleOutSheetHooks(services: Services): DocumentHooks {
   const link = sourceLinkOf(services.registry, 'saleOutSheet')
   return {
     async prepare(e) {
-      const { linked } = await followConfiguredSource(services, e, link)
-      if (linked) markForcedGifts(e.lines, link.lineField)
-      completeSaleLines(e.lines)
-      if (!e.header.customerId) return
-      const terms = await customerTerms(e.trx, String(e.header.customerId))
-      e.header.settleStatus = terms.settleStatus
-      e.header.paymentDate = customerPaymentDate(terms, e.header.paymentDate)
+      await followSaleSource(services, e, link)
+      await applyCustomerTerms(e)
     },
     saved: (e) => saveBundleBreakdown(services, e, SALE_OUT_BUNDLES),
     release: (e) => removeBundleBreakdown(services, e, SALE_OUT_BUNDLES),

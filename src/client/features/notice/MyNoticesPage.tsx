@@ -1,6 +1,6 @@
+import SearchButtons from '../../components/SearchButtons.js'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag, Typography } from 'antd'
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { Card, Col, Form, Input, Row, Select, Table, Tag, Typography } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { useSession } from '../../app/session.js'
@@ -116,14 +116,7 @@ export default function MyNoticesPage() {
               </Form.Item>
             </Col>
             <Col flex="auto">
-              <Space style={{ marginBottom: 12 }}>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                  查询
-                </Button>
-                <Button icon={<ReloadOutlined aria-hidden />} onClick={reset}>
-                  重置
-                </Button>
-              </Space>
+              <SearchButtons onReset={reset} />
             </Col>
           </Row>
         </Form>

@@ -1,6 +1,7 @@
+import SearchButtons from '../../components/SearchButtons.js'
 import { useState } from 'react'
 import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tag } from 'antd'
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
@@ -143,20 +144,12 @@ function PlanList({ meta }: { meta: Meta }) {
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                  查询
-                </Button>
-                <Button
-                  icon={<ReloadOutlined aria-hidden />}
-                  onClick={() => {
-                    form.resetFields()
-                    search()
-                  }}
-                >
-                  重置
-                </Button>
-              </Space>
+              <SearchButtons
+                onReset={() => {
+                  form.resetFields()
+                  search()
+                }}
+              />
             </Col>
           </Row>
         </Form>

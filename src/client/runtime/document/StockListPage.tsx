@@ -1,6 +1,7 @@
+import SearchButtons from '../../components/SearchButtons.js'
 import { useState } from 'react'
 import { Button, Card, Col, Form, Input, Row, Space, Table } from 'antd'
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { DownloadOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { api, download, type Page } from '../../api/http.js'
@@ -86,20 +87,12 @@ function StockList() {
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                  查询
-                </Button>
-                <Button
-                  icon={<ReloadOutlined aria-hidden />}
-                  onClick={() => {
-                    form.resetFields()
-                    search()
-                  }}
-                >
-                  重置
-                </Button>
-              </Space>
+              <SearchButtons
+                onReset={() => {
+                  form.resetFields()
+                  search()
+                }}
+              />
             </Col>
           </Row>
         </Form>

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import type { RequestContext } from '../../platform/request-context.js'
 import { invalid } from '../../platform/errors.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
@@ -211,53 +212,34 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     access: 'login',
     handler: async ({ ctx, query }) => listConfigWire(await loadList(services, ctx, ctx.db, query.id)),
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/gen/api/custom/list/query',
-    access: 'login',
-    handler: async ({ ctx, query, body }) => {
-      const loaded = await loadList(services, ctx, ctx.db, query.id)
-      const request = parseListBody(loaded, body)
-      if (loaded.list.hasPage === false) {
-        const datas = await queryAll(services, ctx, ctx.db, loaded, request)
-        return { pageIndex: 1, pageSize: datas.length, totalCount: datas.length, datas }
-      }
-      return queryPage(services, ctx, ctx.db, loaded, request)
-    },
+  type Loaded = Awaited<ReturnType<typeof loadList>>
+  type ListRequest = ReturnType<typeof parseListBody>
+  /** A run-time query of a custom list: the list (`?id`) and the body's conditions, checked against it. */
+  const listQuery = (url: string, answer: (ctx: RequestContext, loaded: Loaded, request: ListRequest, reply: FastifyReply) => Promise<unknown>) =>
+    defineRoute(app, {
+      method: 'POST',
+      url: `/gen/api/custom/list/${url}`,
+      access: 'login',
+      handler: async ({ ctx, query, body, reply }) => {
+        const loaded = await loadList(services, ctx, ctx.db, query.id)
+        return answer(ctx, loaded, parseListBody(loaded, body), reply)
+      },
+    })
+  listQuery('query', async (ctx, loaded, request) => {
+    if (loaded.list.hasPage !== false) return queryPage(services, ctx, ctx.db, loaded, request)
+    const datas = await queryAll(services, ctx, ctx.db, loaded, request)
+    return { pageIndex: 1, pageSize: datas.length, totalCount: datas.length, datas }
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/gen/api/custom/list/query/list',
-    access: 'login',
-    handler: async ({ ctx, query, body }) => {
-      const loaded = await loadList(services, ctx, ctx.db, query.id)
-      return queryAll(services, ctx, ctx.db, loaded, parseListBody(loaded, body))
-    },
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/gen/api/custom/list/query/tree',
-    access: 'login',
-    handler: async ({ ctx, query, body }) => {
-      const loaded = await loadList(services, ctx, ctx.db, query.id)
-      return queryTree(services, ctx, ctx.db, loaded, parseListBody(loaded, body))
-    },
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/gen/api/custom/list/query/list/export',
-    access: 'login',
-    handler: async ({ ctx, query, body, reply }) => {
-      const loaded = await loadList(services, ctx, ctx.db, query.id)
-      if (loaded.list.allowExport !== true) throw invalid('该列表不允许导出')
-      const rows = await queryAll(services, ctx, ctx.db, loaded, parseListBody(loaded, body))
-      const buffer = await exportList(loaded, rows, registry.enums)
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${String(loaded.list.name)}.xlsx`)}`)
-      reply.send(buffer)
-      return reply
-    },
+  listQuery('query/list', (ctx, loaded, request) => queryAll(services, ctx, ctx.db, loaded, request))
+  listQuery('query/tree', (ctx, loaded, request) => queryTree(services, ctx, ctx.db, loaded, request))
+  listQuery('query/list/export', async (ctx, loaded, request, reply) => {
+    if (loaded.list.allowExport !== true) throw invalid('该列表不允许导出')
+    const buffer = await exportList(loaded, await queryAll(services, ctx, ctx.db, loaded, request), registry.enums)
+    reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${String(loaded.list.name)}.xlsx`)}`)
+    reply.send(buffer)
+    return reply
   })
   defineRoute(app, {
     method: 'GET',

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
+import type { RequestContext } from '../../platform/request-context.js'
+import type { Db } from '../../db/dialect.js'
 import { exportWorkbook } from '../../engine/master-data-routes.js'
 import { objectBody } from '../../engine/request-values.js'
 import { attachProducts } from '../../engine/line-products.js'
@@ -31,6 +33,12 @@ const field = (body: unknown, name: string) => (body && typeof body === 'object'
  * the document family endpoints.tsv infers for it is marked DOUBTFUL and has no meaning for one row).
  */
 export function takeStockRoutes(app: FastifyInstance, services: Services): void {
+  // Overdue plans are cancelled first (there is no scheduler yet), in the action's own transaction.
+  const withCurrentPlans = <T>(ctx: RequestContext, work: (trx: Db) => Promise<T>) =>
+    inTransaction(ctx.db, async (trx) => {
+      await cancelOverduePlans(services, trx, ctx)
+      return work(trx)
+    })
   const { store, registry } = services
   const plan = registry.get('takeStockPlan')
   const list = plan.file.views?.list
@@ -112,30 +120,21 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     url: '/stock/take/plan',
     access: ['stock:take:plan:modify'],
     handler: async ({ ctx, body }) =>
-      inTransaction(ctx.db, async (trx) => {
-        await cancelOverduePlans(services, trx, ctx)
-        await modifyPlan(trx, ctx, objectBody(body))
-      }),
+      withCurrentPlans(ctx, (trx) => modifyPlan(trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'PATCH',
     url: '/stock/take/plan/diff',
     access: ['stock:take:plan:create-diff'],
     handler: async ({ ctx, body, query }) =>
-      inTransaction(ctx.db, async (trx) => {
-        await cancelOverduePlans(services, trx, ctx)
-        await createDiff(trx, ctx, field(body, 'id') ?? query.id)
-      }),
+      withCurrentPlans(ctx, (trx) => createDiff(trx, ctx, field(body, 'id') ?? query.id)),
   })
   defineRoute(app, {
     method: 'PATCH',
     url: '/stock/take/plan/handle',
     access: ['stock:take:plan:handle-diff'],
     handler: async ({ ctx, body }) =>
-      inTransaction(ctx.db, async (trx) => {
-        await cancelOverduePlans(services, trx, ctx)
-        await handleDiff(services, trx, ctx, objectBody(body))
-      }),
+      withCurrentPlans(ctx, (trx) => handleDiff(services, trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'PATCH',
@@ -148,10 +147,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     url: '/stock/take/plan',
     access: ['stock:take:plan:delete'],
     handler: async ({ ctx, body, query }) =>
-      inTransaction(ctx.db, async (trx) => {
-        await cancelOverduePlans(services, trx, ctx)
-        await deletePlan(trx, ctx, field(body, 'id') ?? query.id)
-      }),
+      withCurrentPlans(ctx, (trx) => deletePlan(trx, ctx, field(body, 'id') ?? query.id)),
   })
   // A pre-take sheet's counts for a take sheet (the number of its take status; only the plan's products).
   defineRoute(app, {

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { Button, Space } from 'antd'
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+
+export interface SearchButtonsProps {
+  /** Without it 查询 submits the surrounding form (Enter searches too). */
+  onSearch?: () => void
+  /** Shows 重置. */
+  onReset?: () => void
+  /** More buttons after them (e.g. 导出). */
+  children?: ReactNode
+}
+
+/** 查询 and 重置 of every search form (lists, pickers, custom lists, hand-written screens). */
+export default function SearchButtons({ onSearch, onReset, children }: SearchButtonsProps) {
+  return (
+    <Space style={{ marginBottom: 12 }}>
+      <Button type="primary" icon={<SearchOutlined aria-hidden />} htmlType={onSearch ? 'button' : 'submit'} onClick={onSearch}>
+        查询
+      </Button>
+      {onReset && (
+        <Button icon={<ReloadOutlined aria-hidden />} onClick={onReset}>
+          重置
+        </Button>
+      )}
+      {children}
+    </Space>
+  )
+}
