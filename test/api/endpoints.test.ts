@@ -9,7 +9,7 @@ import type { EntityFile } from '../../src/shared/generated/entity.js'
  * never answers 5xx, whatever the payload. Calls of objects that do not exist yet are listed below, so
  * the gap stays visible and shrinks as areas land.
  */
-const catalogue = path.resolve(import.meta.dirname, '../../../shared/spec/endpoints.tsv')
+const catalogue = path.resolve(import.meta.dirname, '../fixtures/spec/endpoints.tsv')
 const rows = fs
   .readFileSync(catalogue, 'utf8')
   .trim()
