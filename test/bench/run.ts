@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every benchmark under test/bench, one after another (figures and ratios only).
  * `npm run bench -- bundle-size` runs only the benchmarks whose file name contains one of the words.
+ * Timings never fail the run, but a benchmark that crashes (non-zero exit, a signal) does: the others still
+ * run, and the exit code is 1 with the crashed ones named.
  */
 import { readdirSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
@@ -12,7 +14,21 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => only.length === 0 || only.some((word) => f.includes(word)))
   .sort()
+if (files.length === 0) {
+  console.error(`no benchmark matches ${only.join(', ')}`)
+  process.exit(1)
+}
+const crashed: string[] = []
 for (const file of files) {
   console.log(`\n=== ${file} ===`)
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit' })
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit' })
+  if (result.error || result.status !== 0) {
+    const why = result.error?.message ?? (result.signal ? `signal ${result.signal}` : `exit code ${result.status}`)
+    console.error(`\n=== ${file} crashed (${why}) ===`)
+    crashed.push(`${file} (${why})`)
+  }
+}
+if (crashed.length) {
+  console.error(`\n${crashed.length} of ${files.length} benchmark(s) crashed: ${crashed.join(', ')}`)
+  process.exit(1)
 }
