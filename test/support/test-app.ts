@@ -47,6 +47,11 @@ export interface TestApp {
   login(username?: string, password?: string): Promise<string>
   /** Calls `/cloud-api<url>` through `inject`. */
   call<T = unknown>(method: HttpMethod, url: string, options?: CallOptions): Promise<CallResult<T>>
+  /**
+   * Stops the app and starts it again on the same database and DATA_DIR (a server restart: migrations and
+   * seeds run again); `app` and `call` then reach the new one.
+   */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -94,10 +99,14 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     await rm(dataDir, { recursive: true, force: true })
   }
 
+  const build = async () => {
+    const built = await buildApp(config, options.entityDirs ? { entityDirs: options.entityDirs } : undefined)
+    await built.ready()
+    return built
+  }
   let app: FastifyInstance
   try {
-    app = await buildApp(config, options.entityDirs ? { entityDirs: options.entityDirs } : undefined)
-    await app.ready()
+    app = await build()
   } catch (error) {
     await dropEverything().catch(() => {})
     throw error
@@ -134,17 +143,36 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   }
 
   let closed = false
+  let running = true
   const close = async () => {
     if (closed) return
     closed = true
     try {
-      await app.close()
+      if (running) await app.close()
     } finally {
       await dropEverything()
     }
   }
 
-  return { app, dbKind, dataDir, login, call, close }
+  const restart = async () => {
+    if (closed) throw new Error('restart after close')
+    running = false
+    await app.close()
+    app = await build()
+    running = true
+  }
+
+  return {
+    get app() {
+      return app
+    },
+    dbKind,
+    dataDir,
+    login,
+    call,
+    restart,
+    close,
+  }
 }
 
 function stringValues(values: Record<string, string | number | boolean | undefined | null>): Record<string, string> {
