@@ -77,8 +77,15 @@ describe('auth: login, lockout, unlock, sessions', () => {
   })
 
   it('writes login and logout to the operation log (AUTH 1)', async () => {
-    const r = await t.call<{ datas: { name: string; logType: number }[] }>('GET', '/center/oplog', { token: admin, query: { pageSize: 50 } })
-    expect(r.body.data.datas.some((l) => l.name === '用户登录' && l.logType === 1)).toBe(true)
+    const userId = await createUser('oplog1')
+    const token = await t.login('oplog1', 'secret123')
+    expect((await t.call('POST', '/auth/logout', { token })).body.code).toBe(200)
+    // Read back as the administrator: the user's own rows (both may fall in the same second, so unordered).
+    type Row = { name: string; logType: number; createBy: string; createById: string }
+    const r = await t.call<{ datas: Row[] }>('GET', '/system/oplog/query', { token: admin, query: { createBy: '用户oplog1', pageSize: 50 } })
+    expect(r.body.code).toBe(200)
+    const own = r.body.data.datas.filter((l) => l.createById === userId)
+    expect(own.map((l) => `${l.name}/${l.logType}`).sort()).toEqual(['用户登录/1', '退出登录/1'].sort())
   })
 
   it('changes the own password through the personal centre', async () => {

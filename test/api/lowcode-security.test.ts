@@ -172,17 +172,29 @@ describe('low-code security: whitelisted identifiers, bound values, data permiss
     expect(await userCount()).toBeGreaterThan(0)
   })
 
-  it('joins RIGHT and INNER only on configured column pairs', async () => {
-    for (const [relaMode, expected] of [[1, 4], [2, 4]] as const) {
+  it('joins LEFT, RIGHT and INNER only on configured column pairs, each with its own rows', async () => {
+    // Joined on product.category_id = category.parent_id, the fixture tells the join types apart: 可乐 and
+    // 雪碧 (饮料) meet 零食 (whose parent is 饮料); 薯片 and 百分%_号 (零食) meet no category, because no
+    // category has 零食 as parent; 饮料 has no parent, so no product meets it.
+    const expected: Record<number, [string | null, string | null][]> = {
+      0: [['P001', '零食'], ['P002', '零食'], ['P003', null], ['P004', null]],
+      1: [['P001', '零食'], ['P002', '零食'], [null, '饮料']],
+      2: [['P001', '零食'], ['P002', '零食']],
+    }
+    for (const relaMode of [0, 1, 2]) {
       const obj = await fx.created('/gen/data/obj', {
         name: `连接${relaMode}`,
         mainTableId: fx.productEntity,
         mainTableAlias: 'p',
-        joins: [{ subTableId: fx.categoryEntity, subTableAlias: 'c', relaType: 0, relaMode, mainTableDetailIds: [fx.pc.get('category_id')!.id], subTableDetailIds: [fx.cc.get('id')!.id] }],
+        joins: [{ subTableId: fx.categoryEntity, subTableAlias: 'c', relaType: 0, relaMode, mainTableDetailIds: [fx.pc.get('category_id')!.id], subTableDetailIds: [fx.cc.get('parent_id')!.id] }],
       })
       const list = await fx.created('/gen/custom/list', { name: `连接${relaMode}`, dataObjId: obj, fields: [{ relaId: 'p_code' }, { relaId: 'c_name' }] })
-      const r = await t.call<Page>('POST', '/gen/api/custom/list/query', { token, query: { id: list }, body: {} })
-      expect(r.body.data.totalCount).toBe(expected)
+      const r = await t.call<Page>('POST', '/gen/api/custom/list/query', { token, query: { id: list }, body: { pageSize: 50 } })
+      expect(r.body.msg, `relaMode ${relaMode}`).toBe('操作成功！')
+      const rows = r.body.data.datas.map((d) => [d.p_code ?? null, d.c_name ?? null] as [string | null, string | null])
+      const order = (a: [string | null, string | null], b: [string | null, string | null]) => JSON.stringify(a).localeCompare(JSON.stringify(b))
+      expect(rows.sort(order), `relaMode ${relaMode}`).toEqual(expected[relaMode].sort(order))
+      expect(r.body.data.totalCount).toBe(expected[relaMode].length)
     }
   })
 

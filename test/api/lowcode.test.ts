@@ -193,9 +193,28 @@ describe('low-code: data entities, data objects, custom lists, forms, pages and 
     expect(cfg.body.data).toMatchObject({ customListId: fx.listId, idColumn: 'p_id', nameColumn: 'p_name', dialogTittle: '选择商品' })
     const badSelector = await t.call('POST', '/gen/custom/selector', { token, body: { name: '坏', customListId: fx.listId, idColumn: 'p_id', nameColumn: 'x_name' } })
     expect(badSelector.body.msg).toBe('名称字段不存在')
-    for (const kind of ['gen/custom/page', 'gen/custom/form', 'gen/custom/list', 'gen/custom/selector', 'gen/data/obj', 'gen/data/entity', 'gen/data/entity/category', 'gen/custom/form/category', 'gen/custom/list/category', 'gen/custom/page/category', 'gen/custom/selector/category', 'gen/data/obj/category']) {
-      const r = await t.call('GET', `/selector/${kind}`, { token })
+    // Each picker lists what exists of its kind.
+    const present: Record<string, string[]> = {
+      'gen/custom/page': [pageId],
+      'gen/custom/list': [fx.listId],
+      'gen/custom/form': [fx.formId],
+      'gen/custom/selector': [selectorId],
+      'gen/data/obj': [fx.dataObj],
+      'gen/data/entity': [fx.productEntity, fx.categoryEntity],
+    }
+    for (const [kind, ids] of Object.entries(present)) {
+      const r = await t.call<Page>('GET', `/selector/${kind}`, { token, query: { pageSize: 100 } })
       expect(r.body.code, kind).toBe(200)
+      expect(r.body.data.datas.map((d) => d.id), kind).toEqual(expect.arrayContaining(ids))
+    }
+    const removed = await fx.created('/gen/custom/page', { name: '将删除', componentConfig: 'return {}' })
+    expect((await t.call('DELETE', '/gen/custom/page', { token, body: { id: removed } })).body.code).toBe(200)
+    const pages = await t.call<Page>('GET', '/selector/gen/custom/page', { token, query: { pageSize: 100 } })
+    expect(pages.body.data.datas.map((d) => d.id)).not.toContain(removed)
+    for (const kind of ['gen/data/entity/category', 'gen/custom/form/category', 'gen/custom/list/category', 'gen/custom/page/category', 'gen/custom/selector/category', 'gen/data/obj/category']) {
+      const r = await t.call<Page>('GET', `/selector/${kind}`, { token })
+      expect(r.body.code, kind).toBe(200)
+      expect(r.body.data.datas.length, kind).toBe(r.body.data.totalCount)
     }
     const details = await t.call<Page>('GET', '/selector/gen/data/entity/detail', { token, query: { entityId: fx.productEntity, pageSize: 100 } })
     expect(details.body.data.datas.map((d) => d.columnName)).toContain('retail_price')

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
@@ -127,7 +128,10 @@ describe('purchase documents', () => {
     })
     const sheet = await get('/purchase/receive/sheet', first)
     expect(sheet).toMatchObject({ scId: f.scA, supplierId: f.supplierId, totalAmount: '40.40', settleStatus: 0 })
-    expect(sheet.paymentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    // The supplier's agreed payment date, as the receive-sheet page asks for it.
+    const agreed = await ok<{ paymentDate: string }>('GET', '/purchase/receive/sheet/paymentdate', undefined, { supplierId: f.supplierId })
+    expect(agreed.paymentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(sheet.paymentDate).toBe(agreed.paymentDate)
     // Over-receipt is refused with the remainder.
     const over = await call('POST', '/purchase/receive/sheet', {
       purchaseOrderId: orderId,
@@ -193,7 +197,7 @@ describe('purchase documents', () => {
     expect(sheet).toMatchObject({ purchaseOrderId: null, totalAmount: '8.00' })
     // 货到付款: payment date is today and cannot be changed.
     const terms = await ok<{ allowModify: boolean; paymentDate: string }>('GET', '/purchase/receive/sheet/paymentdate', undefined, { supplierId: f.codSupplierId })
-    expect(terms.allowModify).toBe(false)
+    expect(terms).toEqual({ allowModify: false, paymentDate: dayjs().format('YYYY-MM-DD') })
     expect(sheet.paymentDate).toBe(terms.paymentDate)
     await ok('PUT', '/purchase/config', { receiveRequirePurchase: true })
   })
