@@ -120,6 +120,7 @@ describe('low-code security: whitelisted identifiers, bound values, data permiss
   )
 
   it('never lets a password column into a data entity, a data object or custom SQL', async () => {
+    const usersBefore = await userCount()
     const userEntity = await fx.created('/gen/data/entity/sync/table', { tableName: 'sys_user' })
     const cols = (await t.call<{ id: string; columnName: string }[]>('GET', '/gen/data/entity/columns', { token, query: { id: userEntity } })).body.data
     expect(cols.map((c) => c.columnName)).not.toContain('password')
@@ -169,7 +170,9 @@ describe('low-code security: whitelisted identifiers, bound values, data permiss
       body: { name: '坏', mainTableId: fx.productEntity, mainTableAlias: 'p', joins: [{ subTableId: fx.categoryEntity, subTableAlias: 'c', relaMode: 9, mainTableDetailIds: ["' OR 1=1"], subTableDetailIds: [fx.cc.get('id')!.id] }] },
     })
     expect(badPair.body.msg).toBe('第1个关联表：关联方式不正确')
-    expect(await userCount()).toBeGreaterThan(0)
+    // The users table is untouched by every hostile configuration above.
+    expect(usersBefore).toBeGreaterThan(0)
+    expect(await userCount()).toBe(usersBefore)
   })
 
   it('joins LEFT, RIGHT and INNER only on configured column pairs, each with its own rows', async () => {
