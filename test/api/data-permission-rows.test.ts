@@ -46,6 +46,7 @@ describe('data permission under every row-level call', () => {
     o.out = await order()
     o.outApproved = await order('/purchase/order/approve/pass/direct')
     o.outBatch = await order()
+    o.saleOut = await created('/sale/order', { scId: f.scA, customerId: f.customerId, products: [{ productId: f.p1, orderNum: 1, taxPrice: '10.00' }], payTypes: [{ id: f.payTypeId, payAmount: '10.00' }] })
     const cut = String((await asAdmin<{ createTime: string }>('/purchase/order', o.outBatch)).body.data.createTime)
     // Creation times have whole seconds: anything made over a second later is strictly after the cut.
     await new Promise((r) => setTimeout(r, 1100))
@@ -62,6 +63,7 @@ describe('data permission under every row-level call', () => {
       'base-data:product:info:query', 'base-data:product:info:modify', 'base-data:product:info:delete',
       'purchase:order:query', 'purchase:order:modify', 'purchase:order:delete', 'purchase:order:approve',
       'purchase:order:cancel-approve', 'purchase:order:export', 'purchase:order:end-early',
+      'sale:order:query', 'sale:order:add', 'sale:order:modify', 'sale:order:delete', 'sale:order:approve',
     ]
     const menuIds = menus.body.data.filter((m) => wanted.includes(m.permission ?? '')).map((m) => m.id)
     await t.call('POST', '/system/role/menu/setting', { token: admin, body: { roleIds: [roleId], menuIds } })
@@ -205,6 +207,22 @@ describe('data permission under every row-level call', () => {
       expect(del.status, del.raw).toBe(200)
       expect((await asAdmin('/purchase/order', o.in)).status).toBe(404)
     })
+  })
+
+  it('narrows every document kind the same way (a sale order), and the customer\'s last order offered', async () => {
+    const missing = (r: { status: number; body: { msg: string } }) => {
+      expect(r.status).toBe(404)
+      expect(r.body.msg).toBe('销售订单不存在！')
+    }
+    missing(await t.call('GET', '/sale/order', { token: clerk, query: { id: o.saleOut } }))
+    missing(await t.call('PATCH', '/sale/order/approve/pass', { token: clerk, body: { id: o.saleOut } }))
+    missing(await t.call('PATCH', '/sale/order/approve/refuse', { token: clerk, body: { id: o.saleOut, refuseReason: '不行' } }))
+    missing(await t.call('DELETE', '/sale/order', { token: clerk, body: { id: o.saleOut } }))
+    const last = async (token: string) =>
+      (await t.call<{ id: string } | null>('GET', '/sale/order/getCustomerLast', { token, query: { customerId: f.customerId } })).body.data
+    expect(await last(clerk)).toBeNull()
+    expect((await last(admin))?.id).toBe(o.saleOut)
+    expect((await asAdmin<{ status: number }>('/sale/order', o.saleOut)).body.data.status).toBe(0)
   })
 
   describe('control characters in data-permission values', () => {
