@@ -164,10 +164,10 @@ export class EntityStore {
    * over the bare table), so a write can only reach rows the caller can read. Always an expression, so
    * every statement carries it the same way; `1 = 1` when nothing restricts the caller.
    */
-  async scope(db: Db, ctx: RequestContext, entity: EntityModel, column = 'id'): Promise<Expression<SqlBool>> {
+  async scope(db: Db, ctx: RequestContext, entity: EntityModel): Promise<Expression<SqlBool>> {
     if (!entity.file.dataPermission) return sql<SqlBool>`1 = 1`
     const visible = (await this.rows(db, ctx, entity)).select('t.id')
-    return sql<SqlBool>`${sql.ref(column)} in (${visible})`
+    return sql<SqlBool>`${sql.ref('id')} in (${visible})`
   }
 
   /**
