@@ -60,7 +60,7 @@ describe('data permission under every row-level call', () => {
     await t.call('POST', '/system/user/role/setting', { token: admin, body: { userIds: [userId], roleIds: [roleId] } })
     const menus = await t.call<{ id: string; permission: string | null }[]>('GET', '/system/role/menu/menus', { token: admin, query: { roleId } })
     const wanted = [
-      'base-data:product:info:query', 'base-data:product:info:modify', 'base-data:product:info:delete',
+      'base-data:product:info:query', 'base-data:product:info:modify', 'base-data:product:info:delete', 'base-data:product:info:import',
       'purchase:order:query', 'purchase:order:modify', 'purchase:order:delete', 'purchase:order:approve',
       'purchase:order:cancel-approve', 'purchase:order:export', 'purchase:order:end-early',
       'sale:order:query', 'sale:order:add', 'sale:order:modify', 'sale:order:delete', 'sale:order:approve',
@@ -109,6 +109,46 @@ describe('data permission under every row-level call', () => {
       expect(loaded.body.data.map((r) => r.code)).toEqual(['MAPP1'])
       const all = await t.call<{ code: string }[]>('POST', '/selector/product/load', { token: admin, body: [f.p1, p.MAHIDE] })
       expect(all.body.data.map((r) => r.code).sort()).toEqual(['MAHIDE', 'MAPP1'])
+    })
+
+    it('imports over a product outside the scope as over a missing one: the row fails, nothing is written', async () => {
+      const HEADER = ['*编号', '*名称', '*SKU', '*类目编号', '*品牌编号', '*进项税率（%）', '*销项税率（%）']
+      const importRows = async (rows: (string | number)[][]) => {
+        const book = new ExcelJS.Workbook()
+        const sheet = book.addWorksheet('数据')
+        for (const row of [HEADER, ...rows]) sheet.addRow(row)
+        const boundary = '----rows-test'
+        const payload = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+          Buffer.from(await book.xlsx.writeBuffer()),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ])
+        const started = await t.app.inject({
+          method: 'POST',
+          url: '/cloud-api/basedata/product/import',
+          headers: { 'x-auth-token': clerk, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        })
+        expect(started.statusCode, started.body).toBe(200)
+        const taskId = (JSON.parse(started.body) as { data: string }).data
+        type Task = { finished: boolean; tipMsgs: string[]; data: { modified: number } | null }
+        for (let i = 0; i < 400; i++) {
+          const task = (await t.call<Task>('GET', '/component/import/task', { token: clerk, query: { id: taskId } })).body.data
+          if (task.finished) return task
+          await new Promise((r) => setTimeout(r, 25))
+        }
+        throw new Error('import task did not finish')
+      }
+      const failed = await importRows([
+        ['MAHIDE', '导入改名', 'SKUMAHIDE', 'MAPC1', 'MAPB1', 17, 17],
+        ['MAPP3', '导入改名', 'MAPSKUP3', 'MAPC1', 'MAPB1', 17, 17],
+      ])
+      expect(failed.tipMsgs).toEqual(['第2行：商品不存在！'])
+      expect(await stored(p.MAHIDE)).toMatchObject({ name: '商品MAHIDE' })
+      expect(await stored(f.p3)).toMatchObject({ name: 'MAP商品P3' })
+      const done = await importRows([['MAPP3', '导入改名', 'MAPSKUP3', 'MAPC1', 'MAPB1', 17, 17]])
+      expect(done).toMatchObject({ tipMsgs: [], data: { modified: 1 } })
+      expect(await stored(f.p3)).toMatchObject({ name: '导入改名' })
     })
 
     it('still serves every call on products in scope', async () => {
