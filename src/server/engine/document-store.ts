@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import type { Expression, SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
@@ -92,12 +93,23 @@ export class DocumentStore {
     return doc.lines.byName.get(doc.section.lines.parentField) as FieldModel
   }
 
-  /** The stored header as wire values, or 404. */
-  async header(db: Db, doc: DocumentModel, id: unknown): Promise<Wire> {
+  /**
+   * The stored header as wire values, and the caller's row scope of the document's data permission
+   * (`EntityStore.scope`) for the statements that change it. A document outside the scope answers the
+   * same 404 as a missing one, so every action that starts here (modify, delete, approve, refuse,
+   * cancel, and the modules' own actions) is narrowed like the list.
+   */
+  private async scoped(db: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<{ existing: Wire; scope: Expression<SqlBool> }> {
     if (isBlank(id) || typeof id !== 'string') throw invalid(`请选择${doc.subject}`, 'id')
-    const row = await db.selectFrom(doc.header.table).selectAll().where('id', '=', id).executeTakeFirst()
+    const scope = await this.store.scope(db, ctx, doc.header)
+    const row = await db.selectFrom(doc.header.table).selectAll().where('id', '=', id).where(scope).executeTakeFirst()
     if (!row) throw notFound(`${doc.subject}不存在！`)
-    return this.codec.fromRow(doc.header, row)
+    return { existing: this.codec.fromRow(doc.header, row), scope }
+  }
+
+  /** The stored header as wire values, or 404 (also when the caller's data permission excludes it). */
+  async header(db: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<Wire> {
+    return (await this.scoped(db, ctx, doc, id)).existing
   }
 
   async storedLines(db: Db, doc: DocumentModel, id: string): Promise<Wire[]> {
@@ -272,7 +284,7 @@ export class DocumentStore {
   }
 
   async modify(trx: Db, ctx: RequestContext, doc: DocumentModel, body: Wire): Promise<void> {
-    const existing = await this.header(trx, doc, body.id)
+    const { existing, scope } = await this.scoped(trx, ctx, doc, body.id)
     this.checkEditable(doc, existing)
     const id = String(existing.id)
     await this.release(trx, ctx, doc, existing)
@@ -283,6 +295,7 @@ export class DocumentStore {
       .updateTable(doc.header.table)
       .set({ ...this.headerRow(doc, header), ...reset, ...updateColumns(ctx) })
       .where('id', '=', id)
+      .where(scope)
     if (approval) update = update.where('status', 'in', EDITABLE)
     const done = await update.executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
@@ -294,13 +307,13 @@ export class DocumentStore {
   }
 
   async remove(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<void> {
-    const existing = await this.header(trx, doc, id)
+    const { existing, scope } = await this.scoped(trx, ctx, doc, id)
     const approval = hasApproval(doc.section)
     if (approval && !EDITABLE.includes(this.statusOf(existing))) throw invalid(`“审核通过”的${doc.subject}不允许执行删除操作！`)
     const docId = String(existing.id)
     await this.hooksOf(doc).remove?.({ trx, ctx, doc, header: existing, lines: [], existing, id: docId })
     await this.release(trx, ctx, doc, existing)
-    let removal = trx.deleteFrom(doc.header.table).where('id', '=', docId)
+    let removal = trx.deleteFrom(doc.header.table).where('id', '=', docId).where(scope)
     if (approval) removal = removal.where('status', 'in', EDITABLE)
     const done = await removal.executeTakeFirst()
     if (!Number(done.numDeletedRows)) throw this.stale(doc)
@@ -309,13 +322,13 @@ export class DocumentStore {
   }
 
   async approvePass(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, description?: unknown): Promise<void> {
-    const existing = await this.header(trx, doc, id)
+    const { existing, scope } = await this.scoped(trx, ctx, doc, id)
     if (!EDITABLE.includes(this.statusOf(existing))) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
     const docId = String(existing.id)
     const set: Wire = { status: DocumentStatus.APPROVE_PASS, approve_by: ctx.name, approve_time: now(), refuse_reason: null, ...updateColumns(ctx) }
     if ((description !== undefined || doc.section.approveReplacesDescription) && doc.header.byName.has('description'))
       set.description = isBlank(description) ? '' : String(description).slice(0, 200)
-    const done = await trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).executeTakeFirst()
+    const done = await trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).where(scope).executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     const header = { ...existing, status: DocumentStatus.APPROVE_PASS }
     const lines = await this.storedLines(trx, doc, docId)
@@ -331,7 +344,7 @@ export class DocumentStore {
 
   async approveRefuse(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, reason: unknown): Promise<void> {
     if (isBlank(reason)) throw invalid('拒绝理由不能为空！', 'refuseReason')
-    const existing = await this.header(trx, doc, id)
+    const { existing, scope } = await this.scoped(trx, ctx, doc, id)
     const status = this.statusOf(existing)
     if (status === DocumentStatus.APPROVE_REFUSE) throw invalid(`${doc.subject}已审核拒绝，不允许继续执行审核！`)
     if (status !== DocumentStatus.CREATED) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
@@ -342,6 +355,7 @@ export class DocumentStore {
       .set({ status: DocumentStatus.APPROVE_REFUSE, approve_by: ctx.name, approve_time: now(), refuse_reason: text, ...updateColumns(ctx) })
       .where('id', '=', String(existing.id))
       .where('status', '=', DocumentStatus.CREATED)
+      .where(scope)
       .executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     await addTimeline(trx, ctx, String(existing.id), TimelineType.APPROVE_RETURN, `审核拒绝，拒绝理由：${text}`)
@@ -350,7 +364,7 @@ export class DocumentStore {
 
   /** Back to pending review (purchase orders, take-stock sheets): only from 3. */
   async cancelApprove(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<void> {
-    const existing = await this.header(trx, doc, id)
+    const { existing, scope } = await this.scoped(trx, ctx, doc, id)
     if (this.statusOf(existing) !== DocumentStatus.APPROVE_PASS) throw invalid(`${doc.subject}未审核通过，不允许取消审核！`)
     const docId = String(existing.id)
     const done = await trx
@@ -358,6 +372,7 @@ export class DocumentStore {
       .set({ status: DocumentStatus.CREATED, approve_by: null, approve_time: null, ...updateColumns(ctx) })
       .where('id', '=', docId)
       .where('status', '=', DocumentStatus.APPROVE_PASS)
+      .where(scope)
       .executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     const lines = await this.storedLines(trx, doc, docId)

@@ -1,4 +1,4 @@
-import type { Expression, SqlBool } from 'kysely'
+import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { refLabelProperty } from '../../shared/metadata/entity-model.js'
@@ -100,24 +100,8 @@ export class EntityStore {
       const link = linkTable(entity, multi)
       conditions.push((eb) => eb('t.id', 'in', eb.selectFrom(link).select('owner_id').where('ref_id', 'in', ids)))
     }
-    let base = db.selectFrom(`${entity.table} as t`)
+    let base = await this.rows(db, ctx, entity)
     if (conditions.length) base = base.where((eb) => eb.and(conditions.map((c) => c(eb))))
-    const restricted = entity.file.dataPermission
-    if (restricted && this.dataFilter) {
-      const aliases: Record<string, string> = {}
-      for (const [table, fieldName] of Object.entries(restricted.tables)) {
-        const field = fieldName ? entity.byName.get(fieldName) : undefined
-        if (!field) {
-          aliases[table] = 't'
-          continue
-        }
-        const alias = `dp_${field.column}`
-        base = base.leftJoin(`${this.registry.get(field.ref as string).table} as ${alias}`, `${alias}.id`, `t.${field.column}`)
-        aliases[table] = alias
-      }
-      const predicate = await this.dataFilter(db, ctx, restricted.type, aliases)
-      if (predicate) base = base.where(predicate)
-    }
 
     const totalCount = req.paged
       ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
@@ -145,6 +129,55 @@ export class EntityStore {
     const rows = await q.execute()
     const datas = await this.answer(db, ctx, entity, rows)
     return { pageIndex, pageSize, totalCount: req.paged ? totalCount : datas.length, datas }
+  }
+
+  /**
+   * The rows of `entity` this caller may touch, as a select over `${table} as t`: the one place the
+   * data-permission predicate is added (ARCHITECTURE "Row rules live under every statement"). The refs
+   * the predicate names (category, brand) are joined as `dp_<column>`. Lists, get, load and export
+   * start from here; writes use `scope`, built from the same select. Tenant needs no predicate: each
+   * tenant has its own database.
+   */
+  async rows(db: Db, ctx: RequestContext, entity: EntityModel) {
+    let base = db.selectFrom(`${entity.table} as t`)
+    const restricted = entity.file.dataPermission
+    if (!restricted) return base
+    // Installed at start-up; without it a restricted entity would silently show every row.
+    if (!this.dataFilter) throw new Error(`data permission filter not installed (entity ${entity.name})`)
+    const aliases: Record<string, string> = {}
+    for (const [table, fieldName] of Object.entries(restricted.tables)) {
+      const field = fieldName ? entity.byName.get(fieldName) : undefined
+      if (!field) {
+        aliases[table] = 't'
+        continue
+      }
+      const alias = `dp_${field.column}`
+      base = base.leftJoin(`${this.registry.get(field.ref as string).table} as ${alias}`, `${alias}.id`, `t.${field.column}`)
+      aliases[table] = alias
+    }
+    const predicate = await this.dataFilter(db, ctx, restricted.type, aliases)
+    return predicate ? base.where(predicate) : base
+  }
+
+  /**
+   * `id in (ids of rows(…))` for the update and delete statements of row-level writes (and any select
+   * over the bare table), so a write can only reach rows the caller can read. Always an expression, so
+   * every statement carries it the same way; `1 = 1` when nothing restricts the caller.
+   */
+  async scope(db: Db, ctx: RequestContext, entity: EntityModel): Promise<Expression<SqlBool>> {
+    if (!entity.file.dataPermission) return sql<SqlBool>`1 = 1`
+    const visible = (await this.rows(db, ctx, entity)).select('t.id')
+    return sql<SqlBool>`${sql.ref('id')} in (${visible})`
+  }
+
+  /**
+   * All of `ids` exist and are within the caller's rows, or the not-found message: a row outside the
+   * data permission answers exactly as a missing one, and a batch with one such id changes nothing.
+   */
+  private async requireRows(db: Db, ctx: RequestContext, entity: EntityModel, ids: string[]): Promise<void> {
+    const wanted = [...new Set(ids)]
+    const found = await (await this.rows(db, ctx, entity)).select('t.id').where('t.id', 'in', wanted).execute()
+    if (found.length !== wanted.length) throw notFound(`${entity.label}不存在！`)
   }
 
   private multiRefField(entity: EntityModel, name: string): FieldModel | undefined {
@@ -314,14 +347,17 @@ export class EntityStore {
 
   async modify(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire): Promise<void> {
     const existing = await this.get(trx, ctx, entity, body.id)
+    const scope = await this.scope(trx, ctx, entity)
     const values = await this.prepare(trx, entity, body, 'modify', existing)
     for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'modify', values, existing })
     const id = String(existing.id)
-    await trx
+    const done = await trx
       .updateTable(entity.table)
       .set({ ...this.codec.toRow(values, writableFields(entity)), ...updateColumns(ctx) })
       .where('id', '=', id)
-      .execute()
+      .where(scope)
+      .executeTakeFirst()
+    if (!Number(done.numUpdatedRows)) throw notFound(`${entity.label}不存在！`)
     await this.writeLinks(trx, entity, id, values)
     for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'modify', values, existing, id })
     await writeOpLog(this.logDb(trx, ctx, entity), ctx, `修改${entity.label}`, OpLogType.OTHER, { id })
@@ -339,8 +375,8 @@ export class EntityStore {
 
   async remove(trx: Db, ctx: RequestContext, entity: EntityModel, ids: string[]): Promise<void> {
     if (!ids.length || ids.some((id) => typeof id !== 'string' || !id)) throw invalid('请选择要删除的数据', 'id')
-    const found = await trx.selectFrom(entity.table).select('id').where('id', 'in', ids).execute()
-    if (found.length !== new Set(ids).size) throw notFound(`${entity.label}不存在！`)
+    await this.requireRows(trx, ctx, entity, ids)
+    const scope = await this.scope(trx, ctx, entity)
     for (const h of this.hooks.of(entity.name)) await h.beforeDelete?.({ trx, ctx, entity, ids })
     for (const guard of entity.file.api?.deleteGuard ?? []) {
       const other = this.registry.get(guard.entity)
@@ -357,7 +393,9 @@ export class EntityStore {
       if (used) throw invalid(`${entity.label}已被${other.label}使用，不允许删除！`)
     }
     for (const f of this.multiRefs(entity)) await trx.deleteFrom(linkTable(entity, f)).where('owner_id', 'in', ids).execute()
-    await trx.deleteFrom(entity.table).where('id', 'in', ids).execute()
+    const done = await trx.deleteFrom(entity.table).where('id', 'in', ids).where(scope).executeTakeFirst()
+    // A row that left the caller's scope (or vanished) since the check: the transaction rolls back.
+    if (Number(done.numDeletedRows) !== new Set(ids).size) throw notFound(`${entity.label}不存在！`)
     await writeOpLog(this.logDb(trx, ctx, entity), ctx, `删除${entity.label}`, OpLogType.OTHER, { ids })
   }
 
@@ -365,12 +403,16 @@ export class EntityStore {
     const field = entity.byName.get('available')
     if (!field) throw invalid(`${entity.label}不支持启用/停用`)
     if (!ids.length || ids.some((id) => typeof id !== 'string' || !id)) throw invalid('请选择数据', 'ids')
+    await this.requireRows(trx, ctx, entity, ids)
+    const scope = await this.scope(trx, ctx, entity)
     for (const h of this.hooks.of(entity.name)) await h.beforeAvailable?.({ trx, ctx, entity, ids, available })
-    await trx
+    const done = await trx
       .updateTable(entity.table)
       .set({ [field.column]: this.codec.toColumn(field, available), ...updateColumns(ctx) })
       .where('id', 'in', ids)
-      .execute()
+      .where(scope)
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== new Set(ids).size) throw notFound(`${entity.label}不存在！`)
     await writeOpLog(this.logDb(trx, ctx, entity), ctx, `${available ? '启用' : '停用'}${entity.label}`, OpLogType.OTHER, { ids })
   }
 }

@@ -94,11 +94,34 @@ export const parseTreeInput = (input: unknown): unknown[] => asBizError(() => pa
  * Validates the designer's tree with the spec's messages (see the shared `validatePermissionTree`) and
  * answers it as stored. Throws a 400.
  */
-export const validatePermissionTree = (
+export function validatePermissionTree(
   input: unknown,
   details: ReadonlyMap<number, DetailRule>,
   options: ValidateOptions = {},
-): PermissionNode[] => asBizError(() => validateShared(input, details, options))
+): PermissionNode[] {
+  const tree = asBizError(() => validateShared(input, details, options))
+  refuseControlCharacters(tree, details)
+  return tree
+}
+
+/**
+ * NUL, other C0 controls and DEL are no part of any code, name or date a condition compares with, and
+ * they are dangerous: SQLite ends a LIKE pattern at NUL, so `%\u0000` matched every row, and
+ * PostgreSQL refuses NUL in text. Refused when a tree is saved or previewed; a stored tree that
+ * carries one no longer validates, so at query time it matches nothing (dataPermissionFilter).
+ */
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+function refuseControlCharacters(tree: readonly PermissionNode[], details: ReadonlyMap<number, DetailRule>): void {
+  for (const node of tree) {
+    if (node.children) refuseControlCharacters(node.children, details)
+    const texts = [node.value, ...(node.values ?? [])]
+    if (texts.some((v) => typeof v === 'string' && CONTROL.test(v))) {
+      const name = details.get(Number(node.detailId))?.name ?? ''
+      throw invalid(`节点：【${name}】值不能包含控制字符`, 'permission')
+    }
+  }
+}
 
 /* ---------- rendering ---------- */
 
@@ -192,6 +215,9 @@ export function buildPermissionPredicate(
   }
   const condition = (c: Condition): RawBuilder<SqlBool> => {
     const ref = col(c.table, c.column)
+    // Defence in depth for trees that bypassed validatePermissionTree: a condition on a control
+    // character matches nothing. Groups only AND/OR their items, so a false item can only narrow.
+    if (carriesControl(c)) return sql<SqlBool>`1 = 0`
     switch (c.kind) {
       case 'compare':
         return sql<SqlBool>`${ref} ${sql.raw(c.op)} ${bind(c.value)}`
@@ -216,6 +242,19 @@ export function buildPermissionPredicate(
       sql.raw(` ${g.op.toLowerCase()} `),
     )})`
   return combinePredicates(groups.map(render))
+}
+
+function carriesControl(c: Condition): boolean {
+  switch (c.kind) {
+    case 'compare':
+      return typeof c.value === 'string' && CONTROL.test(c.value)
+    case 'list':
+      return c.values.some((v) => typeof v === 'string' && CONTROL.test(v))
+    case 'like':
+      return CONTROL.test(c.pattern)
+    case 'sub':
+      return false
+  }
 }
 
 /** AND of several predicates (the templates of a user's roles, departments and own), or undefined. */

@@ -119,7 +119,7 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     url: '/purchase/order/approveJudge',
     access: ['purchase:order:approve'],
     handler: async ({ ctx, query }) => {
-      const header = await documents.header(ctx.db, order, query.id)
+      const header = await documents.header(ctx.db, ctx, order, query.id)
       if (![PurchaseOrderStatus.CREATED, PurchaseOrderStatus.APPROVE_REFUSE].includes(Number(header.status) as 0))
         throw invalid('采购订单已审核通过，不允许继续执行审核！')
       await requirePayTypes(ctx.db, String(header.id), header.totalAmount)
@@ -133,7 +133,7 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     access: ['purchase:order:end-early'],
     handler: async ({ ctx, query }) =>
       inTransaction(ctx.db, async (trx) => {
-        const header = await documents.header(trx, order, query.id)
+        const header = await documents.header(trx, ctx, order, query.id)
         const done = await trx
           .updateTable('tbl_purchase_order')
           .set({ status: PurchaseOrderStatus.TERMINATED, ...updateColumns(ctx) })

@@ -74,6 +74,8 @@ export function saleModule(app: FastifyInstance, services: Services): void {
         .selectFrom('tbl_sale_order')
         .select('id')
         .where('customer_id', '=', customerId)
+        // The last order the caller may read: one outside their data permission is not offered.
+        .where(await services.store.scope(ctx.db, ctx, order.header))
         .orderBy('create_time', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirst()

@@ -50,7 +50,7 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, async (trx) => {
         const values = objectBody(body)
-        const header = await documents.header(trx, transfer, values.id)
+        const header = await documents.header(trx, ctx, transfer, values.id)
         await receiveTransfer(trx, ctx, transfer, header, values)
       }),
   })
@@ -59,7 +59,7 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
     url: '/stock/transfer/sc/receive/detail',
     access: ['stock:sc-transfer:query', 'stock:sc-transfer:receive'],
     handler: async ({ ctx, query }) => {
-      const header = await documents.header(ctx.db, transfer, query.id)
+      const header = await documents.header(ctx.db, ctx, transfer, query.id)
       return transferReceipts(ctx.db, String(header.id))
     },
   })

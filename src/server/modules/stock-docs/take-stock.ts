@@ -5,6 +5,7 @@ import { inTransaction } from '../../platform/db-tx.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Db } from '../../db/dialect.js'
 import { exportWorkbook } from '../../engine/master-data-routes.js'
+import { documentModel } from '../../engine/document-routes.js'
 import { objectBody } from '../../engine/request-values.js'
 import { attachProducts } from '../../engine/line-products.js'
 import { onStockMoved } from '../../domain/stock-ledger.js'
@@ -41,6 +42,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     })
   const { store, registry } = services
   const plan = registry.get('takeStockPlan')
+  const preSheet = documentModel(services, registry.get('preTakeStockSheet'))
   const list = plan.file.views?.list
   const listRequest = (values: Record<string, unknown>, paged: boolean) => ({
     params: list?.query ?? [],
@@ -154,7 +156,10 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     method: 'GET',
     url: '/stock/take/pre/products',
     access: ['stock:take:sheet:add', 'stock:take:sheet:modify', 'stock:take:pre:query'],
-    handler: async ({ ctx, query }) =>
-      preSheetCounts(ctx.db, String(query.id ?? ''), typeof query.planId === 'string' && query.planId ? query.planId : undefined),
+    handler: async ({ ctx, query }) => {
+      // Through the document store, so the pre-take sheet's data permission applies as to its detail.
+      const sheet = await services.documents.header(ctx.db, ctx, preSheet, query.id)
+      return preSheetCounts(ctx.db, String(sheet.id), typeof query.planId === 'string' && query.planId ? query.planId : undefined)
+    },
   })
 }
