@@ -68,9 +68,9 @@ export function registerSystemHooks(services: Services): void {
     async beforeSave({ trx, ctx, mode, values, existing }) {
       if (mode !== 'modify' || !existing) return
       const id = String(existing.id)
-      await assertMayManageUsers(trx, ctx, [id])
       // Setting a password without knowing the old one is a reset: its own key, whoever the target.
       if (values.password !== undefined && !hasPasswordProof(ctx) && !hasPermission(ctx, [USER_PASSWORD_PERMISSION])) throw forbidden(NO_PASSWORD_KEY)
+      await assertMayManageUsers(trx, ctx, [id])
       if (disables(values, existing)) {
         if (id === ctx.userId) throw invalid('不允许停用当前登录用户！')
         await assertNotBuiltinAdmin(trx, [id])
