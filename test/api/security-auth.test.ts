@@ -126,6 +126,30 @@ describe('security: authentication and user administration', () => {
       expect(await canLogin('onceonly', winner)).toBe(true)
     })
 
+    it('counts parallel guesses exactly: of 7 wrong codes sent at once, 4 are told wrong and 3 that the code is burned', async () => {
+      await createUser('parallel1', { telephone: '13811110005' })
+      await t.call('GET', '/auth/forget/sms/code', { query: { username: 'parallel1' } })
+      const code = codes.last('13811110005')
+      const answers = await Promise.all(
+        Array.from({ length: 7 }, () => t.call('POST', '/auth/forget/sms', { body: { username: 'parallel1', code: wrongCode(code), password: 'taken0ver' } })),
+      )
+      const msgs = answers.map((a) => a.body.msg)
+      expect(msgs.filter((m) => m === '验证码错误')).toHaveLength(4)
+      expect(msgs.filter((m) => m === '验证码错误已达5次，验证码已失效，请重新获取')).toHaveLength(3)
+      const right = await t.call('POST', '/auth/forget/sms', { body: { username: 'parallel1', code, password: 'taken0ver' } })
+      expect(right.body.msg).toBe('验证码错误已达5次，验证码已失效，请重新获取')
+      expect(await canLogin('parallel1', 'secret123')).toBe(true)
+    })
+
+    it('counts parallel wrong passwords exactly: 5 at once lock the account', async () => {
+      await createUser('parallel2')
+      const answers = await Promise.all(Array.from({ length: 5 }, () => loginAnswer('parallel2', 'wrongpass')))
+      expect(answers.map((a) => a.body.msg).sort()).toEqual(
+        [1, 2, 3, 4].map((n) => `您已经登录失败${n}次，您还可以尝试${5 - n}次！`).concat('用户已锁定，无法登录！').sort(),
+      )
+      expect((await loginAnswer('parallel2', 'secret123')).body.msg).toBe('用户已锁定，无法登录！')
+    })
+
     it('keeps the attempt counter in the database: a second server process on the same database shares it', async () => {
       await createUser('twoprocs', { telephone: '13811110004' })
       const second = await buildApp(t.app.services.config)
