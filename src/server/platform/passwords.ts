@@ -12,6 +12,13 @@ export const hashPassword = (plain: string) => hash(plain)
 let dummyHash: Promise<string> | undefined
 const dummy = () => (dummyHash ??= hash(crypto.randomUUID()))
 
+/** Computes the dummy hash at start-up, so even the first unknown name costs one verify, not a hash and a verify. */
+export function prepareDummyHash(): void {
+  dummy().catch(() => {
+    dummyHash = undefined
+  })
+}
+
 export async function verifyPassword(stored: string | null | undefined, plain: string): Promise<boolean> {
   try {
     if (!stored) {

@@ -13,6 +13,7 @@ import { userMenus } from './menus.js'
 import { currentUser } from './current-user.js'
 import { CODE_EXPIRED, consumeCode, issueCode } from './verify-codes.js'
 import { withPasswordProof } from '../../platform/password-proof.js'
+import { prepareDummyHash } from '../../platform/passwords.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 
@@ -22,6 +23,7 @@ export const RECOVERY_SMS_PLACEHOLDER = '账号绑定的手机号'
 
 export function authModule(app: FastifyInstance, services: Services): void {
   const { databases, config } = services
+  prepareDummyHash()
   const platform = databases.platform
 
   defineRoute(app, {
@@ -247,11 +249,13 @@ export function authModule(app: FastifyInstance, services: Services): void {
       const input = objectBody(body)
       const telephone = text(input.telephone)
       if (!patterns.mobile.regex.test(telephone)) throw invalid(patterns.mobile.message, 'telephone')
+      // The code binds this number to this user only: another signed-in user cannot spend it.
+      const bindKey = `sms:${ctx.userId}:${telephone}`
       if (!input.captcha && !input.code) {
-        await issueCode(services, ctx.tenantId, `sms:${telephone}`, 'bind', { channel: 'sms', address: telephone })
+        await issueCode(services, ctx.tenantId, bindKey, 'bind', { channel: 'sms', address: telephone })
         return null
       }
-      await consumeCode(services, ctx.tenantId, `sms:${telephone}`, 'bind', input.captcha ?? input.code)
+      await consumeCode(services, ctx.tenantId, bindKey, 'bind', input.captcha ?? input.code)
       await inTransaction(ctx.db, (trx) => services.store.modify(trx, ctx, services.registry.get('user'), { id: ctx.userId, telephone }))
       return null
     },
