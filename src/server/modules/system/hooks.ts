@@ -4,11 +4,11 @@ import { hasPasswordProof } from '../../platform/password-proof.js'
 import { hasPermission } from '../../platform/request-context.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { NO_PASSWORD_KEY, USER_PASSWORD_PERMISSION, assertMayGrant, assertMayManageUsers, assertNotBuiltinAdmin, menuKeys, roleKeys } from './rank-guard.js'
+import type { Services } from '../../services.js'
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 /** A modify that turns an enabled user off (the form's 状态 switch): the same rules as `unable/batch`. */
 const disables = (values: Wire, existing: Wire) => 'available' in values && !isTrue(values.available) && isTrue(existing.available)
-import type { Services } from '../../services.js'
 
 /** Rules of system objects that an entity file cannot state. */
 export function registerSystemHooks(services: Services): void {

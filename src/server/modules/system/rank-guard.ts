@@ -14,7 +14,7 @@ import { defaultsSeed } from './seed.js'
 export const USER_PASSWORD_PERMISSION = 'system:user:password'
 
 export const OUTRANKED = '不允许操作权限高于自己的用户！'
-export const NO_PASSWORD_KEY = '无权限重置其他用户的密码！'
+export const NO_PASSWORD_KEY = '无权限重置用户密码！'
 export const NOT_HELD = '不允许授予自己没有的权限！'
 export const BUILTIN_ADMIN = '内置管理员不允许停用！'
 
