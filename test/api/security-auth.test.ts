@@ -221,6 +221,17 @@ describe('security: authentication and user administration', () => {
       expect(codes.sent.length).toBe(before)
       expect(await canLogin('nomailuser', 'secret123')).toBe(true)
     })
+
+    it('answers a name far longer than any account the same way, never with a server error', async () => {
+      const long = 'x'.repeat(300)
+      const login = await loginAnswer(long, 'wrongpass')
+      expect(login.status).toBe(400)
+      expect(login.body.msg).toBe('您已经登录失败1次，您还可以尝试4次！')
+      expect((await t.call('GET', '/auth/forget/sms/code', { query: { username: long } })).status).toBe(200)
+      const reset = await t.call('POST', '/auth/forget/sms', { body: { username: long, code: '123456', password: 'taken0ver' } })
+      expect(reset.status).toBe(400)
+      expect(reset.body.msg).toBe('验证码错误')
+    })
   })
 
   describe('sessions end with the credentials', () => {

@@ -22,6 +22,8 @@ export const CODE_HOURLY_LIMIT = `验证码每小时最多获取${MAX_CODES_PER_
 
 const stamp = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD HH:mm:ss')
 const digest = (code: string) => crypto.createHash('sha256').update(code).digest()
+/** The target column is 160 wide; a longer key (a typed name no account can have) is stored by its digest. */
+const storedKey = (key: string) => (key.length <= 160 ? key : `sha256:${digest(key).toString('hex')}`)
 
 /** Where a code goes; `null` when the target has no account: the row is kept (same limits, same answers) but nothing is sent. */
 export type Delivery = { channel: Channel; address: string } | null
@@ -32,8 +34,9 @@ export type Delivery = { channel: Channel; address: string } | null
  * processes cannot exceed the limits: insert-if-absent, else a guarded update that only passes when
  * the last code is a minute old and the hourly count allows another.
  */
-export async function issueCode(services: Services, tenantId: string, key: string, purpose: string, delivery: Delivery): Promise<void> {
+export async function issueCode(services: Services, tenantId: string, typedKey: string, purpose: string, delivery: Delivery): Promise<void> {
   const db = services.databases.platform
+  const key = storedKey(typedKey)
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
   // Without an account the row holds no digest: every answer is wrong, exactly as a wrong guess.
   const codeHash = delivery ? digest(code).toString('hex') : null
@@ -97,7 +100,8 @@ export async function issueCode(services: Services, tenantId: string, key: strin
  * the right code is spent by a second guarded statement, so it works once even when sent twice at
  * the same moment.
  */
-export async function consumeCode(services: Services, tenantId: string, key: string, purpose: string, input: unknown): Promise<void> {
+export async function consumeCode(services: Services, tenantId: string, typedKey: string, purpose: string, input: unknown): Promise<void> {
+  const key = storedKey(typedKey)
   const code = typeof input === 'string' ? input.trim() : ''
   if (!code) throw invalid('请输入验证码', 'captcha')
   const db = services.databases.platform
