@@ -111,6 +111,13 @@ describe('security: authentication and user administration', () => {
         expect(sixth.body.msg).toBe('验证码每小时最多获取5次，请稍后再试')
       }
       expect(codes.count('13811110003')).toBe(5)
+      // An hour on, the window starts again.
+      const anHourAgo = dayjs().subtract(61, 'minute').format('YYYY-MM-DD HH:mm:ss')
+      await t.app.services.databases.platform.updateTable('sys_verify_code').set({ last_sent_time: anHourAgo, window_start: anHourAgo }).where('target', '=', 'sms:ratelimit').execute()
+      expect((await ask('ratelimit')).body.code).toBe(200)
+      expect(codes.count('13811110003')).toBe(6)
+      const row = await t.app.services.databases.platform.selectFrom('sys_verify_code').select('sent_count').where('target', '=', 'sms:ratelimit').executeTakeFirstOrThrow()
+      expect(Number(row.sent_count)).toBe(1)
     })
 
     it('spends a right code once, even when it is sent twice at the same moment', async () => {
