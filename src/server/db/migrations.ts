@@ -68,6 +68,30 @@ export function platformMigrations(kind: DbKind): Record<string, Migration> {
           .execute()
       },
     },
+    // Verification codes become one row per tenant, target and purpose carrying its own guards: the
+    // code is stored as a SHA-256 digest, wrong tries are counted on the row (burned at 5), and the
+    // issue limits (once a minute, a few an hour) live beside it, so every server process sees the
+    // same counters and each guard is one conditional statement. Codes live five minutes, so the old
+    // rows are simply dropped.
+    '0002_verify_code_guards': {
+      async up(db: Db) {
+        await db.schema.dropTable('sys_verify_code').execute()
+        await db.schema
+          .createTable('sys_verify_code')
+          .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('target', 'varchar(160)', (c) => c.notNull())
+          .addColumn('purpose', 'varchar(32)', (c) => c.notNull())
+          .addColumn('code_hash', 'varchar(64)')
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('expire_time', time, (c) => c.notNull())
+          .addColumn('last_sent_time', time, (c) => c.notNull())
+          .addColumn('window_start', time, (c) => c.notNull())
+          .addColumn('sent_count', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('pk_sys_verify_code', ['tenant_id', 'target', 'purpose'])
+          .$call((t) => withAudit(t, kind))
+          .execute()
+      },
+    },
   }
 }
 

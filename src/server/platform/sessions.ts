@@ -64,9 +64,14 @@ export class SessionStore {
     await this.db.deleteFrom('sys_session').where('token', '=', token).execute()
   }
 
-  /** Signs a user out everywhere (disabled, locked, password changed). */
-  async endUser(tenantId: string, userIds: string[]): Promise<void> {
+  /**
+   * Signs users out everywhere (disabled, locked, password changed), except `keepToken`: the session
+   * that changed its own password stays signed in.
+   */
+  async endUser(tenantId: string, userIds: string[], keepToken?: string): Promise<void> {
     if (!userIds.length) return
-    await this.db.deleteFrom('sys_session').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute()
+    let query = this.db.deleteFrom('sys_session').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds)
+    if (keepToken) query = query.where('token', '<>', keepToken)
+    await query.execute()
   }
 }

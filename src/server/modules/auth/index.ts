@@ -8,15 +8,22 @@ import { now } from '../../platform/clock.js'
 import { objectBody } from '../../engine/request-values.js'
 import type { Services } from '../../services.js'
 import { parameterFlag } from '../../platform/parameters.js'
-import { assertCanLogin, checkCaptcha, checkPassword, findUser, newCaptcha, openSession, resolveTenant, signInTenant } from './login.js'
+import { assertCanLogin, assertNotLocked, checkCaptcha, checkPassword, findUser, newCaptcha, openSession, rejectUnknownUser, resolveTenant, signInTenant } from './login.js'
 import { userMenus } from './menus.js'
 import { currentUser } from './current-user.js'
-import { consumeCode, issueCode } from './verify-codes.js'
+import { CODE_EXPIRED, consumeCode, issueCode } from './verify-codes.js'
+import { withPasswordProof } from '../../platform/password-proof.js'
+import { prepareDummyHash } from '../../platform/passwords.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 
+/** What `/auth/forget/username` answers for every name, whether it has an account or not. */
+export const RECOVERY_MAIL_PLACEHOLDER = '账号绑定的邮箱'
+export const RECOVERY_SMS_PLACEHOLDER = '账号绑定的手机号'
+
 export function authModule(app: FastifyInstance, services: Services): void {
   const { databases, config } = services
+  prepareDummyHash()
   const platform = databases.platform
 
   defineRoute(app, {
@@ -56,9 +63,12 @@ export function authModule(app: FastifyInstance, services: Services): void {
       const tenant = await resolveTenant(services, username)
       const db = databases.tenant(tenant.tenantId)
       const user = await findUser(db, 'username', tenant.username)
-      if (!user) throw invalid('用户名或密码错误！', 'username')
-      assertCanLogin(user)
+      if (!user) return rejectUnknownUser(services, tenant.tenantId, tenant.username, password)
+      // Lock first (no guessing on a locked account); "disabled" only after the right password, so
+      // it tells nothing to someone who does not know it.
+      assertNotLocked(user)
       await checkPassword(services, tenant.tenantId, user, password)
+      assertCanLogin(user)
       const token = await openSession(services, tenant.tenantId, user, req.ip, '用户登录')
       return { token, ...(await currentUser(services, tenant.tenantId, db, user.id)) }
     },
@@ -141,25 +151,29 @@ export function authModule(app: FastifyInstance, services: Services): void {
     },
   })
 
-  // Forgotten password: find the account, send a code by mail or SMS, reset with the code.
-  const accountOf = async (usernameInput: unknown) => {
+  // Forgotten password: find the account, send a code by mail or SMS, reset with the code. None of
+  // these answers tells whether the name has an account: the codes are keyed by the typed name, a
+  // name without an account (or without that address) gets a row that nothing was sent for, and the
+  // account is looked up only after a right code.
+  const recoveryOf = async (usernameInput: unknown) => {
     const raw = text(usernameInput)
     if (!raw) throw invalid('请输入用户名', 'username')
     const tenant = await resolveTenant(services, raw)
     const db = databases.tenant(tenant.tenantId)
-    const row = await db.selectFrom('sys_user').select(['id', 'username', 'email', 'telephone']).where('username', '=', tenant.username).executeTakeFirst()
-    if (!row) throw invalid('用户不存在！', 'username')
-    return { tenantId: tenant.tenantId, db, id: String(row.id), email: row.email as string | null, telephone: row.telephone as string | null }
+    const row = await db.selectFrom('sys_user').select(['id', 'email', 'telephone']).where('username', '=', tenant.username).executeTakeFirst()
+    const account = row ? { id: String(row.id), email: row.email as string | null, telephone: row.telephone as string | null } : undefined
+    return { tenantId: tenant.tenantId, username: tenant.username, db, account }
   }
-  const mask = (v: string | null, keep: number) => (v ? v.slice(0, keep) + '****' + v.slice(-Math.min(4, v.length - keep)) : null)
+  const recoveryKey = (channel: 'mail' | 'sms', username: string) => `${channel}:${username}`
 
   defineRoute(app, {
     method: 'GET',
     url: '/auth/forget/username',
     access: 'public',
+    // The same placeholders for every name: showing the masked addresses would tell who has an account.
     handler: async ({ query }) => {
-      const account = await accountOf(query.username)
-      return { email: mask(account.email, 2), telephone: mask(account.telephone, 3) }
+      await recoveryOf(query.username)
+      return { email: RECOVERY_MAIL_PLACEHOLDER, telephone: RECOVERY_SMS_PLACEHOLDER }
     },
   })
   for (const channel of ['mail', 'sms'] as const) {
@@ -168,10 +182,9 @@ export function authModule(app: FastifyInstance, services: Services): void {
       url: `/auth/forget/${channel}/code`,
       access: 'public',
       handler: async ({ query }) => {
-        const account = await accountOf(query.username)
-        const target = channel === 'mail' ? account.email : account.telephone
-        if (!target) throw invalid(channel === 'mail' ? '该用户未绑定邮箱！' : '该用户未绑定手机号！', 'username')
-        await issueCode(services, account.tenantId, `${channel}:${account.id}`, 'forget', channel, target)
+        const recovery = await recoveryOf(query.username)
+        const address = channel === 'mail' ? recovery.account?.email : recovery.account?.telephone
+        await issueCode(services, recovery.tenantId, recoveryKey(channel, recovery.username), 'forget', address ? { channel, address } : null)
         return null
       },
     })
@@ -181,19 +194,22 @@ export function authModule(app: FastifyInstance, services: Services): void {
       access: 'public',
       handler: async ({ body }) => {
         const input = objectBody(body)
-        const account = await accountOf(input.username)
+        const recovery = await recoveryOf(input.username)
         const password = typeof input.password === 'string' ? input.password : ''
         if (!password) throw invalid('请输入新密码', 'password')
-        await consumeCode(services, account.tenantId, `${channel}:${account.id}`, 'forget', input.code ?? input.captcha)
-        const actor = { token: '', tenantId: account.tenantId, userId: account.id, username: '', name: '找回密码', db: account.db, isAdmin: false, permissions: new Set<string>(), ip: '' }
-        await inTransaction(account.db, (trx) => services.store.modify(trx, actor, services.registry.get('user'), { id: account.id, password }))
-        await services.sessions.endUser(account.tenantId, [account.id])
+        await consumeCode(services, recovery.tenantId, recoveryKey(channel, recovery.username), 'forget', input.code ?? input.captcha)
+        const account = recovery.account
+        // A right code was sent to this account's address; gone since then, the code is worth nothing.
+        if (!account) throw invalid(CODE_EXPIRED, 'captcha')
+        const actor = withPasswordProof({ token: '', tenantId: recovery.tenantId, userId: account.id, username: recovery.username, name: '找回密码', db: recovery.db, isAdmin: false, permissions: new Set<string>(), ip: '' })
+        await inTransaction(recovery.db, (trx) => services.store.modify(trx, actor, services.registry.get('user'), { id: account.id, password }))
         return null
       },
     })
   }
 
-  // Telephone login and binding: an SMS code instead of the password.
+  // Telephone login and binding: an SMS code instead of the password. A number without an account
+  // gets the same answer as one with (nothing is sent), so numbers cannot be probed.
   defineRoute(app, {
     method: 'GET',
     url: '/auth/login/telephone/captcha',
@@ -201,10 +217,9 @@ export function authModule(app: FastifyInstance, services: Services): void {
     handler: async ({ query }) => {
       const telephone = text(query.telephone)
       if (!patterns.mobile.regex.test(telephone)) throw invalid(patterns.mobile.message, 'telephone')
-      const tenant = { tenantId: await signInTenant(services, text(query.tenantId) || undefined) }
-      const user = await findUser(databases.tenant(tenant.tenantId), 'telephone', telephone)
-      if (!user) throw invalid('该手机号未绑定用户！', 'telephone')
-      await issueCode(services, tenant.tenantId, `sms:${telephone}`, 'login', 'sms', telephone)
+      const tenantId = await signInTenant(services, text(query.tenantId) || undefined)
+      const user = await findUser(databases.tenant(tenantId), 'telephone', telephone)
+      await issueCode(services, tenantId, `sms:${telephone}`, 'login', user ? { channel: 'sms', address: telephone } : null)
       return null
     },
   })
@@ -216,14 +231,14 @@ export function authModule(app: FastifyInstance, services: Services): void {
       const input = objectBody(body)
       const telephone = text(input.telephone)
       if (!patterns.mobile.regex.test(telephone)) throw invalid(patterns.mobile.message, 'telephone')
-      const tenant = { tenantId: await signInTenant(services, text(input.tenantId) || undefined) }
-      await consumeCode(services, tenant.tenantId, `sms:${telephone}`, 'login', input.captcha ?? input.code)
-      const db = databases.tenant(tenant.tenantId)
+      const tenantId = await signInTenant(services, text(input.tenantId) || undefined)
+      await consumeCode(services, tenantId, `sms:${telephone}`, 'login', input.captcha ?? input.code)
+      const db = databases.tenant(tenantId)
       const user = await findUser(db, 'telephone', telephone)
-      if (!user) throw invalid('该手机号未绑定用户！', 'telephone')
+      if (!user) throw invalid(CODE_EXPIRED, 'captcha')
       assertCanLogin(user)
-      const token = await openSession(services, tenant.tenantId, user, req.ip, '手机号登录')
-      return { token, ...(await currentUser(services, tenant.tenantId, db, user.id)) }
+      const token = await openSession(services, tenantId, user, req.ip, '手机号登录')
+      return { token, ...(await currentUser(services, tenantId, db, user.id)) }
     },
   })
   defineRoute(app, {
@@ -234,11 +249,13 @@ export function authModule(app: FastifyInstance, services: Services): void {
       const input = objectBody(body)
       const telephone = text(input.telephone)
       if (!patterns.mobile.regex.test(telephone)) throw invalid(patterns.mobile.message, 'telephone')
+      // The code binds this number to this user only: another signed-in user cannot spend it.
+      const bindKey = `sms:${ctx.userId}:${telephone}`
       if (!input.captcha && !input.code) {
-        await issueCode(services, ctx.tenantId, `sms:${telephone}`, 'bind', 'sms', telephone)
+        await issueCode(services, ctx.tenantId, bindKey, 'bind', { channel: 'sms', address: telephone })
         return null
       }
-      await consumeCode(services, ctx.tenantId, `sms:${telephone}`, 'bind', input.captcha ?? input.code)
+      await consumeCode(services, ctx.tenantId, bindKey, 'bind', input.captcha ?? input.code)
       await inTransaction(ctx.db, (trx) => services.store.modify(trx, ctx, services.registry.get('user'), { id: ctx.userId, telephone }))
       return null
     },

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
+import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import { invalid } from '../../platform/errors.js'
 import { later, now, today } from '../../platform/clock.js'
@@ -70,14 +72,42 @@ export async function findUser(db: Db, column: 'username' | 'telephone', value: 
     .executeTakeFirst()) as LoginUser | undefined
 }
 
+export const USER_LOCKED = '用户已锁定，无法登录！'
+export const USER_DISABLED = '用户已停用，无法登录！'
+const failureText = (failures: number) => `您已经登录失败${failures}次，您还可以尝试${MAX_LOGIN_FAILURES - failures}次！`
+
+export function assertNotLocked(user: LoginUser): void {
+  if (truthy(user.lock_status)) throw invalid(USER_LOCKED, 'username')
+}
+
 export function assertCanLogin(user: LoginUser): void {
-  if (truthy(user.lock_status)) throw invalid('用户已锁定，无法登录！', 'username')
-  if (!truthy(user.available)) throw invalid('用户已停用，无法登录！', 'username')
+  assertNotLocked(user)
+  if (!truthy(user.available)) throw invalid(USER_DISABLED, 'username')
+}
+
+/** The failure table's key column is 64 wide; a longer typed name (never a real account) is keyed by its digest. */
+const failureKey = (username: string) => (username.length <= 64 ? username : crypto.createHash('sha256').update(username).digest('hex'))
+
+/**
+ * One more failure of (tenant, name, today), answered by the same statement: an upsert with
+ * `failures + 1`, so parallel wrong passwords on several processes are all counted.
+ */
+async function countFailure(services: Services, tenantId: string, username: string): Promise<number> {
+  const time = now()
+  const row = await services.databases.platform
+    .insertInto('sys_login_failure')
+    .values({ tenant_id: tenantId, username: failureKey(username), day: today(), failures: 1, create_time: time })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'username', 'day']).doUpdateSet({ failures: sql`${sql.ref('sys_login_failure.failures')} + 1`, update_time: time }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow()
+  return Number(row.failures)
 }
 
 /**
- * Password check with the daily failure counter: the 5th failure of a day locks the user. The
- * counter lives in the platform database, keyed by tenant, user name and day.
+ * Password check with the daily failure counter: the 5th failure of a day locks the user and ends
+ * their sessions. The counter lives in the platform database, keyed by tenant, user name and day.
  */
 export async function checkPassword(services: Services, tenantId: string, user: LoginUser, password: string): Promise<void> {
   if (await verifyPassword(user.password, password)) {
@@ -88,35 +118,33 @@ export async function checkPassword(services: Services, tenantId: string, user: 
       .execute()
     return
   }
-  const platform = services.databases.platform
-  const key = { tenant_id: tenantId, username: user.username, day: today() }
-  const failures = await platform.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('sys_login_failure')
-      .select('failures')
-      .where('tenant_id', '=', key.tenant_id)
-      .where('username', '=', key.username)
-      .where('day', '=', key.day)
-      .executeTakeFirst()
-    const count = Number(row?.failures ?? 0) + 1
-    if (row) {
-      await trx
-        .updateTable('sys_login_failure')
-        .set({ failures: count, update_time: now() })
-        .where('tenant_id', '=', key.tenant_id)
-        .where('username', '=', key.username)
-        .where('day', '=', key.day)
-        .execute()
-    } else {
-      await trx.insertInto('sys_login_failure').values({ ...key, failures: count, create_time: now() }).execute()
-    }
-    return count
-  })
+  const failures = await countFailure(services, tenantId, user.username)
   if (failures >= MAX_LOGIN_FAILURES) {
     await setLocked(services, services.databases.tenant(tenantId), user.id, true)
-    throw invalid('用户已锁定，无法登录！', 'password')
+    await services.sessions.endUser(tenantId, [user.id])
+    throw invalid(USER_LOCKED, 'password')
   }
-  throw invalid(`您已经登录失败${failures}次，您还可以尝试${MAX_LOGIN_FAILURES - failures}次！`, 'password')
+  throw invalid(failureText(failures), 'password')
+}
+
+/**
+ * A sign-in with a name that has no account answers exactly as a wrong password of a real one:
+ * the same argon2 work (against a dummy hash), the same counter text from the same failure table,
+ * and "locked" once five failures were reached on a day, as a real account stays locked.
+ */
+export async function rejectUnknownUser(services: Services, tenantId: string, username: string, password: string): Promise<never> {
+  const locked = await services.databases.platform
+    .selectFrom('sys_login_failure')
+    .select('day')
+    .where('tenant_id', '=', tenantId)
+    .where('username', '=', failureKey(username))
+    .where('failures', '>=', MAX_LOGIN_FAILURES)
+    .executeTakeFirst()
+  if (locked) throw invalid(USER_LOCKED, 'username')
+  await verifyPassword(null, password)
+  const failures = await countFailure(services, tenantId, username)
+  if (failures >= MAX_LOGIN_FAILURES) throw invalid(USER_LOCKED, 'password')
+  throw invalid(failureText(failures), 'password')
 }
 
 export async function openSession(services: Services, tenantId: string, user: LoginUser, ip: string, how: string) {

@@ -1,6 +1,14 @@
-import { invalid } from '../../platform/errors.js'
+import { forbidden, invalid } from '../../platform/errors.js'
 import { ADMIN_PERMISSION } from '../../platform/permissions.js'
+import { hasPasswordProof } from '../../platform/password-proof.js'
+import { hasPermission } from '../../platform/request-context.js'
+import type { Wire } from '../../engine/record-codec.js'
+import { NO_PASSWORD_KEY, USER_PASSWORD_PERMISSION, assertMayGrant, assertMayManageUsers, assertNotBuiltinAdmin, menuKeys, roleKeys } from './rank-guard.js'
 import type { Services } from '../../services.js'
+
+const isTrue = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
+/** A modify that turns an enabled user off (the form's 状态 switch): the same rules as `unable/batch`. */
+const disables = (values: Wire, existing: Wire) => 'available' in values && !isTrue(values.available) && isTrue(existing.available)
 
 /** Rules of system objects that an entity file cannot state. */
 export function registerSystemHooks(services: Services): void {
@@ -9,13 +17,16 @@ export function registerSystemHooks(services: Services): void {
 
   hooks.on('role', {
     ...invalidate,
-    async beforeAvailable({ trx, ids, available }) {
+    async beforeAvailable({ trx, ctx, ids, available }) {
       permissions.invalidate()
-      if (available) return
+      // Enabling a role switches its keys back on for everyone holding it, the caller included.
+      if (available) return assertMayGrant(ctx, await roleKeys(trx, ids))
       const admins = await trx.selectFrom('sys_role').select(['name']).where('id', 'in', ids).where('permission', '=', ADMIN_PERMISSION).execute()
       if (admins.length) throw invalid(`角色【${admins[0].name}】的权限为【admin】，不允许停用！`)
     },
-    async beforeSave({ values, existing }) {
+    async beforeSave({ ctx, values, existing }) {
+      // A role's own permission is a key like any other (`admin` the widest): only what one holds.
+      if (typeof values.permission === 'string' && values.permission && values.permission !== existing?.permission) assertMayGrant(ctx, [values.permission])
       if (existing?.permission === ADMIN_PERMISSION && 'permission' in values && values.permission !== ADMIN_PERMISSION)
         throw invalid(`角色【${existing.name}】的权限为【admin】，不允许修改！`, 'permission')
     },
@@ -30,8 +41,13 @@ export function registerSystemHooks(services: Services): void {
 
   hooks.on('menu', {
     ...invalidate,
-    async beforeAvailable() {
+    // A menu's key reaches every role linked to it: setting or re-enabling one is handing it out.
+    async beforeSave({ ctx, values, existing }) {
+      if (typeof values.permission === 'string' && values.permission && values.permission !== existing?.permission) assertMayGrant(ctx, [values.permission])
+    },
+    async beforeAvailable({ trx, ctx, ids, available }) {
       permissions.invalidate()
+      if (available) assertMayGrant(ctx, await menuKeys(trx, ids))
     },
     async beforeDelete({ trx, ids }) {
       permissions.invalidate()
@@ -41,15 +57,32 @@ export function registerSystemHooks(services: Services): void {
   })
 
   hooks.on('user', {
-    async beforeAvailable({ ctx, ids, available }) {
+    async beforeAvailable({ trx, ctx, ids, available }) {
       permissions.invalidate()
-      if (!available && ids.includes(ctx.userId)) throw invalid('不允许停用当前登录用户！')
-      if (!available) await sessions.endUser(ctx.tenantId, ids)
+      await assertMayManageUsers(trx, ctx, ids)
+      if (available) return
+      if (ids.includes(ctx.userId)) throw invalid('不允许停用当前登录用户！')
+      await assertNotBuiltinAdmin(trx, ids)
+      await sessions.endUser(ctx.tenantId, ids)
     },
-    async afterSave({ ctx, id, values, mode }) {
+    async beforeSave({ trx, ctx, mode, values, existing }) {
+      if (mode !== 'modify' || !existing) return
+      const id = String(existing.id)
+      // Setting a password without knowing the old one is a reset: its own key, whoever the target.
+      if (values.password !== undefined && !hasPasswordProof(ctx) && !hasPermission(ctx, [USER_PASSWORD_PERMISSION])) throw forbidden(NO_PASSWORD_KEY)
+      await assertMayManageUsers(trx, ctx, [id])
+      if (disables(values, existing)) {
+        if (id === ctx.userId) throw invalid('不允许停用当前登录用户！')
+        await assertNotBuiltinAdmin(trx, [id])
+      }
+    },
+    async afterSave({ ctx, id, values, mode, existing }) {
       permissions.invalidate()
-      // A changed password signs the user out of every other session.
-      if (mode === 'modify' && values.password) await sessions.endUser(ctx.tenantId, [id].filter((u) => u !== ctx.userId))
+      if (mode !== 'modify' || !existing) return
+      // New credentials or a disabled account end the user's sessions; the session that changed its
+      // own password stays.
+      if (values.password) await sessions.endUser(ctx.tenantId, [id], ctx.token)
+      if (disables(values, existing)) await sessions.endUser(ctx.tenantId, [id])
     },
   })
 

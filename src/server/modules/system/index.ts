@@ -11,6 +11,8 @@ import type { RequestContext } from '../../platform/request-context.js'
 import { currentUser } from '../auth/current-user.js'
 import { unlockUser } from '../auth/login.js'
 import { registerSystemHooks } from './hooks.js'
+import { assertMayGrant, assertMayManageUsers, menuKeys, roleKeys } from './rank-guard.js'
+import { withPasswordProof } from '../../platform/password-proof.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 const strings = (v: unknown, field: string): string[] => {
@@ -58,7 +60,8 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       if (newPsw !== confirm) throw invalid('两次输入的密码不一致', 'confirmPsw')
       const row = await ctx.db.selectFrom('sys_user').select('password').where('id', '=', ctx.userId).executeTakeFirst()
       if (!(await verifyPassword(row?.password as string | undefined, oldPsw))) throw invalid('旧密码不正确', 'oldPsw')
-      await inTransaction(ctx.db, (trx) => store.modify(trx, ctx, user, { id: ctx.userId, password: newPsw }))
+      // The old password is the proof: no reset key needed; the user's other sessions end (hooks.ts).
+      await inTransaction(ctx.db, (trx) => store.modify(trx, withPasswordProof(ctx), user, { id: ctx.userId, password: newPsw }))
       return null
     },
   })
@@ -124,6 +127,9 @@ export function systemModule(app: FastifyInstance, services: Services): void {
           const roles = await trx.selectFrom('sys_role').select('id').where('id', 'in', roleIds).execute()
           if (roles.length !== new Set(roleIds).size) throw invalid('角色不存在！', 'roleIds')
         }
+        // Only users the caller outranks or equals, and only roles whose keys the caller holds (self included).
+        await assertMayManageUsers(trx, ctx, userIds)
+        assertMayGrant(ctx, await roleKeys(trx, roleIds))
         await trx.deleteFrom('sys_user_role').where('user_id', 'in', userIds).execute()
         const time = now()
         for (const u of userIds)
@@ -140,8 +146,10 @@ export function systemModule(app: FastifyInstance, services: Services): void {
     url: '/system/user/unlock',
     access: ['system:user:unlock', 'system:user:modify'],
     handler: async ({ ctx, body, query }) => {
-      for (const id of idsFrom(body, query)) await unlockUser(services, ctx.tenantId, ctx.db, id)
-      await writeOpLog(ctx.db, ctx, '解锁用户', OpLogType.OTHER, { ids: idsFrom(body, query) })
+      const ids = idsFrom(body, query)
+      await assertMayManageUsers(ctx.db, ctx, ids)
+      for (const id of ids) await unlockUser(services, ctx.tenantId, ctx.db, id)
+      await writeOpLog(ctx.db, ctx, '解锁用户', OpLogType.OTHER, { ids })
       return null
     },
   })
@@ -192,6 +200,8 @@ export function systemModule(app: FastifyInstance, services: Services): void {
           const found = await trx.selectFrom('sys_menu').select('id').where('id', 'in', menuIds).execute()
           if (found.length !== menuIds.length) throw invalid('菜单不存在！', 'menuIds')
         }
+        // A role's menus are keys handed to everyone holding it: only keys the caller holds.
+        assertMayGrant(ctx, await menuKeys(trx, menuIds))
         await trx.deleteFrom('sys_role_menu').where('role_id', 'in', roleIds).execute()
         const time = now()
         for (const r of roleIds)
