@@ -87,3 +87,12 @@ export function pickerAccess(registry: EntityRegistry): Map<string, string[]> {
   }
   return new Map([...keys].map(([kind, set]) => [kind, [...set].sort()]))
 }
+
+const computed = new WeakMap<EntityRegistry, Map<string, string[]>>()
+
+/** The keys that may call the picker of a kind (computed once per registry); none: the admin's. */
+export function pickerKeys(registry: EntityRegistry, kind: string): string[] {
+  let all = computed.get(registry)
+  if (!all) computed.set(registry, (all = pickerAccess(registry)))
+  return all.get(kind) ?? []
+}

@@ -5,7 +5,7 @@ import { defineRoute, type Access } from '../platform/routes.js'
 import type { Services } from '../services.js'
 import { dbFor } from './master-data-routes.js'
 import { idsFrom } from './request-values.js'
-import { pickerAccess } from './picker-access.js'
+import { pickerKeys } from './picker-access.js'
 
 /**
  * `available` of a picker defaults to enabled (spec 000 §7); the status filter's 全部 option sends
@@ -32,11 +32,10 @@ function selectorParams(entity: EntityModel): QueryParam[] {
  * call them is derived from the schemas (engine/picker-access.ts); a kind no screen offers is the admin's.
  */
 export function registerSelectorRoutes(app: FastifyInstance, services: Services): void {
-  const keysOf = pickerAccess(services.registry)
   for (const entity of services.registry.all()) {
     const picker = entity.file.views?.picker
     if (!picker) continue
-    const access: Access = keysOf.get(picker.kind) ?? []
+    const access: Access = pickerKeys(services.registry, picker.kind)
     const tree = Boolean(entity.parentField)
     defineRoute(app, {
       method: 'GET',

@@ -146,3 +146,22 @@ export async function assertRuntimeAccess(services: Services, ctx: RequestContex
   if (typeof id === 'string' && id && (await reachable(services, ctx))[kind].has(id)) return
   throw forbidden()
 }
+
+/**
+ * The items of a dictionary (`/system/dic/item/bydic`, `queryDicByName`) answer the dictionary's own
+ * screens, the custom-list designers, and a user whose menus open a custom list with a condition on
+ * that dictionary (its query form offers the items).
+ */
+export async function assertDictionaryAccess(services: Services, ctx: RequestContext, by: 'code' | 'name', value: string): Promise<void> {
+  const dic = services.registry.get('dic')
+  const item = services.registry.get('dicItem')
+  const keys = [...operationKeys(dic, 'query'), ...operationKeys(item, 'create'), ...operationKeys(item, 'modify'), ...designerKeys(services, 'list')]
+  if (hasPermission(ctx, keys)) return
+  const reach = await reachable(services, ctx)
+  if (value && reach.list.size) {
+    const row = await ctx.db.selectFrom(dic.table).select('code').where(by, '=', value).executeTakeFirst()
+    const code = row ? String(row.code) : undefined
+    if (code) for (const list of await rowsOf(services, ctx.db, 'list', [...reach.list])) if (arrayOf(list.queryParams).some((q) => q.dataDicCode === code)) return
+  }
+  throw forbidden()
+}

@@ -10,6 +10,8 @@ import type { Services } from '../../services.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { currentUser } from '../auth/current-user.js'
 import { unlockUser } from '../auth/login.js'
+import { pickerKeys } from '../../engine/picker-access.js'
+import { assertDictionaryAccess } from '../../lowcode/runtime-access.js'
 import { registerSystemHooks } from './hooks.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
@@ -81,7 +83,8 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/system/user/querySimpleUser',
-    access: 'login',
+    // A simple user picker: whoever may use the user picker.
+    access: pickerKeys(services.registry, 'user'),
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, user, {
         params: [
@@ -222,13 +225,19 @@ export function systemModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/system/dic/item/bydic',
     access: 'login',
-    handler: async ({ ctx, query }) => itemsOf(ctx, 'code', text(query.code)),
+    handler: async ({ ctx, query }) => {
+      await assertDictionaryAccess(services, ctx, 'code', text(query.code))
+      return itemsOf(ctx, 'code', text(query.code))
+    },
   })
   defineRoute(app, {
     method: 'GET',
     url: '/system/dic/item/queryDicByName',
     access: 'login',
-    handler: async ({ ctx, query }) => itemsOf(ctx, 'name', text(query.name ?? query.dicName)),
+    handler: async ({ ctx, query }) => {
+      await assertDictionaryAccess(services, ctx, 'name', text(query.name ?? query.dicName))
+      return itemsOf(ctx, 'name', text(query.name ?? query.dicName))
+    },
   })
 
   // Modules: platform modules and which a tenant may use.
