@@ -287,7 +287,7 @@ export interface PickerView {
   enterToSearch?: boolean
   addButton?: boolean
   /**
-   * Key needed beyond login; pickers serve many screens, so none by default.
+   * One more key that may call the picker, beside the keys derived from the schemas (the picked entity's query key and the keys of the screens that offer the picker).
    */
   permission?: string
 }
