@@ -189,3 +189,26 @@ describe('who may call the low-code run time, pickers, timeline and configuratio
     expect(await count('tbl_sale_config')).toBe(1)
   })
 })
+
+describe('a new tenant gets its configuration rows when it is created', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(async () => t?.close())
+
+  it('stores the defaults of every configuration at creation, so its first GET writes nothing', async () => {
+    const operator = await t.login('admin')
+    const created = await t.call<string>('POST', '/system/tenant', { token: operator, body: { id: '2000', name: '第二租户', available: true } })
+    expect(created.status, created.raw).toBe(200)
+    const db = t.app.services.databases.tenant('2000')
+    const singletons = t.app.services.registry.all().filter((e) => e.file.singleton === true)
+    expect(singletons.map((e) => e.name).sort()).toEqual(['purchaseConfig', 'retailConfig', 'saleConfig', 'takeStockConfig'])
+    const counts = async () => Promise.all(singletons.map(async (e) => Number((await db.selectFrom(e.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)))
+    expect(await counts()).toEqual([1, 1, 1, 1])
+    const admin = await t.login('2000@admin')
+    const purchase = await t.call<Record<string, unknown>>('GET', '/purchase/config', { token: admin })
+    expect(purchase.body.data).toMatchObject({ id: '1', receiveRequirePurchase: true })
+    expect(await counts()).toEqual([1, 1, 1, 1])
+  })
+})
