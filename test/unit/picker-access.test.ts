@@ -39,6 +39,10 @@ describe('picker access derived from the schemas', () => {
     expect(keys.get('saleprop')).toEqual(expect.arrayContaining(['base-data:product:poly:add', 'base-data:product:poly:modify']))
   })
 
+  it('counts the screens hand-written modules serve (an api without family calls): stock list and take-stock plans', () => {
+    expect(keys.get('sc')).toEqual(expect.arrayContaining(['stock:product:query', 'stock:take:plan:add', 'stock:take:plan:query']))
+  })
+
   it('keeps platform and system pickers to their own screens', () => {
     expect(keys.get('tenant')).toEqual(['system:tenant:query'])
     expect(keys.get('role')).toEqual(['system:role:query'])

@@ -95,7 +95,7 @@ export interface Api {
    */
   permission: string
   /**
-   * Which family calls exist; default all but export and trees.
+   * Which family calls exist; default all but export and trees. Empty when a hand-written module serves the screen: the keys still tell who uses the pickers of its list and form.
    */
   operations?: ('query' | 'get' | 'create' | 'modify' | 'delete' | 'enable' | 'unable' | 'export' | 'trees')[]
   /**
