@@ -8,8 +8,9 @@ import { NO_ROLE_ALLOW_LIST, NO_ROLE_ALLOWED, allowedKey } from '../fixtures/spe
 import type { Db } from '../../src/server/db/dialect.js'
 
 /**
- * A signed-in user who holds no role gets 401/403 from every call of the catalogue the app serves, and
- * nothing in the databases changes, except the reviewed calls of the allow-list (each with its reason).
+ * A signed-in user who holds no role gets 401/403 from every call of the catalogue the app serves (and
+ * from every other route it serves), and nothing in the databases changes, except the reviewed calls of
+ * the allow-list (each with its reason).
  */
 const rows = fs
   .readFileSync(path.resolve(import.meta.dirname, '../fixtures/spec/endpoints.tsv'), 'utf8')
@@ -24,6 +25,24 @@ const payloads: { name: string; payload?: string; type?: string; query: string }
   { name: 'empty object', payload: '{}', type: 'application/json', query: '?id=1&pageIndex=1&pageSize=10' },
   { name: 'ids', payload: '["1"]', type: 'application/json', query: '?ids=1&orderId=1&name=x' },
 ]
+
+/**
+ * Every route the app serves under /cloud-api (HEAD aside), read from Fastify's route tree, so calls
+ * outside the catalogue are swept as well.
+ */
+function servedRoutes(printed: string): { method: string; url: string }[] {
+  const out: { method: string; url: string }[] = []
+  let stack: string[] = []
+  for (const line of printed.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line)
+    if (!m) continue
+    stack = [...stack.slice(0, m[1].length / 4), m[2]]
+    const full = stack.join('')
+    for (const method of (m[3] ?? '').split(',').map((x) => x.trim()))
+      if (method && method !== 'HEAD' && full.startsWith('/cloud-api/')) out.push({ method, url: full.slice('/cloud-api'.length) })
+  }
+  return out
+}
 
 /** Every table's rows as a digest: a change anywhere (insert, update, delete) changes it. */
 async function digest(db: Db, kind: 'sqlite' | 'postgres', schema: string | undefined): Promise<Map<string, string>> {
@@ -72,11 +91,32 @@ describe('the catalogue answers a user with no role 401/403 and changes nothing,
   afterAll(async () => t?.close())
 
   const served = () => rows.filter((r) => t.app.hasRoute({ method: r.method as 'GET', url: `/cloud-api${r.url}` }))
+  const outsideCatalogue = () => {
+    const listed = new Set(rows.map((r) => allowedKey(r.method, r.url)))
+    return servedRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => !listed.has(allowedKey(r.method, r.url)))
+  }
 
-  it('keeps the allow-list short, reasoned and made of served calls of the catalogue', () => {
-    expect(NO_ROLE_ALLOW_LIST.length).toBeLessThanOrEqual(30)
+  /** Calls as the no-role user with each payload; answers the calls that were not refused. */
+  const sweep = async (calls: { method: string; url: string }[]) => {
+    const answered: string[] = []
+    for (const r of calls)
+      for (const p of payloads) {
+        const response = await t.app.inject({
+          method: r.method as 'GET',
+          url: `/cloud-api${r.url.replace(/:[A-Za-z]+/g, 'x')}${p.query}`,
+          headers: { 'x-auth-token': nobody, ...(p.type ? { 'content-type': p.type } : {}) },
+          payload: p.payload,
+        })
+        if (response.statusCode !== 401 && response.statusCode !== 403) answered.push(`${r.method} ${r.url} (${p.name}): ${response.statusCode} ${response.body.slice(0, 120)}`)
+        else if (response.statusCode === 403) expect(JSON.parse(response.body)).toMatchObject({ code: 403, msg: '无权限' })
+      }
+    return answered
+  }
+
+  it('keeps the allow-list short, reasoned and made of served calls', () => {
+    expect(NO_ROLE_ALLOW_LIST.length).toBeLessThanOrEqual(32)
     expect(NO_ROLE_ALLOWED.size).toBe(NO_ROLE_ALLOW_LIST.length)
-    const catalogue = new Set(served().map((r) => allowedKey(r.method, r.url)))
+    const catalogue = new Set([...served(), ...outsideCatalogue()].map((r) => allowedKey(r.method, r.url)))
     for (const c of NO_ROLE_ALLOW_LIST) {
       expect(catalogue.has(allowedKey(c.method, c.path)), `${c.method} ${c.path}`).toBe(true)
       expect(c.reason.length, `${c.method} ${c.path}`).toBeGreaterThan(4)
@@ -87,23 +127,20 @@ describe('the catalogue answers a user with no role 401/403 and changes nothing,
     const calls = served().filter((r) => !NO_ROLE_ALLOWED.has(allowedKey(r.method, r.url)))
     expect(calls.length).toBeGreaterThan(500)
     const before = await snapshot()
-    const answered: string[] = []
-    for (const r of calls)
-      for (const p of payloads) {
-        const response = await t.app.inject({
-          method: r.method as 'GET',
-          url: `/cloud-api${r.url}${p.query}`,
-          headers: { 'x-auth-token': nobody, ...(p.type ? { 'content-type': p.type } : {}) },
-          payload: p.payload,
-        })
-        if (response.statusCode !== 401 && response.statusCode !== 403) answered.push(`${r.method} ${r.url} (${p.name}): ${response.statusCode} ${response.body.slice(0, 120)}`)
-        else if (response.statusCode === 403) expect(JSON.parse(response.body)).toMatchObject({ code: 403, msg: '无权限' })
-      }
-    expect(answered).toEqual([])
+    expect(await sweep(calls)).toEqual([])
     const after = await snapshot()
     const changed = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k)
     expect(changed).toEqual([])
     expect([...before.keys()].filter((k) => !after.has(k))).toEqual([])
+  }, 300_000)
+
+  it('refuses the served calls outside the catalogue too (document exports, new pickers, designer families…), and writes nothing', async () => {
+    const calls = outsideCatalogue().filter((r) => !NO_ROLE_ALLOWED.has(allowedKey(r.method, r.url)))
+    expect(calls.length).toBeGreaterThan(40)
+    const before = await snapshot()
+    expect(await sweep(calls)).toEqual([])
+    const after = await snapshot()
+    expect([...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k)).toEqual([])
   }, 300_000)
 
   it('still serves the allow-listed calls of the signed-in shell to that user', async () => {
