@@ -201,11 +201,14 @@ describe('low-code security: whitelisted identifiers, bound values, data permiss
     }
   })
 
-  it('narrows a restricted user by the product data permission; runtime needs a login, admin calls need keys', async () => {
+  it('narrows a restricted user by the product data permission; runtime needs a menu opening the list, admin calls need keys', async () => {
     const userId = await fx.created('/system/user', { code: 'lc01', name: '低代码用户', username: 'lc01user', password: 'secret123', gender: 0, available: true })
     const roleId = await fx.created('/system/role', { code: 'LC', name: '限P001', available: true })
     await t.call('POST', '/system/user/role/setting', { token, body: { userIds: [userId], roleIds: [roleId] } })
     const clerk = await t.login('lc01user', 'secret123')
+    expect((await query({}, clerk)).status).toBe(403)
+    const menuId = await fx.created('/system/menu', { code: 'LCM01', title: '低代码列表', display: 1, componentType: 1, component: fx.listId, path: '/lc/list01', available: true })
+    await t.call('POST', '/system/role/menu/setting', { token, body: { roleIds: [roleId], menuIds: [menuId] } })
     expect((await query({}, clerk)).body.data.totalCount).toBe(4)
     const tree = [{ nodeType: 1, calcType: 1, name: '并且', children: [{ nodeType: 2, detailId: 1, conditionType: 9, value: 'P00' }, { nodeType: 2, detailId: 1, conditionType: 5, value: 'P002' }] }]
     const saved = await t.call('POST', '/system/data/permission/data/saveData', { token, body: { bizIds: [roleId], bizType: 0, permissionType: 1, permission: JSON.stringify(tree) } })

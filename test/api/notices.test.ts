@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { userWithMenus } from '../support/access-helpers.js'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 
 interface MyNotice {
@@ -32,12 +33,8 @@ describe('system notices: publish, my notices, read marks', () => {
   beforeAll(async () => {
     t = await startTestApp()
     admin = await t.login()
-    const user = await t.call<string>('POST', '/system/user', {
-      token: admin,
-      body: { code: 'reader01', name: '读者', username: 'reader01', password: 'secret123', gender: 1, available: true },
-    })
-    expect(user.status).toBe(200)
-    clerk = await t.login('reader01', 'secret123')
+    // A reader: granted the 系统通知 page only.
+    clerk = await userWithMenus(t, admin, 'reader01', ['system:notice:query'])
   })
   afterAll(async () => t?.close())
 

@@ -5,8 +5,8 @@ import { expect, openMenu, openScreen, rowOf, signIn, test, toast, uniqueSuffix,
  * The low-code layer end to end (issue "Low-code layer", done means): an administrator builds a custom
  * list over products joined to categories in the browser (fields, a formatter script in Monaco, query
  * params, a custom-form row button), edits the custom form's Formily JSON in Monaco with its live
- * preview, puts the list on a menu of component type 自定义列表; a staff user granted only that menu
- * opens it, filters, exports, and submits the form through its server handler.
+ * preview, puts the list on a menu of component type 自定义列表; a staff user granted that menu (and the
+ * category key the form's handler writes with) opens it, filters, exports, and submits the form.
  */
 
 /** Picks the option of an antd Select (found by its accessible name inside `scope`), typing to search when it can. */
@@ -146,7 +146,7 @@ test('custom list over products and categories: build, menu, staff filter, expor
     await expect(toast(page, '新增成功！')).toBeVisible()
   })
 
-  await test.step('a menu of component type 自定义列表, a role granted only that menu, a staff user with the role', async () => {
+  await test.step('a menu of component type 自定义列表, a role granted that menu and the category modify key its form handler needs, a staff user with the role', async () => {
     const lists = await api.get<{ datas: { id: string; name: string }[] }>('/gen/custom/list/query', { name: names.list })
     const listId = lists.datas.find((l) => l.name === names.list)!.id
     const catalogId = await api.post<string>('/system/menu', { code: `LC${s}`, title: names.catalog, name: `lc${s}`, display: 0, path: `/lc${s.toLowerCase()}`, icon: 'AppstoreOutlined', available: true })
@@ -163,7 +163,10 @@ test('custom list over products and categories: build, menu, staff filter, expor
     })
     const roleId = await api.post<string>('/system/role', { code: `LR${s}`, name: `低代码角色${s}`, available: true })
     const userId = await api.post<string>('/system/user', { code: `LU${s}`, name: `低代码员工${s}`, ...staff, gender: 0, available: true })
-    await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: [catalogId, menuId] })
+    // The row button's form handler changes a product category: the role needs that key as well.
+    const menus = await api.get<{ id: string; permission: string | null }[]>('/system/role/menu/menus', { roleId })
+    const modifyCategory = menus.find((m) => m.permission === 'base-data:product:category:modify')!.id
+    await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: [catalogId, menuId, modifyCategory] })
     await api.post('/system/user/role/setting', { userIds: [userId], roleIds: [roleId] })
   })
 

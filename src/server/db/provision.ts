@@ -2,6 +2,11 @@ import type { Databases } from './databases.js'
 import { migrate, platformMigrations, tenantMigrations } from './migrations.js'
 import { existingColumns, syncEntityTable } from '../engine/entity-tables.js'
 import type { EntityRegistry } from '../engine/entity-registry.js'
+import { RecordCodec } from '../engine/record-codec.js'
+import { ensureSingleton } from '../engine/singleton-routes.js'
+
+/** Who writes the rows provisioning creates (audit columns). */
+const PROVISIONER = { userId: 'system', name: '系统' }
 
 /** Platform database: hand migrations, then the platform-scope entity tables. */
 export async function provisionPlatform(databases: Databases, registry: EntityRegistry): Promise<void> {
@@ -14,7 +19,10 @@ export async function provisionPlatform(databases: Databases, registry: EntityRe
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
 }
 
-/** One tenant database: hand migrations, then every tenant-scope entity table. */
+/**
+ * One tenant database: hand migrations, every tenant-scope entity table, then the default row of each
+ * configuration (singleton) entity, so reading a configuration never has to write.
+ */
 export async function migrateTenant(databases: Databases, registry: EntityRegistry, tenantId: string): Promise<void> {
   await databases.ensureSchema({ tenantId })
   const db = databases.tenant(tenantId)
@@ -23,4 +31,7 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   const tables = await existingColumns(db, schema)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
+  const codec = new RecordCodec(databases.kind, registry.enums)
+  for (const entity of registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true))
+    await ensureSingleton(codec, db, PROVISIONER, entity)
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/dialect.js'
 import { ORDER_CHART_BIZ_TYPE } from '../../shared/generated/enum-codes.js'
 
 /** Approved states per table: purchase orders stay "approved" once partly/fully received or ended. */
-const SOURCES: { table: string; bizType: number; statuses: number[] }[] = [
+export const ORDER_CHART_SOURCES: { table: string; bizType: number; statuses: number[] }[] = [
   { table: 'tbl_purchase_order', bizType: ORDER_CHART_BIZ_TYPE.PURCHASE_ORDER, statuses: [3, 9, 10, 12] },
   { table: 'tbl_purchase_return', bizType: ORDER_CHART_BIZ_TYPE.PURCHASE_RETURN, statuses: [3] },
   { table: 'tbl_sale_order', bizType: ORDER_CHART_BIZ_TYPE.SALE_ORDER, statuses: [3] },
@@ -25,11 +25,13 @@ export interface OrderChartRow {
  * by approval day and ORDER_CHART_BIZ_TYPE, with Σ totalNum and Σ totalAmount; only days and kinds with
  * data. Amounts are added with decimal.js in the server (SQLite keeps decimals as text, where SQL SUM
  * would be a float); the rows read are bounded by the 30-day window on the indexed status column.
+ * `tables`, when given, limits the kinds to those document tables (the ones the caller may query).
  */
-export async function orderChart(db: Db): Promise<OrderChartRow[]> {
+export async function orderChart(db: Db, tables?: ReadonlySet<string>): Promise<OrderChartRow[]> {
   const from = dayjs().subtract(29, 'day').format('YYYY-MM-DD 00:00:00')
   const groups = new Map<string, { date: string; bizType: number; num: number; amount: Decimal }>()
-  for (const source of SOURCES) {
+  for (const source of ORDER_CHART_SOURCES) {
+    if (tables && !tables.has(source.table)) continue
     const rows = await db
       .selectFrom(source.table)
       .select(['approve_time', 'total_num', 'total_amount'])

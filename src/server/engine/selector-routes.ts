@@ -5,6 +5,7 @@ import { defineRoute, type Access } from '../platform/routes.js'
 import type { Services } from '../services.js'
 import { dbFor } from './master-data-routes.js'
 import { idsFrom } from './request-values.js'
+import { pickerKeys } from './picker-access.js'
 
 /**
  * `available` of a picker defaults to enabled (spec 000 §7); the status filter's 全部 option sends
@@ -26,12 +27,15 @@ function selectorParams(entity: EntityModel): QueryParam[] {
   return params
 }
 
-/** `GET /selector/{kind}` and `POST /selector/{kind}/load` for every entity with a picker view. */
+/**
+ * `GET /selector/{kind}` and `POST /selector/{kind}/load` for every entity with a picker view. Who may
+ * call them is derived from the schemas (engine/picker-access.ts); a kind no screen offers is the admin's.
+ */
 export function registerSelectorRoutes(app: FastifyInstance, services: Services): void {
   for (const entity of services.registry.all()) {
     const picker = entity.file.views?.picker
     if (!picker) continue
-    const access: Access = picker.permission ? [picker.permission] : 'login'
+    const access: Access = pickerKeys(services.registry, picker.kind)
     const tree = Boolean(entity.parentField)
     defineRoute(app, {
       method: 'GET',

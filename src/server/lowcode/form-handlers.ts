@@ -3,12 +3,15 @@ import type { Services } from '../services.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { invalid } from '../platform/errors.js'
 import { text } from './lowcode-values.js'
+import { operationKeys, type Operation } from '../../shared/metadata/operation-keys.js'
 
 /**
  * The server side of custom forms (the ancestor's Spring beans `handleBean` / `queryBean`): a form
  * names a handler here; nothing else runs on the server for a form. Handlers validate their input
  * with Chinese messages and write through the engine's store (validation, hooks, op log), inside
- * the transaction the route opens, so a failure writes nothing.
+ * the transaction the route opens, so a failure writes nothing. Each side names the entity operation
+ * it performs, and the route refuses (403) a caller without that operation's key: being allowed to open
+ * the form is not being allowed to write what it writes.
  */
 export interface FormHandlerInput {
   services: Services
@@ -22,6 +25,10 @@ export interface FormHandler {
   label: string
   /** `POST /gen/api/custom/form/handle`: the submitted values. */
   handle?(input: FormHandlerInput): Promise<unknown>
+  /** What the handle side reads or writes (entity name and operation); absent when it touches no data. */
+  handles?: { entity: string; operation: Operation }
+  /** What the query side reads; absent when it touches no data. */
+  queries?: { entity: string; operation: Operation }
   /** `POST /gen/api/custom/form/get` when the form requires a query: the values to fill in. */
   query?(input: FormHandlerInput): Promise<unknown>
 }
@@ -46,6 +53,7 @@ export const FORM_HANDLERS: Record<string, FormHandler> = {
   /** Publishes a notice (title, content) through the notice entity's own validation. */
   createNotice: {
     label: '发布通知',
+    handles: { entity: 'notice', operation: 'create' },
     async handle({ services, ctx, db, values }) {
       const title = text(values.title)
       if (!title) throw invalid('请输入标题', 'title')
@@ -57,6 +65,8 @@ export const FORM_HANDLERS: Record<string, FormHandler> = {
   /** Changes a product category's remark; the query side loads the category for the form. */
   updateProductCategoryRemark: {
     label: '修改商品类目备注',
+    handles: { entity: 'productCategory', operation: 'modify' },
+    queries: { entity: 'productCategory', operation: 'get' },
     async query({ services, ctx, db, values }) {
       const category = await services.store.get(db, ctx, services.registry.get('productCategory'), requireId(values))
       return { id: category.id, code: category.code, name: category.name, description: category.description ?? '' }
@@ -77,4 +87,14 @@ export function formHandler(name: unknown, side: 'handle' | 'query'): FormHandle
   const handler = typeof name === 'string' && Object.prototype.hasOwnProperty.call(FORM_HANDLERS, name) ? FORM_HANDLERS[name] : undefined
   if (!handler || !handler[side]) throw invalid(`${side === 'handle' ? '提交' : '查询'}处理器【${String(name ?? '').slice(0, 100)}】不存在`)
   return handler
+}
+
+/**
+ * The keys of which the caller needs one to run a handler's side: the permission keys of the entity
+ * operation it declares (as the entity's own route checks them); none when the side touches no data.
+ */
+export function formHandlerKeys(services: Services, handler: FormHandler, side: 'handle' | 'query'): string[] | undefined {
+  const touches = side === 'handle' ? handler.handles : handler.queries
+  if (!touches) return undefined
+  return operationKeys(services.registry.get(touches.entity), touches.operation)
 }

@@ -95,7 +95,7 @@ export interface Api {
    */
   permission: string
   /**
-   * Which family calls exist; default all but export and trees.
+   * Which family calls exist; default all but export and trees. Empty when a hand-written module serves the screen: the keys still tell who uses the pickers of its list and form.
    */
   operations?: ('query' | 'get' | 'create' | 'modify' | 'delete' | 'enable' | 'unable' | 'export' | 'trees')[]
   /**
@@ -287,7 +287,7 @@ export interface PickerView {
   enterToSearch?: boolean
   addButton?: boolean
   /**
-   * Key needed beyond login; pickers serve many screens, so none by default.
+   * One more key that may call the picker, beside the keys derived from the schemas (the picked entity's query key and the keys of the screens that offer the picker).
    */
   permission?: string
 }

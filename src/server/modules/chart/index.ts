@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
-import { orderChart } from '../../domain/order-chart.js'
+import { hasPermission } from '../../platform/request-context.js'
+import { operationKeys } from '../../../shared/metadata/operation-keys.js'
+import { ORDER_CHART_SOURCES, orderChart } from '../../domain/order-chart.js'
 
-/** Home-page charts (spec 001 §7): GET /chart/order, open to every logged-in user. */
-export function chartModule(app: FastifyInstance, _services: Services): void {
+/**
+ * Home-page charts (spec 001 §7): GET /chart/order follows the documents it sums. It answers to whoever
+ * may query one of them, and shows only the kinds the caller may query.
+ */
+export function chartModule(app: FastifyInstance, services: Services): void {
+  const sources = ORDER_CHART_SOURCES.map((s) => {
+    const doc = services.registry.documents().find((d) => d.table === s.table)
+    if (!doc) throw new Error(`order chart: no document has table ${s.table}`)
+    return { table: s.table, keys: operationKeys(doc, 'query') }
+  })
   defineRoute(app, {
     method: 'GET',
     url: '/chart/order',
-    access: 'login',
-    handler: async ({ ctx }) => orderChart(ctx.db),
+    access: [...new Set(sources.flatMap((s) => s.keys))],
+    handler: async ({ ctx }) => orderChart(ctx.db, new Set(sources.filter((s) => hasPermission(ctx, s.keys)).map((s) => s.table))),
   })
 }

@@ -7,7 +7,10 @@ import type { ImportAdapter } from '../../engine/import-runner.js'
 import { registerImportRoutes } from '../../engine/import-routes.js'
 import { ImportTaskStore } from './import-tasks.js'
 import { timelineOf } from '../../engine/document-timeline.js'
-import { invalid } from '../../platform/errors.js'
+import { forbidden, invalid } from '../../platform/errors.js'
+import { hasPermission } from '../../platform/request-context.js'
+import { operationKeys } from '../../../shared/metadata/operation-keys.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { registerUploads } from './uploads.js'
 
 export const IMPORT_TASK_PATH = '/component/import/task'
@@ -55,14 +58,28 @@ export async function componentModule(app: FastifyInstance, services: Services):
     },
   })
 
-  // Timeline of any document of the caller's tenant, newest first (the page shows the latest until expanded).
+  // Timeline of a document, newest first (the page shows the latest until expanded). It follows the
+  // document: whoever may open it (the keys of its get call) and whose data permission reaches it.
+  const documents = services.registry.documents().filter((d) => d.file.api)
+  const openKeys = (doc: EntityModel) => [...operationKeys(doc, 'query'), ...operationKeys(doc, 'modify'), `${doc.file.api!.permission}:approve`]
   defineRoute(app, {
     method: 'GET',
     url: '/component/timeline/order',
-    access: 'login',
+    access: [...new Set(documents.flatMap(openKeys))],
     handler: async ({ ctx, query }) => {
       if (typeof query.orderId !== 'string' || !query.orderId) throw invalid('请选择单据', 'orderId')
-      return timelineOf(ctx.db, query.orderId)
+      const orderId = query.orderId
+      let owner: EntityModel | undefined
+      for (const doc of documents)
+        if (await ctx.db.selectFrom(doc.table).select('id').where('id', '=', orderId).executeTakeFirst()) {
+          owner = doc
+          break
+        }
+      if (!owner) return []
+      if (!hasPermission(ctx, openKeys(owner))) throw forbidden()
+      // The store adds the caller's data permission: a document out of reach is not found.
+      await services.store.get(ctx.db, ctx, owner, orderId)
+      return timelineOf(ctx.db, orderId)
     },
   })
 

@@ -3,6 +3,7 @@ import { API_PREFIX, defineRoute } from '../../platform/routes.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { imageUpload, saveUpload, sendUpload, type UploadKind } from '../../platform/uploads.js'
 import type { Services } from '../../services.js'
+import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 
 const IMAGE = imageUpload('image', 5 * 1024 * 1024, '图片大小不能超过5MB！')
 
@@ -20,15 +21,27 @@ const VIDEO: UploadKind = {
 }
 
 /**
+ * Who may store a file of a kind: whoever may add or modify a record of an entity with a field of that
+ * control (`image`; no schema has a video field yet, so video is the admin's), derived from schemas/.
+ */
+function uploadKeys(services: Services, control: string): string[] {
+  const keys = new Set<string>()
+  for (const entity of services.registry.all())
+    if (entity.fields.some((f) => (f.control as string | undefined) === control && !f.readOnly))
+      for (const k of [...operationKeys(entity, 'create'), ...operationKeys(entity, 'modify')]) keys.add(k)
+  return [...keys]
+}
+
+/**
  * The shared uploaders (000 §7 Components): `POST /component/upload/image` and `/video` (multipart
- * `file`, signed in) answer the URL of the stored file, served at `GET /component/upload/{kind}/{tenant}/{name}`.
+ * `file`) answer the URL of the stored file, served at `GET /component/upload/{kind}/{tenant}/{name}`.
  */
 export function registerUploads(app: FastifyInstance, services: Services): void {
   for (const kind of [IMAGE, VIDEO]) {
     defineRoute(app, {
       method: 'POST',
       url: `/component/upload/${kind.folder}`,
-      access: 'login',
+      access: uploadKeys(services, kind.folder),
       handler: async ({ ctx, req }) => {
         const name = await saveUpload(req, services.config.dataDir, ctx.tenantId, kind)
         await writeOpLog(ctx.db, ctx, kind === IMAGE ? '上传图片' : '上传视频', OpLogType.OTHER, { name })

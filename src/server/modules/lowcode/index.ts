@@ -14,7 +14,10 @@ import { parseListBody, queryAll, queryPage, queryTree } from '../../lowcode/cus
 import { exportList } from '../../lowcode/custom-list-export.js'
 import { formConfigWire, registerCustomFormHooks } from '../../lowcode/custom-form.js'
 import { CUSTOM_SELECTOR, registerCustomSelectorHooks, selectorConfigWire } from '../../lowcode/custom-selector.js'
-import { formHandler } from '../../lowcode/form-handlers.js'
+import { formHandler, formHandlerKeys } from '../../lowcode/form-handlers.js'
+import { CUSTOM_PAGE, assertRuntimeAccess } from '../../lowcode/runtime-access.js'
+import { forbidden } from '../../platform/errors.js'
+import { hasPermission } from '../../platform/request-context.js'
 import { generateFiles, zipFiles } from '../../lowcode/entity-generator.js'
 import type { DataEntityColumn } from '../../lowcode/gen-data-types.js'
 import type { Wire } from '../../engine/record-codec.js'
@@ -29,9 +32,9 @@ const GENERATE_KEYS = ['development:data-entity:generate']
  * The low-code layer beyond the generic families of its entity files (schemas/entities/gen-*.json,
  * whose hooks validate the child collections): database tables for data entities, column lists for
  * the designers, code generation, and the run-time calls of custom lists, forms, selectors and pages.
- * Run-time calls need a signed-in user only: which lists, forms and pages a user reaches is decided by
- * the menu grants (a menu points at the object), as in the ancestor; data permissions still narrow
- * what a list answers.
+ * Run-time calls answer only to the admin, a designer of the object, or a user granted a menu that opens
+ * it (lowcode/runtime-access.ts); a form's handler also needs the keys of what it reads or writes, and
+ * data permissions still narrow what a list answers.
  */
 export function lowcodeModule(app: FastifyInstance, services: Services): void {
   registerDataEntityHooks(services)
@@ -68,7 +71,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/selector/gen/table',
-    access: 'login',
+    access: ENTITY_KEYS,
     handler: async ({ ctx, query }) => {
       const filter = typeof query.tableName === 'string' ? query.tableName.trim().toLowerCase() : ''
       const pageIndex = Math.max(1, Math.floor(Number(query.pageIndex ?? 1)) || 1)
@@ -82,7 +85,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/selector/gen/table/load',
-    access: 'login',
+    access: ENTITY_KEYS,
     handler: async ({ ctx, body, query }) => {
       const tables = await tablesOf(ctx)
       return idsFrom(body, query).flatMap((id) => {
@@ -210,7 +213,10 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/gen/api/custom/list/config',
     access: 'login',
-    handler: async ({ ctx, query }) => listConfigWire(await loadList(services, ctx, ctx.db, query.id)),
+    handler: async ({ ctx, query }) => {
+      await assertRuntimeAccess(services, ctx, 'list', query.id)
+      return listConfigWire(await loadList(services, ctx, ctx.db, query.id))
+    },
   })
   type Loaded = Awaited<ReturnType<typeof loadList>>
   type ListRequest = ReturnType<typeof parseListBody>
@@ -221,6 +227,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
       url: `/gen/api/custom/list/${url}`,
       access: 'login',
       handler: async ({ ctx, query, body, reply }) => {
+        await assertRuntimeAccess(services, ctx, 'list', query.id)
         const loaded = await loadList(services, ctx, ctx.db, query.id)
         return answer(ctx, loaded, parseListBody(loaded, body), reply)
       },
@@ -245,22 +252,31 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/gen/api/custom/selector/config',
     access: 'login',
-    handler: async ({ ctx, query }) => selectorConfigWire(await enabled(ctx, CUSTOM_SELECTOR, query.id, '自定义选择器')),
+    handler: async ({ ctx, query }) => {
+      await assertRuntimeAccess(services, ctx, 'selector', query.id)
+      return selectorConfigWire(await enabled(ctx, CUSTOM_SELECTOR, query.id, '自定义选择器'))
+    },
   })
   defineRoute(app, {
     method: 'GET',
     url: '/gen/api/custom/form/config',
     access: 'login',
-    handler: async ({ ctx, query }) => formConfigWire(await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')),
+    handler: async ({ ctx, query }) => {
+      await assertRuntimeAccess(services, ctx, 'form', query.id)
+      return formConfigWire(await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单'))
+    },
   })
   defineRoute(app, {
     method: 'POST',
     url: '/gen/api/custom/form/get',
     access: 'login',
     handler: async ({ ctx, query, body }) => {
+      await assertRuntimeAccess(services, ctx, 'form', query.id)
       const form = await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')
       if (form.requireQuery !== true) return null
       const handler = formHandler(form.queryBean, 'query')
+      const keys = formHandlerKeys(services, handler, 'query')
+      if (keys && !hasPermission(ctx, keys)) throw forbidden()
       return handler.query?.({ services, ctx, db: ctx.db, values: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {} })
     },
   })
@@ -269,9 +285,12 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     url: '/gen/api/custom/form/handle',
     access: 'login',
     handler: async ({ ctx, query, body }) => {
+      await assertRuntimeAccess(services, ctx, 'form', query.id)
       const form = await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')
       if (!form.handleBean) throw invalid('该表单未设置提交处理器')
       const handler = formHandler(form.handleBean, 'handle')
+      const keys = formHandlerKeys(services, handler, 'handle')
+      if (keys && !hasPermission(ctx, keys)) throw forbidden()
       const values = objectBody(body)
       return inTransaction(ctx.db, (trx) => handler.handle?.({ services, ctx, db: trx, values }) ?? Promise.resolve(null))
     },
@@ -281,7 +300,8 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     url: '/gen/api/custom/page/config',
     access: 'login',
     handler: async ({ ctx, query }) => {
-      const page = await enabled(ctx, 'genCustomPage', query.id, '自定义页面')
+      await assertRuntimeAccess(services, ctx, 'page', query.id)
+      const page = await enabled(ctx, CUSTOM_PAGE, query.id, '自定义页面')
       return { id: page.id, name: page.name, componentConfig: page.componentConfig }
     },
   })

@@ -14,6 +14,7 @@ import { supplierTerms } from '../../domain/supplier-terms.js'
 import { searchProducts } from '../../domain/product-search.js'
 import { requirePayTypes } from '../../domain/agreed-payments.js'
 import { LINES_OUT } from '../../../shared/metadata/document-model.js'
+import { pickerKeys } from '../../engine/picker-access.js'
 import type { Wire } from '../../engine/record-codec.js'
 
 /** Sums the lines of a document by product (`queryGroupProduct`): one row per product with its quantities. */
@@ -97,7 +98,8 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/purchase/order/saleQuery',
-    access: 'login',
+    // The purchase order picker of the sale side: whoever may use the purchase order picker.
+    access: pickerKeys(services.registry, order.header.file.views?.picker?.kind ?? ''),
     handler: async ({ ctx, query }) =>
       services.store.list(ctx.db, ctx, order.header, {
         params: order.header.file.views?.picker?.filters ?? [],

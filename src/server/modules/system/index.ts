@@ -10,6 +10,8 @@ import type { Services } from '../../services.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { currentUser } from '../auth/current-user.js'
 import { unlockUser } from '../auth/login.js'
+import { pickerKeys } from '../../engine/picker-access.js'
+import { assertDictionaryAccess } from '../../lowcode/runtime-access.js'
 import { registerSystemHooks } from './hooks.js'
 import { assertMayGrant, assertMayManageUsers, menuKeys, roleKeys } from './rank-guard.js'
 import { withPasswordProof } from '../../platform/password-proof.js'
@@ -84,7 +86,8 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/system/user/querySimpleUser',
-    access: 'login',
+    // A simple user picker: whoever may use the user picker.
+    access: pickerKeys(services.registry, 'user'),
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, user, {
         params: [
@@ -232,13 +235,19 @@ export function systemModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/system/dic/item/bydic',
     access: 'login',
-    handler: async ({ ctx, query }) => itemsOf(ctx, 'code', text(query.code)),
+    handler: async ({ ctx, query }) => {
+      await assertDictionaryAccess(services, ctx, 'code', text(query.code))
+      return itemsOf(ctx, 'code', text(query.code))
+    },
   })
   defineRoute(app, {
     method: 'GET',
     url: '/system/dic/item/queryDicByName',
     access: 'login',
-    handler: async ({ ctx, query }) => itemsOf(ctx, 'name', text(query.name ?? query.dicName)),
+    handler: async ({ ctx, query }) => {
+      await assertDictionaryAccess(services, ctx, 'name', text(query.name ?? query.dicName))
+      return itemsOf(ctx, 'name', text(query.name ?? query.dicName))
+    },
   })
 
   // Modules: platform modules and which a tenant may use.

@@ -156,11 +156,14 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
     },
   })
 
-  /** A notice's content for reading; marks it read for the caller. */
+  /**
+   * A notice's content for reading; marks it read for the caller. It answers the readers (the key of
+   * the 系统通知 page, `{permission}:query`) and the publishers, as the notice entity names them.
+   */
   defineRoute(app, {
     method: 'GET',
     url: '/system/notice/content',
-    access: 'login',
+    access: [`${notice.file.api!.permission}:query`, ...PUBLISHER_KEYS],
     handler: async ({ ctx, query }) => {
       const id = typeof query.id === 'string' ? query.id.trim() : ''
       if (!id) throw invalid('id不能为空！', 'id')
