@@ -100,6 +100,22 @@ describe('restart on the same data: migrations and seeds are idempotent', () => 
     expect((await t.call('POST', '/auth/login', { body: { username: 'admin', password: 'admin123456' } })).body.msg).toBe('请按“租户ID@用户名”的格式输入用户名')
   })
 
+  it('brings a built-in menu added to the seed later (重置密码) to a tenant created before it, once', async () => {
+    const db = t.app.services.databases.tenant('2000')
+    const menu = await db.selectFrom('sys_menu').select(['id', 'parent_id', 'permission']).where('permission', '=', 'system:user:password').executeTakeFirstOrThrow()
+    await db.deleteFrom('sys_menu').where('id', '=', menu.id).execute()
+    const count = async () => {
+      const current = t.app.services.databases.tenant('2000')
+      return Number((await current.selectFrom('sys_menu').select(current.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    }
+    const without = await count()
+    await t.restart()
+    const again = await t.app.services.databases.tenant('2000').selectFrom('sys_menu').select(['id', 'parent_id']).where('permission', '=', 'system:user:password').execute()
+    expect(again).toEqual([{ id: menu.id, parent_id: menu.parent_id }])
+    await t.restart()
+    expect(await count()).toBe(without + 1)
+  })
+
   it('continues the document numbers of each tenant after a restart', async () => {
     const next = await ok<string>(other, 'POST', '/purchase/order', JSON.parse(ids.bodyB))
     const code = (await ok<{ code: string }>(other, 'GET', '/purchase/order', undefined, { id: next })).code

@@ -111,7 +111,7 @@ function flattenTree(nodes: TreeSeed[], parentId: string | null, out: Record<str
  */
 export async function seedTenant(services: Services, tenantId: string, _name: string): Promise<void> {
   const db = services.databases.tenant(tenantId)
-  if (await db.selectFrom('sys_user').select('id').executeTakeFirst()) return
+  if (await db.selectFrom('sys_user').select('id').executeTakeFirst()) return addNewSeedMenus(services, db)
   const seed = defaultsSeed()
   const { registry } = services
   const password = await hashPassword(services.config.adminPassword)
@@ -134,4 +134,18 @@ export async function seedTenant(services: Services, tenantId: string, _name: st
       seed.parameters.map((p) => ({ pKey: p.key, pValue: typeof p.value === 'string' ? p.value : JSON.stringify(p.value), description: p.description })),
     )
   })
+}
+
+/**
+ * Built-in menus added to the seed after a tenant was created (e.g. 重置密码) reach that tenant on the
+ * next start: seed menus whose id the tenant lacks are inserted under their parent, the way ERPs sync
+ * their built-in menus on upgrade. A built-in menu an admin deleted therefore comes back; disable it
+ * instead. Nothing else of the tenant's menu tree is touched.
+ */
+async function addNewSeedMenus(services: Services, db: Db): Promise<void> {
+  const seeded = flattenMenus(readSeed<MenuSeed>('menus.json').menus, null, undefined, [])
+  const existing = new Set((await db.selectFrom('sys_menu').select('id').execute()).map((m) => String(m.id)))
+  // Parents come before their children in the flattened seed, so a new branch inserts whole.
+  const missing = seeded.filter((m) => !existing.has(String(m.id)))
+  if (missing.length) await inTransaction(db, (trx) => insertRows(services, trx, services.registry.get('menu'), missing))
 }
