@@ -1,3 +1,4 @@
+import { pageArgs } from '../../platform/page-args.js'
 import { auditColumns } from '../../platform/audit-columns.js'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -97,11 +98,7 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
     },
   })
 
-  const page = (query: Record<string, unknown>) => {
-    const pageIndex = Math.max(1, Math.floor(Number(query.pageIndex ?? 1)) || 1)
-    const pageSize = Math.min(500, Math.max(1, Math.floor(Number(query.pageSize ?? 20)) || 20))
-    return { pageIndex, pageSize }
-  }
+  const page = (query: Record<string, unknown>) => pageArgs(query)
 
   const readedFlag = (v: unknown): boolean | undefined => {
     if (v === undefined || v === null || v === '') return undefined
