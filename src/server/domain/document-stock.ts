@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import type { DocumentEvent } from '../engine/document-store.js'
-import { addStock, subStock } from './stock-ledger.js'
+import { addStock, checkIssuable, subStock } from './stock-ledger.js'
 
 /**
  * The stock effect a document file declares (`document.stock`), posted through the ledger in the
@@ -20,6 +20,12 @@ export async function postDocumentStock(e: DocumentEvent & { id: string }): Prom
         : 'out'
   const scId = String(e.header[stock.scField ?? 'scId'])
   const ordered = [...e.lines].sort((a, b) => String(a.productId).localeCompare(String(b.productId)) || Number(a.orderNo) - Number(b.orderNo))
+  if (direction === 'out') {
+    const needed = new Map<string, number[]>()
+    for (const line of ordered) needed.set(String(line.productId), [...(needed.get(String(line.productId)) ?? []), Number(line[numField])])
+    for (const [productId, nums] of needed)
+      if (nums.length > 1) await checkIssuable(e.trx, productId, scId, nums.reduce((a, b) => a + b, 0))
+  }
   for (const line of ordered) {
     const num = Number(line[numField])
     const price = totals?.price ? String(line[totals.price] ?? '0') : '0'

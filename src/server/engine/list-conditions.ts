@@ -13,6 +13,12 @@ type Eb = ExpressionBuilder<any, any>
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
+/** Control characters (NUL, tab, line breaks, escape…): no search text carries them, and a NUL cut a LIKE pattern short. */
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+const hasControl = (v: unknown): boolean =>
+  typeof v === 'string' ? CONTROL.test(v) : Array.isArray(v) ? v.some(hasControl) : false
+
 const asList = (v: unknown): unknown[] =>
   Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter((s) => s !== '')
 
@@ -47,6 +53,7 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
     const col = `${alias}.${field.column}`
     const names = paramNames(param)
     const op = param.op ?? 'eq'
+    if (names.some((n) => hasControl(values[n]))) throw invalid(`${field.label}不能包含控制字符`, field.name)
     if (param.forced !== undefined) {
       const v = codec.toFilter(field, param.forced)
       out.push((eb) => eb(col, '=', v))
