@@ -108,7 +108,9 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       default: {
         const sqlOp = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[op] as '=' | '<>' | '>' | '>=' | '<' | '<='
         // A repeated query parameter (`?x=1&x=2`) arrives as an array: one value is compared, not a list.
-        if (Array.isArray(raw) || !codec.isKnownCode(field, typeof raw === 'string' ? raw.trim() : raw))
+        // JSON bodies (exports) may carry `true` for any condition; only boolean columns compare with it.
+        const misTyped = typeof raw === 'boolean' && field.type !== 'boolean' && field.type !== 'enum'
+        if (misTyped || Array.isArray(raw) || !codec.isKnownCode(field, typeof raw === 'string' ? raw.trim() : raw))
           throw invalid(`${field.label}格式不正确`, field.name)
         const v = codec.toFilter(field, typeof raw === 'string' ? raw.trim() : raw)
         if (field.type === 'integer' && Number.isNaN(v)) throw invalid(`${field.label}必须为整数`, field.name)
