@@ -67,6 +67,24 @@ describe('robustness: a client mistake is a clear 4xx and changes nothing', () =
       expect(r.json()).toEqual({ code: 413, msg: '请求内容过大，不能超过1MB' })
     })
 
+    it('takes an upload larger than 1 MB (multipart routes keep their own file limits)', async () => {
+      const boundary = '----robust-boundary'
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from('....ftypmp42'),
+        Buffer.alloc(3 * 1024 * 1024, 1),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/cloud-api/component/upload/video',
+        headers: { 'x-auth-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      })
+      expect(r.statusCode).toBe(200)
+      expect(r.json().data).toMatch(/\/component\/upload\/video\/1000\/video-[0-9a-f]{32}\.mp4$/)
+    })
+
     it('still takes a body just under 1 MB', async () => {
       const r = await call('POST', '/purchase/order', { ...order([line()]), padding: 'x'.repeat(1000 * 1000) })
       expect(r.status).toBe(200)
