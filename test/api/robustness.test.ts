@@ -138,6 +138,16 @@ describe('robustness: a client mistake is a clear 4xx and changes nothing', () =
       await ok('PUT', '/purchase/order', { id, ...order(lines.slice(0, 999)) })
       expect(await db().selectFrom('tbl_purchase_order_detail').select('id').where('order_id', '=', id).execute()).toHaveLength(999)
     })
+
+    it('approves a receive sheet of 1000 lines into the ledger', async () => {
+      const lines = Array.from({ length: 1000 }, (_, i) => ({ productId: i % 2 ? f.p1 : f.p3, orderNum: 1, taxPrice: '0.50' }))
+      const before = [await stock(f.p1, f.scB), await stock(f.p3, f.scB)]
+      expect(before).toEqual([undefined, undefined])
+      const id = await stockIn(f.scB, f.supplierId, lines)
+      expect(await stock(f.p1, f.scB)).toMatchObject({ stockNum: 500, taxAmount: '250.00' })
+      expect(await stock(f.p3, f.scB)).toMatchObject({ stockNum: 500, taxAmount: '250.00' })
+      expect(await db().selectFrom('tbl_product_stock_log').select('id').where('biz_id', '=', id).execute()).toHaveLength(1000)
+    })
   })
 
   describe('quantities and amounts within their columns', () => {
