@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
@@ -46,6 +47,35 @@ describe('robustness: a client mistake is a clear 4xx and changes nothing', () =
       expect(after.json()).toMatchObject({ status: 'ok' })
       expect(Date.now() - started).toBeLessThan(3000)
       expect(await orders()).toBe(before)
+    })
+
+    it('over a real socket: a 10 MB upload is cut off with 413 and /healthz answers meanwhile', async () => {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = new URL(address)
+      const big = Buffer.from(tenMegabytes())
+      const refused = new Promise<{ status?: number; body: string }>((resolve) => {
+        const req = http.request(
+          { host: '127.0.0.1', port, method: 'POST', path: '/cloud-api/purchase/order', headers: { 'x-auth-token': token, 'content-type': 'application/json', 'content-length': big.length } },
+          (res) => {
+            let body = ''
+            res.on('data', (c) => (body += c))
+            res.on('end', () => resolve({ status: res.statusCode, body }))
+          },
+        )
+        // The server may close the socket before the client has written everything: that is the point.
+        req.on('error', () => resolve({ body: '' }))
+        req.end(big)
+      })
+      const started = Date.now()
+      const health = await fetch(`${address}/healthz`)
+      expect(health.status).toBe(200)
+      expect(Date.now() - started).toBeLessThan(2000)
+      const answer = await refused
+      if (answer.status !== undefined) {
+        expect(answer.status).toBe(413)
+        expect(JSON.parse(answer.body)).toEqual({ code: 413, msg: '请求内容过大，不能超过1MB' })
+      }
+      expect((await fetch(`${address}/healthz`)).status).toBe(200)
     })
 
     it('refuses a streamed body without a length once it passes 1 MB', async () => {
