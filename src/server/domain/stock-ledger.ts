@@ -6,7 +6,7 @@ import { invalid } from '../platform/errors.js'
 import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { PRODUCT_TYPE, STOCK_BIZ_TYPE } from '../../shared/generated/enum-codes.js'
-import { fitsDecimalColumn } from '../../shared/metadata/decimal-grammar.js'
+import { checkDecimal, fitsDecimalColumn } from '../../shared/metadata/decimal-grammar.js'
 import {
   adjustCostPrice,
   issueAtAmount,
@@ -95,7 +95,8 @@ const BIZ_TYPES = new Set<number>(Object.values(STOCK_BIZ_TYPE))
 /** NUMERIC(24, 2) and NUMERIC(24, 6) of taxAmount and taxPrice in product-stock.json and product-stock-log.json. */
 const AMOUNT_COLUMN = { precision: 24, scale: 2 }
 const PRICE_COLUMN = { precision: 24, scale: 6 }
-const DECIMAL = /^\d{1,18}(\.\d{1,10})?$/
+/** What a caller may pass as a price or amount: the shared grammar, 18 integer digits and 10 places at most, not negative. */
+const MONEY_TEXT = { precision: 28, scale: 10 }
 
 function requireTransaction(trx: Db) {
   if (!trx.isTransaction) throw new Error('the stock ledger runs inside the caller transaction (inTransaction)')
@@ -128,7 +129,7 @@ function checkMove(move: StockMove) {
 function money(value: string | undefined, label: string, field: string): string | undefined {
   if (value === undefined || value === null) return undefined
   const text = String(value).trim()
-  if (!DECIMAL.test(text)) throw invalid(`${label}必须是不小于0的数字！`, field)
+  if (checkDecimal(text, MONEY_TEXT) || text.startsWith('-')) throw invalid(`${label}必须是不小于0的数字！`, field)
   return text
 }
 
