@@ -138,7 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 /** Largest JSON (or form) body a route accepts. */
 export const JSON_BODY_LIMIT = 1024 * 1024
 /** Deepest nesting of arrays and objects a request may carry (the deepest metadata, a page schema, is far shallower). */
-export const MAX_INPUT_DEPTH = 64
+export const MAX_INPUT_DEPTH = 128
 
 /**
  * What no route can store or search for: a NUL character (PostgreSQL text cannot hold it, SQLite cuts a
