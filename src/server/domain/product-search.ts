@@ -1,7 +1,7 @@
-import { pageArgs } from '../platform/page-args.js'
 import type { Db } from '../db/dialect.js'
 import { invalid } from '../platform/errors.js'
 import { productInfo } from '../engine/line-products.js'
+import { pageArgs } from '../platform/page-args.js'
 
 const MAX_SEARCH = 20
 

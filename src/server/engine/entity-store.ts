@@ -1,4 +1,3 @@
-import { pageArgs } from '../platform/page-args.js'
 import type { Expression, SqlBool } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
@@ -17,6 +16,7 @@ import { linkTable } from './entity-tables.js'
 import type { HookRegistry } from './entity-hooks.js'
 import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
 import type { RecordCodec, Row, Wire } from './record-codec.js'
+import { pageArgs } from '../platform/page-args.js'
 
 export interface Page<T> {
   pageIndex: number

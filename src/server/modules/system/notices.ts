@@ -1,4 +1,3 @@
-import { pageArgs } from '../../platform/page-args.js'
 import { auditColumns } from '../../platform/audit-columns.js'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -12,6 +11,7 @@ import { now } from '../../platform/clock.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import type { Services } from '../../services.js'
+import { pageArgs } from '../../platform/page-args.js'
 
 /** Who may see a notice before it is published (the publish page). */
 const PUBLISHER_KEYS = ['system:notice:publish', 'system:notice:add', 'system:notice:modify'] as const
