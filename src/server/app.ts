@@ -22,7 +22,7 @@ import { saleModule } from './modules/sale/index.js'
 import { retailModule } from './modules/retail/index.js'
 import { chartModule } from './modules/chart/index.js'
 import { stockDocsModule } from './modules/stock-docs/index.js'
-import { BizError } from './platform/errors.js'
+import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
 import { PermissionResolver } from './platform/permissions.js'
@@ -57,7 +57,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => Math.random().toString(36).slice(2, 12),
-    bodyLimit: 20 * 1024 * 1024,
+    // 1 MB for JSON and form bodies; uploads and imports are multipart, limited per route by their own file size.
+    bodyLimit: JSON_BODY_LIMIT,
   })
   const target = parseDatabaseUrl(config.databaseUrl)
   const databases = new Databases(target)
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
   installErrorHandling(app)
+  installInputGuard(app)
   installAuthHook(app, services)
 
   app.get('/healthz', async () => ({ status: 'ok', database: databases.kind }))
@@ -133,12 +135,45 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app
 }
 
+/** Largest JSON (or form) body a route accepts. */
+export const JSON_BODY_LIMIT = 1024 * 1024
+/** Deepest nesting of arrays and objects a request may carry (the deepest metadata, a page schema, is far shallower). */
+export const MAX_INPUT_DEPTH = 128
+
+/**
+ * What no route can store or search for: a NUL character (PostgreSQL text cannot hold it, SQLite cuts a
+ * LIKE pattern at it) anywhere in the query, the path parameters or the body, keys included; and
+ * nesting deeper than MAX_INPUT_DEPTH. Checked once, before any route sees the request, without
+ * recursion (a 10,000-level array must not exhaust the stack).
+ */
+function installInputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    const stack: [unknown, number][] = [[req.query, 1], [req.params, 1], [req.body, 1]]
+    while (stack.length) {
+      const [value, depth] = stack.pop() as [unknown, number]
+      if (typeof value === 'string') {
+        if (value.includes('\0')) throw invalid('请求参数不能包含空字符（\\0）')
+        continue
+      }
+      if (!value || typeof value !== 'object') continue
+      if (depth > MAX_INPUT_DEPTH) throw invalid('请求参数嵌套层级过深')
+      if (Buffer.isBuffer(value)) continue
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\0')) throw invalid('请求参数不能包含空字符（\\0）')
+        stack.push([item, depth + 1])
+      }
+    }
+  })
+}
+
 function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof BizError) {
       return reply.code(error.status).send({ code: error.code, msg: error.message, field: error.field })
     }
     const status = error.statusCode ?? 500
+    if (status === 413)
+      return reply.code(413).send({ code: 413, msg: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大，不能超过1MB' : '请求内容过大' })
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: status, msg: error.validation ? `参数错误：${error.message}` : '请求参数格式错误' })
     }

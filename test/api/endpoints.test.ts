@@ -2,38 +2,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { AREAS, catalogueRows, servedCalls } from '../support/endpoint-catalogue.js'
 import type { EntityFile } from '../../src/shared/generated/entity.js'
 
 /**
  * Every call of the spec's catalogue in the areas built so far answers (is not an unknown route) and
  * never answers 5xx, whatever the payload. Calls of objects that do not exist yet are listed below, so
- * the gap stays visible and shrinks as areas land.
+ * the gap stays visible and shrinks as areas land (test/support/endpoint-catalogue.ts).
  *
  * These sweeps are smoke rows, not behaviour: their top-level describe titles start with `catalogue:`,
  * and scripts/test-all.mjs counts such tests apart in its summary. Keep behavioural tests out of them.
  */
-const catalogue = path.resolve(import.meta.dirname, '../fixtures/spec/endpoints.tsv')
-const rows = fs
-  .readFileSync(catalogue, 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => line.split('\t'))
-  .map(([method, url, area]) => ({ method, url, area }))
-
-/**
- * Calls endpoints.tsv infers from the shared document shape where the product decided otherwise
- * (written down in src/server/modules/stock-docs/take-stock.ts): the pre-take sheet has no approval
- * (its routes show add and modify only) and the take-stock config is one settings row (GET/PUT).
- */
-const DECIDED_OTHERWISE = [/^\/stock\/take\/pre\/approve\//, /^\/stock\/take\/config\/(query|export|batch|approve)/, /^(POST|DELETE) \/stock\/take\/config$/]
-
-const NOT_YET = [
-  /^\/basedata\/(memorial|customerAction)/, // CRM reminders and follow-ups
-  /^\/basedata\/customer\/(queryCustomerAss|queryPublicSea|getActionCustomer|transfer|removePublicSea)$/, // CRM public sea
-  /^\/selector\/paytype\/order/, // agreed payments of orders as a picker: settlement
-]
-
 const payloads: { name: string; payload?: string; type?: string }[] = [
   { name: 'empty' },
   { name: 'empty object', payload: '{}', type: 'application/json' },
@@ -41,8 +20,6 @@ const payloads: { name: string; payload?: string; type?: string }[] = [
   { name: 'wrong types', payload: '{"id": {"$gt": 1}, "ids": "x", "pageIndex": "abc", "name": [1,2]}', type: 'application/json' },
   { name: 'array', payload: '[null, 1, {}]', type: 'application/json' },
 ]
-
-const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode']
 
 let t: TestApp
 let token: string
@@ -53,23 +30,29 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 describe(`catalogue: every call of the spec in ${AREAS.join(', ')}`, () => {
-  const inScope = rows.filter((r) => AREAS.includes(r.area))
+  const inScope = catalogueRows.filter((r) => AREAS.includes(r.area))
 
   it('covers the areas of this stage', () => {
     expect(inScope.length).toBeGreaterThan(200)
   })
 
-  const decided = (r: { method: string; url: string }) => DECIDED_OTHERWISE.some((p) => p.test(r.url) || p.test(`${r.method} ${r.url}`))
-  it.each(inScope.filter((r) => !NOT_YET.some((p) => p.test(r.url)) && !decided(r)).map((r) => [r.method, r.url]))(
+  it.each(servedCalls().map((r) => [r.method, r.url]))(
     '%s %s answers, and never 5xx for bad payloads',
     async (method, url) => {
       for (const p of payloads) {
-        const response = await t.app.inject({
-          method: method as 'GET',
-          url: `/cloud-api${url}?pageIndex=x&id=`,
-          headers: { 'x-auth-token': token, ...(p.type ? { 'content-type': p.type } : {}) },
-          payload: p.payload,
-        })
+        const send = () =>
+          t.app.inject({
+            method: method as 'GET',
+            url: `/cloud-api${url}?pageIndex=x&id=`,
+            headers: { 'x-auth-token': token, ...(p.type ? { 'content-type': p.type } : {}) },
+            payload: p.payload,
+          })
+        let response = await send()
+        // /auth/logout ends the session: sign in again so the calls after it are tried signed in, not just refused.
+        if (response.statusCode === 401) {
+          token = await t.login()
+          response = await send()
+        }
         const json = String(response.headers['content-type'] ?? '').includes('json')
         const body = (json ? JSON.parse(response.body || '{}') : {}) as { msg?: string }
         expect(response.statusCode, `${p.name}: ${response.body.slice(0, 200)}`).toBeLessThan(500)
@@ -77,6 +60,7 @@ describe(`catalogue: every call of the spec in ${AREAS.join(', ')}`, () => {
       }
     },
   )
+
 })
 
 describe('unknown calls', () => {

@@ -1,9 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { catalogueRows } from '../support/endpoint-catalogue.js'
 import { NO_ROLE_ALLOW_LIST, NO_ROLE_ALLOWED, allowedKey } from '../fixtures/spec/no-role-allow-list.js'
 import type { Db } from '../../src/server/db/dialect.js'
 
@@ -12,13 +11,7 @@ import type { Db } from '../../src/server/db/dialect.js'
  * from every other route it serves), and nothing in the databases changes, except the reviewed calls of
  * the allow-list (each with its reason).
  */
-const rows = fs
-  .readFileSync(path.resolve(import.meta.dirname, '../fixtures/spec/endpoints.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => line.split('\t'))
-  .map(([method, url]) => ({ method, url }))
+const rows = catalogueRows
 
 const payloads: { name: string; payload?: string; type?: string; query: string }[] = [
   { name: 'nothing', query: '' },

@@ -26,3 +26,22 @@ describe('list conditions: a malformed filter is a 400, never SQL that fails', (
     expect(await conditions([{ field: 'available', op: 'eq' }], { available: 'false' })).toHaveLength(1)
   })
 })
+
+describe('list conditions: control characters, mistyped values and numbers beyond a column', () => {
+  it('refuses control characters in a text condition, naming the field', async () => {
+    for (const text of ['\u0000', 'a\u0001', '\n', '\u001b[31m', '\u007f'])
+      await expect(conditions([{ field: 'name', op: 'contains' }], { name: text })).rejects.toThrow('名称不能包含控制字符')
+    await expect(conditions([{ field: 'code', op: 'in' }], { code: ['a', 'b\u0000'] })).rejects.toThrow('不能包含控制字符')
+    expect(await conditions([{ field: 'name', op: 'contains' }], { name: '矿泉水 500ml' })).toHaveLength(1)
+  })
+
+  it('refuses a JSON true for a column that is not boolean', async () => {
+    await expect(conditions([{ field: 'categoryId', op: 'eq' }], { categoryId: true })).rejects.toThrow('格式不正确')
+  })
+  it('binds a number condition only when the column holds it', async () => {
+    for (const text of ['abc', '1e400', '0x10', '9'.repeat(40)])
+      await expect(conditions([{ field: 'weight', op: 'ge' }], { weight: text })).rejects.toThrow('重量（kg）必须为数字')
+    await expect(conditions([{ field: 'weight', op: 'between' }], { weightStart: '1', weightEnd: 'x' })).rejects.toThrow('必须为数字')
+    expect(await conditions([{ field: 'weight', op: 'between' }], { weightStart: '0.5', weightEnd: '12.125' })).toHaveLength(2)
+  })
+})

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import type { DocumentEvent } from '../engine/document-store.js'
-import { addStock, subStock } from './stock-ledger.js'
+import { addStock, checkIssuable, subStock } from './stock-ledger.js'
 
 /**
  * The stock effect a document file declares (`document.stock`), posted through the ledger in the
@@ -20,8 +20,18 @@ export async function postDocumentStock(e: DocumentEvent & { id: string }): Prom
         : 'out'
   const scId = String(e.header[stock.scField ?? 'scId'])
   const ordered = [...e.lines].sort((a, b) => String(a.productId).localeCompare(String(b.productId)) || Number(a.orderNo) - Number(b.orderNo))
+  // Several lines of one product (or bundles exploded into it): the first of them checks the whole need,
+  // so a shortage names the stock before the document rather than what the earlier lines left.
+  const needed = new Map<string, number[]>()
+  if (direction === 'out')
+    for (const line of ordered) needed.set(String(line.productId), [...(needed.get(String(line.productId)) ?? []), Number(line[numField])])
   for (const line of ordered) {
     const num = Number(line[numField])
+    const nums = needed.get(String(line.productId))
+    if (nums && nums.length > 1) {
+      needed.delete(String(line.productId))
+      await checkIssuable(e.trx, String(line.productId), scId, nums.reduce((a, b) => a + b, 0))
+    }
     const price = totals?.price ? String(line[totals.price] ?? '0') : '0'
     const move = {
       productId: String(line.productId),

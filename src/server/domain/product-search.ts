@@ -1,6 +1,7 @@
 import type { Db } from '../db/dialect.js'
 import { invalid } from '../platform/errors.js'
 import { productInfo } from '../engine/line-products.js'
+import { pageArgs } from '../platform/page-args.js'
 
 const MAX_SEARCH = 20
 
@@ -12,8 +13,7 @@ const MAX_SEARCH = 20
 export async function searchProducts(db: Db, query: Record<string, unknown>, paged: boolean, enabled: unknown) {
   const scId = typeof query.scId === 'string' ? query.scId : ''
   const text = typeof query.condition === 'string' ? query.condition.trim() : ''
-  const pageIndex = Math.max(1, Math.floor(Number(query.pageIndex ?? 1)) || 1)
-  const pageSize = Math.min(100, Math.max(1, Math.floor(Number(query.pageSize ?? MAX_SEARCH)) || MAX_SEARCH))
+  const { pageIndex, pageSize } = pageArgs(query, 100, MAX_SEARCH)
   if (!paged && !text) return []
   if (query.scId !== undefined && typeof query.scId !== 'string') throw invalid('请选择仓库', 'scId')
   let base = db.selectFrom('base_data_product as p').where('p.available', '=', enabled)

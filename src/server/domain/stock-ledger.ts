@@ -6,6 +6,7 @@ import { invalid } from '../platform/errors.js'
 import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { PRODUCT_TYPE, STOCK_BIZ_TYPE } from '../../shared/generated/enum-codes.js'
+import { checkDecimal, fitsDecimalColumn } from '../../shared/metadata/decimal-grammar.js'
 import {
   adjustCostPrice,
   issueAtAmount,
@@ -36,8 +37,11 @@ import {
  * Cost: each move reads the product and the stock row by key, updates one row and appends one log row.
  * Nothing sums or replays the log, so posting stays O(1) as history grows.
  *
- * Log sign convention: `stock_num` and `tax_amount` of a log row are signed changes (out is negative), so
- * the sum of a product's log quantities is its stock; `Posted.taxAmount` is the value moved, not signed.
+ * Log sign convention: `stock_num` and `tax_amount` of a log row are signed changes (out is negative).
+ * Invariant, per product and warehouse: Σ log stock_num = stock_num and Σ log tax_amount = tax_amount.
+ * Where costing changes the value by more than the move's own amount (the residue written off when the
+ * quantity reaches 0; a return credited above the book value) a second row with quantity 0 and a remark
+ * carries the difference. `Posted.taxAmount` is the value moved, not signed.
  * Document lines of several products should be posted in a stable order (e.g. by productId) so two
  * approvals never wait on each other's rows in opposite order (PostgreSQL would abort one as a deadlock).
  */
@@ -88,7 +92,11 @@ export function onStockMoved(listener: StockMovedListener): () => void {
 }
 
 const BIZ_TYPES = new Set<number>(Object.values(STOCK_BIZ_TYPE))
-const DECIMAL = /^\d{1,18}(\.\d{1,10})?$/
+/** NUMERIC(24, 2) and NUMERIC(24, 6) of taxAmount and taxPrice in product-stock.json and product-stock-log.json. */
+const AMOUNT_COLUMN = { precision: 24, scale: 2 }
+const PRICE_COLUMN = { precision: 24, scale: 6 }
+/** What a caller may pass as a price or amount: the shared grammar, 18 integer digits and 10 places at most, not negative. */
+const MONEY_TEXT = { precision: 28, scale: 10 }
 
 function requireTransaction(trx: Db) {
   if (!trx.isTransaction) throw new Error('the stock ledger runs inside the caller transaction (inTransaction)')
@@ -121,7 +129,7 @@ function checkMove(move: StockMove) {
 function money(value: string | undefined, label: string, field: string): string | undefined {
   if (value === undefined || value === null) return undefined
   const text = String(value).trim()
-  if (!DECIMAL.test(text)) throw invalid(`${label}必须是不小于0的数字！`, field)
+  if (checkDecimal(text, MONEY_TEXT) || text.startsWith('-')) throw invalid(`${label}必须是不小于0的数字！`, field)
   return text
 }
 
@@ -193,8 +201,15 @@ async function post(
   signedNum: number,
   signedAmount: string,
   failure: string,
+  subject = '',
 ) {
   const { after } = result
+  if (
+    !Number.isSafeInteger(after.stockNum) ||
+    ![after.taxAmount, result.amount].every((v) => fitsDecimalColumn(v, AMOUNT_COLUMN)) ||
+    !fitsDecimalColumn(after.taxPrice, PRICE_COLUMN)
+  )
+    throw invalid(`${subject}库存数量或金额超出允许范围！`)
   const updated = await trx
     .updateTable(STOCK)
     .set({ stock_num: after.stockNum, tax_price: after.taxPrice, tax_amount: after.taxAmount, ...updateColumns(ctx) })
@@ -202,25 +217,35 @@ async function post(
     .where('stock_num', '=', before.stockNum)
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) throw invalid(failure)
-  await trx
-    .insertInto(LOG)
-    .values({
-      id: newId(),
-      sc_id: move.scId,
-      product_id: move.productId,
-      ori_tax_price: before.taxPrice,
-      cur_tax_price: after.taxPrice,
-      ori_stock_num: before.stockNum,
-      cur_stock_num: after.stockNum,
-      stock_num: signedNum,
-      tax_amount: signedAmount,
-      biz_id: move.bizId,
-      biz_code: move.bizCode,
-      biz_detail_id: move.bizDetailId ?? null,
-      biz_type: move.bizType,
-      ...auditColumns(ctx),
-    })
-    .execute()
+  const logRow = (ori: { stockNum: number; taxPrice: string }, num: number, amount: string, remark: string | null) => ({
+    id: newId(),
+    sc_id: move.scId,
+    product_id: move.productId,
+    ori_tax_price: ori.taxPrice,
+    cur_tax_price: after.taxPrice,
+    ori_stock_num: ori.stockNum,
+    cur_stock_num: after.stockNum,
+    stock_num: num,
+    tax_amount: amount,
+    biz_id: move.bizId,
+    biz_code: move.bizCode,
+    biz_detail_id: move.bizDetailId ?? null,
+    biz_type: move.bizType,
+    remark,
+    ...auditColumns(ctx),
+  })
+  const rows = [logRow(before, signedNum, signedAmount, null)]
+  const residue = new Decimal(after.taxAmount).minus(before.taxAmount).minus(signedAmount)
+  if (!residue.isZero())
+    rows.push(
+      logRow(
+        after,
+        0,
+        residue.toFixed(2),
+        after.stockNum === 0 ? '库存数量为0，核销剩余库存金额' : '出库金额超过库存金额，库存金额核销至0',
+      ),
+    )
+  await trx.insertInto(LOG).values(rows).execute()
   return after
 }
 
@@ -250,7 +275,7 @@ export async function addStock(
       : created
         ? receiveAtPrice(row, move.num, defaultTaxPrice ?? product.purchasePrice ?? 0)
         : receiveAtAverage(row, move.num)
-  const after = await post(trx, ctx, move, row, result, move.num, result.amount, `商品（${product.code}）${product.name}入库失败，请稍后重试！`)
+  const after = await post(trx, ctx, move, row, result, move.num, result.amount, `商品（${product.code}）${product.name}入库失败，请稍后重试！`, `商品（${product.code}）${product.name}`)
   await notify(trx, ctx, { productId: move.productId, scId: move.scId, num: move.num, direction: 'in' })
   return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum }
 }
@@ -274,9 +299,23 @@ export async function subStock(trx: Db, ctx: RequestContext, move: StockMove & {
     -move.num,
     new Decimal(result.amount).negated().toFixed(2),
     `商品（${product.code}）${product.name}出库失败，请稍后重试！`,
+    `商品（${product.code}）${product.name}`,
   )
   await notify(trx, ctx, { productId: move.productId, scId: move.scId, num: move.num, direction: 'out' })
   return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum }
+}
+
+/**
+ * Before a document issues several lines of one product: refuses, naming the stock before the document and
+ * the quantity the whole document needs, when the stock cannot cover them all (otherwise the second line
+ * would report the stock the first line left). Locks the row as subStock does, in the caller's order.
+ */
+export async function checkIssuable(trx: Db, productId: string, scId: string, needed: number): Promise<void> {
+  requireTransaction(trx)
+  const product = await stockedProduct(trx, productId)
+  const row = await readRow(trx, productId, scId, true)
+  const stock = row?.stockNum ?? 0
+  if (stock < needed) throw invalid(`商品（${product.code}）${product.name}当前库存为${stock}，本单共需出库${needed}，库存不足，无法出库！`)
 }
 
 /**

@@ -2,8 +2,8 @@ import Decimal from 'decimal.js'
 import type { Expression, SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
-import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
-import { DocumentStatus, hasApproval, LINES_IN, LINES_OUT, type DocumentSection } from '../../shared/metadata/document-model.js'
+import { checkField, isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
+import { DocumentStatus, hasApproval, LINES_IN, LINES_OUT, maxLinesOf, type DocumentSection } from '../../shared/metadata/document-model.js'
 import { BizError, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { now } from '../platform/clock.js'
@@ -66,6 +66,9 @@ export interface DocumentHooks {
 
 /** The stock effect, supplied by the ledger (kept apart so the engine does not know costing). */
 export type StockEffect = (e: DocumentEvent & { id: string }) => Promise<void>
+
+/** Bound values of one multi-row INSERT of lines (see insertLines). */
+const BOUND_VALUES_PER_INSERT = 10_000
 
 const EDITABLE: number[] = [DocumentStatus.CREATED, DocumentStatus.APPROVE_REFUSE]
 
@@ -152,12 +155,28 @@ export class DocumentStore {
       for (const f of writableFields(doc.header)) if (header[f.name] === undefined && f.default !== undefined) header[f.name] = f.default
     const raw = body[LINES_IN]
     if (!Array.isArray(raw) || !raw.length) throw invalid(`${doc.subject}中的商品不能为空！`, LINES_IN)
+    const maxLines = maxLinesOf(doc.section)
+    if (raw.length > maxLines) throw invalid(`${doc.subject}的商品不能超过${maxLines}行！`, LINES_IN)
     const lineFields = writableFields(doc.lines)
     const lines: Wire[] = raw.map((item) => {
       if (!item || typeof item !== 'object') throw invalid('请求参数格式错误', LINES_IN)
       const line: Wire = {}
       for (const f of lineFields) if (Object.prototype.hasOwnProperty.call(item, f.name)) line[f.name] = (item as Wire)[f.name]
       return line
+    })
+    // Numbers the client sent are checked before domain hooks compute with them (a hook may fill in the
+    // rest, so the full validation follows the hook).
+    const numbersSent = (entity: EntityModel, values: Wire) =>
+      entity.fields.filter((f) => (f.type === 'decimal' || f.type === 'integer') && !isBlank(values[f.name]))
+    for (const f of numbersSent(doc.header, header)) {
+      const message = checkField(f, header[f.name], this.enums, mode)
+      if (message) throw invalid(message, f.name)
+    }
+    lines.forEach((line, i) => {
+      for (const f of numbersSent(doc.lines, line)) {
+        const message = checkField(f, line[f.name], this.enums, 'create')
+        if (message) throw invalid(`第${i + 1}行商品${message}`, f.name)
+      }
     })
     await this.hooksOf(doc).prepare?.({ trx, ctx, doc, header, lines, existing, mode, body })
 
@@ -185,7 +204,14 @@ export class DocumentStore {
     }
     await this.checkRefs(trx, doc.header, [header])
     await this.checkRefs(trx, doc.lines, lines)
-    Object.assign(header, this.totals(doc, lines))
+    const totals = this.totals(doc, lines)
+    // Totals are computed, so a client cannot send them too large; check they fit their columns before writing.
+    for (const [name, value] of Object.entries(totals)) {
+      const field = doc.header.byName.get(name)
+      const message = field && checkField(field, value, this.enums, mode)
+      if (message) throw invalid(message, name)
+      header[name] = field?.type === 'integer' ? Number(value) : value
+    }
     return { header, lines }
   }
 
@@ -206,19 +232,20 @@ export class DocumentStore {
   private totals(doc: DocumentModel, lines: Wire[]): Wire {
     const t = doc.section.totals
     if (!t) return {}
-    let num = 0
-    let gift = 0
+    let num = new Decimal(0)
+    let gift = new Decimal(0)
     let amount = new Decimal(0)
     for (const line of lines) {
-      const n = Number(line[t.num] ?? 0)
+      const n = new Decimal(String(line[t.num] ?? 0))
       const price = t.price ? new Decimal(String(line[t.price] ?? 0)) : undefined
       const isGift = t.gift ? price?.isZero() || line[t.gift] === true : false
       if (t.gift) line[t.gift] = isGift
-      if (isGift) gift += n
-      else num += n
+      if (isGift) gift = gift.plus(n)
+      else num = num.plus(n)
       if (price) amount = amount.plus(price.times(n))
     }
-    return { totalNum: num, totalGiftNum: gift, ...(t.price ? { totalAmount: amount.toFixed(2) } : {}) }
+    // Quantities as integer text: a sum past the safe-integer range is refused by the column check, not rounded.
+    return { totalNum: num.toFixed(0), totalGiftNum: gift.toFixed(0), ...(t.price ? { totalAmount: amount.toFixed(2) } : {}) }
   }
 
   private headerRow(doc: DocumentModel, header: Wire) {
@@ -236,18 +263,18 @@ export class DocumentStore {
     }
     if (!lines.length) return
     const audit = auditColumns(ctx)
-    await trx
-      .insertInto(doc.lines.table)
-      .values(
-        lines.map((line, i) => ({
-          ...this.codec.toRow(line, stored),
-          id: line.id,
-          [parent.column]: id,
-          order_no: i + 1,
-          ...audit,
-        })),
-      )
-      .execute()
+    const rows = lines.map((line, i) => ({
+      ...this.codec.toRow(line, stored),
+      id: line.id,
+      [parent.column]: id,
+      order_no: i + 1,
+      ...audit,
+    }))
+    // One statement binds every value: SQLite allows 32,766 and PostgreSQL 65,535 per statement, so a
+    // document of maxLines lines is inserted in chunks that stay far below both.
+    const perChunk = Math.max(1, Math.floor(BOUND_VALUES_PER_INSERT / Object.keys(rows[0]).length))
+    for (let start = 0; start < rows.length; start += perChunk)
+      await trx.insertInto(doc.lines.table).values(rows.slice(start, start + perChunk)).execute()
   }
 
   async create(trx: Db, ctx: RequestContext, doc: DocumentModel, body: Wire): Promise<string> {

@@ -16,6 +16,7 @@ import { linkTable } from './entity-tables.js'
 import type { HookRegistry } from './entity-hooks.js'
 import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
 import type { RecordCodec, Row, Wire } from './record-codec.js'
+import { pageArgs } from '../platform/page-args.js'
 
 export interface Page<T> {
   pageIndex: number
@@ -33,20 +34,12 @@ export interface ListRequest {
   sort?: { field: string; order?: 'asc' | 'desc' }
 }
 
-const MAX_PAGE_SIZE = 500
-
 /**
  * The caller's data-permission predicate for a permission type, over the given table aliases; reads
  * through `db` (the list's own handle, a transaction when the list runs inside one).
  */
 export type DataFilter = (db: Db, ctx: RequestContext, type: number, aliases: Record<string, string>) => Promise<Expression<SqlBool> | undefined>
 const fieldOf = (c: ListColumn | QueryParam) => (typeof c === 'string' ? c : c.field)
-
-function pageArgs(values: Record<string, unknown>) {
-  const pageIndex = Math.max(1, Math.floor(Number(values.pageIndex ?? 1)) || 1)
-  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(values.pageSize ?? 20)) || 20))
-  return { pageIndex, pageSize }
-}
 
 /**
  * The generic persistence of every entity: list with conditions, get, create, modify, delete and

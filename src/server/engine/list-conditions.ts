@@ -4,6 +4,7 @@ import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import type { QueryParam } from '../../shared/generated/entity.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
+import { checkDecimal, checkInteger } from '../../shared/metadata/decimal-grammar.js'
 import { invalid } from '../platform/errors.js'
 import type { RecordCodec } from './record-codec.js'
 
@@ -13,8 +14,24 @@ type Eb = ExpressionBuilder<any, any>
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
+/** Control characters (NUL, tab, line breaks, escape…): no search text carries them, and a NUL cut a LIKE pattern short. */
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+const hasControl = (v: unknown): boolean =>
+  typeof v === 'string' ? CONTROL.test(v) : Array.isArray(v) ? v.some(hasControl) : false
+
 const asList = (v: unknown): unknown[] =>
   Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter((s) => s !== '')
+
+/**
+ * A number condition is bound only when its column can hold it: a safe integer, or a decimal of the
+ * shared grammar within the column (PostgreSQL refuses `bigint = 1e20` and `numeric = 'abc'` at run time).
+ */
+function numberFilter(field: FieldModel, value: unknown, text: unknown): unknown {
+  if (field.type === 'integer' && checkInteger(text)) throw invalid(`${field.label}必须为整数`, field.name)
+  if (field.type === 'decimal' && checkDecimal(text, { precision: (field.precision ?? 24) - (field.scale ?? 2) + 12, scale: 12 })) throw invalid(`${field.label}必须为数字`, field.name)
+  return value
+}
 
 /** The wire names a query param reads: `between` reads `{param}Start` and `{param}End`. */
 export function paramNames(param: QueryParam): string[] {
@@ -47,6 +64,7 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
     const col = `${alias}.${field.column}`
     const names = paramNames(param)
     const op = param.op ?? 'eq'
+    if (names.some((n) => hasControl(values[n]))) throw invalid(`${field.label}不能包含控制字符`, field.name)
     if (param.forced !== undefined) {
       const v = codec.toFilter(field, param.forced)
       out.push((eb) => eb(col, '=', v))
@@ -61,10 +79,17 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
           if (!dayjs(text).isValid()) throw invalid(`${field.label}格式不正确`, field.name)
           return text
         }
-        return codec.toFilter(field, text)
+        return numberFilter(field, codec.toFilter(field, text), text)
       }
-      if (!isBlank(start)) out.push((eb) => eb(col, '>=', bound(start, false)))
-      if (!isBlank(end)) out.push((eb) => eb(col, '<=', bound(end, true)))
+      // Bounds are read here, not when SQL is built, so a malformed one is refused before any query runs.
+      if (!isBlank(start)) {
+        const low = bound(start, false)
+        out.push((eb) => eb(col, '>=', low))
+      }
+      if (!isBlank(end)) {
+        const high = bound(end, true)
+        out.push((eb) => eb(col, '<=', high))
+      }
       continue
     }
     const raw = values[names[0]]
@@ -101,10 +126,12 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       default: {
         const sqlOp = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[op] as '=' | '<>' | '>' | '>=' | '<' | '<='
         // A repeated query parameter (`?x=1&x=2`) arrives as an array: one value is compared, not a list.
-        if (Array.isArray(raw) || !codec.isKnownCode(field, typeof raw === 'string' ? raw.trim() : raw))
+        // JSON bodies (exports) may carry `true` for any condition; only boolean columns compare with it.
+        const misTyped = typeof raw === 'boolean' && field.type !== 'boolean' && field.type !== 'enum'
+        if (misTyped || Array.isArray(raw) || !codec.isKnownCode(field, typeof raw === 'string' ? raw.trim() : raw))
           throw invalid(`${field.label}格式不正确`, field.name)
-        const v = codec.toFilter(field, typeof raw === 'string' ? raw.trim() : raw)
-        if (field.type === 'integer' && Number.isNaN(v)) throw invalid(`${field.label}必须为整数`, field.name)
+        const text = typeof raw === 'string' ? raw.trim() : raw
+        const v = numberFilter(field, codec.toFilter(field, text), text)
         out.push((eb) => eb(col, sqlOp, v))
       }
     }

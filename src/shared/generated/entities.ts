@@ -1751,6 +1751,10 @@ export interface ProductStockLog {
    * 业务类型
    */
   bizType?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11
+  /**
+   * 备注
+   */
+  remark?: string
   createBy?: string
   createById?: string
   createTime?: string

@@ -300,6 +300,10 @@ export interface Document {
    */
   subject: string
   /**
+   * Most lines one document may carry (default 1000): a create or modify with more is refused with 400 “{subject}的商品不能超过{maxLines}行！”. The engine inserts lines in chunks, so the maximum works on SQLite (32,766 bound values per statement) and PostgreSQL (65,535) alike.
+   */
+  maxLines?: number
+  /**
    * Enumeration of the status column (0 pending, 3 passed, 6 refused, plus the document's own). Required unless approval is false.
    */
   statuses?: string

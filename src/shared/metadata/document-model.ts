@@ -9,6 +9,11 @@ export const linesEntityName = (documentName: string) => `${documentName}Detail`
 export const LINES_IN = 'products'
 export const LINES_OUT = 'details'
 
+/** Lines one document may carry unless its file says otherwise (`document.maxLines`; the meta-schema's default). */
+export const DEFAULT_MAX_LINES = 1000
+
+export const maxLinesOf = (doc: DocumentSection): number => doc.maxLines ?? DEFAULT_MAX_LINES
+
 /** Document statuses shared by every document kind (each kind's enumeration may add its own). */
 export const DocumentStatus = { CREATED: 0, APPROVE_PASS: 3, APPROVE_REFUSE: 6, PART: 9, DONE: 12 } as const
 

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import type { EntityModel, FieldModel } from './entity-model.js'
 import type { EnumCatalog } from './enum-catalog.js'
 import { isPatternName, patterns } from './patterns.js'
+import { checkDecimal, checkInteger } from './decimal-grammar.js'
 
 export interface FieldError {
   field: string
@@ -31,21 +32,18 @@ export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, 
   }
   switch (field.type) {
     case 'integer': {
-      if (!/^-?\d+$/.test(String(value))) return field.integerMessage ?? `${field.label}必须为整数`
+      const problem = checkInteger(value)
+      if (problem === 'format') return field.integerMessage ?? `${field.label}必须为整数`
+      if (problem) return `${field.label}超出允许范围`
       break
     }
     case 'decimal': {
-      let d: Decimal
-      try {
-        d = new Decimal(String(value))
-      } catch {
-        return `${field.label}必须为数字`
-      }
-      if (!d.isFinite()) return `${field.label}必须为数字`
-      if (field.scale !== undefined && d.decimalPlaces() > field.scale)
-        return `${field.label}最多允许${field.scale}位小数！`
-      const intDigits = (field.precision ?? 24) - (field.scale ?? 2)
-      if (d.abs().trunc().toFixed().length > intDigits) return `${field.label}超出允许范围`
+      // Decimals are never trimmed: the grammar is strict (decimal-grammar.ts), so " 1.00 " is refused here
+      // rather than reaching a total computed from the untrimmed text.
+      const problem = checkDecimal(raw, field)
+      if (problem === 'format') return `${field.label}必须为数字`
+      if (problem === 'scale') return `${field.label}最多允许${field.scale ?? 2}位小数！`
+      if (problem) return `${field.label}超出允许范围`
       break
     }
     case 'boolean':

@@ -105,11 +105,7 @@ export function productColumns(row: Record<string, unknown>) {
   }
 }
 
-export function pageArgs(values: Record<string, unknown>, max = 500) {
-  const pageIndex = Math.max(1, Math.floor(Number(values.pageIndex ?? 1)) || 1)
-  const pageSize = Math.min(max, Math.max(1, Math.floor(Number(values.pageSize ?? 20)) || 20))
-  return { pageIndex, pageSize }
-}
+export { pageArgs } from '../../platform/page-args.js'
 
 export async function countOf(base: Query): Promise<number> {
   return Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)

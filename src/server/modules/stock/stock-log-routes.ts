@@ -51,6 +51,7 @@ export function registerStockLogRoutes(app: FastifyInstance, services: Services)
         't.biz_code',
         't.biz_detail_id',
         't.biz_type',
+        't.remark',
         't.create_by',
         't.create_time',
       ])
@@ -83,6 +84,7 @@ export function registerStockLogRoutes(app: FastifyInstance, services: Services)
         bizId: r.biz_id,
         bizCode: r.biz_code,
         bizDetailId: r.biz_detail_id ?? null,
+        remark: r.remark ?? null,
         createBy: r.create_by ?? null,
       }
     })
@@ -114,6 +116,7 @@ export function registerStockLogRoutes(app: FastifyInstance, services: Services)
         { header: '原含税成本价', key: 'oriTaxPrice' },
         { header: '现含税成本价', key: 'curTaxPrice' },
         { header: '变动含税金额', key: 'taxAmount' },
+        { header: '备注', key: 'remark' },
         { header: '操作人', key: 'createBy' },
         { header: '变动时间', key: 'createTime' },
       ],

@@ -11,6 +11,7 @@ import { now } from '../../platform/clock.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import type { Services } from '../../services.js'
+import { pageArgs } from '../../platform/page-args.js'
 
 /** Who may see a notice before it is published (the publish page). */
 const PUBLISHER_KEYS = ['system:notice:publish', 'system:notice:add', 'system:notice:modify'] as const
@@ -97,11 +98,7 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
     },
   })
 
-  const page = (query: Record<string, unknown>) => {
-    const pageIndex = Math.max(1, Math.floor(Number(query.pageIndex ?? 1)) || 1)
-    const pageSize = Math.min(500, Math.max(1, Math.floor(Number(query.pageSize ?? 20)) || 20))
-    return { pageIndex, pageSize }
-  }
+  const page = (query: Record<string, unknown>) => pageArgs(query)
 
   const readedFlag = (v: unknown): boolean | undefined => {
     if (v === undefined || v === null || v === '') return undefined
