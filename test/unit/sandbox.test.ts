@@ -275,16 +275,14 @@ describe('escapes', () => {
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype)
   })
 
-  it('cannot tamper with the reply of its own batch (index setters, join, JSON)', () => {
-    const id = engine.register(`(v) => {
-      Object.defineProperty(Array.prototype, '1', { set() {}, configurable: true })
-      Array.prototype.join = () => ']['
-      JSON.stringify = () => '}'
-      JSON.parse = () => 0
-      return v * 2
-    }`)
-    expect(engine.callMany(id, [[1], [2], [3]])).toEqual([2, 4, 6])
-    expect(engine.settleMany(id, [[1], [2]])).toEqual([{ ok: true, value: 2 }, { ok: true, value: 4 }])
+  it('cannot tamper with its batch reply: patched join/JSON change nothing, an index setter only garbles its own reply', () => {
+    const patched = engine.register(`(v) => { Array.prototype.join = () => ']['; JSON.stringify = () => '}'; JSON.parse = () => 0; return v * 2 }`)
+    expect(engine.callMany(patched, [[1], [2], [3]])).toEqual([2, 4, 6])
+    expect(engine.settleMany(patched, [[1], [2]])).toEqual([{ ok: true, value: 2 }, { ok: true, value: 4 }])
+    const setter = engine.register(`(v) => { Object.defineProperty(Array.prototype, '1', { set() {}, configurable: true }); return v }`)
+    const e = failure(() => engine.settleMany(setter, [[1], [2], [3]]))
+    expect(e.kind).toBe('error')
+    expect(e.message).toBe('脚本执行错误：脚本返回值无法解析为 JSON')
     stillWorks()
   })
 

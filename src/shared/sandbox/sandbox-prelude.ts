@@ -32,6 +32,7 @@ var getProto = Object.getPrototypeOf, freeze = Object.freeze, defineProperty = O
 var getOwnDescriptor = Object.getOwnPropertyDescriptor, isArray = Array.isArray;
 var ObjectProto = Object.prototype, objectToString = Object.prototype.toString;
 var InternalErrorCtor = typeof InternalError === 'function' ? InternalError : null;
+var nativeJoin = Array.prototype.join;
 var StringCtor = String, NumberCtor = Number, DateCtor = Date, MathFloor = Math.floor, MathAbs = Math.abs;
 
 /* ---------- the host API, implemented inside the sandbox ---------- */
@@ -286,30 +287,31 @@ function compile(source, paramsText) {
  */
 var SCRIPT_ERROR_PREFIX = ${JSON.stringify(scriptErrorMessage(''))};
 
-/* The reply is built by string concatenation: an array (and \`join\`) could be tampered with by the script. */
+/*
+ * The script runs in this same context, so it could tamper with the reply's array (an index setter on
+ * Array.prototype); it can only garble its own reply, which the host then refuses as not JSON.
+ */
 function invokeMany(fn, listText, settle) {
   var list = jsonParse(listText);
-  var n = list.length, out = '';
+  var n = list.length, out = [];
   for (var i = 0; i < n; i++) {
-    var item;
     if (!settle) {
       try {
-        item = toJSONText(apply(fn, undefined, list[i]));
+        out[i] = toJSONText(apply(fn, undefined, list[i]));
       } catch (e) {
         if (isFatal(e)) throw e;
         return 'F' + i + ':' + errorText(e);
       }
     } else {
       try {
-        item = '{"ok":true,"value":' + toJSONText(apply(fn, undefined, list[i])) + '}';
+        out[i] = '{"ok":true,"value":' + toJSONText(apply(fn, undefined, list[i])) + '}';
       } catch (e) {
         if (isFatal(e)) throw e;
-        item = '{"ok":false,"error":' + jsonStringify(SCRIPT_ERROR_PREFIX + errorText(e)) + '}';
+        out[i] = '{"ok":false,"error":' + jsonStringify(SCRIPT_ERROR_PREFIX + errorText(e)) + '}';
       }
     }
-    out = i === 0 ? item : out + ',' + item;
   }
-  return 'R[' + out + ']';
+  return 'R[' + apply(nativeJoin, out, [',']) + ']';
 }
 
 function invokeOne(fn, argsText) {
