@@ -3,9 +3,9 @@ import { expect, openScreen, rowOf, test, uniqueSuffix, type AdminApi } from './
 
 /**
  * The browser sandbox, the path users actually run (issues 11 and 18): list formatters run in the
- * QuickJS Web Worker. A formatter stuck in `while (true) {}`, a memory bomb, deep recursion and a 4 GB
- * `join` each end with the Chinese message on their cells within the deadline and the host watchdog's
- * margin; the other columns still format, the list stays usable, and no formatter sees what another
+ * QuickJS Web Worker. A formatter stuck in `while (true) {}`, a memory bomb, deep recursion, a 4 GB
+ * `join` and a native loop only the host watchdog can end (it terminates and replaces the worker) each
+ * end with the Chinese message on their cells within the deadline and the watchdog's margin; the other columns still format, the list stays usable, and no formatter sees what another
  * column's run left behind. The list is built through the API; only the screen opens in Chromium.
  */
 
@@ -20,7 +20,7 @@ async function syncEntity(api: AdminApi, tableName: string, name: string): Promi
 }
 
 /** Column order of the list below (after the selection column): its cells are found by position. */
-const COLUMNS = ['编号', '死循环', '内存炸弹', '深递归', '超大拼接', '植入全局', '读取全局'] as const
+const COLUMNS = ['编号', '死循环', '内存炸弹', '深递归', '超大拼接', '原生长循环', '植入全局', '读取全局'] as const
 const cellOf = (row: Locator, column: (typeof COLUMNS)[number]): Locator => row.locator('td').nth(1 + COLUMNS.indexOf(column))
 
 /** A cell whose column batch failed as a whole shows its raw value, marked, with the message in a tooltip. */
@@ -58,6 +58,8 @@ test('runaway formatters end with the Chinese message in their cells; the list s
         { relaId: 'p_sku_code', name: '内存炸弹', formatter: 'const a = []; while (true) a.push(new Array(1e6).fill(1))' },
         { relaId: 'p_retail_price', name: '深递归', formatter: 'const f = (n) => f(n + 1) + 1; return f(0)' },
         { relaId: 'p_spec', name: '超大拼接', formatter: "return new Array(2 ** 32 - 1).join('xxxxxxxx')" },
+        // one native call that neither the interrupt nor the memory limit stops: only the watchdog can
+        { relaId: 'p_short_name', name: '原生长循环', formatter: 'new Array(2 ** 32 - 1).reverse(); return 1' },
         { relaId: 'p_unit', name: '植入全局', formatter: "globalThis.planted = cellValue; Object.prototype.polluted = 1; Array.prototype.map = null; return '已植入'" },
         { relaId: 'p_category_id', name: '读取全局', formatter: "return [typeof globalThis.planted, typeof ({}).polluted, typeof [].map].join('/')" },
       ],
@@ -81,6 +83,7 @@ test('runaway formatters end with the Chinese message in their cells; the list s
     await expect(cellOf(row, '超大拼接')).toHaveText(/^脚本执行错误：RangeError: 数组过长/)
     await expectBatchError(row, '死循环', /^脚本执行超时$/)
     await expectBatchError(row, '内存炸弹', /^(脚本内存超出限制|脚本执行超时)$/)
+    await expectBatchError(row, '原生长循环', /^脚本执行超时$/)
   })
 
   await test.step('no column sees what another column run left behind', async () => {
@@ -98,6 +101,7 @@ test('runaway formatters end with the Chinese message in their cells; the list s
     await expect(cellOf(row, '编号')).toHaveText(`编号:${codes[1]}`, { timeout: 20_000 })
     await expectBatchError(row, '死循环', /^脚本执行超时$/)
     await expectBatchError(row, '内存炸弹', /^(脚本内存超出限制|脚本执行超时)$/)
+    await expectBatchError(row, '原生长循环', /^脚本执行超时$/)
     await expect(cellOf(row, '读取全局')).toHaveText('undefined/undefined/function')
     // every column answered within its deadline (1 s a batch) plus the watchdog's margin, one after another
     expect(Date.now() - started).toBeLessThan(20_000)

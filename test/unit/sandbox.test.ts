@@ -381,6 +381,24 @@ describe('server worker pool', () => {
     expect(await pool.run('() => "ok"', [])).toBe('ok')
   })
 
+  it('terminates and replaces a worker stuck in one native call the interrupt never sees', async () => {
+    const killed = pool.dispatcher.stats.workersKilled
+    const started = Date.now()
+    const queued = pool.run('(n) => n + 1', [41])
+    await expect(pool.run('() => { new Array(2 ** 32 - 1).reverse(); return 1 }', [])).rejects.toMatchObject({ kind: 'timeout', message: '脚本执行超时' })
+    expect(Date.now() - started).toBeLessThan(8000)
+    expect(pool.dispatcher.stats.workersKilled).toBe(killed + 1)
+    expect(await queued).toBe(42)
+  })
+
+  it('refuses a 4 GB join at once instead of looping over its holes', async () => {
+    const started = Date.now()
+    await expect(pool.run("() => new Array(2 ** 32 - 1).join('xxxxxxxx')", [])).rejects.toMatchObject({ kind: 'error', message: expect.stringMatching(/^脚本执行错误：RangeError: 数组过长/) })
+    expect(Date.now() - started).toBeLessThan(3000)
+    await expect(pool.run("() => 'x'.repeat(2 ** 29)", [])).rejects.toMatchObject({ kind: 'memory' })
+    expect(await pool.run("() => [1, 2, 3].join('-') + [4].indexOf(4)", [])).toBe('1-2-30')
+  })
+
   it('stops deep recursion in the worker thread cleanly', async () => {
     await expect(pool.run('() => { const f = (n) => f(n + 1) + 1; return f(0) }', [])).rejects.toMatchObject({
       message: '脚本执行错误：调用栈溢出（递归过深）',
