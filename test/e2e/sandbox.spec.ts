@@ -42,7 +42,7 @@ test('runaway formatters end with the Chinese message in their cells; the list s
     const categoryId = await api.post<string>('/basedata/product/category', { code: `SC${s}`, name: `沙箱类目${s}`, available: true })
     const brandId = await api.post<string>('/basedata/product/brand', { code: `SB${s}`, name: `沙箱品牌${s}`, available: true })
     for (const code of codes)
-      await api.post('/basedata/product', { code, name: `沙箱商品${code}`, skuCode: `K${code}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17, retailPrice: '2.50', available: true })
+      await api.post('/basedata/product', { code, name: `沙箱商品${code}`, shortName: `简${code}`, spec: '500ml', unit: '瓶', skuCode: `K${code}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17, retailPrice: '2.50', available: true })
     const productEntity = await syncEntity(api, 'base_data_product', '商品')
     const dataObjId = await api.post<string>('/gen/data/obj', { name: `沙箱商品${s}`, mainTableId: productEntity, mainTableAlias: 'p' })
     const listId = await api.post<string>('/gen/custom/list', {
