@@ -36,7 +36,12 @@ export default defineConfig({
     projects: [
       {
         root: here,
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['./test/unit/setup/fail-on-wasm-abort.ts'],
+        },
       },
       {
         root: here,

@@ -83,11 +83,9 @@ describe('formatters', () => {
 
 describe('limits', () => {
   it('stops an infinite loop with 脚本执行超时 and stays usable', () => {
-    const before = engine.runtimesBooted
     const e = failure(() => run('() => { while (true) {} }'))
     expect(e.kind).toBe('timeout')
     expect(e.message).toBe('脚本执行超时')
-    expect(engine.runtimesBooted).toBe(before + 1)
     stillWorks()
   })
 
@@ -117,6 +115,106 @@ describe('limits', () => {
   it('stops deep recursion cleanly', () => {
     const e = failure(() => run('() => { const f = (n) => f(n + 1) + 1; return f(0) }'))
     expect(e.message).toBe('脚本执行错误：调用栈溢出（递归过深）')
+    stillWorks()
+  })
+})
+
+/**
+ * Walks everything a script can reach from globalThis inside QuickJS (own string and symbol keys,
+ * prototypes, getters' and setters' functions) plus the intrinsics only syntax reaches (generator,
+ * async, iterator, IteratorHelper, WrapForValidIterator … prototypes). `plant` marks every object it
+ * can (the others must be frozen: %ThrowTypeError% is); `find` lists the objects that carry the mark.
+ */
+/** the walk's deadline: generous, for a busy machine */
+const slow = { timeoutMs: 5000 }
+
+const GRAPH_WALK = `(mode, mark) => {
+  const getProto = Object.getPrototypeOf, ownKeys = Reflect.ownKeys, describe = Object.getOwnPropertyDescriptor
+  const hasOwn = Object.prototype.hasOwnProperty, define = Object.defineProperty
+  const syntaxRoots = {
+    generatorFunction: getProto(function* () {}),
+    generator: getProto(function* () {}()),
+    asyncFunction: getProto(async function () {}),
+    asyncGeneratorFunction: getProto(async function* () {}),
+    asyncGenerator: getProto(async function* () {}()),
+    arrayIterator: getProto([].values()),
+    mapIterator: getProto(new Map().entries()),
+    setIterator: getProto(new Set().values()),
+    stringIterator: getProto(''[Symbol.iterator]()),
+    regExpStringIterator: getProto('a'.matchAll(/a/g)),
+    typedArray: getProto(Int8Array),
+    iteratorHelper: typeof Iterator === 'function' && [].values().map ? getProto([].values().map((x) => x)) : null,
+    wrapForValidIterator: typeof Iterator === 'function' && Iterator.from ? getProto(Iterator.from({ next() { return { done: true } } })) : null,
+    arguments: (function () { return arguments })(),
+    promise: Promise.resolve(),
+  }
+  const roots = Object.keys(syntaxRoots).filter((k) => syntaxRoots[k] !== null)
+  const stack = [globalThis, ...roots.map((k) => syntaxRoots[k])]
+  const seen = new Set()
+  let planted = 0, frozen = 0
+  const found = [], unplantable = []
+  while (stack.length) {
+    const o = stack.pop()
+    if ((typeof o !== 'object' && typeof o !== 'function') || o === null || seen.has(o)) continue
+    seen.add(o)
+    if (mode === 'plant') {
+      try { define(o, mark, { value: mark, writable: true, enumerable: false, configurable: true }); planted++ } catch (e) {
+        if (Object.isFrozen(o)) frozen++
+        else unplantable.push(Object.prototype.toString.call(o))
+      }
+    } else if (hasOwn.call(o, mark)) {
+      found.push(typeof o === 'function' ? 'function ' + o.name : Object.prototype.toString.call(o))
+    }
+    stack.push(getProto(o))
+    for (const key of ownKeys(o)) {
+      if (key === mark) continue
+      const d = describe(o, key)
+      if (!d) continue
+      if ('value' in d) stack.push(d.value)
+      if (d.get) stack.push(d.get)
+      if (d.set) stack.push(d.set)
+    }
+  }
+  return { objects: seen.size, planted, frozen, unplantable, found, roots }
+}`
+
+describe('isolation between runs', () => {
+  it('leaves nothing reachable from globalThis for the next run (every object marked, none seen again)', () => {
+    const id = engine.register(GRAPH_WALK)
+    const planted = engine.call(id, ['plant', 'mark-run-1'], slow) as { objects: number; planted: number; frozen: number; unplantable: string[]; roots: string[] }
+    expect(planted.objects).toBeGreaterThan(500)
+    expect(planted.unplantable).toEqual([])
+    expect(planted.planted + planted.frozen).toBe(planted.objects)
+    expect(planted.roots).toEqual(expect.arrayContaining(['iteratorHelper', 'wrapForValidIterator', 'generator', 'asyncGenerator', 'typedArray']))
+    const next = engine.call(id, ['find', 'mark-run-1'], slow) as { objects: number; found: string[] }
+    expect(next.found).toEqual([])
+    expect(next.objects).toBeGreaterThan(500)
+  })
+
+  it('sees its own marks within one run: the walk does detect planted state', () => {
+    const id = engine.register(`(mark) => { const walk = ${GRAPH_WALK}; walk('plant', mark); return walk('find', mark).found.length }`)
+    expect(engine.call(id, ['mark-same-run'], slow)).toBeGreaterThan(500)
+  })
+
+  it('gives every call a fresh compile: a closure counter never carries over', () => {
+    const id = engine.register('(() => { let n = 0; return () => ++n })()')
+    expect([engine.call(id, []), engine.call(id, [])]).toEqual([1, 1])
+    // one batch is one run: its items share the context, the next batch starts over
+    expect(engine.callMany(id, [[], [], []])).toEqual([1, 2, 3])
+    expect(engine.callMany(id, [[], [], []])).toEqual([1, 2, 3])
+  })
+
+  it('keeps planted values of a batch away from the next batch', () => {
+    const id = engine.register('(v) => { const seen = globalThis.planted ?? null; globalThis.planted = v; return seen }', { params: [] })
+    expect(engine.callMany(id, [['a'], ['b']])).toEqual([null, 'a'])
+    expect(engine.callMany(id, [['c']])).toEqual([null])
+  })
+
+  it('runs promise jobs that grow the wasm memory and frees their runtime cleanly', () => {
+    const abandoned = engine.instancesAbandoned
+    const source = '() => { Promise.resolve().then(() => { const a = []; for (let i = 0; i < 200000; i++) a.push({ i }); globalThis.n = a.length }); return 1 }'
+    for (let i = 0; i < 3; i++) expect(engine.evaluate(source, [], { timeoutMs: 10_000 })).toBe(1)
+    expect(engine.instancesAbandoned).toBe(abandoned)
     stillWorks()
   })
 })
@@ -157,20 +255,35 @@ describe('escapes', () => {
     expect(failure(() => run('() => require("fs")')).message).toMatch(/require/)
   })
 
-  it('cannot pollute prototypes: not in the sandbox, and never the host', () => {
+  it('may patch intrinsics within its own run, and the next run never sees it; the host never does', () => {
     for (const source of [
       '() => { Object.prototype.polluted = 1 }',
       '() => { Array.prototype.map = () => [] }',
       '() => { JSON.stringify = () => "hacked" }',
       '() => { Object.defineProperty(globalThis, "i", { get() { return 1 } }) }',
       '() => { globalThis.leak = [] }',
+      '() => { Object.defineProperty(Object.prototype, "then", { set() { throw new Error("trap") }, configurable: true }) }',
     ]) {
-      expect(failure(() => run(source)).kind, source).toBe('error')
+      expect(run(source), source).toBeNull()
+      expect(
+        run('() => [({}).polluted ?? null, [1].map((x) => x + 1), JSON.stringify({ a: 1 }), typeof i, typeof leak, Object.getOwnPropertyDescriptor(Object.prototype, "then") ?? null]'),
+        source,
+      ).toEqual([null, [2], '{"a":1}', 'undefined', 'undefined', null])
     }
-    expect(run('() => [({}).polluted ?? null, [1].map((x) => x + 1)]')).toEqual([null, [2]])
     const result = run('() => JSON.parse(\'{"__proto__": {"polluted": 1}}\')') as Record<string, unknown>
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype)
+  })
+
+  it('cannot tamper with its batch reply: patched join/JSON change nothing, an index setter only garbles its own reply', () => {
+    const patched = engine.register(`(v) => { Array.prototype.join = () => ']['; JSON.stringify = () => '}'; JSON.parse = () => 0; return v * 2 }`)
+    expect(engine.callMany(patched, [[1], [2], [3]])).toEqual([2, 4, 6])
+    expect(engine.settleMany(patched, [[1], [2]])).toEqual([{ ok: true, value: 2 }, { ok: true, value: 4 }])
+    const setter = engine.register(`(v) => { Object.defineProperty(Array.prototype, '1', { set() {}, configurable: true }); return v }`)
+    const e = failure(() => engine.settleMany(setter, [[1], [2], [3]]))
+    expect(e.kind).toBe('error')
+    expect(e.message).toBe('脚本执行错误：脚本返回值无法解析为 JSON')
+    stillWorks()
   })
 
   it('runs queued promise jobs under the same deadline, never later', () => {
@@ -179,12 +292,13 @@ describe('escapes', () => {
     stillWorks()
   })
 
-  it('survives endless promise-job chains (a runtime QuickJS cannot free is replaced by a fresh instance)', async () => {
-    for (let i = 0; i < 4; i++) {
+  it('stops endless promise-job chains and frees their runtime without a wasm abort', () => {
+    const abandoned = engine.instancesAbandoned
+    for (let i = 0; i < 8; i++) {
       expect(failure(() => run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }')).kind).toBe('timeout')
-      for (let waited = 0; !engine.usable && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10))
       stillWorks()
     }
+    expect(engine.instancesAbandoned).toBe(abandoned)
   })
 
   it('refuses results that are not JSON with a clear message', () => {
@@ -267,6 +381,24 @@ describe('server worker pool', () => {
     expect(await pool.run('() => "ok"', [])).toBe('ok')
   })
 
+  it('terminates and replaces a worker stuck in one native call the interrupt never sees', async () => {
+    const killed = pool.dispatcher.stats.workersKilled
+    const started = Date.now()
+    const queued = pool.run('(n) => n + 1', [41])
+    await expect(pool.run('() => { new Array(2 ** 32 - 1).reverse(); return 1 }', [])).rejects.toMatchObject({ kind: 'timeout', message: '脚本执行超时' })
+    expect(Date.now() - started).toBeLessThan(8000)
+    expect(pool.dispatcher.stats.workersKilled).toBe(killed + 1)
+    expect(await queued).toBe(42)
+  })
+
+  it('refuses a 4 GB join at once instead of looping over its holes', async () => {
+    const started = Date.now()
+    await expect(pool.run("() => new Array(2 ** 32 - 1).join('xxxxxxxx')", [])).rejects.toMatchObject({ kind: 'error', message: expect.stringMatching(/^脚本执行错误：RangeError: 数组过长/) })
+    expect(Date.now() - started).toBeLessThan(3000)
+    await expect(pool.run("() => 'x'.repeat(2 ** 29)", [])).rejects.toMatchObject({ kind: 'memory' })
+    expect(await pool.run("() => [1, 2, 3].join('-') + [4].indexOf(4)", [])).toBe('1-2-30')
+  })
+
   it('stops deep recursion in the worker thread cleanly', async () => {
     await expect(pool.run('() => { const f = (n) => f(n + 1) + 1; return f(0) }', [])).rejects.toMatchObject({
       message: '脚本执行错误：调用栈溢出（递归过深）',
@@ -281,6 +413,17 @@ describe('server worker pool', () => {
 
   it('refuses non-JSON arguments on the host side', async () => {
     await expect(pool.run('(v) => v', [() => 1])).rejects.toMatchObject({ kind: 'argument' })
+  })
+
+  it('leaves nothing from one request for the next (global graph, closures, batches)', async () => {
+    const planted = (await pool.run(GRAPH_WALK, ['plant', 'mark-pool'], slow)) as { objects: number; planted: number }
+    expect(planted.planted).toBeGreaterThan(500)
+    expect(await pool.run(GRAPH_WALK, ['find', 'mark-pool'], slow)).toMatchObject({ found: [] })
+    const counter = '(() => { let n = 0; return () => ++n })()'
+    expect([await pool.run(counter, []), await pool.run(counter, [])]).toEqual([1, 1])
+    const formatter = 'const seen = globalThis.seen ?? "无"; globalThis.seen = cellValue; return seen'
+    expect(await pool.formatCells(formatter, [{ value: 'a', row: {} }, { value: 'b', row: {} }])).toEqual(['无', 'a'])
+    expect(await pool.formatCells(formatter, [{ value: 'c', row: {} }])).toEqual(['无'])
   })
 })
 

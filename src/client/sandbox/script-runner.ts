@@ -17,14 +17,24 @@ export type { FormatterCell, ButtonScriptAction }
 
 let client: SandboxClient | null = null
 
+/**
+ * The watchdog: a request the worker has not answered `WATCHDOG_GRACE_MS` after its deadline (a script
+ * stuck in one native call, a memory bomb thrashing QuickJS's collector) gets `worker.terminate()`, the
+ * request fails with 脚本执行超时, and the queued requests go to a fresh worker (SandboxDispatcher).
+ */
+const WATCHDOG_GRACE_MS = 1000
+
 function sandbox(): SandboxClient {
   client ??= new SandboxClient(
-    new SandboxDispatcher((events) => {
-      const worker = new Worker(new URL('./sandbox.worker.ts', import.meta.url), { type: 'module', name: 'script-sandbox' })
-      worker.onmessage = (e: MessageEvent<SandboxMessage>) => events.message(e.data)
-      worker.onerror = (e) => events.failure(new Error(e.message || '脚本引擎加载失败'))
-      return { post: (request) => worker.postMessage(request), terminate: () => worker.terminate() }
-    }),
+    new SandboxDispatcher(
+      (events) => {
+        const worker = new Worker(new URL('./sandbox.worker.ts', import.meta.url), { type: 'module', name: 'script-sandbox' })
+        worker.onmessage = (e: MessageEvent<SandboxMessage>) => events.message(e.data)
+        worker.onerror = (e) => events.failure(new Error(e.message || '脚本引擎加载失败'))
+        return { post: (request) => worker.postMessage(request), terminate: () => worker.terminate() }
+      },
+      { graceMs: WATCHDOG_GRACE_MS },
+    ),
   )
   return client
 }

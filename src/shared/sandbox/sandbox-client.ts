@@ -7,6 +7,7 @@ import { toJSONText, type JSONValue } from './json-value.js'
 import type { SandboxDispatcher } from './sandbox-dispatcher.js'
 import { cellText, SCRIPT_PARAMS, type FormatterCell } from './script-kinds.js'
 import type { Settled } from './script-engine.js'
+import { ScriptError } from './script-error.js'
 
 export interface RunOptions {
   /** the deadline; default 100 ms for one call, 1,000 ms for a batch */
@@ -18,24 +19,33 @@ export interface RunOptions {
 /** Cells per crossing: bounds the JSON a worker holds at once (QuickJS heap limit) and the deadline. */
 export const FORMAT_CHUNK = 2000
 
+/** A result text from a worker as JSON (a script that sabotaged its own run's serialiser gets an error). */
+function parseResult(json: string): JSONValue {
+  try {
+    return JSON.parse(json) as JSONValue
+  } catch {
+    throw ScriptError.failed('脚本返回值无法解析为 JSON')
+  }
+}
+
 export class SandboxClient {
   constructor(readonly dispatcher: SandboxDispatcher) {}
 
   async run(source: string, args: readonly unknown[], options: RunOptions = {}): Promise<JSONValue> {
     const json = await this.dispatcher.request('call', source, options.params ?? [], toJSONText(args), options.timeoutMs)
-    return JSON.parse(json) as JSONValue
+    return parseResult(json)
   }
 
   /** One crossing for many calls; the first failing item rejects (ScriptError.index tells which). */
   async runMany(source: string, argsList: readonly (readonly unknown[])[], options: RunOptions = {}): Promise<JSONValue[]> {
     const json = await this.dispatcher.request('callMany', source, options.params ?? [], toJSONText(argsList), options.timeoutMs)
-    return JSON.parse(json) as JSONValue[]
+    return parseResult(json) as JSONValue[]
   }
 
   /** Like runMany, but each item settles on its own. Timeouts and memory still reject the whole batch. */
   async settleMany(source: string, argsList: readonly (readonly unknown[])[], options: RunOptions = {}): Promise<Settled[]> {
     const json = await this.dispatcher.request('settleMany', source, options.params ?? [], toJSONText(argsList), options.timeoutMs)
-    return JSON.parse(json) as Settled[]
+    return parseResult(json) as unknown as Settled[]
   }
 
   /**

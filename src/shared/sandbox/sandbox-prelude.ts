@@ -1,20 +1,26 @@
 /**
- * Plain JavaScript evaluated once in every fresh QuickJS context, before any user script.
+ * Plain JavaScript evaluated in every fresh QuickJS context, before the user script of that run.
  *
- * It (1) defines the whole "host API" as ordinary JS inside the sandbox: `formatDate`, `dayjs` (a small
- * subset), `formatNumber` and a silent `console`; (2) disables code generation from strings: `eval`,
- * `Function` and the constructors reachable through `(async) function (*) {}.constructor` throw;
- * (3) removes what is GC-observable or shared-memory (`WeakRef`, `FinalizationRegistry`,
- * `SharedArrayBuffer`); (4) deep-freezes every intrinsic and the global object, so one script cannot
- * leave state or traps behind for the next one in the reused context (scripts of other tenants share
- * it); (5) evaluates to a private object `{compile, invoke, invokeMany}` that only the host holds: it
- * is never reachable from globalThis.
+ * Every run gets its own runtime and context (script-engine.ts), so nothing a script does (a planted
+ * global, a patched prototype, a closure's counter) can reach a later run: isolation comes from that,
+ * not from freezing. The prelude (1) defines the whole "host API" as ordinary JS inside the sandbox:
+ * `formatDate`, `dayjs` (a small subset), `formatNumber` and a silent `console`; (2) disables code
+ * generation from strings: `eval`, `Function` and the constructors reachable through
+ * `(async) function (*) {}.constructor` throw; (3) removes what is GC-observable or shared-memory
+ * (`WeakRef`, `FinalizationRegistry`, `SharedArrayBuffer`); (4) refuses `join` and the other
+ * length-driven array natives over absurd lengths (`new Array(2 ** 32 - 1).join('')` loops inside one
+ * native call, where neither the interrupt nor the memory limit can stop it); (5) evaluates to a
+ * private object `{compile, invoke, invokeMany}` that only the host holds: it is never reachable from
+ * globalThis.
  *
  * User scripts are compiled in strict mode. Values enter as JSON text (JSON.parse inside) and leave as
  * JSON text, checked strictly: functions, symbols, BigInt, Promises, class instances and cycles are
  * refused with a Chinese message instead of being silently dropped as JSON.stringify would.
  */
 import { scriptErrorMessage } from './script-error.js'
+
+/** `join` and the other length-driven array natives refuse arrays longer than this. */
+export const MAX_NATIVE_LENGTH = 1 << 22
 
 export const SANDBOX_PRELUDE = String.raw`(function () {
 'use strict';
@@ -26,6 +32,7 @@ var getProto = Object.getPrototypeOf, freeze = Object.freeze, defineProperty = O
 var getOwnDescriptor = Object.getOwnPropertyDescriptor, isArray = Array.isArray;
 var ObjectProto = Object.prototype, objectToString = Object.prototype.toString;
 var InternalErrorCtor = typeof InternalError === 'function' ? InternalError : null;
+var nativeJoin = Array.prototype.join;
 var StringCtor = String, NumberCtor = Number, DateCtor = Date, MathFloor = Math.floor, MathAbs = Math.abs;
 
 /* ---------- the host API, implemented inside the sandbox ---------- */
@@ -153,22 +160,7 @@ for (var i = 0; i < functionProtos.length; i++) {
   defineProperty(functionProtos[i], 'constructor', { value: blocked, writable: false, enumerable: false, configurable: false });
 }
 
-var hidden = [
-  getProto(function* () {}()),
-  getProto(getProto(function* () {}())),
-  getProto(async function* () {}()),
-  getProto(getProto(async function* () {}())),
-  getProto([][Symbol.iterator]()),
-  getProto(getProto([][Symbol.iterator]())),
-  getProto(new Map().entries()),
-  getProto(new Set().entries()),
-  getProto(''[Symbol.iterator]()),
-  getProto('a'.matchAll(/a/g)),
-  getProto(Int8Array),
-  getProto(Int8Array.prototype),
-].concat(functionProtos);
-
-/* ---------- the global object: remove, add, freeze ---------- */
+/* ---------- the global object: remove, add ---------- */
 
 var removed = ['WeakRef', 'FinalizationRegistry', 'SharedArrayBuffer', 'Atomics', 'setTimeout', 'setInterval',
   'clearTimeout', 'clearInterval', 'queueMicrotask', 'fetch', 'XMLHttpRequest', 'WebSocket', 'importScripts',
@@ -188,26 +180,29 @@ for (var k = 0; k < apiKeys.length; k++) {
   defineProperty(G, apiKeys[k], { value: api[apiKeys[k]], writable: false, enumerable: false, configurable: false });
 }
 
-function deepFreeze(root) {
-  var stack = [root], seen = new Set();
-  while (stack.length) {
-    var o = stack.pop();
-    if ((typeof o !== 'object' && typeof o !== 'function') || o === null || seen.has(o)) continue;
-    seen.add(o);
-    freeze(o);
-    stack.push(getProto(o));
-    var keys = ownKeys(o);
-    for (var j = 0; j < keys.length; j++) {
-      var desc = getOwnDescriptor(o, keys[j]);
-      if (!desc) continue;
-      if ('value' in desc) stack.push(desc.value);
-      if (desc.get) stack.push(desc.get);
-      if (desc.set) stack.push(desc.set);
-    }
-  }
+/* ---------- no native loop over absurd lengths ---------- */
+
+/*
+ * These natives walk \`length\` elements inside one native call: the interrupt is not consulted there,
+ * and over holes nothing is allocated, so the memory limit does not stop them either.
+ */
+var MAX_NATIVE_LENGTH = ${MAX_NATIVE_LENGTH};
+var ArrayProto = Array.prototype, RangeErrorCtor = RangeError, ObjectCtor = Object;
+function guardLength(name) {
+  var native = ArrayProto[name];
+  var guarded = {
+    [name]: function () {
+      if (this !== null && this !== undefined && ObjectCtor(this).length > MAX_NATIVE_LENGTH) {
+        throw new RangeErrorCtor('数组过长（超过 ' + MAX_NATIVE_LENGTH + ' 项），无法执行 ' + name);
+      }
+      return apply(native, this, arguments);
+    },
+  }[name];
+  defineProperty(guarded, 'length', { value: native.length });
+  defineProperty(ArrayProto, name, { value: guarded, writable: true, enumerable: false, configurable: true });
 }
-deepFreeze(G);
-for (var h = 0; h < hidden.length; h++) deepFreeze(hidden[h]);
+var guardedNames = ['join', 'fill', 'indexOf', 'lastIndexOf', 'includes', 'toLocaleString'];
+for (var gi = 0; gi < guardedNames.length; gi++) guardLength(guardedNames[gi]);
 
 /* ---------- compile and invoke (reachable only by the host) ---------- */
 
@@ -292,9 +287,13 @@ function compile(source, paramsText) {
  */
 var SCRIPT_ERROR_PREFIX = ${JSON.stringify(scriptErrorMessage(''))};
 
+/*
+ * The script runs in this same context, so it could tamper with the reply's array (an index setter on
+ * Array.prototype); it can only garble its own reply, which the host then refuses as not JSON.
+ */
 function invokeMany(fn, listText, settle) {
   var list = jsonParse(listText);
-  var n = list.length, out = new Array(n);
+  var n = list.length, out = [];
   for (var i = 0; i < n; i++) {
     if (!settle) {
       try {
@@ -312,7 +311,7 @@ function invokeMany(fn, listText, settle) {
       }
     }
   }
-  return 'R[' + out.join(',') + ']';
+  return 'R[' + apply(nativeJoin, out, [',']) + ']';
 }
 
 function invokeOne(fn, argsText) {

@@ -3,10 +3,12 @@
  * web worker (and directly by tests). Synchronous once created; every method is bounded by a deadline
  * (QuickJS interrupt), a memory limit and a stack limit. Values cross only as JSON text.
  *
- * Life cycle: the wasm module is loaded once per thread; one runtime with one context is reused for
- * every call (scripts cannot leave state behind: see the prelude). After a timeout or an out-of-memory
- * the runtime is disposed and a fresh one is booted (a runtime that was interrupted mid-allocation is
- * never trusted again); compiled scripts are recompiled lazily from their source.
+ * Life cycle: the wasm module is loaded once per thread. Every RUN (one `call`, or one whole
+ * `callMany`/`settleMany` batch, e.g. a page of formatter cells) gets a fresh QuickJS runtime and
+ * context with the prelude evaluated, compiles its script there, and frees both afterwards: no value,
+ * patched intrinsic, closure counter or memory of one run survives into the next. The next run's
+ * runtime can be booted ahead of time (`prepare`, called by the worker hosts between requests), so a
+ * request does not wait for it.
  */
 import {
   newQuickJSWASMModuleFromVariant,
@@ -29,8 +31,8 @@ export interface ScriptEngineOptions {
   timeoutMs?: number
   /** deadline of one whole `callMany`/`settleMany` crossing; default 1,000 ms */
   batchTimeoutMs?: number
-  /** compiled functions kept alive in the context (least recently used are released); default 500 */
-  maxCachedScripts?: number
+  /** scripts whose source is remembered by id (least recently registered are forgotten); default 2,000 */
+  maxScripts?: number
   /**
    * Tests only: leave the interrupt handler off, to prove that the worker hosts' wall-clock watchdog
    * kills a worker whose script never yields.
@@ -56,12 +58,14 @@ export type ScriptId = number
 export type Settled = { ok: true; value: JSONValue } | { ok: false; error: string }
 
 const MAX_STACK = 256 * 1024
+/** deadline of booting one run's runtime and evaluating the prelude (never counted against a script) */
+const BOOT_TIMEOUT_MS = 2000
 const DEFAULTS = {
   memoryLimitBytes: 32 * 1024 * 1024,
   maxStackBytes: MAX_STACK,
   timeoutMs: 100,
   batchTimeoutMs: 1000,
-  maxCachedScripts: 500,
+  maxScripts: 2000,
 }
 
 let modulePromise: Promise<QuickJSWASMModule> | null = null
@@ -78,7 +82,10 @@ interface ScriptEntry {
   paramsText: string
 }
 
-interface Booted {
+/** One run's QuickJS runtime and context, the prelude evaluated, and the prelude's private API. */
+interface RunEnv {
+  /** the wasm instance it lives in (an abandoned instance is never called again) */
+  module: QuickJSWASMModule
   runtime: QuickJSRuntime
   context: QuickJSContext
   compile: QuickJSHandle
@@ -86,27 +93,44 @@ interface Booted {
   invokeMany: QuickJSHandle
 }
 
-/** A fatal condition detected while QuickJS ran: the runtime must be recycled. */
+/** A fatal condition detected while QuickJS ran: the run's runtime is not trusted any more. */
 class Fatal {
   constructor(readonly error: ScriptError) {}
+}
+
+/**
+ * quickjs-emscripten 0.32 `executePendingJobs` reads the context pointer of the last job through an
+ * Int32Array view made BEFORE the jobs ran; when a job grew the wasm memory, that view is detached,
+ * the pointer reads `undefined`, and the library wraps it with `newContext({contextPointer: undefined})`
+ * — which creates a brand-new QuickJS context that nobody ever frees. Freeing the runtime then aborts
+ * the whole wasm instance: `Assertion failed: list_empty(&rt->gc_obj_list) … JS_FreeRuntime` (that was
+ * the leak behind the endless-promise-chain aborts). Such stray contexts are disposed right after.
+ */
+function disposeStrayContexts(runtime: QuickJSRuntime, own: QuickJSContext): void {
+  const map: unknown = (runtime as unknown as { contextMap?: unknown }).contextMap
+  if (!(map instanceof Map)) return
+  for (const context of [...(map as Map<unknown, QuickJSContext>).values()]) {
+    if (context !== own && context.alive) context.dispose()
+  }
 }
 
 export class ScriptEngine {
   private readonly options: Required<Omit<ScriptEngineOptions, 'disableInterruptForTests'>> & {
     interrupt: boolean
   }
-  private vm: Booted | null = null
+  /** the next run's environment, booted ahead of time */
+  private ready: RunEnv | null = null
   private broken = false
+  /** no wasm instance to run on (the last one was abandoned and the next is still loading) */
+  private waitingForInstance = false
   private deadline = Number.POSITIVE_INFINITY
   private interrupted = false
   private nextId = 1
   private readonly idsByKey = new Map<string, ScriptId>()
   private readonly scripts = new Map<ScriptId, ScriptEntry>()
-  /** compiled handles of the current runtime, in least-recently-used order */
-  private readonly handles = new Map<ScriptId, QuickJSHandle>()
-  /** how many runtimes this engine has booted (1 + recycles) */
+  /** how many QuickJS runtimes this engine has booted (one per run, plus the ones prepared ahead) */
   runtimesBooted = 0
-  /** how many wasm instances had to be dropped because their runtime could not be freed */
+  /** how many wasm instances had to be dropped because a runtime could not be freed */
   instancesAbandoned = 0
   /** a second wasm instance, loaded in the background, to move to when one must be abandoned */
   private spare: QuickJSWASMModule | null = null
@@ -120,7 +144,7 @@ export class ScriptEngine {
       maxStackBytes: Math.min(options.maxStackBytes ?? DEFAULTS.maxStackBytes, MAX_STACK),
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
       batchTimeoutMs: options.batchTimeoutMs ?? DEFAULTS.batchTimeoutMs,
-      maxCachedScripts: options.maxCachedScripts ?? DEFAULTS.maxCachedScripts,
+      maxScripts: options.maxScripts ?? DEFAULTS.maxScripts,
       interrupt: !options.disableInterruptForTests,
     }
   }
@@ -129,48 +153,71 @@ export class ScriptEngine {
     const [module, spare] = await Promise.all([loadQuickJS(), newQuickJSWASMModuleFromVariant(releaseSync)])
     const engine = new ScriptEngine(module, options)
     engine.spare = spare
-    engine.boot()
+    engine.prepare()
+    if (!engine.ready) throw new Error('sandbox engine could not boot')
     return engine
   }
 
   /**
-   * false while the engine has no runtime (its wasm instance was abandoned and the next one is still
-   * loading) or after dispose: a worker host then replaces its worker rather than wait.
+   * false while the engine has no wasm instance to run on (the last one was abandoned and the next is
+   * still loading) or after dispose: a worker host then replaces its worker rather than wait.
    */
   get usable(): boolean {
-    return !this.broken && this.vm !== null
+    return !this.broken && !this.waitingForInstance
+  }
+
+  /** Boots the next run's runtime now (the worker hosts call this while idle). Never throws. */
+  prepare(): void {
+    if (this.ready || !this.usable) return
+    try {
+      this.ready = this.boot()
+    } catch {
+      this.ready = null
+    }
   }
 
   /**
-   * Registers a script and compiles it now (so syntax errors surface here). The same source and
-   * params always give the same id, so callers may compile on every request.
+   * Registers a script and checks it now (so syntax errors surface here, in a throwaway run). The same
+   * source and params always give the same id, so callers may compile on every request.
    */
   compile(source: string, options: CompileOptions = {}): ScriptId {
-    const paramsText = JSON.stringify(options.params ?? [])
-    const key = `${paramsText}\u0000${source}`
+    const known = this.idsByKey.get(this.keyOf(source, options))
+    if (known !== undefined) return known
+    const id = this.register(source, options)
+    try {
+      this.run(id, this.options.timeoutMs, () => null)
+    } catch (e) {
+      this.forget(id)
+      throw e
+    }
+    return id
+  }
+
+  /** Registers a script without running anything; errors in it surface when it is called. */
+  register(source: string, options: CompileOptions = {}): ScriptId {
+    const key = this.keyOf(source, options)
     let id = this.idsByKey.get(key)
     if (id === undefined) {
       id = this.nextId++
       this.idsByKey.set(key, id)
-      this.scripts.set(id, { source, paramsText })
-      this.forgetOldScripts()
+      this.scripts.set(id, { source, paramsText: JSON.stringify(options.params ?? []) })
+      while (this.scripts.size > this.options.maxScripts) this.forget(this.scripts.keys().next().value as ScriptId)
     }
-    this.handleFor(id, this.options.timeoutMs)
     return id
   }
 
-  /** Calls a compiled script with JSON arguments; the result is JSON. */
+  /** Calls a script with JSON arguments in a run of its own; the result is JSON. */
   call(id: ScriptId, args: readonly unknown[], options: CallOptions = {}): JSONValue {
-    return JSON.parse(this.callJSON(id, toJSONText(args), options)) as JSONValue
+    return parseResult(this.callJSON(id, toJSONText(args), options))
   }
 
   /** The text layer of `call` (what the worker hosts use): `argsJson` is a JSON array. */
   callJSON(id: ScriptId, argsJson: string, options: CallOptions = {}): string {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs
-    const text = this.run(id, timeoutMs, (vm, fn) => {
-      const args = vm.context.newString(argsJson)
+    const text = this.run(id, timeoutMs, (env, fn) => {
+      const args = env.context.newString(argsJson)
       try {
-        return vm.context.callFunction(vm.invoke, vm.context.undefined, fn, args)
+        return env.context.callFunction(env.invoke, env.context.undefined, fn, args)
       } finally {
         args.dispose()
       }
@@ -180,12 +227,13 @@ export class ScriptEngine {
   }
 
   /**
-   * Many calls in ONE crossing: the JSON list of argument lists goes in, QuickJS maps over it, the
-   * JSON list of results comes out. The first failing item fails the batch (`error.index`). The
-   * deadline covers the whole batch (default `batchTimeoutMs`).
+   * Many calls in ONE run and one crossing: the JSON list of argument lists goes in, QuickJS maps over
+   * it, the JSON list of results comes out. The first failing item fails the batch (`error.index`). The
+   * deadline covers the whole batch (default `batchTimeoutMs`). The items share the run's context
+   * (what one item leaves, the next item of the same batch sees); the next batch does not.
    */
   callMany(id: ScriptId, argsList: readonly (readonly unknown[])[], options: CallOptions = {}): JSONValue[] {
-    return JSON.parse(this.callManyJSON(id, toJSONText(argsList), options)) as JSONValue[]
+    return parseResult(this.callManyJSON(id, toJSONText(argsList), options)) as JSONValue[]
   }
 
   callManyJSON(id: ScriptId, argsListJson: string, options: CallOptions = {}): string {
@@ -199,57 +247,107 @@ export class ScriptEngine {
 
   /** Like callMany, but a throwing item gives `{ok: false, error}` instead of failing the batch. */
   settleMany(id: ScriptId, argsList: readonly (readonly unknown[])[], options: CallOptions = {}): Settled[] {
-    return JSON.parse(this.settleManyJSON(id, toJSONText(argsList), options)) as Settled[]
+    return parseResult(this.settleManyJSON(id, toJSONText(argsList), options)) as Settled[]
   }
 
   settleManyJSON(id: ScriptId, argsListJson: string, options: CallOptions = {}): string {
     return this.many(id, argsListJson, true, options).slice(1)
   }
 
-  /** compile + call in one step (the source is cached like any other). */
+  /** register + call in one run (the source is remembered like any other). */
   evaluate(source: string, args: readonly unknown[], options: CallOptions & CompileOptions = {}): JSONValue {
-    return this.call(this.compile(source, options), args, options)
+    return this.call(this.register(source, options), args, options)
   }
 
   dispose(): void {
-    this.teardown()
+    if (this.ready) this.release(this.ready)
+    this.ready = null
     this.broken = true
     this.spare = null
   }
 
+  private keyOf(source: string, options: CompileOptions): string {
+    return `${JSON.stringify(options.params ?? [])}\u0000${source}`
+  }
+
+  private forget(id: ScriptId): void {
+    const entry = this.scripts.get(id)
+    if (!entry) return
+    this.scripts.delete(id)
+    this.idsByKey.delete(`${entry.paramsText}\u0000${entry.source}`)
+  }
+
   private many(id: ScriptId, listJson: string, settle: boolean, options: CallOptions): string {
     const timeoutMs = options.timeoutMs ?? this.options.batchTimeoutMs
-    return this.run(id, timeoutMs, (vm, fn) => {
-      const list = vm.context.newString(listJson)
+    return this.run(id, timeoutMs, (env, fn) => {
+      const list = env.context.newString(listJson)
       try {
-        return vm.context.callFunction(vm.invokeMany, vm.context.undefined, fn, list, settle ? vm.context.true : vm.context.false)
+        return env.context.callFunction(env.invokeMany, env.context.undefined, fn, list, settle ? env.context.true : env.context.false)
       } finally {
         list.dispose()
       }
     })
   }
 
-  /** Runs `body` under a fresh deadline, drains pending jobs under the same deadline, maps failures. */
+  /**
+   * One run: takes a fresh environment, compiles the script in it and runs `body`, then drains the
+   * promise jobs, all under one deadline; the environment is freed whatever happened. `body` null only
+   * compiles (the syntax check of `compile`).
+   */
   private run(
     id: ScriptId,
     timeoutMs: number,
-    body: (vm: Booted, fn: QuickJSHandle) => ReturnType<QuickJSContext['callFunction']>,
+    body: ((env: RunEnv, fn: QuickJSHandle) => ReturnType<QuickJSContext['callFunction']>) | (() => null),
   ): string {
-    const started = Date.now()
-    const fn = this.handleFor(id, timeoutMs)
-    const vm = this.alive()
-    return this.guard(timeoutMs - (Date.now() - started), () => {
-      const result = body(vm, fn)
-      if (result.error) {
-        const error = this.fatalFrom(result.error)
-        result.error.dispose()
-        throw new Fatal(error)
-      }
-      const text = vm.context.getString(result.value)
+    const entry = this.scripts.get(id)
+    if (!entry) throw ScriptError.failed(`脚本未注册（编号 ${id}）`)
+    const env = this.takeEnv()
+    try {
+      return this.guard(timeoutMs, () => {
+        const fn = this.compileIn(env, entry)
+        try {
+          const result = (body as (env: RunEnv, fn: QuickJSHandle) => ReturnType<QuickJSContext['callFunction']> | null)(env, fn)
+          if (result === null) {
+            this.drainJobs(env)
+            return ''
+          }
+          if (result.error) {
+            const error = this.fatalFrom(env, result.error)
+            result.error.dispose()
+            throw new Fatal(error)
+          }
+          const text = env.context.getString(result.value)
+          result.value.dispose()
+          this.drainJobs(env)
+          return text
+        } finally {
+          if (fn.alive) fn.dispose()
+        }
+      })
+    } finally {
+      this.release(env)
+    }
+  }
+
+  /** The script's function in this run's context (a ScriptError when it does not compile). */
+  private compileIn(env: RunEnv, entry: ScriptEntry): QuickJSHandle {
+    const { context } = env
+    const source = context.newString(entry.source)
+    const params = context.newString(entry.paramsText)
+    const result = context.callFunction(env.compile, context.undefined, source, params)
+    source.dispose()
+    params.dispose()
+    if (result.error) {
+      const error = this.fatalFrom(env, result.error)
+      result.error.dispose()
+      throw new Fatal(error)
+    }
+    if (context.typeof(result.value) !== 'function') {
+      const detail = context.typeof(result.value) === 'string' ? context.getString(result.value) : '脚本不是函数'
       result.value.dispose()
-      this.drainJobs(vm)
-      return text
-    })
+      throw ScriptError.failed(detail)
+    }
+    return result.value
   }
 
   private guard<T>(timeoutMs: number, body: () => T): T {
@@ -260,44 +358,42 @@ export class ScriptEngine {
       if (this.interrupted) throw new Fatal(ScriptError.timeout())
       return value
     } catch (e) {
-      if (e instanceof Fatal) {
-        this.recycle()
-        throw e.error
-      }
+      if (e instanceof Fatal) throw e.error
       if (e instanceof ScriptError) throw e
       // The host itself failed inside QuickJS (typically the host stack overflowing under deep
       // recursion when the thread's native stack is smaller than QuickJS's limit assumes): the wasm
-      // instance is in an unknown state, so it is dropped without even trying to free it.
-      this.recycle(false)
+      // instance is in an unknown state, so it is dropped without even trying to free anything.
+      this.abandonInstance()
       throw e instanceof RangeError ? ScriptError.failed('调用栈溢出（递归过深）') : new ScriptError('unavailable', '脚本引擎异常，请重试')
     } finally {
       this.deadline = Number.POSITIVE_INFINITY
     }
   }
 
-  /** Promise jobs a script queued run now, under the call's deadline, or the call fails: never later. */
-  private drainJobs(vm: Booted): void {
-    while (vm.runtime.hasPendingJob()) {
+  /** Promise jobs a script queued run now, under the run's deadline, or the run fails: never later. */
+  private drainJobs(env: RunEnv): void {
+    while (env.runtime.hasPendingJob()) {
       if (Date.now() > this.deadline) throw new Fatal(ScriptError.timeout())
-      const r = vm.runtime.executePendingJobs()
+      const r = env.runtime.executePendingJobs()
+      disposeStrayContexts(env.runtime, env.context)
       if (r.error) {
-        const fatal = this.interrupted || this.isOutOfMemory(vm.context, r.error)
-        const error = this.fatalFrom(r.error)
-        r.error.dispose()
+        const fatal = this.interrupted || this.isOutOfMemory(env, r.error)
+        const error = fatal ? this.fatalFrom(env, r.error) : null
+        if (r.error.alive) r.error.dispose()
         // an ordinary rejection inside a job is the script's own affair: its result is already final
-        if (fatal) throw new Fatal(error)
+        if (error) throw new Fatal(error)
       }
+      if (this.interrupted) throw new Fatal(ScriptError.timeout())
     }
   }
 
   /** Only fatal conditions reach here as exceptions: the prelude turns ordinary throws into data. */
-  private fatalFrom(handle: QuickJSHandle): ScriptError {
+  private fatalFrom(env: RunEnv, handle: QuickJSHandle): ScriptError {
     if (this.interrupted) return ScriptError.timeout()
-    const vm = this.alive()
-    if (this.isOutOfMemory(vm.context, handle)) return ScriptError.memory()
+    if (this.isOutOfMemory(env, handle)) return ScriptError.memory()
     let detail = '未知错误'
     try {
-      const dumped: unknown = vm.context.dump(handle)
+      const dumped: unknown = env.context.dump(handle)
       if (dumped && typeof dumped === 'object' && 'message' in dumped) detail = String((dumped as { message: unknown }).message)
       else detail = String(dumped)
     } catch {
@@ -308,74 +404,29 @@ export class ScriptEngine {
     return ScriptError.failed(detail === 'stack overflow' ? '调用栈溢出（递归过深）' : detail.slice(0, 500))
   }
 
-  private isOutOfMemory(context: QuickJSContext, handle: QuickJSHandle): boolean {
+  private isOutOfMemory(env: RunEnv, handle: QuickJSHandle): boolean {
     try {
-      const dumped: unknown = context.dump(handle)
+      const dumped: unknown = env.context.dump(handle)
       return !!dumped && typeof dumped === 'object' && (dumped as { message?: unknown }).message === 'out of memory'
     } catch {
       return true
     }
   }
 
-  private handleFor(id: ScriptId, timeoutMs: number): QuickJSHandle {
-    const cached = this.handles.get(id)
-    if (cached) {
-      this.handles.delete(id)
-      this.handles.set(id, cached)
-      return cached
-    }
-    const entry = this.scripts.get(id)
-    if (!entry) throw ScriptError.failed(`脚本未编译（编号 ${id}）`)
-    const vm = this.alive()
-    const handle = this.guard(timeoutMs, () => {
-      const source = vm.context.newString(entry.source)
-      const params = vm.context.newString(entry.paramsText)
-      const result = vm.context.callFunction(vm.compile, vm.context.undefined, source, params)
-      source.dispose()
-      params.dispose()
-      if (result.error) {
-        const error = this.fatalFrom(result.error)
-        result.error.dispose()
-        throw new Fatal(error)
-      }
-      this.drainJobs(vm)
-      if (vm.context.typeof(result.value) !== 'function') {
-        const detail = vm.context.typeof(result.value) === 'string' ? vm.context.getString(result.value) : '脚本不是函数'
-        result.value.dispose()
-        throw ScriptError.failed(detail)
-      }
-      return result.value
-    })
-    this.handles.set(id, handle)
-    while (this.handles.size > this.options.maxCachedScripts) {
-      const [oldest, h] = this.handles.entries().next().value as [ScriptId, QuickJSHandle]
-      this.handles.delete(oldest)
-      h.dispose()
-    }
-    return handle
-  }
-
-  /** Ids of scripts nobody compiled for a long time are forgotten (their source with them). */
-  private forgetOldScripts(): void {
-    const limit = this.options.maxCachedScripts * 4
-    while (this.scripts.size > limit) {
-      const [oldest, entry] = this.scripts.entries().next().value as [ScriptId, ScriptEntry]
-      this.scripts.delete(oldest)
-      this.idsByKey.delete(`${entry.paramsText}\u0000${entry.source}`)
-      const h = this.handles.get(oldest)
-      if (h) {
-        this.handles.delete(oldest)
-        h.dispose()
-      }
+  private takeEnv(): RunEnv {
+    if (!this.usable) throw new ScriptError('unavailable', '脚本引擎不可用，请重试')
+    const env = this.ready
+    this.ready = null
+    if (env) return env
+    try {
+      return this.boot()
+    } catch {
+      throw new ScriptError('unavailable', '脚本引擎不可用，请重试')
     }
   }
 
-  private alive(): Booted {
-    if (this.broken || !this.vm) throw new ScriptError('unavailable', '脚本引擎不可用，请重试')
-    return this.vm
-  }
-
-  private boot(): void {
+  /** A fresh runtime and context with the prelude evaluated. */
+  private boot(): RunEnv {
     const runtime = this.module.newRuntime()
     runtime.setMemoryLimit(this.options.memoryLimitBytes)
     runtime.setMaxStackSize(this.options.maxStackBytes)
@@ -389,9 +440,10 @@ export class ScriptEngine {
       })
     }
     const context = runtime.newContext()
-    this.deadline = Date.now() + 2000
+    const previous = this.deadline
+    this.deadline = Date.now() + BOOT_TIMEOUT_MS
     const result = context.evalCode(SANDBOX_PRELUDE, 'sandbox-prelude.js', { strict: true })
-    this.deadline = Number.POSITIVE_INFINITY
+    this.deadline = previous
     if (result.error) {
       const detail: unknown = context.dump(result.error)
       result.error.dispose()
@@ -400,7 +452,8 @@ export class ScriptEngine {
       throw new Error(`sandbox prelude failed: ${JSON.stringify(detail)}`)
     }
     const api = result.value
-    const vm: Booted = {
+    const env: RunEnv = {
+      module: this.module,
       runtime,
       context,
       compile: context.getProp(api, 'compile'),
@@ -408,62 +461,48 @@ export class ScriptEngine {
       invokeMany: context.getProp(api, 'invokeMany'),
     }
     api.dispose()
-    this.vm = vm
     this.runtimesBooted++
+    return env
   }
 
   /**
-   * Frees the runtime. Returns false when that is not possible: QuickJS aborts the whole wasm instance
-   * (`Assertion failed: list_empty(&rt->gc_obj_list)`) when a runtime is freed with promise jobs still
-   * queued, e.g. after a deadline hit an endless job chain; such a runtime is abandoned instead.
+   * Frees a run's context and runtime. Pending promise jobs are freed with the runtime. If QuickJS
+   * aborts anyway (`Assertion failed: list_empty(&rt->gc_obj_list)`, a leak inside the wasm
+   * instance), the whole instance is dropped and the engine moves to its spare instance.
    */
-  private teardown(): boolean {
-    const vm = this.vm
-    this.vm = null
-    const handles = [...this.handles.values()]
-    this.handles.clear()
-    if (!vm) return true
+  private release(env: RunEnv): void {
+    if (env.module !== this.module || this.waitingForInstance || !env.runtime.alive) return
     try {
-      if (vm.runtime.hasPendingJob()) return false
-      for (const h of handles) if (h.alive) h.dispose()
-      vm.compile.dispose()
-      vm.invoke.dispose()
-      vm.invokeMany.dispose()
-      vm.context.dispose()
-      vm.runtime.dispose()
-      return true
+      disposeStrayContexts(env.runtime, env.context)
+      for (const h of [env.compile, env.invoke, env.invokeMany]) if (h.alive) h.dispose()
+      env.context.dispose()
+      env.runtime.dispose()
     } catch {
-      return false
+      this.abandonInstance()
     }
   }
 
   /**
-   * A runtime that hit a timeout or the memory limit is thrown away. When it cannot be freed, the whole
-   * wasm instance is dropped (the host's garbage collector reclaims its memory) and the engine moves to
-   * a spare instance loaded in the background; without a spare the engine is unusable and the worker
-   * host replaces its worker.
+   * The wasm instance cannot be trusted (an abort while freeing, a host failure inside a QuickJS call):
+   * it is dropped without freeing anything (the host's garbage collector reclaims its memory) and the
+   * engine moves to the spare instance loaded in the background; without a spare the engine is
+   * unusable until the next instance has loaded, and the worker host replaces its worker.
    */
-  private recycle(canFree = true): void {
-    if (!canFree) {
-      this.vm = null
-      this.handles.clear()
+  private abandonInstance(): void {
+    this.ready = null
+    if (sharedModule === this.module) {
+      modulePromise = null
+      sharedModule = null
     }
-    if (!canFree || !this.teardown()) {
-      if (sharedModule === this.module) {
-        modulePromise = null
-        sharedModule = null
-      }
-      this.instancesAbandoned++
-      const spare = this.spare
-      this.spare = null
-      this.loadSpare()
-      if (!spare) return // unusable until the next instance has loaded (see loadSpare)
+    this.instancesAbandoned++
+    const spare = this.spare
+    this.spare = null
+    this.loadSpare()
+    if (spare) {
       this.module = spare
-    }
-    try {
-      this.boot()
-    } catch {
-      this.vm = null
+      this.waitingForInstance = false
+    } else {
+      this.waitingForInstance = true
     }
   }
 
@@ -471,19 +510,24 @@ export class ScriptEngine {
     newQuickJSWASMModuleFromVariant(releaseSync).then(
       (m) => {
         if (this.broken) return
-        if (this.vm) {
+        if (!this.waitingForInstance) {
           this.spare = m
           return
         }
         this.module = m
+        this.waitingForInstance = false
         this.loadSpare()
-        try {
-          this.boot()
-        } catch {
-          this.vm = null
-        }
       },
       () => undefined,
     )
+  }
+}
+
+/** A reply text from QuickJS as JSON (a script that sabotaged its own run's serialiser gets an error). */
+function parseResult(text: string): JSONValue {
+  try {
+    return JSON.parse(text) as JSONValue
+  } catch {
+    throw ScriptError.failed('脚本返回值无法解析为 JSON')
   }
 }

@@ -36,15 +36,22 @@ export type SandboxHello = { id: 0; ready: true } | { id: 0; ready: false; messa
 
 export type SandboxMessage = SandboxResponse | SandboxHello
 
-/** The worker side: boots one engine, then answers requests one at a time. */
+/**
+ * The worker side: boots one engine, then answers requests one at a time, each in a fresh QuickJS
+ * runtime (see ScriptEngine); the next one is booted while the worker waits for work.
+ */
 export function createSandboxHandler(options: ScriptEngineOptions = {}) {
   const enginePromise = ScriptEngine.create(options)
   return {
     ready: enginePromise.then(() => undefined),
+    /** boots the next run's runtime ahead of time (after an answer has been sent) */
+    prepare(): void {
+      void enginePromise.then((engine) => engine.prepare(), () => undefined)
+    },
     async handle(request: SandboxRequest): Promise<SandboxResponse> {
       const engine = await enginePromise
       try {
-        const fn = engine.compile(request.source, { params: request.params })
+        const fn = engine.register(request.source, { params: request.params })
         const opts = request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }
         const resultJson =
           request.op === 'call'
@@ -84,5 +91,6 @@ export function serveSandbox(send: (message: SandboxMessage) => void, options: S
           restart: true,
         }),
       )
+      .then(() => handler.prepare())
   }
 }
