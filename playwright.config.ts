@@ -6,7 +6,9 @@ export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e',
-  workers: 1,
+  // Spec files run in parallel on the one server (each test makes its own uniquely coded data and
+  // counts only that); the tests of one file run in order in one worker.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -133,7 +133,7 @@ test('data permission of a role narrows the product list and the product picker 
   })
 
   await test.step('the role\'s user sees only the products whose code starts with A…', async () => {
-    const context = await browser.newContext()
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
     try {
       const userPage = await context.newPage()
       await signIn(userPage, user.username, user.password)
