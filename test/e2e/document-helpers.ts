@@ -134,3 +134,28 @@ export async function approveFromList(page: Page, list: Locator, key: string): P
 
 /** The live total of the document page (`data-total`). */
 export const total = (pane: Locator, name: string): Locator => pane.locator(`[data-total="${name}"]`)
+
+/**
+ * Chooses an option of an antd Select without search: its dropdown is a virtual list that renders only
+ * the options in view, so it scrolls until the option shows (other tests add pay types too).
+ */
+export async function chooseScrolling(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click()
+  const dropdown = page.locator('.ant-select-dropdown:visible')
+  const item = dropdown.locator('.ant-select-item-option', { hasText: option })
+  await expect(dropdown.locator('.ant-select-item-option').first()).toBeVisible()
+  await expect(async () => {
+    if ((await item.count()) === 0) {
+      await dropdown.locator('.rc-virtual-list-holder').evaluate((el) => el.scrollBy(0, 160))
+      throw new Error(`${option} not in view yet`)
+    }
+  }).toPass({ timeout: 20_000, intervals: [100] })
+  await item.first().click()
+  await expect(dropdown).toHaveCount(0)
+}
+
+/** 添加支付方式 with this pay type: the amount defaults to what is left of the total. */
+export async function addPayment(page: Page, pane: Locator, payType: string): Promise<void> {
+  await pane.getByRole('button', { name: '添加支付方式' }).click()
+  await chooseScrolling(page, pane.getByRole('combobox', { name: '第1个支付方式' }), payType)
+}

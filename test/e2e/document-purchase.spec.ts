@@ -1,5 +1,6 @@
 import { expect, expectStock, openMenu, openScreen, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 import type { Locator, Page } from '@playwright/test'
+import { addPayment } from './document-helpers.js'
 
 /**
  * Purchase documents rendered from their files on the real server: an order with two products from
@@ -78,12 +79,6 @@ async function newOrder(page: Page, f: Fixtures, lines: { qty: string; price: st
     await pane.getByRole('spinbutton', { name: `第${i + 1}行采购价` }).fill(l.price)
   }
   return pane
-}
-
-async function addPayment(page: Page, pane: Locator, payType: string) {
-  await pane.getByRole('button', { name: '添加支付方式' }).click()
-  await pane.getByRole('combobox', { name: '第1个支付方式' }).click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: payType }).click()
 }
 
 test('purchase order → approve → receive sheet from the order → stock → sale out → stock and cost', async ({ page, api }) => {

@@ -1,5 +1,5 @@
-import { expect, expectStock, test } from './helpers.js'
-import { addProduct, approveFromList, codeOf, docMasterData, openAdd, pick, receive, save, total } from './document-helpers.js'
+import { expect, expectCells, expectStock, test } from './helpers.js'
+import { addPayment, addProduct, approveFromList, codeOf, docMasterData, openAdd, pick, receive, save, total } from './document-helpers.js'
 
 /**
  * Purchase return, sale order and sale return made on their document pages (header pickers, line
@@ -25,7 +25,8 @@ test('purchase return against a receipt: out at the receipt price, not the avera
     await expect(pane.locator('.document-lines .ant-table-row')).toHaveCount(1)
     await expect(pane.locator('.document-lines .ant-table-row').first()).toContainText(f.product.name)
     await expect(pane.getByRole('spinbutton', { name: '第1行退货数量' })).toHaveValue('4')
-    await expect(pane.getByRole('spinbutton', { name: '第1行采购价' })).toHaveValue('2.00')
+    // The price is the receipt's, not to be changed.
+    await expectCells(pane.locator('.document-lines .ant-table-row').first(), { 采购价: '2.00' })
   })
   await pane.getByRole('spinbutton', { name: '第1行退货数量' }).fill('2')
   await expect(total(pane, 'num')).toHaveText('2')
@@ -49,9 +50,7 @@ test('sale order with an agreed payment, approved: the stock does not move', asy
   await pane.getByRole('spinbutton', { name: '第1行价格' }).fill('9.00')
   await expect(total(pane, 'num')).toHaveText('3')
   await expect(total(pane, 'amount')).toHaveText('27.00')
-  await pane.getByRole('button', { name: '添加支付方式' }).click()
-  await pane.getByRole('combobox', { name: '第1个支付方式' }).click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: f.payType.name }).click()
+  await addPayment(page, pane, f.payType.name)
   await expect(pane.getByRole('spinbutton', { name: '第1个支付金额' })).toHaveValue('27.00')
   await save(page, pane, list, '/sale/order', f.sc.name)
   await approveFromList(page, list, f.sc.name)

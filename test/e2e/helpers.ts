@@ -101,10 +101,24 @@ export async function openMenu(page: Page, catalog: string | undefined, item: st
   return pane
 }
 
-/** Opens a screen by its address (a menu path or the generic `/entity/<name>`) and answers its pane. */
+/**
+ * Opens a screen by its address (a menu path or the generic `/entity/<name>`) and answers its pane.
+ * Inside the running shell the address changes in the page (as the router's links do), so the
+ * client is not loaded and parsed again for every screen; a screen already open as a tab, or a page
+ * not yet in the shell, is loaded afresh.
+ */
 export async function openScreen(page: Page, path: string): Promise<Locator> {
-  await page.goto(path)
   const pane = paneOf(page, path)
+  const inShell = page.url().startsWith('http') && !new URL(page.url()).pathname.startsWith('/login') && (await page.locator('.shell-pane').count()) > 0
+  if (inShell && (await pane.count()) === 0) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to)
+      window.dispatchEvent(new PopStateEvent('popstate', { state: {} }))
+    }, path)
+  } else {
+    await page.goto(path)
+  }
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
   await expect(pane).toBeVisible()
   return pane
 }
@@ -121,12 +135,19 @@ export const fieldErrors = (form: Locator): Locator => form.locator('.ant-formil
 /** The 提示 confirmation (modal.confirm) that holds this text. */
 export const confirmBox = (page: Page, text: string): Locator => page.locator('.ant-modal-confirm').filter({ hasText: text })
 
+/** The open dropdown of an antd Select (its listbox carries the id the combobox controls; another may still be closing). */
+async function dropdownOf(page: Page, box: Locator): Promise<Locator> {
+  const listId = await box.getAttribute('aria-controls')
+  return listId ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) }) : page.locator('.ant-select-dropdown:visible')
+}
+
 /** Picks an option of an antd Select by its visible text (antd's role=option nodes are hidden). */
 export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click()
-  const dropdown = page.locator('.ant-select-dropdown:visible')
+  const box = scope.getByRole('combobox', { name: label, exact: true })
+  await box.click()
+  const dropdown = await dropdownOf(page, box)
   await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click()
-  await expect(dropdown).toHaveCount(0)
+  await expect(dropdown).toBeHidden()
 }
 
 /** The antd table a row belongs to (its header may sit in a table of its own when the header is fixed). */
