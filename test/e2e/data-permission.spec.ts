@@ -27,7 +27,7 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
 }
 
 test('data permission of a role narrows the product list and the product picker of its users', async ({ page, api, browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const s = uniqueSuffix()
   const codes = { a1: `A${s}-1`, a2: `A${s}-2`, b1: `B${s}-1` }
   const role = { code: `DR${s}`, name: `限A商品${s}` }

@@ -81,8 +81,8 @@ async function newOrder(page: Page, f: Fixtures, lines: { qty: string; price: st
   return pane
 }
 
-test('purchase order → approve → receive sheet from the order → stock → sale out → stock and cost', async ({ page, api }) => {
-  test.setTimeout(90_000)
+test('purchase order → approve → receive sheet from the order → stock → sale out → stock and cost @pg', async ({ page, api }) => {
+  test.setTimeout(150_000)
   const f = await masterData(api)
 
   const pane = await newOrder(page, f, [

@@ -67,8 +67,8 @@ const expectStock = (page: Page, f: Fixtures, sc: { name: string }, num: string,
 
 const visiblePane = (page: Page) => page.locator('.shell-pane:visible')
 
-test('stock adjust in: add, approve from the list, 商品库存 shows it', async ({ page, api }) => {
-  test.setTimeout(60_000)
+test('stock adjust in: add, approve from the list, 商品库存 shows it @pg', async ({ page, api }) => {
+  test.setTimeout(90_000)
   const f = await masterData(api)
   const list = await openScreen(page, '/stock/stock-adjust')
   await list.getByRole('button', { name: '新增', exact: true }).click()
@@ -92,8 +92,8 @@ test('stock adjust in: add, approve from the list, 商品库存 shows it', async
   await expectStock(page, f, f.scA, '5', '2.000000', '10.00')
 })
 
-test('transfer: approved, received in two parts on its receive page, target stock', async ({ page, api }) => {
-  test.setTimeout(60_000)
+test('transfer: approved, received in two parts on its receive page, target stock @pg', async ({ page, api }) => {
+  test.setTimeout(90_000)
   const f = await masterData(api)
   await stockIn(api, f, f.scA.id, 10)
   await api.post('/stock/transfer/sc', { sourceScId: f.scA.id, targetScId: f.scB.id, products: [{ productId: f.product.id, transferNum: 5 }] })
@@ -131,7 +131,7 @@ test('transfer: approved, received in two parts on its receive page, target stoc
 })
 
 test('stock-taking: a plan, a counted take sheet approved, diff generated and handled, stock corrected', async ({ page, api }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const f = await masterData(api)
   await stockIn(api, f, f.scA.id, 10)
 
@@ -218,12 +218,12 @@ const MENU_GROUPS: Record<string, [string, string][]> = {
 }
 for (const [group, screens] of Object.entries(MENU_GROUPS))
   test(`${group} document menus open their lists and add pages`, async ({ page }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(90_000)
     await openAdds(page, screens)
   })
 
 test('take sheet and pre-take sheet add pages: the pre-take sheet shows the count of its take status only', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   await openAdds(page, [
     ['/stock/take/sheet', '盘点任务'],
     ['/stock/take/pre', '盘点状态'],
@@ -235,7 +235,7 @@ test('take sheet and pre-take sheet add pages: the pre-take sheet shows the coun
 })
 
 test('盘点参数设置 saves: the value reads back after a reload and from the server', async ({ page, api }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   const label = '盘点任务创建后多少小时内未完成，则自动作废'
   const save = async (hours: string) => {
     const config = await openScreen(page, '/stock/take/config')

@@ -41,7 +41,7 @@ async function syncEntity(api: AdminApi, tableName: string, name: string): Promi
 }
 
 test('custom list over products and categories: build, menu, staff filter, export, form submit', async ({ page, api, browser, baseURL }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   const s = uniqueSuffix()
   const names = { list: `商品清单${s}`, form: `类目备注${s}`, drinks: `饮料${s}`, snacks: `零食${s}`, catalog: `低代码${s}` }
   const staff = { username: `lc${s.toLowerCase()}`, password: 'secret123' }

@@ -52,7 +52,7 @@ test.describe('multi-page tabs', () => {
 
   test('sign in, open three menus, use every tab action, lock, reload', async ({ page }) => {
     // One long user journey (sign-in, six pages, every action, a reload) on a shared 2-core machine.
-    test.setTimeout(90_000)
+    test.setTimeout(120_000)
     await page.goto('/system/role')
     await expect(page).toHaveURL(/\/login$/)
     await page.getByLabel('用户名', { exact: true }).fill(ADMIN.username)

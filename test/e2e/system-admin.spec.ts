@@ -8,7 +8,7 @@ import { expect, openMenu, rowOf, sideMenu, signIn, test, topMenu, uniqueSuffix 
  */
 
 test('a role granted 供应商信息 through 授权 gives its user only that menu', async ({ page, browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const suffix = uniqueSuffix()
   const role = { code: `R${suffix}`, name: `供应商查询${suffix}` }
   const user = { code: `U${suffix}`, name: `采购员${suffix}`, username: `buyer${suffix.toLowerCase()}`, password: 'Buyer123456' }
