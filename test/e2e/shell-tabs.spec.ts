@@ -40,9 +40,13 @@ async function watchSpinner(page: Page, path: string): Promise<() => Promise<num
 
 /** Right-clicks a tab and chooses an entry of its context menu. */
 async function tabAction(page: Page, path: string, action: string) {
-  await tab(page, path).click({ button: 'right' })
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')
-  await menu.getByRole('menuitem', { name: action, exact: true }).click()
+  const entry = menu.getByRole('menuitem', { name: action, exact: true })
+  // The context menu may close again while the page re-renders under it: open it until the entry is chosen.
+  await expect(async () => {
+    if (!(await entry.isVisible())) await tab(page, path).click({ button: 'right', timeout: 5_000 })
+    await entry.click({ timeout: 5_000 })
+  }).toPass({ timeout: 45_000 })
   await expect(menu).toHaveCount(0)
 }
 
