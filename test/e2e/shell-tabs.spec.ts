@@ -70,9 +70,12 @@ test.describe('multi-page tabs', () => {
     // Mixed layout: a top-level menu jumps to its first leaf.
     await page.getByRole('menu', { name: '顶部菜单' }).getByRole('menuitem', { name: '基础信息管理' }).click()
     await expect(page).toHaveURL(/\/base-data\/store-center$/)
-    // Wait for 系统管理's jump to its first leaf before choosing another item (else the clicks race).
+    // Each jump must have drawn its page (and so opened its tab) before the next click, else the
+    // address moves on before the shell saw it: a user does not click faster than the page draws.
+    await expect(paneOf(page, '/base-data/store-center')).toBeVisible()
     await page.getByRole('menu', { name: '顶部菜单' }).getByRole('menuitem', { name: '系统管理' }).click()
     await expect(page).toHaveURL(/\/system\/menu$/)
+    await expect(paneOf(page, '/system/menu')).toBeVisible()
     await openMenu(page, undefined, '用户管理', '/system/user')
     await openMenu(page, '基础信息管理', '供应商信息', '/base-data/supplier')
     await expect(tabLabels(page)).toHaveText(['工作台', '角色管理', '仓库信息', '菜单管理', '用户管理', '供应商信息'])
