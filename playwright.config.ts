@@ -6,12 +6,15 @@ export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e',
-  workers: 1,
+  // Spec files run in parallel on the one server (each test makes its own uniquely coded data and
+  // counts only that); the tests of one file run in order in one worker.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous: the machine that runs `npm test` may be busy with other work; waits end on their condition.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   // Starts the real server (node --import tsx src/server/main.ts) on a free port with a fresh DATA_DIR.
   globalSetup: './test/e2e/global-setup.ts',

@@ -27,7 +27,7 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
 }
 
 test('data permission of a role narrows the product list and the product picker of its users', async ({ page, api, browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const s = uniqueSuffix()
   const codes = { a1: `A${s}-1`, a2: `A${s}-2`, b1: `B${s}-1` }
   const role = { code: `DR${s}`, name: `限A商品${s}` }
@@ -133,7 +133,7 @@ test('data permission of a role narrows the product list and the product picker 
   })
 
   await test.step('the role\'s user sees only the products whose code starts with A…', async () => {
-    const context = await browser.newContext()
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
     try {
       const userPage = await context.newPage()
       await signIn(userPage, user.username, user.password)

@@ -1,4 +1,4 @@
-import { chooseOption, expect, openScreen, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { chooseOption, expect, expectCells, expectStock as expectStockOf, openScreen, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 import type { Locator, Page } from '@playwright/test'
 
 /**
@@ -61,20 +61,14 @@ async function addProduct(page: Page, pane: Locator, code: string) {
   await expect(picker).toBeHidden()
 }
 
-/** 商品库存 of one product: the row of a warehouse must show these texts. */
-async function expectStock(page: Page, f: Fixtures, scName: string, texts: string[]) {
-  const stock = await openScreen(page, '/stock/product')
-  await stock.getByRole('textbox', { name: '商品编号', exact: true }).fill(f.product.code)
-  await stock.getByRole('button', { name: '查询' }).click()
-  const row = rowOf(stock, scName)
-  await expect(row).toHaveCount(1)
-  for (const t of texts) await expect(row).toContainText(t)
-}
+/** 商品库存 of the test's product in one warehouse: quantity, unit cost and value, exactly. */
+const expectStock = (page: Page, f: Fixtures, sc: { name: string }, num: string, price: string, amount: string) =>
+  expectStockOf(page, f.product, sc, { num, price, amount })
 
 const visiblePane = (page: Page) => page.locator('.shell-pane:visible')
 
-test('stock adjust in: add, approve from the list, 商品库存 shows it', async ({ page, api }) => {
-  test.setTimeout(60_000)
+test('stock adjust in: add, approve from the list, 商品库存 shows it @pg', async ({ page, api }) => {
+  test.setTimeout(90_000)
   const f = await masterData(api)
   const list = await openScreen(page, '/stock/stock-adjust')
   await list.getByRole('button', { name: '新增', exact: true }).click()
@@ -95,11 +89,11 @@ test('stock adjust in: add, approve from the list, 商品库存 shows it', async
   await expect(toast(page, '审核通过！')).toBeVisible()
   await expect(rowOf(list, f.scA.name)).toContainText('审核通过')
   // No stock row before: in at the purchase price 2.00.
-  await expectStock(page, f, f.scA.name, ['5', '2.000000', '10.00'])
+  await expectStock(page, f, f.scA, '5', '2.000000', '10.00')
 })
 
-test('transfer: approved, received in two parts on its receive page, target stock', async ({ page, api }) => {
-  test.setTimeout(60_000)
+test('transfer: approved, received in two parts on its receive page, target stock @pg', async ({ page, api }) => {
+  test.setTimeout(90_000)
   const f = await masterData(api)
   await stockIn(api, f, f.scA.id, 10)
   await api.post('/stock/transfer/sc', { sourceScId: f.scA.id, targetScId: f.scB.id, products: [{ productId: f.product.id, transferNum: 5 }] })
@@ -131,11 +125,13 @@ test('transfer: approved, received in two parts on its receive page, target stoc
   await expect(page).toHaveURL(/\/stock\/stock-transfer$/)
   await expect(row()).toContainText('已收货')
   await expect(row().getByRole('button', { name: '收货', exact: true })).toHaveCount(0)
-  await expectStock(page, f, f.scB.name, ['5', '2.000000', '10.00'])
+  await expectStock(page, f, f.scB, '5', '2.000000', '10.00')
+  // The source warehouse gave 5 of its 10 at the same cost.
+  await expectStock(page, f, f.scA, '5', '2.000000', '10.00')
 })
 
 test('stock-taking: a plan, a counted take sheet approved, diff generated and handled, stock corrected', async ({ page, api }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const f = await masterData(api)
   await stockIn(api, f, f.scA.id, 10)
 
@@ -177,13 +173,13 @@ test('stock-taking: a plan, a counted take sheet approved, diff generated and ha
   await rowOf(again, planCode).getByRole('button', { name: '处理差异' }).click()
   const handle = page.getByRole('dialog', { name: '处理差异' })
   const line = handle.locator('.ant-table-row').filter({ hasText: f.product.code })
-  await expect(line).toContainText('10')
+  await expectCells(line, { 系统库存: '10', 盘点数量: '8' })
   await expect(handle.getByRole('spinbutton', { name: '第1行最终盘点数量' })).toHaveValue('8')
-  await expect(line).toContainText('-2')
+  await expectCells(line, { 差异数量: '-2' })
   await handle.getByRole('button', { name: '确认处理' }).click()
   await expect(toast(page, '差异处理成功！')).toBeVisible()
   await expect(rowOf(again, planCode)).toContainText('盘点完成')
-  await expectStock(page, f, f.scA.name, ['8', '2.000000', '16.00'])
+  await expectStock(page, f, f.scA, '8', '2.000000', '16.00')
 })
 
 /** Opens each list, then its add page, which must show a header field and the line table. */
@@ -222,29 +218,41 @@ const MENU_GROUPS: Record<string, [string, string][]> = {
 }
 for (const [group, screens] of Object.entries(MENU_GROUPS))
   test(`${group} document menus open their lists and add pages`, async ({ page }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(90_000)
     await openAdds(page, screens)
   })
 
-test('take sheet and pre-take sheet add pages; 盘点参数设置 saves', async ({ page }) => {
-  test.setTimeout(60_000)
+test('take sheet and pre-take sheet add pages: the pre-take sheet shows the count of its take status only', async ({ page }) => {
+  test.setTimeout(90_000)
   await openAdds(page, [
     ['/stock/take/sheet', '盘点任务'],
     ['/stock/take/pre', '盘点状态'],
   ])
-  // A pre-take sheet counts the number of its take status only.
   const pre = paneOf(page, '/stock/take/pre/add')
   await chooseOption(page, pre, '盘点状态', '复盘')
   await expect(pre.locator('.document-lines thead')).toContainText('复盘数量')
   await expect(pre.locator('.document-lines thead')).not.toContainText('初盘数量')
+})
 
-  const config = await openScreen(page, '/stock/take/config')
-  const cancelHours = config.getByRole('spinbutton', { name: '盘点任务创建后多少小时内未完成，则自动作废' })
-  await expect(cancelHours).toHaveValue('168')
-  await cancelHours.fill('170')
-  await config.getByRole('button', { name: /保\s*存/ }).click()
-  await expect(toast(page, '保存成功！')).toBeVisible()
-  await cancelHours.fill('168')
-  await config.getByRole('button', { name: /保\s*存/ }).click()
-  await expect(toast(page, '保存成功！').first()).toBeVisible()
+test('盘点参数设置 saves: the value reads back after a reload and from the server', async ({ page, api }) => {
+  test.setTimeout(90_000)
+  const label = '盘点任务创建后多少小时内未完成，则自动作废'
+  const save = async (hours: string) => {
+    const config = await openScreen(page, '/stock/take/config')
+    const cancelHours = config.getByRole('spinbutton', { name: label })
+    // The form shows the stored value first (the other value than the one about to be saved).
+    await expect(cancelHours).not.toHaveValue('')
+    await cancelHours.fill(hours)
+    const saved = page.waitForResponse((r) => r.url().includes('/cloud-api/stock/take/config') && r.request().method() === 'PUT')
+    await config.getByRole('button', { name: /保\s*存/ }).click()
+    expect((await (await saved).json()).code).toBe(200)
+    await expect(toast(page, '保存成功！')).toBeVisible()
+    // Read back: a fresh page load shows the stored value, and so does the server.
+    await page.reload()
+    await expect(paneOf(page, '/stock/take/config').getByRole('spinbutton', { name: label })).toHaveValue(hours)
+    expect((await api.get<{ cancelHours: number }>('/stock/take/config')).cancelHours).toBe(Number(hours))
+  }
+  expect((await api.get<{ cancelHours: number }>('/stock/take/config')).cancelHours).toBe(168)
+  await save('170')
+  await save('168')
 })

@@ -94,10 +94,16 @@ test('multiple tree picker: two categories ticked in the product-property form',
   const pane = await openScreen(page, '/product/property')
   await pane.getByRole('button', { name: '新增', exact: true }).click()
   const form = page.getByRole('dialog', { name: '新增商品属性' })
+  await expect(form).toBeVisible()
   const input = form.getByRole('textbox', { name: '类目', exact: true })
-  await input.click()
   const tree = page.getByRole('dialog', { name: '选择商品类目' })
-  await expect(tree.getByText('已选择 0 项')).toBeVisible()
+  // A click during the form dialog's opening animation may not reach the input: click until the picker is open.
+  await expect(async () => {
+    await input.click()
+    await expect(tree).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
+  // The footer counts the ticks; the tree shows this test's two categories (of many made by other tests).
+  await expect(tree.getByText('已选择 0 项', { exact: true })).toBeVisible()
   for (const node of [parent, child])
     await tree.locator('.ant-tree-treenode', { hasText: `${node.code} ${node.name}` }).locator('.ant-tree-checkbox').click()
   await expect(tree.getByText('已选择 2 项')).toBeVisible()

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -76,7 +76,43 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   }
   process.env.E2E_BASE_URL = baseURL
   process.env.E2E_DATA_DIR = dataDir
+  // One administrator session for the whole run: signed in through the API (captcha off), saved as the
+  // browser storage state the shell reads (src/client/app/session.ts), and its token for test data.
+  const stateFile = path.join(logDir, 'e2e-admin-state.json')
+  const token = await adminLogin(baseURL, stateFile)
+  process.env.E2E_ADMIN_TOKEN = token
+  process.env.E2E_STORAGE_STATE = stateFile
   console.log(`[e2e] server ready at ${baseURL} (log: ${path.relative(root, logFile)})`)
+}
+
+/** The administrator of the first seed (README); tests of the login page itself sign in on their own. */
+export const ADMIN = { username: 'admin', password: 'admin123456' }
+
+async function adminLogin(baseURL: string, stateFile: string): Promise<string> {
+  const response = await fetch(`${baseURL}/cloud-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const body = (await response.json()) as { code?: number; msg?: string; data?: { token: string; user: unknown; roles: string[]; permissions: string[] } }
+  if (body.code !== 200 || !body.data?.token) throw new Error(`admin login through the API failed: HTTP ${response.status} ${body.msg ?? ''}`)
+  const { token, user, roles, permissions } = body.data
+  // The keys of STORAGE in src/client/api/http.ts, as saveSession writes them after a login.
+  const state = {
+    cookies: [],
+    origins: [
+      {
+        origin: baseURL,
+        localStorage: [
+          { name: 'X-Auth-Token', value: token },
+          { name: 'admin.user', value: JSON.stringify({ user, permissions }) },
+          { name: 'admin.roles', value: JSON.stringify(roles) },
+        ],
+      },
+    ],
+  }
+  writeFileSync(stateFile, JSON.stringify(state, null, 2))
+  return token
 }
 
 async function waitForHealth(baseURL: string, child: ChildProcess): Promise<void> {

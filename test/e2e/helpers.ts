@@ -1,14 +1,12 @@
-import { test as base, expect, type APIRequestContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 /**
- * Shared pieces of the e2e specs: signing in through the real login page, one administrator session
- * per worker reused by every test through `storageState`, an API client with that session's token for
+ * Shared pieces of the e2e specs: signing in through the real login page, the one administrator session
+ * of the run (global-setup.ts) reused by every test through `storageState`, an API client with that session's token for
  * test data, and locators for the generic entity screens (list, form dialog, pickers).
  */
 
 export const ADMIN = { username: 'admin', password: 'admin123456' }
-
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>
 
 /** Signs in on /login as a user does and waits until the shell has taken over. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
@@ -31,6 +29,7 @@ export interface AdminApi {
   token: string
   get<T = unknown>(path: string, query?: Record<string, string | number | boolean>): Promise<T>
   post<T = unknown>(path: string, body: unknown): Promise<T>
+  patch<T = unknown>(path: string, body: unknown): Promise<T>
 }
 
 function adminApi(request: APIRequestContext, token: string): AdminApi {
@@ -50,39 +49,30 @@ function adminApi(request: APIRequestContext, token: string): AdminApi {
     token,
     get: async (path, query) => unwrap(`GET ${path}`, await request.get(`/cloud-api${path}`, { headers, params: query })),
     post: async (path, body) => unwrap(`POST ${path}`, await request.post(`/cloud-api${path}`, { headers, data: body })),
+    patch: async (path, body) => unwrap(`PATCH ${path}`, await request.patch(`/cloud-api${path}`, { headers, data: body })),
   }
 }
 
 interface AdminSession {
-  storageState: StorageState
+  storageState: string
   token: string
 }
 
 /**
- * `test` with the administrator signed in: the worker signs in once through the login page, and every
- * test's browser context starts from that saved local storage (token and user), so a test opens its
- * screen directly. `api` calls the server with the same token, for test data.
+ * `test` with the administrator signed in: the global setup signs in once through the API and saves the
+ * browser storage state (token and user in local storage), so every test's context starts signed in
+ * and opens its screen directly. `api` calls the server with the same token, for test data. Tests of
+ * the login page itself use `test.use({ storageState: { cookies: [], origins: [] } })`.
  */
 export const test = base.extend<{ api: AdminApi }, { adminSession: AdminSession }>({
   adminSession: [
-    async ({ browser }, use) => {
-      const baseURL = process.env.E2E_BASE_URL
-      if (!baseURL) throw new Error('E2E_BASE_URL is not set: the global setup starts the server')
-      const context = await browser.newContext({ baseURL, locale: 'zh-CN' })
-      try {
-        const page = await context.newPage()
-        const answer = page.waitForResponse((r) => r.url().endsWith('/cloud-api/auth/login') && r.request().method() === 'POST')
-        await signIn(page, ADMIN.username, ADMIN.password)
-        const body = (await (await answer).json()) as { data: { token: string } }
-        await expect(page.getByRole('menu', { name: '顶部菜单' })).toBeVisible()
-        const storageState = await context.storageState()
-        await use({ storageState, token: body.data.token })
-      } finally {
-        await context.close()
-      }
+    async ({}, use) => {
+      const storageState = process.env.E2E_STORAGE_STATE
+      const token = process.env.E2E_ADMIN_TOKEN
+      if (!process.env.E2E_BASE_URL || !storageState || !token) throw new Error('E2E_BASE_URL, E2E_STORAGE_STATE or E2E_ADMIN_TOKEN is not set: the global setup starts the server and signs in')
+      await use({ storageState, token })
     },
-    // One sign-in for all the worker's tests; generous, as the machine may be busy with other runs.
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker' },
   ],
   storageState: async ({ adminSession }, use) => use(adminSession.storageState),
   api: async ({ playwright, adminSession, baseURL }, use) => {
@@ -111,10 +101,24 @@ export async function openMenu(page: Page, catalog: string | undefined, item: st
   return pane
 }
 
-/** Opens a screen by its address (a menu path or the generic `/entity/<name>`) and answers its pane. */
+/**
+ * Opens a screen by its address (a menu path or the generic `/entity/<name>`) and answers its pane.
+ * Inside the running shell the address changes in the page (as the router's links do), so the
+ * client is not loaded and parsed again for every screen; a screen already open as a tab, or a page
+ * not yet in the shell, is loaded afresh.
+ */
 export async function openScreen(page: Page, path: string): Promise<Locator> {
-  await page.goto(path)
   const pane = paneOf(page, path)
+  const inShell = page.url().startsWith('http') && !new URL(page.url()).pathname.startsWith('/login') && (await page.locator('.shell-pane').count()) > 0
+  if (inShell && (await pane.count()) === 0) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to)
+      window.dispatchEvent(new PopStateEvent('popstate', { state: {} }))
+    }, path)
+  } else {
+    await page.goto(path)
+  }
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
   await expect(pane).toBeVisible()
   return pane
 }
@@ -131,10 +135,54 @@ export const fieldErrors = (form: Locator): Locator => form.locator('.ant-formil
 /** The 提示 confirmation (modal.confirm) that holds this text. */
 export const confirmBox = (page: Page, text: string): Locator => page.locator('.ant-modal-confirm').filter({ hasText: text })
 
+/** The open dropdown of an antd Select (its listbox carries the id the combobox controls; another may still be closing). */
+async function dropdownOf(page: Page, box: Locator): Promise<Locator> {
+  const listId = await box.getAttribute('aria-controls')
+  return listId ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) }) : page.locator('.ant-select-dropdown:visible')
+}
+
 /** Picks an option of an antd Select by its visible text (antd's role=option nodes are hidden). */
 export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click()
-  const dropdown = page.locator('.ant-select-dropdown:visible')
+  const box = scope.getByRole('combobox', { name: label, exact: true })
+  await box.click()
+  const dropdown = await dropdownOf(page, box)
   await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click()
-  await expect(dropdown).toHaveCount(0)
+  await expect(dropdown).toBeHidden()
+}
+
+/** The antd table a row belongs to (its header may sit in a table of its own when the header is fixed). */
+const tableOf = (row: Locator): Locator => row.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-table ")][1]')
+
+/** The cell of a table row under the column of this title (found by the header text, so no fixed index). */
+export async function cellOf(row: Locator, title: string): Promise<Locator> {
+  await expect(row).toHaveCount(1)
+  const headers = (await tableOf(row).locator('thead th').allInnerTexts()).map((t) => t.trim())
+  const at = headers.indexOf(title)
+  if (at < 0) throw new Error(`no column ${title} among ${JSON.stringify(headers)}`)
+  return row.locator(':scope > td').nth(at)
+}
+
+/** Checks cells of one row exactly, by column title: `{ 库存数量: '3', 含税成本价: '2.500000' }`. */
+export async function expectCells(row: Locator, cells: Record<string, string>): Promise<void> {
+  for (const [title, text] of Object.entries(cells)) await expect(await cellOf(row, title), title).toHaveText(text)
+}
+
+/** The rows of a table that have a cell with exactly each of these texts. */
+export const rowWithCells = (scope: Locator, ...texts: string[]): Locator => {
+  let rows = scope.locator('.ant-table-row')
+  for (const t of texts) rows = rows.filter({ has: scope.page().getByRole('cell', { name: t, exact: true }) })
+  return rows
+}
+
+/**
+ * 库存 → 商品库存 of one product in one warehouse, searched by the product code: the quantity, the
+ * moving-average unit cost and the stock value must be exactly these (the row, then each cell).
+ */
+export async function expectStock(page: Page, product: { code: string }, sc: { name: string }, stock: { num: string; price: string; amount: string }): Promise<void> {
+  const pane = await openScreen(page, '/stock/product')
+  await pane.getByRole('textbox', { name: '商品编号', exact: true }).fill(product.code)
+  await pane.getByRole('button', { name: '查询' }).click()
+  const row = rowWithCells(pane, product.code, sc.name)
+  await expect(row).toHaveCount(1)
+  await expectCells(row, { 库存数量: stock.num, 含税成本价: stock.price, 含税成本金额: stock.amount })
 }

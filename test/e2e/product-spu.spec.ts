@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { ADMIN, expect, test } from './helpers.js'
 
 /**
  * 商品SPU end to end on the real server: with two sale-property groups (颜色 × 尺码) and their items
@@ -7,8 +8,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
  * back), fills codes and prices, and saves 6 SKUs in one call; modifying it, unticking a size marks
  * its 2 SKUs 将删除 and saving leaves the other 4 with their ids.
  */
-
-const ADMIN = { username: 'admin', password: 'admin123456' }
 
 interface Envelope<T> {
   code: number
@@ -71,14 +70,6 @@ class Api {
   }
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('用户名', { exact: true }).fill(ADMIN.username)
-  await page.getByLabel('密码', { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
-}
-
 /** Opens 商品中心 → 商品SPU through the menus and answers its page. */
 async function openSpuPage(page: Page): Promise<Locator> {
   await page.getByRole('menu', { name: '顶部菜单' }).getByRole('menuitem', { name: '商品中心' }).click()
@@ -132,7 +123,8 @@ test('a SPU with two sale-property groups saves its 2×3 SKU matrix, and modifyi
       ids[key] = await api.create('/basedata/product/saleprop/item', { groupId: ids[group], code, name })
   })
 
-  await signIn(page)
+  // The administrator's saved session (global setup): straight to the shell.
+  await page.goto('/')
   const pane = await openSpuPage(page)
   const form = page.getByRole('dialog', { name: '新增商品SPU' })
   const matrix = form.locator('.product-sku-matrix')

@@ -12,7 +12,7 @@ test.describe('own session', () => {
   // These tests sign in for themselves: ending the worker's shared session would break other tests.
   test.use({ storageState: { cookies: [], origins: [] } })
 
-  test('a session deleted on the server opens 确认重新登录; 取消 stays, 重新登录 signs out', async ({ page, request }) => {
+  test('sign in on the login page; a session deleted on the server opens 确认重新登录; 取消 stays, 重新登录 signs out @pg', async ({ page, request }) => {
     await signIn(page, ADMIN.username, ADMIN.password)
     await openMenu(page, '系统管理', '用户管理', '/system/user')
     const token = await page.evaluate(() => localStorage.getItem('X-Auth-Token'))

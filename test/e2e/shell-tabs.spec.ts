@@ -40,9 +40,13 @@ async function watchSpinner(page: Page, path: string): Promise<() => Promise<num
 
 /** Right-clicks a tab and chooses an entry of its context menu. */
 async function tabAction(page: Page, path: string, action: string) {
-  await tab(page, path).click({ button: 'right' })
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')
-  await menu.getByRole('menuitem', { name: action, exact: true }).click()
+  const entry = menu.getByRole('menuitem', { name: action, exact: true })
+  // The context menu may close again while the page re-renders under it: open it until the entry is chosen.
+  await expect(async () => {
+    if (!(await entry.isVisible())) await tab(page, path).click({ button: 'right', timeout: 5_000 })
+    await entry.click({ timeout: 5_000 })
+  }).toPass({ timeout: 45_000 })
   await expect(menu).toHaveCount(0)
 }
 
@@ -52,7 +56,7 @@ test.describe('multi-page tabs', () => {
 
   test('sign in, open three menus, use every tab action, lock, reload', async ({ page }) => {
     // One long user journey (sign-in, six pages, every action, a reload) on a shared 2-core machine.
-    test.setTimeout(90_000)
+    test.setTimeout(120_000)
     await page.goto('/system/role')
     await expect(page).toHaveURL(/\/login$/)
     await page.getByLabel('用户名', { exact: true }).fill(ADMIN.username)
@@ -66,9 +70,12 @@ test.describe('multi-page tabs', () => {
     // Mixed layout: a top-level menu jumps to its first leaf.
     await page.getByRole('menu', { name: '顶部菜单' }).getByRole('menuitem', { name: '基础信息管理' }).click()
     await expect(page).toHaveURL(/\/base-data\/store-center$/)
-    // Wait for 系统管理's jump to its first leaf before choosing another item (else the clicks race).
+    // Each jump must have drawn its page (and so opened its tab) before the next click, else the
+    // address moves on before the shell saw it: a user does not click faster than the page draws.
+    await expect(paneOf(page, '/base-data/store-center')).toBeVisible()
     await page.getByRole('menu', { name: '顶部菜单' }).getByRole('menuitem', { name: '系统管理' }).click()
     await expect(page).toHaveURL(/\/system\/menu$/)
+    await expect(paneOf(page, '/system/menu')).toBeVisible()
     await openMenu(page, undefined, '用户管理', '/system/user')
     await openMenu(page, '基础信息管理', '供应商信息', '/base-data/supplier')
     await expect(tabLabels(page)).toHaveText(['工作台', '角色管理', '仓库信息', '菜单管理', '用户管理', '供应商信息'])

@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test'
-import { ADMIN, openMenu, rowOf, sideMenu, signIn, topMenu } from './helpers.js'
+import type { Locator } from '@playwright/test'
+import { expect, openMenu, rowOf, sideMenu, signIn, test, topMenu, uniqueSuffix } from './helpers.js'
 
 /**
  * System administration end to end on the real server (fresh database): an administrator creates a
@@ -9,11 +9,11 @@ import { ADMIN, openMenu, rowOf, sideMenu, signIn, topMenu } from './helpers.js'
 
 test('a role granted 供应商信息 through 授权 gives its user only that menu', async ({ page, browser }) => {
   test.setTimeout(120_000)
-  const suffix = String(Date.now() % 100000).padStart(5, '0')
+  const suffix = uniqueSuffix()
   const role = { code: `R${suffix}`, name: `供应商查询${suffix}` }
-  const user = { code: `U${suffix}`, name: `采购员${suffix}`, username: `buyer${suffix}`, password: 'Buyer123456' }
+  const user = { code: `U${suffix}`, name: `采购员${suffix}`, username: `buyer${suffix.toLowerCase()}`, password: 'Buyer123456' }
 
-  await signIn(page, ADMIN.username, ADMIN.password)
+  // The administrator's saved session (global setup); the user signs in through the login page below.
   let roles!: Locator
   let users!: Locator
 
@@ -110,7 +110,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
   })
 
   await test.step('the user sees only 基础信息管理 → 供应商信息', async () => {
-    const context = await browser.newContext()
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
     try {
       const userPage = await context.newPage()
       await signIn(userPage, user.username, user.password)
