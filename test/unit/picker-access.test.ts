@@ -43,6 +43,11 @@ describe('picker access derived from the schemas', () => {
     expect(keys.get('sc')).toEqual(expect.arrayContaining(['stock:product:query', 'stock:take:plan:add', 'stock:take:plan:query']))
   })
 
+  it('gives the pickers a text field declares in offersPickers to whoever writes its entity (take-stock plan by category or brand)', () => {
+    for (const kind of ['category', 'brand']) expect(keys.get(kind), kind).toContain('stock:take:plan:add')
+    expect(keys.get('category')).not.toContain('stock:take:plan:query')
+  })
+
   it('keeps platform and system pickers to their own screens', () => {
     expect(keys.get('tenant')).toEqual(['system:tenant:query'])
     expect(keys.get('role')).toEqual(['system:role:query'])

@@ -13,6 +13,8 @@ import type { EntityRegistry } from './entity-registry.js'
  * - the keys of every picker whose own search form (filters) offers it, since its dialog shows it;
  * - a multiple ref (a set of groups) offers the pickers of the groups' members (entities whose picker
  *   filters by a required ref to the group), because choosing groups then lists their members.
+ * - the add/modify keys of an entity for the pickers a field declares in `offersPickers` (a text field
+ *   filled through a picker, such as a stock-taking plan's categories or brands);
  * The picker view's own `permission`, when declared, is one more key. Nothing here is hand-kept.
  */
 export function pickerAccess(registry: EntityRegistry): Map<string, string[]> {
@@ -53,6 +55,7 @@ export function pickerAccess(registry: EntityRegistry): Map<string, string[]> {
     if (!owner) continue
     const write = writeKeys(owner)
     for (const field of entity.fields) {
+      for (const kind of field.offersPickers ?? []) add(kind, write)
       if (field.readOnly || field.type !== 'ref') continue
       add(kindOf(field), write)
       if (field.multiple && field.ref) for (const member of memberPickers.get(field.ref) ?? []) add(member, write)

@@ -189,6 +189,10 @@ export interface Field {
    */
   readOnly?: boolean
   /**
+   * Picker kinds a screen of this entity offers for this field although it is not a ref (e.g. a plan's bizId, chosen with the category or brand picker by take type): whoever may create or modify the entity may call those pickers.
+   */
+  offersPickers?: string[]
+  /**
    * Never answered to the client (e.g. password hashes).
    */
   hidden?: boolean
