@@ -407,7 +407,11 @@ describe('server worker pool', () => {
   })
 
   it('recovers from an endless promise-job chain', async () => {
-    await expect(pool.run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }', [])).rejects.toMatchObject({ kind: 'timeout' })
+    // The chain ends at the deadline, or, when its jobs break the wasm instance first, as an engine
+    // failure after which the instance is replaced: either way the caller gets a ScriptError and the next run works.
+    const error = await pool.run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }', []).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ScriptError)
+    expect(['timeout', 'unavailable']).toContain((error as ScriptError).kind)
     expect(await pool.run('() => "ok"', [])).toBe('ok')
   })
 

@@ -40,5 +40,10 @@ export function openSqlite(file: string): Db {
 }
 
 export function openPostgres(connectionString: string, max = 10): Db {
-  return new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) })
+  const pool = new pg.Pool({ connectionString, max })
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) is emitted here; without
+  // a listener it would be an uncaught exception that stops the whole process. The pool drops the client
+  // and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`))
+  return new Kysely({ dialect: new PostgresDialect({ pool }) })
 }
