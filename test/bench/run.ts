@@ -27,6 +27,6 @@ for (const file of files) {
 }
 if (crashed.length) {
   console.error(`\n${crashed.length} benchmark(s) crashed or missing: ${crashed.join(', ')}`)
-  // exitCode rather than exit(): the output above is flushed before the process ends.
+  // Set the code instead of ending at once, so the output above is flushed first.
   process.exitCode = 1
 }
