@@ -22,6 +22,7 @@ import { saleModule } from './modules/sale/index.js'
 import { retailModule } from './modules/retail/index.js'
 import { chartModule } from './modules/chart/index.js'
 import { stockDocsModule } from './modules/stock-docs/index.js'
+import { settleModule } from './modules/settle/index.js'
 import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     retailModule(scope, services)
     chartModule(scope, services)
     stockDocsModule(scope, services)
+    settleModule(scope, services)
     lowcodeModule(scope, services)
     await componentModule(scope, services)
   })

@@ -3,7 +3,7 @@ import type { Expression, SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { checkField, isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
-import { DocumentStatus, hasApproval, LINES_IN, LINES_OUT, maxLinesOf, type DocumentSection } from '../../shared/metadata/document-model.js'
+import { DocumentStatus, hasApproval, lineSubjectOf, LINES_IN, LINES_OUT, maxLinesOf, type DocumentSection } from '../../shared/metadata/document-model.js'
 import { BizError, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { now } from '../platform/clock.js'
@@ -154,9 +154,10 @@ export class DocumentStore {
     if (mode === 'create')
       for (const f of writableFields(doc.header)) if (header[f.name] === undefined && f.default !== undefined) header[f.name] = f.default
     const raw = body[LINES_IN]
-    if (!Array.isArray(raw) || !raw.length) throw invalid(`${doc.subject}中的商品不能为空！`, LINES_IN)
+    const subject = lineSubjectOf(doc.section)
+    if (!Array.isArray(raw) || !raw.length) throw invalid(`${doc.subject}中的${subject}不能为空！`, LINES_IN)
     const maxLines = maxLinesOf(doc.section)
-    if (raw.length > maxLines) throw invalid(`${doc.subject}的商品不能超过${maxLines}行！`, LINES_IN)
+    if (raw.length > maxLines) throw invalid(`${doc.subject}的${subject}不能超过${maxLines}行！`, LINES_IN)
     const lineFields = writableFields(doc.lines)
     const lines: Wire[] = raw.map((item) => {
       if (!item || typeof item !== 'object') throw invalid('请求参数格式错误', LINES_IN)
@@ -175,7 +176,7 @@ export class DocumentStore {
     lines.forEach((line, i) => {
       for (const f of numbersSent(doc.lines, line)) {
         const message = checkField(f, line[f.name], this.enums, 'create')
-        if (message) throw invalid(`第${i + 1}行商品${message}`, f.name)
+        if (message) throw invalid(`第${i + 1}行${subject}${message}`, f.name)
       }
     })
     await this.hooksOf(doc).prepare?.({ trx, ctx, doc, header, lines, existing, mode, body })
@@ -185,13 +186,13 @@ export class DocumentStore {
     if (errors.length) throw invalid(errors[0].message, errors[0].field)
     lines.forEach((line, i) => {
       const lineErrors = validateRecord(doc.lines, line, this.enums, 'create')
-      if (lineErrors.length) throw invalid(`第${i + 1}行商品${lineErrors[0].message}`, lineErrors[0].field)
+      if (lineErrors.length) throw invalid(`第${i + 1}行${subject}${lineErrors[0].message}`, lineErrors[0].field)
     })
     for (const name of doc.section.lines.unique ?? []) {
       const seen = new Set<string>()
       lines.forEach((line, i) => {
         const key = String(line[name] ?? '')
-        if (seen.has(key)) throw invalid(doc.section.lines.uniqueMessage?.replace('{n}', String(i + 1)) ?? `第${i + 1}行商品重复，请检查！`)
+        if (seen.has(key)) throw invalid(doc.section.lines.uniqueMessage?.replace('{n}', String(i + 1)) ?? `第${i + 1}行${subject}重复，请检查！`)
         seen.add(key)
       })
     }
@@ -228,10 +229,13 @@ export class DocumentStore {
     }
   }
 
-  /** totalNum (non-gift quantity), totalGiftNum and totalAmount = Σ price × quantity, exactly. */
+  /** totalNum (non-gift quantity), totalGiftNum and totalAmount = Σ price × quantity, and the declared `sums`, exactly. */
   private totals(doc: DocumentModel, lines: Wire[]): Wire {
+    const sums: Wire = {}
+    for (const [headerField, lineField] of Object.entries(doc.section.sums ?? {}))
+      sums[headerField] = lines.reduce((s, line) => s.plus(String(line[lineField] ?? 0)), new Decimal(0)).toFixed(2)
     const t = doc.section.totals
-    if (!t) return {}
+    if (!t) return sums
     let num = new Decimal(0)
     let gift = new Decimal(0)
     let amount = new Decimal(0)
@@ -245,7 +249,7 @@ export class DocumentStore {
       if (price) amount = amount.plus(price.times(n))
     }
     // Quantities as integer text: a sum past the safe-integer range is refused by the column check, not rounded.
-    return { totalNum: num.toFixed(0), totalGiftNum: gift.toFixed(0), ...(t.price ? { totalAmount: amount.toFixed(2) } : {}) }
+    return { totalNum: num.toFixed(0), totalGiftNum: gift.toFixed(0), ...(t.price ? { totalAmount: amount.toFixed(2) } : {}), ...sums }
   }
 
   private headerRow(doc: DocumentModel, header: Wire) {

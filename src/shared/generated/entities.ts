@@ -2729,6 +2729,170 @@ export interface User {
 }
 
 /**
+ * 客户费用单
+ */
+export interface CustomerSettleFeeSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 收支方向
+   */
+  sheetType?: 1 | 2
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 客户费用单明细
+ */
+export interface CustomerSettleFeeSheetDetail {
+  id?: string
+  /**
+   * 客户费用单
+   */
+  sheetId?: string
+  /**
+   * 金额
+   */
+  amount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 客户预收款单
+ */
+export interface CustomerSettlePreSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 客户预收款单明细
+ */
+export interface CustomerSettlePreSheetDetail {
+  id?: string
+  /**
+   * 客户预收款单
+   */
+  sheetId?: string
+  /**
+   * 金额
+   */
+  amount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 预先盘点单
  */
 export interface PreTakeStockSheet {
@@ -3931,6 +4095,170 @@ export interface ScTransferOrderDetail {
    * 已收货数量
    */
   receiveNum?: number
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 供应商费用单
+ */
+export interface SettleFeeSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 收支方向
+   */
+  sheetType?: 1 | 2
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 供应商费用单明细
+ */
+export interface SettleFeeSheetDetail {
+  id?: string
+  /**
+   * 供应商费用单
+   */
+  sheetId?: string
+  /**
+   * 金额
+   */
+  amount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 供应商预付款单
+ */
+export interface SettlePreSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 供应商预付款单明细
+ */
+export interface SettlePreSheetDetail {
+  id?: string
+  /**
+   * 供应商预付款单
+   */
+  sheetId?: string
+  /**
+   * 金额
+   */
+  amount?: string
   /**
    * 备注
    */

@@ -38,6 +38,10 @@ export interface EntityFile {
   table: string
   label: I18NLabel
   /**
+   * What the object is and the choices made where the spec is silent (read by people, not by the engine).
+   */
+  description?: string
+  /**
    * platform: stored in the platform database, reachable only from the operator tenant.
    */
   scope?: 'tenant' | 'platform'
@@ -223,6 +227,10 @@ export interface Field {
    * image fields: the call (under /cloud-api) that stores the file and answers its URL, e.g. /basedata/paytype/upload/logo; without it the image is kept in the record as a data URL.
    */
   upload?: string
+  /**
+   * Why the field is as it is, where the spec is silent (for people).
+   */
+  description?: string
 }
 export interface ListView {
   columns: ListColumn[]
@@ -304,7 +312,7 @@ export interface Document {
    */
   subject: string
   /**
-   * Most lines one document may carry (default 1000): a create or modify with more is refused with 400 “{subject}的商品不能超过{maxLines}行！”. The engine inserts lines in chunks, so the maximum works on SQLite (32,766 bound values per statement) and PostgreSQL (65,535) alike.
+   * Most lines one document may carry (default 1000): a create or modify with more is refused with 400 “{subject}的{lines.subject}不能超过{maxLines}行！”. The engine inserts lines in chunks, so the maximum works on SQLite (32,766 bound values per statement) and PostgreSQL (65,535) alike.
    */
   maxLines?: number
   /**
@@ -328,7 +336,7 @@ export interface Document {
    */
   settleStatus?: boolean
   /**
-   * Header totals kept from the lines: totalNum (non-gift quantity), totalGiftNum, totalAmount = Σ price × quantity.
+   * Header totals kept from product lines: totalNum (non-gift quantity), totalGiftNum, totalAmount = Σ price × quantity.
    */
   totals?: {
     num: string
@@ -386,6 +394,69 @@ export interface Document {
      */
     unique?: string[]
     uniqueMessage?: string
+    /**
+     * What one line is, in messages and on the page: “{subject}中的{lines.subject}不能为空！”, “第N行{lines.subject}…”, the 添加{lines.subject} button. Default 商品.
+     */
+    subject?: string
+    /**
+     * Read-only columns a line shows of what it refers to, before the editable line fields (values the server answers on each line, e.g. bizCode). Default for product lines: code, name, SKU, unit, spec.
+     */
+    columns?: {
+      key: string
+      title: string
+      width?: number
+      /**
+       * Enumeration whose label is shown for the value.
+       */
+      enum?: string
+    }[]
+    /**
+     * How lines are added on the page when they are not products. `picker`: a line per chosen record of a picker entity, put into the ref line field `field` (its label shows as <field>Name); `byHeader` chooses the picker entity by a header value (a fee sheet's 收入项目 for 应收, 支出项目 for 应付). `candidates`: a paged server call (GET path?{party}=&startTime=&endTime=&pageIndex=&pageSize= → {datas,totalCount}) offering rows whose properties named like line fields become the line; `key` identifies a row (never twice in one document); the party and date range come from the header.
+     */
+    pick?: {
+      /**
+       * Line field identifying what the line refers to.
+       */
+      field: string
+      /**
+       * Picker kind (as a field's `picker`, e.g. settle/item/out) whose records become lines.
+       */
+      picker?: string
+      byHeader?: {
+        field: string
+        /**
+         * Header value (as text) → picker kind.
+         */
+        pickers: {
+          [k: string]: string
+        }
+      }
+      candidates?: {
+        path: string
+        /**
+         * Header field sent as the query parameter of the same name.
+         */
+        party: string
+        /**
+         * Header date field sent as startTime.
+         */
+        from?: string
+        /**
+         * Header date field sent as endTime.
+         */
+        to?: string
+        /**
+         * Title of the candidate dialog.
+         */
+        title?: string
+        columns?: {
+          key: string
+          title: string
+          width?: number
+          enum?: string
+        }[]
+      }
+    }
   }
   /**
    * Name of the hand-written domain hooks registered for this document (src/server/domain).
@@ -435,6 +506,12 @@ export interface Document {
     show: {
       [k: string]: string
     }
+  }
+  /**
+   * Header amounts the engine derives from the lines on every create and modify: header field → line decimal field, the header value being Σ of the line values to 2 places (decimal.js); a client-sent value is ignored. The header fields are declared in `fields` (readOnly decimal). E.g. a fee sheet's {"totalAmount": "amount"}.
+   */
+  sums?: {
+    [k: string]: string
   }
 }
 /**

@@ -14,6 +14,12 @@ export const DEFAULT_MAX_LINES = 1000
 
 export const maxLinesOf = (doc: DocumentSection): number => doc.maxLines ?? DEFAULT_MAX_LINES
 
+/** What one line is in messages and on the page (`document.lines.subject`): 商品 unless the file says (项目, 业务单据…). */
+export const lineSubjectOf = (doc: DocumentSection): string => doc.lines.subject ?? '商品'
+
+/** Whether lines are products (no `lines.pick`): product columns, product picker and quick search. */
+export const hasProductLines = (doc: DocumentSection): boolean => !doc.lines.pick
+
 /** Document statuses shared by every document kind (each kind's enumeration may add its own). */
 export const DocumentStatus = { CREATED: 0, APPROVE_PASS: 3, APPROVE_REFUSE: 6, PART: 9, DONE: 12 } as const
 

@@ -6,15 +6,16 @@ import { api } from '../../api/http.js'
 import type { Meta } from '../../api/meta.js'
 import PickerDialog from '../../components/PickerDialog.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
-import type { DocumentSection } from '../../../shared/metadata/document-model.js'
+import { hasProductLines, lineSubjectOf, type DocumentSection } from '../../../shared/metadata/document-model.js'
+import { refLabelProperty } from '../../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../entity-api.js'
+import { useFeedback } from '../feedback.js'
 import { SEQ_WIDTH } from '../list-columns.js'
 import { enumOptions } from '../query-params.js'
 import { isGiftLine } from './document-totals.js'
-import { lineColumnModels, PRODUCT_COLUMNS, type LineColumnModel } from './line-columns.js'
+import { lineColumnModels, referenceColumns, type LineColumnModel } from './line-columns.js'
 import { giftLine } from './source-links.js'
-
-const PRODUCT_COLUMN_COUNT = PRODUCT_COLUMNS.length
+import CandidateDialog from './CandidateDialog.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
 export type LineRow = Record<string, unknown> & { __key: string }
@@ -40,6 +41,16 @@ export interface DocumentLinesProps {
   giftsOnly?: boolean
   /** Columns shown after the product's (values the loader put on the lines, e.g. a plan's system quantity). */
   extraColumns?: readonly { key: string; title: string }[]
+  /** The header's current values (lines picked by a header value, candidates of the header's party and dates). */
+  headerValues?: () => Record<string, unknown>
+  /** Label of a header field (for “请选择…” before candidates can be offered). */
+  headerLabel?: (name: string) => string
+}
+
+/** The line field defaults of a new line (tax rate 0…). */
+function withDefaults(row: LineRow, lines: EntityModel): LineRow {
+  for (const f of lines.fields) if (!f.readOnly && f.default !== undefined && f.default !== null && row[f.name] === undefined) row[f.name] = f.default
+  return row
 }
 
 /** What a chosen product puts on a new line, with the line fields' defaults (tax rate 0…). */
@@ -53,28 +64,65 @@ export function lineFromProduct(product: Record<string, unknown>, lines: EntityM
     unit: product.unit,
     spec: product.spec,
   }
-  for (const f of lines.fields) if (!f.readOnly && f.default !== undefined && f.default !== null) row[f.name] = f.default
-  return row
+  return withDefaults(row, lines)
 }
 
 /**
- * The line table of a document: product columns, then the line entity's fields as editable cells
- * (quantity, price, tax rate, description; the gift flag follows the price), a 删除 link per line,
- * and 添加商品 (the product picker, several at once) with a quick search by code, name or SKU.
+ * The line table of a document: what each line refers to (product columns, an item's name, a
+ * document's number), then the line entity's fields as editable cells (quantity, price, tax rate,
+ * amount, description; the gift flag follows the price), a 删除 link per line, and 添加{lines.subject}:
+ * the product picker with a quick search by code, name or SKU, the picker of `lines.pick`, or its
+ * server candidates (CandidateDialog).
  */
-export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, hidden, giftsOnly, extraColumns }: DocumentLinesProps) {
+export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, hidden, giftsOnly, extraColumns, headerValues, headerLabel }: DocumentLinesProps) {
   const models = useMemo(() => lineColumnModels(lines, section, { readOnly }).filter((m) => !hidden?.has(m.key)), [lines, section, readOnly, hidden])
-  const [picking, setPicking] = useState(false)
+  const [picking, setPicking] = useState<string | undefined>()
+  const [candidateQuery, setCandidateQuery] = useState<Record<string, unknown> | undefined>()
   const [searchText, setSearchText] = useState('')
   const [found, setFound] = useState<Record<string, unknown>[]>([])
-  const productPicker = meta.pickerEntity('product')
+  const { message } = useFeedback()
+  const products = hasProductLines(section)
+  const pick = section.lines.pick
+  const subject = lineSubjectOf(section)
   const totals = section.totals
+  const picker = picking ? meta.pickerEntity(picking) : undefined
+  const taken = useMemo(() => new Set(pick ? rows.map((r) => String(r[pick.field])) : []), [rows, pick])
 
   const update = (key: string, name: string, value: unknown) =>
     onChange(rows.map((r) => (r.__key === key ? { ...r, [name]: value } : r)))
   const remove = (key: string) => onChange(rows.filter((r) => r.__key !== key))
-  const add = (products: Record<string, unknown>[]) =>
-    onChange([...rows, ...products.map((p) => giftLine(lineFromProduct(p, lines), giftsOnly ? totals?.price : undefined))])
+  const add = (chosen: Record<string, unknown>[]) => {
+    if (products) return onChange([...rows, ...chosen.map((p) => giftLine(lineFromProduct(p, lines), giftsOnly ? totals?.price : undefined))])
+    const field = pick!.field
+    const fresh = chosen.filter((c) => !taken.has(String(pick!.candidates ? c[field] : c.id)))
+    onChange([
+      ...rows,
+      ...fresh.map((c) =>
+        withDefaults(
+          pick!.candidates ? { ...c, __key: newLineKey() } : { __key: newLineKey(), [field]: c.id, [refLabelProperty(field)]: c.name ?? c.code },
+          lines,
+        ),
+      ),
+    ])
+  }
+
+  /** 添加…: the product picker, the picker the header's value chooses, or the candidates of the header's party. */
+  const open = () => {
+    const values = headerValues?.() ?? {}
+    if (products) return setPicking('product')
+    if (pick?.candidates) {
+      const c = pick.candidates
+      if (!values[c.party]) return void message.error(`请选择${headerLabel?.(c.party) ?? ''}`)
+      return setCandidateQuery({
+        [c.party]: values[c.party],
+        ...(c.from && values[c.from] ? { startTime: values[c.from] } : {}),
+        ...(c.to && values[c.to] ? { endTime: values[c.to] } : {}),
+      })
+    }
+    const kind = pick?.byHeader ? pick.byHeader.pickers[String(values[pick.byHeader.field] ?? '')] : pick?.picker
+    if (!kind) return void message.error(`请选择${pick?.byHeader ? (headerLabel?.(pick.byHeader.field) ?? '') : ''}`)
+    setPicking(kind)
+  }
 
   const search = async (text: string) => {
     setSearchText(text)
@@ -97,6 +145,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     const locked = m.key === totals?.price && linkField && (row[linkField] || giftsOnly)
     if (!m.editable || locked) {
       if (m.kind === 'enum' && m.field?.enum) return meta.enums.label(m.field.enum, value) ?? String(value ?? '')
+      if (m.enum) return meta.enums.label(m.enum, value) ?? String(value ?? '')
       return value === null || value === undefined ? '' : String(value)
     }
     switch (m.kind) {
@@ -107,7 +156,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
         )
       case 'decimal':
         return (
-          <InputNumber<string> aria-label={label} stringMode precision={m.field?.scale ?? 2} min="0" value={value as string | undefined}
+          <InputNumber<string> aria-label={label} stringMode precision={m.field?.scale ?? 2} min={m.field?.min !== undefined ? String(m.field.min) : undefined} value={value as string | undefined}
             style={{ width: '100%' }} onChange={(v) => update(row.__key, m.key, v ?? undefined)} />
         )
       case 'enum':
@@ -133,7 +182,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     ),
   ]
   if (extraColumns?.length)
-    columns.splice(1 + PRODUCT_COLUMN_COUNT, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
+    columns.splice(1 + referenceColumns(lines, section).length, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
       key: c.key,
       title: c.title,
       width: 110,
@@ -157,10 +206,10 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     <div className="document-lines">
       {!readOnly && (
         <Space style={{ marginBottom: 8 }} wrap>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setPicking(true)} disabled={!productPicker}>
-            添加商品
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={open}>
+            添加{subject}
           </Button>
-          {searchUrl && (
+          {products && searchUrl && (
             <AutoComplete
               aria-label="快速添加商品"
               style={{ width: 320 }}
@@ -186,19 +235,34 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '暂无商品' }}
+        locale={{ emptyText: `暂无${subject}` }}
       />
-      {productPicker && picking && (
+      {picker && (
         <PickerDialog
           meta={meta}
-          entity={productPicker}
-          open={picking}
+          entity={picker}
+          open
           multiple
           value={[] as EntityRow[]}
-          onCancel={() => setPicking(false)}
-          onClear={() => setPicking(false)}
+          onCancel={() => setPicking(undefined)}
+          onClear={() => setPicking(undefined)}
           onConfirm={(chosen) => {
-            setPicking(false)
+            setPicking(undefined)
+            add(chosen)
+          }}
+        />
+      )}
+      {pick?.candidates && candidateQuery && (
+        <CandidateDialog
+          meta={meta}
+          candidates={pick.candidates}
+          keyField={pick.field}
+          query={candidateQuery}
+          taken={taken}
+          open
+          onCancel={() => setCandidateQuery(undefined)}
+          onConfirm={(chosen) => {
+            setCandidateQuery(undefined)
             add(chosen)
           }}
         />

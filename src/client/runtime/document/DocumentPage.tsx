@@ -7,7 +7,7 @@ import { api } from '../../api/http.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { closeTab } from '../../shell/tab-store.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
-import { linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
+import { hasProductLines, lineSubjectOf, linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
 import { FeedbackProvider, useFeedback } from '../feedback.js'
 import { SchemaField } from '../form-components.js'
@@ -24,7 +24,7 @@ import { documentsChanged } from './document-events.js'
 import { isEditableStatus } from './document-status.js'
 import { hasAgreedPayments, hiddenLineFields, lineVisibilityField, paymentDateRuleOf, productSearchUrl, warehouseFieldOf } from './document-features.js'
 import type { DocumentRoute } from './document-routes.js'
-import { documentTotals, paymentsMatch } from './document-totals.js'
+import { documentSums, documentTotals, paymentsMatch } from './document-totals.js'
 import { sourceLinkField } from './line-columns.js'
 import { lineFromSource, sourceLinkOf, type SourceLink } from './source-links.js'
 import { lineFromPlan, mergePreCounts } from './take-sheet-lines.js'
@@ -182,6 +182,10 @@ function DocumentEditor({
               if (mode === 'modify' && field.value) loadPaymentDate.current(field.value, false)
             })
           }
+          // Lines picked for one party or one kind of item do not fit another: choosing again starts over.
+          const pick = section.lines.pick
+          for (const name of [pick?.byHeader?.field, pick?.candidates?.party].filter((n): n is string => Boolean(n)))
+            if (!readOnly) onFieldInputValueChange(name, () => setRows([]))
           if (header.name === 'takeStockSheet' && !readOnly) {
             onFieldInputValueChange('planId', (field) => loadPlan.current(field.value as string | undefined))
             onFieldInputValueChange('preSheetId', (field) => loadPre.current(field.value as string | undefined))
@@ -254,6 +258,9 @@ function DocumentEditor({
   }
 
   const totals = documentTotals(rows, section.totals)
+  const sums = documentSums(rows, section.sums)
+  const lineSubject = lineSubjectOf(section)
+  const products = hasProductLines(section)
 
   const finish = () => {
     documentsChanged(header.name)
@@ -276,7 +283,7 @@ function DocumentEditor({
       return undefined
     }
     if (!rows.length) {
-      message.error(`${subject}中的商品不能为空！`)
+      message.error(`${subject}中的${lineSubject}不能为空！`)
       return undefined
     }
     const lineFields = lines.fields.filter((f) => !f.readOnly && !f.builtin && f.name !== 'productId')
@@ -284,7 +291,7 @@ function DocumentEditor({
       for (const f of lineFields.filter((x) => !hidden.has(x.name))) {
         const problem = checkField(f, row[f.name], meta.enums, 'create')
         if (problem) {
-          message.error(`第${i + 1}行商品${problem}`)
+          message.error(`第${i + 1}行${lineSubject}${problem}`)
           return undefined
         }
       }
@@ -302,7 +309,7 @@ function DocumentEditor({
     const body: Record<string, unknown> = {
       ...toSubmitValues(items, values),
       products: rows.map((row) => {
-        const line: Record<string, unknown> = { productId: row.productId }
+        const line: Record<string, unknown> = products ? { productId: row.productId } : {}
         for (const f of lineFields) line[f.name] = row[f.name] === '' || hidden.has(f.name) ? null : row[f.name]
         if (linkField && row[linkField]) line[linkField] = row[linkField]
         return line
@@ -383,7 +390,18 @@ function DocumentEditor({
           hidden={hidden}
           giftsOnly={linked}
           extraColumns={header.name === 'takeStockSheet' && rows.some((r) => r.stockNum !== null && r.stockNum !== undefined) ? [{ key: 'stockNum', title: '系统库存' }] : undefined}
+          headerValues={() => form.values as Record<string, unknown>}
+          headerLabel={(name) => header.byName.get(name)?.label ?? name}
         />
+        {sums.length > 0 && (
+          <Space size="large" style={{ marginTop: 12 }} aria-label="合计">
+            {sums.map((s) => (
+              <span key={s.field}>
+                {header.byName.get(s.field)?.label ?? s.field}：<b data-total={s.field}>{s.value}</b>
+              </span>
+            ))}
+          </Space>
+        )}
         {section.totals && (
           <Space size="large" style={{ marginTop: 12 }} aria-label="合计">
             <span>

@@ -4,7 +4,7 @@ import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { DocumentSection } from '../../../shared/metadata/document-model.js'
 import { fieldText } from '../field-text.js'
 import type { DocumentRecord } from './document-api.js'
-import type { DocumentTotals } from './document-totals.js'
+import { documentSums, type DocumentTotals } from './document-totals.js'
 import { lineColumnModels } from './line-columns.js'
 import type { LineRow } from './DocumentLines.js'
 
@@ -75,9 +75,18 @@ export default function DocumentPrint({ open, onClose, meta, header, lines, reco
             ))}
           </tbody>
         </table>
-        <p>
-          数量：{totals.num}　赠品数量：{totals.giftNum}　总金额：{totals.amount}
-        </p>
+        {section.totals && (
+          <p>
+            数量：{totals.num}　赠品数量：{totals.giftNum}　总金额：{totals.amount}
+          </p>
+        )}
+        {section.sums && (
+          <p>
+            {documentSums(rows, section.sums)
+              .map((s) => `${header.byName.get(s.field)?.label ?? s.field}：${s.value}`)
+              .join('　')}
+          </p>
+        )}
       </div>
     </Modal>
   )

@@ -52,6 +52,14 @@ export function documentTotals(lines: readonly LineValues[], totals: DocumentSec
   return { num, giftNum, amount: amount.toFixed(2) }
 }
 
+/** The header amounts the server derives from the lines (`document.sums`: header field ← Σ line field), exactly. */
+export function documentSums(lines: readonly LineValues[], sums: DocumentSection['sums']): { field: string; value: string }[] {
+  return Object.entries(sums ?? {}).map(([field, lineField]) => ({
+    field,
+    value: lines.reduce((s, line) => s.plus(decimalOf(line[lineField]) ?? 0), new Decimal(0)).toFixed(2),
+  }))
+}
+
 /** Σ of the agreed payments' amounts, two decimals; blanks count as 0. */
 export function paymentsSum(payments: readonly { payAmount?: unknown }[]): string {
   return payments.reduce((s, p) => s.plus(decimalOf(p.payAmount) ?? 0), new Decimal(0)).toFixed(2)

@@ -1,5 +1,6 @@
 import type { EntityModel, FieldModel } from '../../../shared/metadata/entity-model.js'
-import type { DocumentSection } from '../../../shared/metadata/document-model.js'
+import { hasProductLines, type DocumentSection } from '../../../shared/metadata/document-model.js'
+import { refLabelProperty } from '../../../shared/metadata/entity-model.js'
 
 /** How a line table column shows and edits its value. */
 export type LineCellKind = 'product' | 'integer' | 'decimal' | 'enum' | 'text' | 'flag' | 'number'
@@ -13,6 +14,8 @@ export interface LineColumnModel {
   /** Typed in the table (quantity, price, tax rate, description), else shown. */
   editable: boolean
   width: number
+  /** A reference column showing an enumeration's label (a check sheet line's 业务类型). */
+  enum?: string
 }
 
 /** What a line shows of its product (line-products.ts attaches them to every answered line). */
@@ -38,16 +41,27 @@ function kindOf(f: FieldModel): LineCellKind {
 }
 
 /**
- * The columns of a document's line table from its line entity (`<name>Detail`): product code, name,
- * SKU, unit and spec, then every declared line field in order. Links to source lines and the
+ * What a line shows of what it refers to: the product's code, name, SKU, unit and spec; else the
+ * file's `lines.columns`, or the label of the picked record (`lines.pick.field` → its Name property).
+ */
+export function referenceColumns(lines: EntityModel, section: DocumentSection): readonly { key: string; title: string; width?: number; enum?: string }[] {
+  if (hasProductLines(section)) return PRODUCT_COLUMNS
+  if (section.lines.columns) return section.lines.columns
+  const pick = section.lines.pick!
+  return [{ key: refLabelProperty(pick.field), title: lines.byName.get(pick.field)?.label ?? '', width: 180 }]
+}
+
+/**
+ * The columns of a document's line table from its line entity (`<name>Detail`): what the line refers
+ * to (product code, name, SKU, unit and spec for product lines), then every declared line field in order. Links to source lines and the
  * header are hidden; counters kept by the engine (received, returned) are shown only on read-only
  * pages; the gift flag is always shown, never typed (a price of 0 makes a gift).
  */
 export function lineColumnModels(lines: EntityModel, section: DocumentSection, options: LineColumnOptions): LineColumnModel[] {
-  const out: LineColumnModel[] = PRODUCT_COLUMNS.map((c) => ({ ...c, kind: 'product' as const, editable: false }))
+  const out: LineColumnModel[] = referenceColumns(lines, section).map((c) => ({ width: 140, ...c, kind: 'product' as const, editable: false }))
   const giftField = section.totals?.gift
   for (const f of lines.fields) {
-    if (f.name === section.lines.parentField || f.name === 'orderNo' || f.name === 'productId' || f.hidden || f.builtin) continue
+    if (f.name === section.lines.parentField || f.name === 'orderNo' || f.name === 'productId' || f.name === section.lines.pick?.field || f.hidden || f.builtin) continue
     if (f.type === 'ref' || f.type === 'json') continue
     const gift = f.name === giftField
     if (f.readOnly && !gift && !options.readOnly) continue
