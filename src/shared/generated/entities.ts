@@ -2792,6 +2792,10 @@ export interface CustomerSettleFeeSheetDetail {
    */
   sheetId?: string
   /**
+   * 项目
+   */
+  itemId?: string
+  /**
    * 金额
    */
   amount?: string
@@ -2871,6 +2875,10 @@ export interface CustomerSettlePreSheetDetail {
    * 客户预收款单
    */
   sheetId?: string
+  /**
+   * 项目
+   */
+  itemId?: string
   /**
    * 金额
    */
@@ -4176,6 +4184,10 @@ export interface SettleFeeSheetDetail {
    */
   sheetId?: string
   /**
+   * 项目
+   */
+  itemId?: string
+  /**
    * 金额
    */
   amount?: string
@@ -4255,6 +4267,10 @@ export interface SettlePreSheetDetail {
    * 供应商预付款单
    */
   sheetId?: string
+  /**
+   * 项目
+   */
+  itemId?: string
   /**
    * 金额
    */
