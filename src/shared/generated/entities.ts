@@ -2269,6 +2269,56 @@ export interface SettleInItem {
 }
 
 /**
+ * 结算台账
+ */
+export interface SettleLedger {
+  id?: string
+  /**
+   * 结算对象
+   */
+  partyType?: 1 | 2
+  /**
+   * 对象ID
+   */
+  partyId?: string
+  /**
+   * 业务类型
+   */
+  voucherType?: 1 | 2 | 3 | 4 | 5 | 6 | 11 | 12 | 13 | 14 | 15 | 16
+  /**
+   * 业务单据ID
+   */
+  voucherId?: string
+  /**
+   * 业务单据号
+   */
+  voucherCode?: string
+  /**
+   * 对应业务类型
+   */
+  againstType?: 1 | 2 | 3 | 4 | 5 | 6 | 11 | 12 | 13 | 14 | 15 | 16
+  /**
+   * 对应单据ID
+   */
+  againstId?: string
+  /**
+   * 对应单据号
+   */
+  againstCode?: string
+  /**
+   * 金额
+   */
+  amount?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 支出项目
  */
 export interface SettleOutItem {
