@@ -47,6 +47,9 @@ export interface DocumentLinesProps {
   headerLabel?: (name: string) => string
 }
 
+/** Where a picked record's code goes on the line: itemId → itemCode (as the server answers it). */
+const refCodeProperty = (field: string) => `${field.endsWith('Id') ? field.slice(0, -2) : field}Code`
+
 /** The line field defaults of a new line (tax rate 0…). */
 function withDefaults(row: LineRow, lines: EntityModel): LineRow {
   for (const f of lines.fields) if (!f.readOnly && f.default !== undefined && f.default !== null && row[f.name] === undefined) row[f.name] = f.default
@@ -99,7 +102,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       ...rows,
       ...fresh.map((c) =>
         withDefaults(
-          pick!.candidates ? { ...c, __key: newLineKey() } : { __key: newLineKey(), [field]: c.id, [refLabelProperty(field)]: c.name ?? c.code },
+          pick!.candidates ? { ...c, __key: newLineKey() } : { __key: newLineKey(), [field]: c.id, [refLabelProperty(field)]: c.name ?? c.code, [refCodeProperty(field)]: c.code },
           lines,
         ),
       ),
