@@ -80,7 +80,7 @@ describe('data permissions: palette, preview, save, query time', () => {
     })
     expect(r.body.data.find((d) => d.name === '状态')).toMatchObject({ inputType: 1, enumName: 'AVAILABLE', conditionTypes: [0, 5, 6, 7] })
     const order = await t.call<Palette[]>('GET', '/system/data/permission/model/detail', { token: admin, query: { modelId: 2 } })
-    expect(order.body.data.map((d) => d.name)).toEqual(['创建人部门与本人相同', '创建人部门是本人的上级部门', '创建人部门是本人的下级部门', '创建时间'])
+    expect(order.body.data.map((d) => d.name)).toEqual(['创建人部门与本人相同', '创建人部门是本人的上级部门', '创建人部门是本人的下级部门', '创建时间', '往来单位编号', '往来单位名称'])
     const missing = await t.call('GET', '/system/data/permission/model/detail', { token: admin })
     expect(missing.status).toBe(400)
     expect(missing.body.msg).toBe('模型ID不能为空！')

@@ -31,7 +31,7 @@ describe('data permission on documents, the product picker and stock', () => {
     roleId = await created('/system/role', { code: 'DPO', name: '限单据', available: true })
     await t.call('POST', '/system/user/role/setting', { token: admin, body: { userIds: [userId], roleIds: [roleId] } })
     const menus = await t.call<{ id: string; permission: string | null }[]>('GET', '/system/role/menu/menus', { token: admin, query: { roleId } })
-    const wanted = ['purchase:order:query', 'stock:product:query', 'base-data:product:info:query', 'base-data:product:query']
+    const wanted = ['purchase:order:query', 'stock:product:query', 'base-data:product:info:query', 'base-data:product:query', 'stock:adjust:query', 'settle:fee-sheet:query']
     await t.call('POST', '/system/role/menu/setting', { token: admin, body: { roleIds: [roleId], menuIds: menus.body.data.filter((m) => wanted.includes(m.permission ?? '')).map((m) => m.id) } })
     clerk = await t.login('dp02user', 'secret123')
   })
@@ -53,6 +53,29 @@ describe('data permission on documents, the product picker and stock', () => {
     expect((await t.call('GET', '/purchase/order', { token: admin, query: { id: orderId } })).status).toBe(200)
     await save(2, [{ nodeType: 2, detailId: 17, conditionType: 3, value: '2999-01-01 00:00:00' }])
     expect(await orders()).toEqual([orderId])
+  })
+
+  it('narrows documents by their party (往来单位); documents without a party are not narrowed by it', async () => {
+    const otherSupplier = await t.call<string>('POST', '/basedata/supplier', { token: admin, body: { code: 'DPS2', name: '另一供应商', mnemonicCode: 'LY', settleType: 1, manageType: 1 } })
+    const item = await t.call<string>('POST', '/settle/item/out', { token: admin, body: { code: 'DPO1', name: '运费' } })
+    const fee = async (supplierId: string) =>
+      (await t.call<string>('POST', '/settle/feesheet', { token: admin, body: { supplierId, sheetType: 2, products: [{ itemId: item.body.data, amount: '1.00' }] } })).body.data
+    const mine = await fee(f.supplierId)
+    const theirs = await fee(otherSupplier.body.data)
+    const reason = await t.call<string>('POST', '/stock/adjust/reason', { token: admin, body: { code: 'DPR', name: '损溢' } })
+    const adjust = (await t.call<string>('POST', '/stock/adjust', { token: admin, body: { scId: f.scA, bizType: 0, reasonId: reason.body.data, products: [{ productId: f.p1, stockNum: 1 }] } })).body.data
+    const ids = async (url: string) => (await t.call<{ datas: { id: string }[] }>('GET', url, { token: clerk })).body.data.datas.map((d) => d.id).sort()
+    // detail 18 = 往来单位编号; condition 0 = equals.
+    expect((await save(2, [{ nodeType: 2, detailId: 18, conditionType: 0, value: 'FS1' }])).body.code).toBe(200)
+    expect(await ids('/settle/feesheet/query')).toEqual([mine])
+    expect(await orders()).toEqual([orderId])
+    expect((await t.call('GET', '/settle/feesheet', { token: clerk, query: { id: theirs } })).status).toBe(404)
+    expect(await ids('/stock/adjust/query')).toEqual([adjust])
+    // 往来单位名称 contains: the other supplier only.
+    await save(2, [{ nodeType: 2, detailId: 19, conditionType: 10, value: '另一' }])
+    expect(await ids('/settle/feesheet/query')).toEqual([theirs])
+    expect(await orders()).toEqual([])
+    await save(2, [])
   })
 
   it('narrows the product picker and the stock query by product code', async () => {

@@ -72,8 +72,9 @@ function messageOf(fn: () => unknown): string {
 }
 
 describe('data permission models', () => {
-  it('seeds the ancestor\'s 17 model details on two models', () => {
-    expect(seed.details).toHaveLength(17)
+  it('seeds the ancestor\'s 17 model details on two models, and the document party (往来单位) as optional ones', () => {
+    expect(seed.details).toHaveLength(19)
+    expect(seed.details.filter((d) => d.optional).map((d) => [d.id, d.table, d.column])).toEqual([[18, 'party', 'code'], [19, 'party', 'name']])
     expect(seed.models.map((m) => m.id)).toEqual([1, 2])
     expect(seed.details.filter((d) => d.modelId === 1)).toHaveLength(13)
     expect(details.get(12)).toMatchObject({ name: '状态', enumName: 'AVAILABLE', conditionTypes: [0, 5, 6, 7], inputType: 1 })

@@ -139,11 +139,12 @@ export const DEFAULT_USER_DEPT_TABLE = 'sys_user_dept_ids'
 type Scalar = string | number | boolean
 
 /** The dialect-free meaning of one condition, shared by both renderings. */
-type Condition =
+type Condition = { optional?: boolean } & (
   | { kind: 'compare'; table: string; column: string; op: string; value: Scalar }
   | { kind: 'list'; table: string; column: string; not: boolean; values: Scalar[] }
   | { kind: 'like'; table: string; column: string; pattern: string }
   | { kind: 'sub'; table: string; column: string; not: boolean; key: SubQueryKey }
+)
 
 type Group = { kind: 'group'; op: 'AND' | 'OR'; items: (Group | Condition)[] }
 
@@ -159,6 +160,10 @@ function typed(detail: ModelDetail, text: string): Scalar {
 function toCondition(node: PermissionNode, details: ReadonlyMap<number, ModelDetail>): Condition {
   const detail = details.get(Number(node.detailId))
   if (!detail) throw invalid('数据权限条件不存在！', 'permission')
+  return { ...conditionOf(node, detail), optional: detail.optional === true }
+}
+
+function conditionOf(node: PermissionNode, detail: ModelDetail): Condition {
   const { table, column } = detail
   const type = Number(node.conditionType)
   if (detail.inputType === INPUT.SQL) return { kind: 'sub', table, column, not: type === COND.NOT_IN, key: detail.sql as SubQueryKey }
@@ -214,6 +219,8 @@ export function buildPermissionPredicate(
     return sql.ref(`${checkedIdent(alias, 'alias')}.${checkedIdent(column, 'column')}`)
   }
   const condition = (c: Condition): RawBuilder<SqlBool> => {
+    // A condition on a table the entity does not have (the party of a document without one) is met.
+    if (c.optional && options.aliases && !options.aliases[c.table]) return sql<SqlBool>`1 = 1`
     const ref = col(c.table, c.column)
     // Defence in depth for trees that bypassed validatePermissionTree: a condition on a control
     // character matches nothing. Groups only AND/OR their items, so a false item can only narrow.

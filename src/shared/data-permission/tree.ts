@@ -35,6 +35,11 @@ export interface ModelDetail {
   valueType?: ValueType
   /** Input type 99 only. */
   sql?: SubQueryKey
+  /**
+   * The placeholder is not on every entity of the model (a document's party: supplier or customer):
+   * where an entity does not map it, the condition is met (it narrows only documents that have one).
+   */
+  optional?: boolean
 }
 
 /** What the validation needs of a detail: the server's full row or the browser's palette entry. */
