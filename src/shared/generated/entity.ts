@@ -38,6 +38,10 @@ export interface EntityFile {
   table: string
   label: I18NLabel
   /**
+   * What the object is and the modelling choices the spec leaves open (rules, derivations, guards), written where the object is described.
+   */
+  description?: string
+  /**
    * platform: stored in the platform database, reachable only from the operator tenant.
    */
   scope?: 'tenant' | 'platform'
