@@ -63,11 +63,11 @@ export function paymentPlanHooks(services: Services) {
       const { trx, ctx } = e
       const orderKind = e.mode === 'create' ? e.values.orderKind : e.existing?.orderKind
       const { kind: k, label } = kindOf(services, orderKind)
+      const type = await orderType(trx, Number(orderKind))
+      if (e.mode === 'create' && (!type || !type.available || type.available === 0))
+        throw invalid(`${label}未启用收付款计划，请先在收付款单据类型中设置！`, 'orderKind')
       const doc = await lockSettleDocument(services, trx, ctx, k, label, e.mode === 'create' ? e.values.orderCode : e.existing?.orderCode)
-      if (e.mode === 'create') {
-        const type = await orderType(trx, Number(orderKind))
-        if (!type || !type.available || type.available === 0)
-          throw invalid(`${label}未启用收付款计划，请先在收付款单据类型中设置！`, 'orderKind')
+      if (e.mode === 'create' && type) {
         await trx
           .updateTable(PLAN)
           .set({
