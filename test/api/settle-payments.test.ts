@@ -13,7 +13,7 @@ describe('settlement payments', () => {
   let token: string
   let f: TradeFixtures
   const { call, ok, db, stockIn } = saleHelpers(() => t, () => token)
-  const refused = async (method: 'GET' | 'POST', url: string, body: unknown, msg: string) => {
+  const refused = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, msg: string) => {
     const r = await call(method, url, body)
     expect(r.body.msg, url).toBe(msg)
     expect(r.status).toBe(400)
