@@ -80,7 +80,7 @@ function AddPayments({ id }: { id: string }) {
         />
       </Card>
       <Card size="small" title="登记付款">
-        <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }} initialValues={{ payDate: todayText() }}>
+        <Form form={form} name="receive-add-payments" layout="vertical" onFinish={save} style={{ maxWidth: 480 }} initialValues={{ payDate: todayText() }}>
           <Form.Item name="payTypeId" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]}>
             <Select placeholder="请选择" options={(payTypes?.datas ?? []).map((p) => ({ value: p.id, label: p.name }))} />
           </Form.Item>

@@ -95,7 +95,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
             <Descriptions.Item label={source.partyLabel}>{sheet[source.party] ?? ''}</Descriptions.Item>
             <Descriptions.Item label="单据金额">{sheet.totalAmount}</Descriptions.Item>
           </Descriptions>
-          <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
+          <Form form={form} name="invoice-export-add" layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
             <InvoiceFields meta={meta} />
             <Space>
               <Button type="primary" htmlType="submit" loading={saving}>

@@ -41,7 +41,7 @@ export default function InvoiceQueryPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12}>
       <Card size="small">
-        <Form form={form} layout="inline" onFinish={search}>
+        <Form form={form} name="invoice-query" layout="inline" onFinish={search}>
           <Form.Item name="invoiceNo" label="发票号码">
             <Input allowClear placeholder="发票号码" />
           </Form.Item>
