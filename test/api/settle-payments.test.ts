@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
 import { saleHelpers } from '../support/sale-helpers.js'
+import { catalogueRows } from '../support/endpoint-catalogue.js'
 
 type Plan = { id: string; orderCode: string; period: number; planAmount: string; paidAmount: string; remainAmount: string; overdue: boolean; direction: number; supplierId: string }
 type Payment = { id: string; code: string; amount: string; allocatedAmount: string; items: { planId: string; amount: string; period: number }[] }
@@ -184,5 +185,58 @@ describe('settlement payments', () => {
   it('answers only holders of the keys', async () => {
     const r = await t.call('GET', '/settle/payments/showList', {})
     expect(r.status).toBe(401)
+  })
+})
+
+/**
+ * The settlement payment and invoice calls (spec rows under /settle/payments, /settle/paymentsInvoice,
+ * /settle/invoice, which the shared sweep leaves out while the settle area is not served as a whole) and
+ * the entity families behind their screens: every one is served, and malformed input never answers 5xx.
+ */
+describe('catalogue: settlement payment and invoice calls never answer 5xx to malformed input', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await startTestApp()
+    token = await t.login()
+  })
+  afterAll(async () => t?.close())
+
+  const spec = catalogueRows.filter((r) => /^\/settle\/(payments|paymentsInvoice|invoice)\//.test(r.url))
+  const families = ['/settle/payments/order-type', '/settle/payments/plan', '/settle/payments/record', '/settle/payments-invoice', '/settle/invoice/export'].flatMap((base) => [
+    { method: 'GET', url: `${base}/query` },
+    { method: 'GET', url: base },
+    { method: 'POST', url: base },
+    { method: 'PUT', url: base },
+  ])
+  const NAMES = ['id', 'paymentId', 'planId', 'orderKind', 'orderCode', 'amount', 'items', 'direction', 'supplierId', 'customerId', 'payTypeId', 'payDate', 'invoiceNo',
+    'invoiceDate', 'invoiceType', 'taxRate', 'bizType', 'bizCode', 'period', 'dueDate', 'planAmount', 'code', 'name', 'list', 'pageIndex', 'pageSize', 'invoiceDateStart', 'source']
+  const every = (value: unknown) => Object.fromEntries(NAMES.map((n) => [n, value]))
+  const bad: unknown[] = ['X'.repeat(5000), '99999999999999999999', '-1e308', '1e400', 'NaN', ' 1.00 ', 'a\u0000b', '\u0001\u001b', { $gt: '' }, true, [], [{}], null, 0, [[1]], -1]
+  const bodies = [
+    ...bad.map((v) => JSON.stringify(every(v))),
+    JSON.stringify({ ...every('1'), items: [{ planId: 'x', amount: '1e400' }, { planId: [], amount: {} }, 'x', null] }),
+    JSON.stringify([every('1'), 'x', null, [[]]]),
+    JSON.stringify({ list: Array.from({ length: 201 }, () => ({})) }),
+    `{"id": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    '[]',
+  ]
+  const queries = ['', 'id=a&id=b&paymentId=a&paymentId=b', `invoiceNo=${'9'.repeat(30)}&invoiceDateStart=2026-13-45&source=x&direction=99999999999`, 'pageIndex=99999999999999999999&pageSize=-1&orderKind=x&overdue=x', 'invoiceNo=%00&orderCode=%01']
+
+  it('serves every settlement payment and invoice call of the catalogue', () => {
+    expect(spec.length).toBe(18)
+  })
+
+  it.each([...spec, ...families].map((r) => [r.method, r.url]))('%s %s', async (method, url) => {
+    for (const [i, body] of bodies.entries()) {
+      const r = await t.app.inject({
+        method: method as 'GET',
+        url: `/cloud-api${url}${queries[i % queries.length] ? `?${queries[i % queries.length]}` : ''}`,
+        headers: { 'x-auth-token': token, 'content-type': 'application/json' },
+        payload: method === 'GET' ? undefined : body,
+      })
+      expect(r.statusCode, `${body.slice(0, 80)}: ${r.body.slice(0, 300)}`).toBeLessThan(500)
+      expect(r.body, 'served').not.toContain('接口不存在')
+    }
   })
 })
