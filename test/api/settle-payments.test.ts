@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
 import { saleHelpers } from '../support/sale-helpers.js'
 import { catalogueRows } from '../support/endpoint-catalogue.js'
+import { userWithMenus } from '../support/access-helpers.js'
 
 type Plan = { id: string; orderCode: string; period: number; planAmount: string; paidAmount: string; remainAmount: string; overdue: boolean; direction: number; supplierId: string }
 type Payment = { id: string; code: string; amount: string; allocatedAmount: string; items: { planId: string; amount: string; period: number }[] }
@@ -182,9 +183,29 @@ describe('settlement payments', () => {
     expect(items.every((i) => String(i.amount) === '10.00')).toBe(true)
   })
 
-  it('answers only holders of the keys', async () => {
-    const r = await t.call('GET', '/settle/payments/showList', {})
-    expect(r.status).toBe(401)
+  it('answers only holders of the keys: 登记付款 alone pays receive sheets and nothing else', async () => {
+    expect((await t.call('GET', '/settle/payments/showList', {})).status).toBe(401)
+    const clerk = await userWithMenus(t, token, 'payclerk', ['purchase:receive:query', 'purchase:receive:add-payments'])
+    const as = (method: 'GET' | 'POST', url: string, body?: unknown, query?: Record<string, string>) => t.call(method, url, { token: clerk, body, query })
+    const sheetId = await stockIn(f.scA, f.supplierId, [{ productId: f.p1, orderNum: 1, taxPrice: '8.00' }])
+    const sheet = await ok<{ code: string }>('GET', '/purchase/receive/sheet', undefined, { id: sheetId })
+    const pay = { direction: 2, supplierId: f.supplierId, payTypeId: f.payTypeId, payDate: '2026-11-21', amount: '8' }
+    expect((await as('POST', '/settle/payments/create', { ...pay, orderKind: 2, orderCode: sheet.code })).body.msg).toBe('操作成功！')
+    expect((await as('GET', '/settle/payments/queryPaymentPlan', undefined, { orderCode: sheet.code })).body.data).toMatchObject({ totalCount: 1 })
+    expect((await as('GET', '/selector/paytype')).status).toBe(200)
+    for (const [method, url, body] of [
+      ['POST', '/settle/payments/create', pay],
+      ['POST', '/settle/payments/create', { ...pay, orderKind: 1, orderCode: sheet.code }],
+      ['POST', '/settle/payments/createMore', [pay]],
+      ['POST', '/settle/payments/update', { id: 'x', amount: '1' }],
+      ['GET', '/settle/payments/showList', undefined],
+      ['GET', '/settle/payments/listOrderType', undefined],
+      ['POST', '/settle/paymentsInvoice/create', {}],
+      ['GET', '/settle/invoice/query', undefined],
+    ] as const) {
+      const r = await as(method, url, body)
+      expect([url, r.status, r.body.msg]).toEqual([url, 403, '无权限'])
+    }
   })
 })
 
