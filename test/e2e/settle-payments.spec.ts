@@ -1,8 +1,8 @@
-import { expect, openScreen, rowOf, test, toast } from './helpers.js'
+import { expect, openScreen, paneOf, rowOf, test, toast } from './helpers.js'
 import { codeOf, docMasterData, receive } from './document-helpers.js'
 
 /**
- * Settlement in the browser: 采购收货单登记付款 records a payment against an approved receive sheet and
+ * Settlement in the browser: 登记付款 (a row action of the receive sheet list) records a payment against an approved receive sheet and
  * refuses more than is unpaid; 新增开票 invoices the same sheet; 发票查询 lists the invoice.
  */
 test('a receive sheet is paid in part, refused beyond its remainder, invoiced and found in 发票查询', async ({ page, api }) => {
@@ -11,7 +11,10 @@ test('a receive sheet is paid in part, refused beyond its remainder, invoiced an
   const code = await codeOf(api, '/purchase/receive/sheet', sheetId)
 
   await test.step('登记付款: 20.00 of 50.00, then 30.01 is refused', async () => {
-    const pane = await openScreen(page, `/purchase/receive/addPayments/${sheetId}`)
+    const list = await openScreen(page, '/purchase/receive')
+    await rowOf(list, code).getByRole('button', { name: '登记付款', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/purchase/receive/addPayments/${sheetId}$`))
+    const pane = paneOf(page, `/purchase/receive/addPayments/${sheetId}`)
     await expect(pane.getByText(code, { exact: true })).toBeVisible()
     await expect(pane.getByTestId('unpaid-amount')).toHaveText('50.00')
     await pane.getByLabel('支付方式').click()
