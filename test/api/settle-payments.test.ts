@@ -183,6 +183,37 @@ describe('settlement payments', () => {
     expect(items.every((i) => String(i.amount) === '10.00')).toBe(true)
   })
 
+  it('concurrent writers of one order (by-period payments, line payments, plan changes) never overpay and never fail with 5xx', { timeout: 120_000 }, async () => {
+    const order = await approvedOrder(10, '10')
+    await ok('POST', '/settle/payments/plan', { orderKind: 1, orderCode: order.code, period: 1, dueDate: '2099-01-10', planAmount: '50.00' })
+    await ok('POST', '/settle/payments/plan', { orderKind: 1, orderCode: order.code, period: 2, dueDate: '2099-02-10', planAmount: '50.00' })
+    const [p1, p2] = await plansOf(order.code)
+    const base = { direction: 2, supplierId: f.supplierId, payTypeId: f.payTypeId, payDate: '2026-11-22' }
+    const send = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+      t.app.inject({ method, url: `/cloud-api${url}`, headers: { 'x-auth-token': token, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+    const calls = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 0
+        ? send('POST', '/settle/payments/create', { ...base, amount: '10.00', orderKind: 1, orderCode: order.code })
+        : i % 3 === 1
+          ? send('POST', '/settle/payments/create', { ...base, amount: '10.00', items: [{ planId: i % 2 ? p1.id : p2.id, amount: '10.00' }] })
+          : send('PUT', '/settle/payments/plan', { id: i % 2 ? p1.id : p2.id, planAmount: '50.00', description: `第${i}次` }),
+    )
+    const answers = await Promise.all(calls)
+    expect(answers.map((a) => a.statusCode).filter((s) => s >= 500)).toEqual([])
+    const plans = await db().selectFrom('settle_payment_plan').select(['id', 'plan_amount', 'paid_amount']).where('order_id', '=', order.id).execute()
+    const items = await db().selectFrom('settle_payment_item').select(['plan_id', 'amount']).where('plan_id', 'in', plans.map((p) => String(p.id))).execute()
+    let paidCents = 0
+    for (const p of plans) {
+      const paid = Math.round(Number(p.paid_amount) * 100)
+      expect(paid).toBeLessThanOrEqual(Math.round(Number(p.plan_amount) * 100))
+      expect(items.filter((i) => i.plan_id === p.id).reduce((n, i) => n + Math.round(Number(i.amount) * 100), 0)).toBe(paid)
+      paidCents += paid
+    }
+    const created = answers.filter((a, i) => i % 3 !== 2 && (JSON.parse(a.body) as { code: number }).code === 200).length
+    expect(paidCents).toBe(created * 1000)
+    expect(created).toBe(10)
+  })
+
   it('answers only holders of the keys: 登记付款 alone pays receive sheets and nothing else', async () => {
     expect((await t.call('GET', '/settle/payments/showList', {})).status).toBe(401)
     const clerk = await userWithMenus(t, token, 'payclerk', ['purchase:receive:query', 'purchase:receive:add-payments'])

@@ -58,22 +58,34 @@ async function checkPlanTotal(trx: Db, doc: SettleDocument, label: string) {
 
 export function paymentPlanHooks(services: Services) {
   const kind = services.databases.kind
+  /** The document each plan write locked in beforeSave, by the write's values object. */
+  const locked = new WeakMap<Wire, { doc: SettleDocument; label: string; direction: number }>()
   return {
-    async afterSave(e: { trx: Db; ctx: RequestContext; mode: 'create' | 'modify'; values: Wire; existing?: Wire; id: string }) {
-      const { trx, ctx } = e
+    /**
+     * The document is locked before the plan row is written: every writer of plans and payments takes
+     * the document first, then plan rows, so two of them never wait on each other in opposite orders.
+     */
+    async beforeSave(e: { trx: Db; ctx: RequestContext; mode: 'create' | 'modify'; values: Wire; existing?: Wire }) {
       const orderKind = e.mode === 'create' ? e.values.orderKind : e.existing?.orderKind
       const { kind: k, label } = kindOf(services, orderKind)
-      const type = await orderType(trx, Number(orderKind))
+      const type = await orderType(e.trx, Number(orderKind))
       if (e.mode === 'create' && (!type || !type.available || type.available === 0))
         throw invalid(`${label}未启用收付款计划，请先在收付款单据类型中设置！`, 'orderKind')
-      const doc = await lockSettleDocument(services, trx, ctx, k, label, e.mode === 'create' ? e.values.orderCode : e.existing?.orderCode)
-      if (e.mode === 'create' && type) {
+      const doc = await lockSettleDocument(services, e.trx, e.ctx, k, label, e.mode === 'create' ? e.values.orderCode : e.existing?.orderCode)
+      locked.set(e.values, { doc, label, direction: type ? Number(type.direction) : k.direction })
+    },
+    async afterSave(e: { trx: Db; ctx: RequestContext; mode: 'create' | 'modify'; values: Wire; existing?: Wire; id: string }) {
+      const { trx } = e
+      const held = locked.get(e.values)
+      if (!held) throw new Error('payment plan saved without its document lock')
+      const { doc, label } = held
+      if (e.mode === 'create') {
         await trx
           .updateTable(PLAN)
           .set({
             order_id: doc.id,
             order_code: doc.code,
-            direction: Number(type.direction),
+            direction: held.direction,
             supplier_id: doc.supplierId,
             customer_id: doc.customerId,
             order_amount: fixed(doc.total),
@@ -305,6 +317,11 @@ export function paymentHooks(services: Services) {
         return
       }
       const record = { ...e.existing, ...e.values }
+      // Document first, then plan rows (the order every plan and payment writer keeps; settle locks it again, a no-op).
+      if (!isBlank(record.orderCode)) {
+        const { kind: k, label } = kindOf(services, record.orderKind)
+        await lockSettleDocument(services, trx, ctx, k, label, record.orderCode)
+      }
       const before = await release(trx, id)
       // Without new items a payment keeps its allocation: its document's plans again, or the same lines.
       const again = items ?? (isBlank(record.orderCode) ? before : undefined)
