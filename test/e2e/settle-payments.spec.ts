@@ -6,6 +6,7 @@ import { codeOf, docMasterData, receive } from './document-helpers.js'
  * refuses more than is unpaid; 新增开票 invoices the same sheet; 发票查询 lists the invoice.
  */
 test('a receive sheet is paid in part, refused beyond its remainder, invoiced and found in 发票查询', async ({ page, api }) => {
+  test.setTimeout(120_000)
   const f = await docMasterData(api)
   const sheetId = await receive(api, f, 10, '5.00')
   const code = await codeOf(api, '/purchase/receive/sheet', sheetId)
@@ -27,6 +28,15 @@ test('a receive sheet is paid in part, refused beyond its remainder, invoiced an
     await pane.getByRole('button', { name: '保 存' }).or(pane.getByRole('button', { name: '保存' })).click()
     await expect(toast(page, `采购收货单：${code}剩余未收付金额为30.00元，本次金额为30.01元，无法登记！`)).toBeVisible()
     await expect(pane.getByTestId('unpaid-amount')).toHaveText('30.00')
+  })
+
+  await test.step('收付款 and 收付款计划 list what was registered', async () => {
+    const payments = await openScreen(page, '/payments/list')
+    await expect(rowOf(payments, code)).toContainText('20.00')
+    await expect(rowOf(payments, code)).toContainText(f.supplier.name)
+    const plans = await openScreen(page, '/payments/plan')
+    await expect(rowOf(plans, code)).toContainText('50.00')
+    await expect(rowOf(plans, code)).toContainText('30.00')
   })
 
   const invoiceNo = String(Date.now()).slice(-10)
