@@ -107,6 +107,9 @@ describe('settlement payments', () => {
     await refused('POST', '/settle/payments/create', { ...base, supplierId: undefined, customerId: f.customerId, direction: 1, amount: '5', items: [{ planId: p2.id, amount: '5' }] },
       `第1行收付款计划（单号${order.code}第2期）的往来单位或收付方向与收付款不一致！`)
     await refused('POST', '/settle/payments/create', { ...base, supplierId: undefined, amount: '5' }, '请选择供应商或客户')
+    const other = await approvedOrder(1, '5')
+    await refused('POST', '/settle/payments/create', { ...base, amount: '5', orderKind: 1, orderCode: other.code, items: [{ planId: p2.id, amount: '5' }] },
+      `第1行收付款计划（单号${order.code}第2期）不属于单据${other.code}！`)
     await refused('POST', '/settle/payments/create', { ...base, amount: '-5' }, '金额最多允许2位小数，且不能为负数')
     // A paid plan cannot shrink below what is paid, nor be deleted.
     await refused('PUT', '/settle/payments/plan', { id: p2.id, planAmount: '29.99' }, '计划金额不能小于已收付金额30.00元！')

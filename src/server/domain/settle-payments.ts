@@ -170,7 +170,7 @@ async function allocate(
   trx: Db,
   ctx: RequestContext,
   paymentId: string,
-  payment: { direction: number; supplierId: string | null; customerId: string | null },
+  payment: { direction: number; supplierId: string | null; customerId: string | null; orderId: string | null; orderCode: string | null },
   allocations: Allocation[],
   positions: Map<string, number>,
 ) {
@@ -189,6 +189,8 @@ async function allocate(
       (plan.customer_id ?? null) !== payment.customerId
     )
       throw invalid(`第${n}行收付款计划（${planName(plan)}）的往来单位或收付方向与收付款不一致！`, 'items')
+    if (payment.orderId && plan.order_id !== payment.orderId)
+      throw invalid(`第${n}行收付款计划（${planName(plan)}）不属于单据${payment.orderCode}！`, 'items')
   }
   for (const a of [...allocations].sort((x, y) => (x.planId < y.planId ? -1 : x.planId > y.planId ? 1 : 0))) {
     const plan = byId.get(a.planId) as PlanRow
@@ -290,7 +292,7 @@ export function paymentHooks(services: Services) {
     const allocated = allocations.reduce((s, a) => s.plus(a.amount), new Decimal(0))
     if (allocated.gt(amount)) throw invalid(`分配金额合计${fixed(allocated)}元不能超过收付款金额${fixed(amount)}元！`, 'items')
     const positions = new Map((items ?? allocations).map((a, i) => [a.planId, i + 1]))
-    await allocate(services, trx, ctx, id, { direction, supplierId, customerId }, allocations, positions)
+    await allocate(services, trx, ctx, id, { direction, supplierId, customerId, orderId, orderCode: orderId ? String(record.orderCode).trim() : null }, allocations, positions)
     await trx.updateTable(PAYMENT).set({ order_id: orderId, allocated_amount: fixed(allocated) }).where('id', '=', id).execute()
   }
 
