@@ -136,7 +136,9 @@ describe('document facts come from the document files', () => {
     ])
     expect(rowActionsFor(file('scTransferOrder'), 3)).toEqual([{ label: '收货', permission: 'stock:sc-transfer:receive', statuses: [3, 9], page: 'receive' }])
     const withActions = documents.filter((d) => d.document!.rowActions?.length).map((d) => d.name)
-    expect(withActions.sort()).toEqual(['purchaseOrder', 'scTransferOrder', 'takeStockSheet'])
+    expect(rowActionsFor(file('receiveSheet'), 3)).toEqual([{ label: '登记付款', permission: 'purchase:receive:add-payments', statuses: [3], page: 'addPayments' }])
+    expect(rowActionsFor(file('receiveSheet'), 0)).toEqual([])
+    expect(withActions.sort()).toEqual(['purchaseOrder', 'receiveSheet', 'scTransferOrder', 'takeStockSheet'])
   })
 
   it('line visibility by a header value', () => {

@@ -44,4 +44,9 @@ describe('list conditions: control characters, mistyped values and numbers beyon
     await expect(conditions([{ field: 'weight', op: 'between' }], { weightStart: '1', weightEnd: 'x' })).rejects.toThrow('必须为数字')
     expect(await conditions([{ field: 'weight', op: 'between' }], { weightStart: '0.5', weightEnd: '12.125' })).toHaveLength(2)
   })
+  it('refuses a date range bound that overflows into another day (PostgreSQL would fail on it)', async () => {
+    for (const text of ['2026-13-45', '2026-02-30', '2026-11-25 25:00:00', 'notadate'])
+      await expect(conditions([{ field: 'createTime', op: 'between' }], { createTimeStart: text })).rejects.toThrow('格式不正确')
+    expect(await conditions([{ field: 'createTime', op: 'between' }], { createTimeStart: '2026-02-28', createTimeEnd: '2026-11-25 23:59:59' })).toHaveLength(2)
+  })
 })

@@ -12,6 +12,17 @@ import type { RecordCodec } from './record-codec.js'
 type Eb = ExpressionBuilder<any, any>
 
 /** Escapes LIKE wildcards so user text is matched literally. */
+/**
+ * A date or date-time bound the databases accept: dayjs lets `2026-13-45` or `25:00:00` overflow into
+ * another day, which PostgreSQL refuses with an error, so texts of those shapes must read back unchanged.
+ */
+export function isCalendarText(text: string): boolean {
+  if (!dayjs(text).isValid()) return false
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return dayjs(text).format('YYYY-MM-DD') === text
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return dayjs(text).format('YYYY-MM-DD HH:mm:ss') === text
+  return true
+}
+
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Control characters (NUL, tab, line breaks, escape…): no search text carries them, and a NUL cut a LIKE pattern short. */
@@ -74,9 +85,9 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       const [start, end] = names.map((n) => values[n])
       const bound = (v: unknown, endOfDay: boolean) => {
         const text = String(v).trim()
-        if (field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text} ${endOfDay ? '23:59:59' : '00:00:00'}`
         if (field.type === 'datetime' || field.type === 'date') {
-          if (!dayjs(text).isValid()) throw invalid(`${field.label}格式不正确`, field.name)
+          if (!isCalendarText(text)) throw invalid(`${field.label}格式不正确`, field.name)
+          if (field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text} ${endOfDay ? '23:59:59' : '00:00:00'}`
           return text
         }
         return numberFilter(field, codec.toFilter(field, text), text)

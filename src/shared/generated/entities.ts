@@ -2269,6 +2269,76 @@ export interface SettleInItem {
 }
 
 /**
+ * 开票
+ */
+export interface SettleInvoice {
+  id?: string
+  /**
+   * 业务单据类型
+   */
+  bizType?: 1 | 2
+  /**
+   * 业务单据号
+   */
+  bizCode?: string
+  /**
+   * 业务单据ID
+   */
+  bizId?: string
+  /**
+   * 单据金额
+   */
+  bizAmount?: string
+  /**
+   * 收付方向
+   */
+  direction?: 1 | 2
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 发票类型
+   */
+  invoiceType?: 1 | 2 | 3
+  /**
+   * 发票号码
+   */
+  invoiceNo?: string
+  /**
+   * 开票日期
+   */
+  invoiceDate?: string
+  /**
+   * 价税合计
+   */
+  amount?: string
+  /**
+   * 税率（%）
+   */
+  taxRate?: number
+  /**
+   * 税额
+   */
+  taxAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 结算台账
  */
 export interface SettleLedger {
@@ -2331,6 +2401,282 @@ export interface SettleOutItem {
    * 名称
    */
   name?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 收付款发票
+ */
+export interface SettlePaymentInvoice {
+  id?: string
+  /**
+   * 收付款单号
+   */
+  paymentId?: string
+  /**
+   * 收付方向
+   */
+  direction?: 1 | 2
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 发票类型
+   */
+  invoiceType?: 1 | 2 | 3
+  /**
+   * 发票号码
+   */
+  invoiceNo?: string
+  /**
+   * 开票日期
+   */
+  invoiceDate?: string
+  /**
+   * 价税合计
+   */
+  amount?: string
+  /**
+   * 税率（%）
+   */
+  taxRate?: number
+  /**
+   * 税额
+   */
+  taxAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 收付款明细
+ */
+export interface SettlePaymentItem {
+  id?: string
+  /**
+   * 收付款
+   */
+  paymentId?: string
+  /**
+   * 收付款计划
+   */
+  planId?: string
+  /**
+   * 单据类型
+   */
+  orderKind?: 1 | 2 | 3 | 4 | 5 | 6
+  /**
+   * 单据号
+   */
+  orderCode?: string
+  /**
+   * 期数
+   */
+  period?: number
+  /**
+   * 分配金额
+   */
+  amount?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 收付款计划
+ */
+export interface SettlePaymentPlan {
+  id?: string
+  /**
+   * 单据类型
+   */
+  orderKind?: 1 | 2 | 3 | 4 | 5 | 6
+  /**
+   * 单据号
+   */
+  orderCode?: string
+  /**
+   * 单据ID
+   */
+  orderId?: string
+  /**
+   * 收付方向
+   */
+  direction?: 1 | 2
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 单据金额
+   */
+  orderAmount?: string
+  /**
+   * 期数
+   */
+  period?: number
+  /**
+   * 到期日期
+   */
+  dueDate?: string
+  /**
+   * 计划金额
+   */
+  planAmount?: string
+  /**
+   * 已收付金额
+   */
+  paidAmount?: string
+  /**
+   * 未收付金额
+   */
+  remainAmount?: string
+  /**
+   * 是否逾期
+   */
+  overdue?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 收付款
+ */
+export interface SettlePayment {
+  id?: string
+  /**
+   * 单号
+   */
+  code?: string
+  /**
+   * 收付方向
+   */
+  direction?: 1 | 2
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 支付方式
+   */
+  payTypeId?: string
+  /**
+   * 金额
+   */
+  amount?: string
+  /**
+   * 收付款日期
+   */
+  payDate?: string
+  /**
+   * 单据类型
+   */
+  orderKind?: 1 | 2 | 3 | 4 | 5 | 6
+  /**
+   * 单据号
+   */
+  orderCode?: string
+  /**
+   * 单据ID
+   */
+  orderId?: string
+  /**
+   * 已分配金额
+   */
+  allocatedAmount?: string
+  /**
+   * 已开票金额
+   */
+  invoicedAmount?: string
+  /**
+   * 收付款计划分配
+   */
+  items?: {
+    [k: string]: unknown
+  }
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 收付款单据类型
+ */
+export interface SettlePaymentsOrderType {
+  id?: string
+  /**
+   * 编号
+   */
+  code?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 单据类型
+   */
+  orderKind?: 1 | 2 | 3 | 4 | 5 | 6
+  /**
+   * 收付方向
+   */
+  direction?: 1 | 2
   /**
    * 状态
    */

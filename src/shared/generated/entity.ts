@@ -649,7 +649,7 @@ export interface RowAction {
    */
   done?: string
   /**
-   * Instead of a call: opens this page of the document (its route mode).
+   * Instead of a call: opens this page of the document (its route mode): receive (a transfer's 收货), addPayments (a receive sheet's 登记付款, served by the settlement feature).
    */
-  page?: 'receive'
+  page?: 'receive' | 'addPayments'
 }

@@ -52,6 +52,20 @@ export const INVOICE_TYPE = {
   NORMAL_OR_SPECIAL: 3,
 } as const
 
+export const SETTLE_PAYMENT_ORDER_KIND = {
+  PURCHASE_ORDER: 1,
+  RECEIVE_SHEET: 2,
+  PURCHASE_RETURN: 3,
+  SALE_ORDER: 4,
+  SALE_OUT_SHEET: 5,
+  SALE_RETURN: 6,
+} as const
+
+export const SETTLE_INVOICE_BIZ_TYPE = {
+  SALE_OUT_SHEET: 1,
+  RECEIVE_SHEET: 2,
+} as const
+
 export const MANAGE_TYPE = {
   DISTRIBUTION: 1,
 } as const

@@ -1,5 +1,8 @@
-/** The pages of one document below its list menu (spec 000 §2 Routes). */
-export type DocumentMode = 'add' | 'modify' | 'approve' | 'detail' | 'receive'
+/**
+ * The pages of one document below its list menu (spec 000 §2 Routes). `addPayments` (a receive sheet's
+ * 登记付款) is a settlement page: the settlement feature resolves it, parseDocumentRoute does not.
+ */
+export type DocumentMode = 'add' | 'modify' | 'approve' | 'detail' | 'receive' | 'addPayments'
 
 export interface DocumentRoute {
   mode: DocumentMode
@@ -10,7 +13,7 @@ export interface DocumentRoute {
   require?: boolean
 }
 
-const VERB: Record<DocumentMode, string> = { add: '新增', modify: '修改', approve: '审核', detail: '查看', receive: '收货' }
+const VERB: Record<DocumentMode, string> = { add: '新增', modify: '修改', approve: '审核', detail: '查看', receive: '收货', addPayments: '登记付款' }
 
 /**
  * Reads the part of the path after the list menu: `add`, `modify/{id}`, `approve/{id}`, `detail/{id}`,

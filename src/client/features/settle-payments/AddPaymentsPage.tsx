@@ -1,0 +1,103 @@
+import { useState } from 'react'
+import { Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd'
+import useSWR from 'swr'
+import { api, type Page } from '../../api/http.js'
+import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { todayText } from './invoice-fields.js'
+
+type Sheet = { id: string; code: string; status: number; totalAmount: string; supplierId: string; supplierName?: string; paymentDate?: string }
+type Plan = { id: string; period: number; dueDate: string; planAmount: string; paidAmount: string; remainAmount: string; overdue: boolean }
+type PayType = { id: string; name: string }
+
+/** SETTLE_PAYMENT_ORDER_KIND of a receive sheet; SETTLE_FEE_SHEET_TYPE 付款. */
+const RECEIVE_SHEET = 2
+const PAY = 2
+
+/**
+ * 采购收货单 登记付款 (/purchase/receive/addPayments/{id}, key purchase:receive:add-payments): a payment to
+ * the sheet's supplier against the sheet. The server allocates it to the sheet's plan lines by period,
+ * creating one plan for the whole total when the sheet has none, and refuses more than is still unpaid.
+ */
+export default function AddPaymentsPage({ id }: { id: string }) {
+  return (
+    <FeedbackProvider>
+      <AddPayments id={id} />
+    </FeedbackProvider>
+  )
+}
+
+function AddPayments({ id }: { id: string }) {
+  const { message } = useFeedback()
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const [saving, setSaving] = useState(false)
+  const { data: sheet } = useSWR(['receive-sheet', id], () => api.get<Sheet>('/purchase/receive/sheet', { id }))
+  const { data: plans, mutate } = useSWR(sheet ? ['receive-sheet-plans', sheet.code] : null, () =>
+    api.get<Page<Plan>>('/settle/payments/queryPaymentPlan', { orderKind: RECEIVE_SHEET, orderCode: sheet?.code, pageSize: 100 }),
+  )
+  const { data: payTypes } = useSWR('paytype-options', () => api.get<Page<PayType>>('/selector/paytype', { pageIndex: 1, pageSize: 100, available: true }))
+  const save = async (values: Record<string, unknown>) => {
+    if (!sheet) return
+    setSaving(true)
+    try {
+      await api.post('/settle/payments/create', { ...values, direction: PAY, supplierId: sheet.supplierId, orderKind: RECEIVE_SHEET, orderCode: sheet.code })
+      message.success('登记付款成功！')
+      form.resetFields(['amount', 'description'])
+      await mutate()
+    } catch {
+      // The shell shows the server's message.
+    } finally {
+      setSaving(false)
+    }
+  }
+  if (!sheet) return <Card loading />
+  const rows = plans?.datas ?? []
+  const unpaid = rows.length ? rows.reduce((s, p) => s + Math.round(Number(p.remainAmount) * 100), 0) / 100 : Number(sheet.totalAmount)
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size={12}>
+      <Card size="small" title="采购收货单">
+        <Descriptions size="small" column={3}>
+          <Descriptions.Item label="单号">{sheet.code}</Descriptions.Item>
+          <Descriptions.Item label="供应商">{sheet.supplierName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label="单据金额">{sheet.totalAmount}</Descriptions.Item>
+          <Descriptions.Item label="未付金额">
+            <span data-testid="unpaid-amount">{unpaid.toFixed(2)}</span>
+          </Descriptions.Item>
+        </Descriptions>
+        <Table<Plan>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={rows}
+          locale={{ emptyText: '暂无付款计划：登记付款时按单据金额生成一期' }}
+          columns={[
+            { title: '期数', dataIndex: 'period' },
+            { title: '到期日期', dataIndex: 'dueDate' },
+            { title: '计划金额', dataIndex: 'planAmount', align: 'right' },
+            { title: '已付金额', dataIndex: 'paidAmount', align: 'right' },
+            { title: '未付金额', dataIndex: 'remainAmount', align: 'right' },
+            { title: '状态', dataIndex: 'overdue', render: (v: boolean, r) => (Number(r.remainAmount) === 0 ? <Tag color="green">已付清</Tag> : v ? <Tag color="red">已逾期</Tag> : <Tag>未付清</Tag>) },
+          ]}
+        />
+      </Card>
+      <Card size="small" title="登记付款">
+        <Form form={form} name="receive-add-payments" layout="vertical" onFinish={save} style={{ maxWidth: 480 }} initialValues={{ payDate: todayText() }}>
+          <Form.Item name="payTypeId" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]}>
+            <Select placeholder="请选择" options={(payTypes?.datas ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+          </Form.Item>
+          <Form.Item name="amount" label="付款金额" rules={[{ required: true, message: '请输入金额' }, { pattern: /^\d+(\.\d{1,2})?$/, message: '金额最多允许2位小数，且不能为负数' }]}>
+            <Input placeholder="请输入金额" />
+          </Form.Item>
+          <Form.Item name="payDate" label="付款日期" rules={[{ required: true, message: '请选择收付款日期' }]}>
+            <Input type="date" aria-label="付款日期" />
+          </Form.Item>
+          <Form.Item name="description" label="备注">
+            <Input.TextArea maxLength={200} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            保存
+          </Button>
+        </Form>
+      </Card>
+    </Space>
+  )
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react'
+import { Button, Card, Descriptions, Form, Radio, Space, Table } from 'antd'
+import useSWR from 'swr'
+import { useNavigate } from 'react-router-dom'
+import { api, type Page } from '../../api/http.js'
+import { useMeta } from '../../api/meta.js'
+import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { InvoiceFields, todayText } from './invoice-fields.js'
+
+type Sheet = { id: string; code: string; totalAmount: string; supplierName?: string; customerName?: string; approveTime?: string }
+
+/** SETTLE_INVOICE_BIZ_TYPE and where its candidates come from (approved sheets, newest first). */
+const SOURCES = {
+  1: { label: '销售出库单', path: '/sale/out/sheet/query/invoice', party: 'customerName' as const, partyLabel: '客户' },
+  2: { label: '采购收货单', path: '/purchase/receive/sheet/query/invoice', party: 'supplierName' as const, partyLabel: '供应商' },
+}
+
+/** 新增开票 (/invoice/export/add): choose an approved sale out or receive sheet, then record its invoice. */
+export default function InvoiceExportAddPage({ listPath }: { listPath: string }) {
+  return (
+    <FeedbackProvider>
+      <AddInvoice listPath={listPath} />
+    </FeedbackProvider>
+  )
+}
+
+function AddInvoice({ listPath }: { listPath: string }) {
+  const meta = useMeta()
+  const navigate = useNavigate()
+  const { message } = useFeedback()
+  const [bizType, setBizType] = useState<1 | 2>(1)
+  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [sheet, setSheet] = useState<Sheet | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const source = SOURCES[bizType]
+  const { data, isLoading } = useSWR(['invoice-candidates', bizType, page.index, page.size], () =>
+    api.get<Page<Sheet>>(source.path, { pageIndex: page.index, pageSize: page.size }),
+  )
+  const choose = (row: Sheet) => {
+    setSheet(row)
+    form.setFieldsValue({ amount: row.totalAmount, invoiceDate: todayText(), taxRate: 13, invoiceType: 1 })
+  }
+  const save = async (values: Record<string, unknown>) => {
+    if (!sheet) return
+    setSaving(true)
+    try {
+      await api.post('/settle/invoice/export', { ...values, bizType, bizCode: sheet.code })
+      message.success('开票成功！')
+      navigate(listPath)
+    } catch {
+      // The shell shows the server's message.
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size={12}>
+      <Card size="small" title="选择业务单据">
+        <Radio.Group
+          value={bizType}
+          onChange={(e) => {
+            setBizType(e.target.value as 1 | 2)
+            setSheet(null)
+            setPage((p) => ({ ...p, index: 1 }))
+          }}
+          options={[
+            { value: 1, label: SOURCES[1].label },
+            { value: 2, label: SOURCES[2].label },
+          ]}
+          optionType="button"
+        />
+        <Table<Sheet>
+          style={{ marginTop: 12 }}
+          rowKey="id"
+          size="small"
+          loading={isLoading}
+          dataSource={data?.datas ?? []}
+          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+          rowSelection={{ type: 'radio', selectedRowKeys: sheet ? [sheet.id] : [], onChange: (_, rows) => rows[0] && choose(rows[0]) }}
+          onRow={(row) => ({ onClick: () => choose(row) })}
+          columns={[
+            { title: '单号', dataIndex: 'code' },
+            { title: source.partyLabel, dataIndex: source.party },
+            { title: '单据金额', dataIndex: 'totalAmount', align: 'right' },
+            { title: '审核时间', dataIndex: 'approveTime' },
+          ]}
+        />
+      </Card>
+      {sheet && meta && (
+        <Card size="small" title="发票信息">
+          <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label={source.label}>{sheet.code}</Descriptions.Item>
+            <Descriptions.Item label={source.partyLabel}>{sheet[source.party] ?? ''}</Descriptions.Item>
+            <Descriptions.Item label="单据金额">{sheet.totalAmount}</Descriptions.Item>
+          </Descriptions>
+          <Form form={form} name="invoice-export-add" layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
+            <InvoiceFields meta={meta} />
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                保存
+              </Button>
+              <Button onClick={() => navigate(listPath)}>取消</Button>
+            </Space>
+          </Form>
+        </Card>
+      )}
+    </Space>
+  )
+}

@@ -1,0 +1,23 @@
+import { Button, Space } from 'antd'
+import { FileAddOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router-dom'
+import { usePermission } from '../../app/session.js'
+import EntityPage from '../../runtime/EntityPage.js'
+
+/** 开票管理: the invoices of documents (entity settleInvoice) and 按单据开票, the page /invoice/export/add. */
+export default function InvoiceExportPage() {
+  const can = usePermission()
+  const navigate = useNavigate()
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size={12}>
+      {can('settle:invoice-export:add') && (
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="primary" icon={<FileAddOutlined aria-hidden />} onClick={() => navigate('/invoice/export/add')}>
+            按单据开票
+          </Button>
+        </div>
+      )}
+      <EntityPage entityName="settleInvoice" />
+    </Space>
+  )
+}
