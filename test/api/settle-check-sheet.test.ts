@@ -1,0 +1,163 @@
+import dayjs from 'dayjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../support/test-app.js'
+import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
+import { settleHelpers, today, type Page, type Candidate } from '../support/settle-helpers.js'
+import type { Doc } from '../support/sale-helpers.js'
+
+const URL = '/settle/checksheet'
+const UNCHECKED = '/settle/checksheet/uncheck-items'
+
+describe('check sheets (对账单): candidates, sign rules, holding documents', () => {
+  let t: TestApp
+  let token: string
+  let f: TradeFixtures
+  const h = settleHelpers(() => t, () => token)
+  const { ok, call } = h
+  let docs: Awaited<ReturnType<typeof h.supplierDocs>>
+  let otherDocs: Awaited<ReturnType<typeof h.supplierDocs>>
+  let pending: string
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    token = await t.login()
+    f = await createTradeFixtures(t, token)
+    await h.items('S')
+    docs = await h.supplierDocs(f)
+    otherDocs = await h.supplierDocs(f, f.codSupplierId)
+    pending = await ok<string>('POST', '/settle/feesheet', { supplierId: f.supplierId, sheetType: 2, products: [{ itemId: (await h.db().selectFrom('settle_out_item').select('id').executeTakeFirstOrThrow()).id, amount: '1.00' }] })
+  })
+  afterAll(async () => t?.close())
+
+  const header = (extra: Record<string, unknown> = {}) => ({ supplierId: f.supplierId, startDate: today(), endDate: today(), ...extra })
+  const line = (c: Candidate, extra: Record<string, unknown> = {}) => ({ bizId: c.bizId, payAmount: c.payAmount, ...extra })
+
+  it('offers the approved, unsettled documents of the supplier with signed totals, paged in SQL', async () => {
+    const page = await h.unchecked(UNCHECKED, { supplierId: f.supplierId, startTime: today(), endTime: today() })
+    expect(page.totalCount).toBe(5)
+    const byId = new Map(page.datas.map((c) => [c.bizId, c]))
+    expect(byId.has(pending)).toBe(false)
+    for (const id of Object.values(otherDocs)) expect(byId.has(id)).toBe(false)
+    const pick = (id: string) => {
+      const c = byId.get(id) as Candidate
+      return [c.bizType, c.calcType, c.totalAmount, c.payAmount]
+    }
+    expect(pick(docs.receive)).toEqual([1, 1, '20.00', '20.00'])
+    expect(pick(docs.ret)).toEqual([2, 2, '-10.00', '-10.00'])
+    expect(pick(docs.feePay)).toEqual([3, 1, '5.00', '5.00'])
+    expect(pick(docs.feeReceive)).toEqual([3, 2, '-2.00', '-2.00'])
+    expect(pick(docs.pre)).toEqual([4, 2, '-30.00', '-30.00'])
+    expect(page.datas[0].bizCode).toMatch(/\S/)
+    expect(page.datas[0].approveTime.slice(0, 10)).toBe(today())
+
+    const first = await ok<Page<Candidate>>('GET', UNCHECKED, undefined, { supplierId: f.supplierId, pageIndex: '1', pageSize: '2' })
+    const third = await ok<Page<Candidate>>('GET', UNCHECKED, undefined, { supplierId: f.supplierId, pageIndex: '3', pageSize: '2' })
+    expect([first.totalCount, first.datas.length, third.datas.length]).toEqual([5, 2, 1])
+    const all = new Set([...first.datas, ...(await ok<Page<Candidate>>('GET', UNCHECKED, undefined, { supplierId: f.supplierId, pageIndex: '2', pageSize: '2' })).datas, ...third.datas].map((c) => c.bizId))
+    expect(all.size).toBe(5)
+
+    const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD')
+    expect((await h.unchecked(UNCHECKED, { supplierId: f.supplierId, startTime: tomorrow })).totalCount).toBe(0)
+    expect((await h.unchecked(UNCHECKED, { supplierId: f.supplierId, endTime: dayjs().subtract(1, 'day').format('YYYY-MM-DD') })).totalCount).toBe(0)
+    expect((await h.unchecked(UNCHECKED, { supplierId: f.codSupplierId })).totalCount).toBe(5)
+    expect((await call('GET', UNCHECKED, undefined, {})).body.msg).toBe('请选择供应商')
+    expect((await call('GET', UNCHECKED, undefined, { supplierId: f.supplierId, startTime: '2026-13-40' })).body.msg).toBe('起始日期格式不正确')
+  })
+
+  it('keeps biz type and calc type from the documents, refuses wrong signs, totals exactly and holds the documents', async () => {
+    const c = new Map((await h.unchecked(UNCHECKED, { supplierId: f.supplierId })).datas.map((x) => [x.bizId, x]))
+    const fail = async (products: unknown[], msg: string) => {
+      const r = await call('POST', URL, { ...header(), products })
+      expect(r.body.msg).toBe(msg)
+      expect(r.status).toBe(400)
+    }
+    const receive = c.get(docs.receive) as Candidate
+    const ret = c.get(docs.ret) as Candidate
+    await fail([line(receive, { payAmount: '-1.00' })], '第1行业务单据应付金额不允许小于0！')
+    await fail([line(receive), line(ret, { payAmount: '1.00' })], '第2行业务单据应付金额不允许大于0！')
+    await fail([line(receive), line(receive)], '第2行业务单据重复，请检查！')
+    await fail([{ bizId: docs.receive }], '第1行业务单据应付金额不能为空')
+    await fail([line(receive), { bizId: otherDocs.receive, payAmount: '1' }], '第2行业务单据不是该供应商审核通过的单据！')
+    await fail([{ bizId: pending, payAmount: '1' }], '第1行业务单据不是该供应商审核通过的单据！')
+    await fail([], '供应商对账单中的业务单据不能为空！')
+    const r = await call('POST', URL, { ...header({ endDate: dayjs().subtract(1, 'day').format('YYYY-MM-DD') }), products: [line(receive)] })
+    expect(r.body.msg).toBe('截止日期不能小于起始日期！')
+    expect(await h.settleOf('tbl_receive_sheet', docs.receive)).toBe(0)
+
+    const id = await ok<string>('POST', URL, {
+      ...header({ totalAmount: '999', totalPayedAmount: '5' }),
+      products: [line(receive, { bizType: 4, calcType: 2, payAmount: '15.50' }), line(ret), line(c.get(docs.feeReceive) as Candidate)],
+    })
+    const sheet = await ok<Doc>('GET', URL, undefined, { id })
+    expect(sheet).toMatchObject({ status: 0, settleStatus: 0, totalAmount: '8.00', totalPayAmount: '3.50', totalPayedAmount: '0.00', totalDiscountAmount: '0.00', supplierName: 'F供应商' })
+    expect(sheet.details.map((d) => [d.bizId, d.bizType, d.calcType, d.payAmount, d.totalAmount, Boolean(d.bizCode)])).toEqual([
+      [docs.receive, 1, 1, '15.50', '20.00', true],
+      [docs.ret, 2, 2, '-10.00', '-10.00', true],
+      [docs.feeReceive, 3, 2, '-2.00', '-2.00', true],
+    ])
+    for (const [table, doc] of [['tbl_receive_sheet', docs.receive], ['tbl_purchase_return', docs.ret], ['settle_fee_sheet', docs.feeReceive]])
+      expect(await h.settleOf(table, doc)).toBe(1)
+    expect((await h.unchecked(UNCHECKED, { supplierId: f.supplierId })).datas.map((x) => x.bizId).sort()).toEqual([docs.feePay, docs.pre].sort())
+
+    // Another check sheet cannot take a document this one holds.
+    const taken = await call('POST', URL, { ...header(), products: [{ bizId: docs.receive, payAmount: '1.00' }] })
+    expect(taken.body.msg).toMatch(/^单号：.+，采购收货单已在供应商对账单.+中，业务无法进行！$/)
+
+    // Modify: dropped documents are given back, kept ones stay held.
+    await ok('PUT', URL, { id, ...header(), products: [line(receive), line(c.get(docs.pre) as Candidate)] })
+    expect(await h.settleOf('tbl_purchase_return', docs.ret)).toBe(0)
+    expect(await h.settleOf('settle_fee_sheet', docs.feeReceive)).toBe(0)
+    expect(await h.settleOf('tbl_receive_sheet', docs.receive)).toBe(1)
+    expect(await h.settleOf('settle_pre_sheet', docs.pre)).toBe(1)
+    expect(await ok<Doc>('GET', URL, undefined, { id })).toMatchObject({ totalAmount: '-10.00', totalPayAmount: '-10.00' })
+
+    // Refusing does not give them back; deleting does.
+    await ok('PATCH', `${URL}/approve/refuse`, { id, refuseReason: '金额不对' })
+    expect(await h.settleOf('tbl_receive_sheet', docs.receive)).toBe(1)
+    await ok('DELETE', URL, { id })
+    expect(await h.settleOf('tbl_receive_sheet', docs.receive)).toBe(0)
+    expect(await h.settleOf('settle_pre_sheet', docs.pre)).toBe(0)
+  })
+
+  it('refuses a document already settled and approves with the ledger moving pay amounts onto the check sheet', async () => {
+    await h.db().updateTable('settle_fee_sheet').set({ settle_status: 3 }).where('id', '=', docs.feePay).execute()
+    const r = await call('POST', URL, { ...header(), products: [{ bizId: docs.feePay, payAmount: '5.00' }] })
+    expect(r.body.msg).toMatch(/^单号：.+，供应商费用单已结算，业务无法进行！$/)
+    await h.db().updateTable('settle_fee_sheet').set({ settle_status: 0 }).where('id', '=', docs.feePay).execute()
+
+    const page = await h.unchecked(UNCHECKED, { supplierId: f.supplierId })
+    expect(page.totalCount).toBe(5)
+    const before = await h.balance(1, f.supplierId)
+    expect(before).toBe('-17.00')
+    const id = await ok<string>(`POST`, `${URL}/approve/pass/direct`, { ...header(), products: page.datas.map((c) => line(c)) })
+    expect(await ok<Doc>('GET', URL, undefined, { id })).toMatchObject({ status: 3, settleStatus: 0, totalAmount: '-17.00', totalPayAmount: '-17.00' })
+    const rows = await h.ledger(id)
+    expect(rows.map((x) => Number(x.amount).toFixed(2)).sort()).toEqual(['-17.00', '-20.00', '-5.00', '10.00', '2.00', '30.00'].sort())
+    expect(await h.balance(1, f.supplierId)).toBe('-17.00')
+    expect(await h.outstanding(docs.receive)).toBe('0.00')
+    expect(await h.outstanding(id)).toBe('-17.00')
+    expect((await h.unchecked(UNCHECKED, { supplierId: f.supplierId })).totalCount).toBe(0)
+    // Approved: cannot be modified or deleted, the documents stay held.
+    expect((await call('DELETE', URL, { id })).body.msg).toBe('“审核通过”的供应商对账单不允许执行删除操作！')
+    expect(await h.settleOf('tbl_receive_sheet', docs.receive)).toBe(1)
+  })
+
+  it('serves the customer side alike, never with retail sheets', async () => {
+    await h.customerDocs(f)
+    const retail = await ok<string>('POST', '/retail/out/sheet/approve/pass/direct', { scId: f.scA, products: [{ productId: f.p1, orderNum: 1, taxPrice: '15' }] })
+    const page = await h.unchecked('/customer/settle/checksheet/uncheck-items', { customerId: f.customerId })
+    expect(page.datas.map((c) => c.bizId)).not.toContain(retail)
+    expect(page.datas.map((c) => [c.bizType, c.calcType, c.totalAmount]).sort()).toEqual(
+      [[1, 1, '30.00'], [2, 2, '-15.00'], [3, 1, '4.00'], [3, 2, '-1.00'], [4, 2, '-10.00']].sort(),
+    )
+    const bad = await call('POST', '/customer/settle/checksheet', {
+      customerId: f.customerId, startDate: today(), endDate: today(),
+      products: page.datas.map((c) => ({ bizId: c.bizId, payAmount: c.calcType === 1 ? '-1' : c.payAmount })),
+    })
+    expect(bad.body.msg).toMatch(/^第\d行业务单据应付金额不允许小于0！$/)
+    const id = await ok<string>('POST', '/customer/settle/checksheet', {
+      customerId: f.customerId, startDate: today(), endDate: today(), products: page.datas.map((c) => ({ bizId: c.bizId, payAmount: c.payAmount })),
+    })
+    expect(await ok<Doc>('GET', '/customer/settle/checksheet', undefined, { id })).toMatchObject({ totalAmount: '8.00', totalPayAmount: '8.00', customerName: 'F客户' })
+  })
+})
