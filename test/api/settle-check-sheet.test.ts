@@ -142,6 +142,31 @@ describe('check sheets (对账单): candidates, sign rules, holding documents', 
     expect(await h.settleOf('tbl_receive_sheet', docs.receive)).toBe(1)
   })
 
+  it('answers the whole family: query by party and status, export, batch approve, refuse and delete', async () => {
+    const extra = await h.supplierDocs(f)
+    const make = (bizId: string, payAmount: string) => ok<string>('POST', URL, { ...header(), products: [{ bizId, payAmount }] })
+    const a = await make(extra.receive, '20.00')
+    const b = await make(extra.ret, '-10.00')
+    const c = await make(extra.pre, '-30.00')
+    const list = await ok<Page<Doc>>('GET', `${URL}/query`, undefined, { supplierId: f.supplierId, status: '0' })
+    expect(list.datas.map((d) => d.id).sort()).toEqual([a, b, c].sort())
+    expect(list.datas.find((d) => d.id === a)).toMatchObject({ supplierName: 'F供应商', totalAmount: '20.00', totalPayAmount: '20.00', settleStatus: 0, startDate: today() })
+    expect((await ok<Page<Doc>>('GET', `${URL}/query`, undefined, { supplierId: f.codSupplierId })).totalCount).toBe(0)
+    const file = await t.call('POST', `${URL}/export`, { token, body: { supplierId: f.supplierId } })
+    expect(file.status).toBe(200)
+    expect(String(file.headers['content-type'])).toContain('spreadsheetml')
+
+    await ok('PATCH', `${URL}/approve/refuse/batch`, { ids: [b, c], refuseReason: '重对' })
+    expect(await h.settleOf('tbl_purchase_return', extra.ret)).toBe(1)
+    await ok('PATCH', `${URL}/approve/pass/batch`, { ids: [a] })
+    expect((await call('DELETE', `${URL}/batch`, [a, b])).body.msg).toBe('第1个供应商对账单删除失败，失败原因：“审核通过”的供应商对账单不允许执行删除操作！')
+    expect(await h.settleOf('tbl_purchase_return', extra.ret)).toBe(1)
+    await ok('DELETE', `${URL}/batch`, [b, c])
+    expect(await h.settleOf('tbl_purchase_return', extra.ret)).toBe(0)
+    expect(await h.settleOf('settle_pre_sheet', extra.pre)).toBe(0)
+    expect(await h.settleOf('tbl_receive_sheet', extra.receive)).toBe(1)
+  })
+
   it('serves the customer side alike, never with retail sheets', async () => {
     await h.customerDocs(f)
     const retail = await ok<string>('POST', '/retail/out/sheet/approve/pass/direct', { scId: f.scA, products: [{ productId: f.p1, orderNum: 1, taxPrice: '15' }] })

@@ -133,6 +133,25 @@ describe('settle sheets (结算单): candidates, sign rules, guarded payments', 
     expect(await h.settleOf('settle_check_sheet', check)).toBe(0)
   })
 
+  it('answers the whole family: query, export, batch approve, refuse and delete', async () => {
+    const more = await h.supplierDocs(f)
+    const check = await checkSheet([[more.receive, '20.00'], [more.feePay, '5.00']])
+    const make = (payAmount: string) => ok<string>('POST', URL, { ...header(), products: [{ bizId: check, payAmount }] })
+    const [a, b, c] = [await make('1.00'), await make('2.00'), await make('3.00')]
+    const list = await ok<Page<Doc>>('GET', `${URL}/query`, undefined, { supplierId: f.supplierId, status: '0' })
+    expect(list.datas.filter((d) => [a, b, c].includes(d.id)).map((d) => d.totalAmount).sort()).toEqual(['1.00', '2.00', '3.00'])
+    expect(list.datas.find((d) => d.id === a)).toMatchObject({ supplierName: 'F供应商', totalDiscountAmount: '0.00' })
+    const file = await t.call('POST', `${URL}/export`, { token, body: {} })
+    expect(String(file.headers['content-type'])).toContain('spreadsheetml')
+    await ok('PATCH', `${URL}/approve/pass/batch`, { ids: [a, b] })
+    await ok('PATCH', `${URL}/approve/refuse/batch`, { ids: [c], refuseReason: '不付' })
+    expect(await ok<Doc>('GET', CHECK, undefined, { id: check })).toMatchObject({ settleStatus: 1, totalPayedAmount: '3.00' })
+    expect((await call('DELETE', `${URL}/batch`, [c, a])).body.msg).toBe('第2个供应商结算单删除失败，失败原因：“审核通过”的供应商结算单不允许执行删除操作！')
+    await ok('DELETE', `${URL}/batch`, [c])
+    expect(await h.settleOf('settle_check_sheet', check)).toBe(1)
+    expect((await candidates()).datas.find((x) => x.bizId === check)).toMatchObject({ unpaidAmount: '22.00' })
+  })
+
   it('serves the customer side alike', async () => {
     const c = await h.customerDocs(f)
     const check = await ok<string>('POST', '/customer/settle/checksheet/approve/pass/direct', {
