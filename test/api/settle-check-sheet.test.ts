@@ -186,3 +186,57 @@ describe('check sheets (对账单): candidates, sign rules, holding documents', 
     expect(await ok<Doc>('GET', '/customer/settle/checksheet', undefined, { id })).toMatchObject({ totalAmount: '8.00', totalPayAmount: '8.00', customerName: 'F客户' })
   })
 })
+
+describe('check and settle sheets under data permission (order model)', () => {
+  let t: TestApp
+  let admin: string
+  let clerk: string
+  let roleId: string
+  let f: TradeFixtures
+  const h = settleHelpers(() => t, () => admin)
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    admin = await t.login()
+    f = await createTradeFixtures(t, admin)
+    await h.items('D')
+    const userId = await h.ok<string>('POST', '/system/user', { code: 'st01', name: '对账员', username: 'st01user', password: 'secret123', gender: 0, available: true })
+    roleId = await h.ok<string>('POST', '/system/role', { code: 'STL', name: '对账', available: true })
+    await h.ok('POST', '/system/user/role/setting', { userIds: [userId], roleIds: [roleId] })
+    const menus = await h.ok<{ id: string; permission: string | null }[]>('GET', '/system/role/menu/menus', undefined, { roleId })
+    const wanted = ['settle:check-sheet:query', 'settle:check-sheet:add', 'settle:sheet:query', 'settle:sheet:add']
+    await h.ok('POST', '/system/role/menu/setting', { roleIds: [roleId], menuIds: menus.filter((m) => wanted.includes(m.permission ?? '')).map((m) => m.id) })
+    clerk = await t.login('st01user', 'secret123')
+  })
+  afterAll(async () => t?.close())
+
+  const restrict = (conditionType: number) =>
+    h.ok('POST', '/system/data/permission/data/saveData', {
+      bizIds: [roleId],
+      bizType: 0,
+      permissionType: 2,
+      // detail 17 = 创建时间; condition 1 = later than, 3 = earlier than.
+      permission: JSON.stringify([{ nodeType: 1, calcType: 1, name: '并且', children: [{ nodeType: 2, detailId: 17, conditionType, value: '2999-01-01 00:00:00' }] }]),
+    })
+
+  it('offers and accepts only the documents and check sheets the caller may see', async () => {
+    const docs = await h.supplierDocs(f)
+    const asClerk = <T>(method: 'GET' | 'POST', url: string, body?: unknown, query?: Record<string, string>) => t.call<T>(method, url, { token: clerk, body, query })
+    const unchecked = async () => (await asClerk<Page<Candidate>>('GET', UNCHECKED, undefined, { supplierId: f.supplierId })).body.data.totalCount
+    expect(await unchecked()).toBe(5)
+    await restrict(1)
+    expect(await unchecked()).toBe(0)
+    const body = { supplierId: f.supplierId, startDate: today(), endDate: today(), products: [{ bizId: docs.receive, payAmount: '20.00' }] }
+    expect((await asClerk('POST', URL, body)).body.msg).toBe('第1行业务单据不是该供应商审核通过的单据！')
+    const check = await h.ok<string>('POST', `${URL}/approve/pass/direct`, body)
+    expect((await asClerk<Page>('GET', '/settle/sheet/unsettle-items', undefined, { supplierId: f.supplierId })).body.data.totalCount).toBe(0)
+    const pay = { supplierId: f.supplierId, startDate: today(), endDate: today(), products: [{ bizId: check, payAmount: '1.00' }] }
+    expect((await asClerk('POST', '/settle/sheet', pay)).body.msg).toBe('第1行对账单不是该供应商审核通过的供应商对账单！')
+    expect((await asClerk('GET', '/settle/checksheet/uncheck-items', undefined, { customerId: f.customerId })).status).toBe(400)
+    expect((await asClerk('GET', '/customer/settle/checksheet/uncheck-items', undefined, { customerId: f.customerId })).status).toBe(403)
+    await restrict(3)
+    expect(await unchecked()).toBe(4)
+    expect((await asClerk<Page>('GET', '/settle/sheet/unsettle-items', undefined, { supplierId: f.supplierId })).body.data.totalCount).toBe(1)
+    expect((await asClerk('POST', '/settle/sheet', pay)).body.code).toBe(200)
+  })
+})

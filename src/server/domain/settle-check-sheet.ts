@@ -29,15 +29,26 @@ interface BizDocument {
   signedTotal: Decimal
 }
 
-/** The documents of `ids` among the side's kinds (ids are unique across tables): one query per kind. */
-async function findDocuments(db: Db, side: SettleSide, ids: string[]): Promise<Map<string, BizDocument>> {
+/** Whose data permission narrows a lookup: the caller's, when documents are chosen for a sheet. */
+interface Viewer {
+  store: EntityStore
+  ctx: RequestContext
+}
+
+/**
+ * The documents of `ids` among the side's kinds (ids are unique across tables): one query per kind;
+ * with a viewer, only those within the viewer's data permission (a document outside it is as missing).
+ */
+async function findDocuments(db: Db, side: SettleSide, ids: string[], viewer?: Viewer): Promise<Map<string, BizDocument>> {
   const found = new Map<string, BizDocument>()
   const wanted = [...new Set(ids)]
   if (!wanted.length) return found
   for (const kind of side.kinds) {
     const columns = ['id', 'code', `${side.partyColumn} as party_id`, 'status', 'settle_status', 'approve_time', 'total_amount']
     if (typeof kind.calc !== 'number') columns.push('sheet_type')
-    const rows = await db.selectFrom(kind.table).select(columns).where('id', 'in', wanted).execute()
+    let q = db.selectFrom(kind.table).select(columns).where('id', 'in', wanted)
+    if (viewer) q = q.where(await viewer.store.scope(db, viewer.ctx, viewer.store.registry.get(kind.doc)))
+    const rows = await q.execute()
     for (const r of rows) {
       const calcType = calcTypeOf(kind, r.sheet_type)
       const total = new Decimal(String(r.total_amount ?? 0))
@@ -96,7 +107,7 @@ export async function settleCheckSheet(trx: Db, side: SettleSide, checkId: strin
  * PostgreSQL) and refuses one that another check sheet holds; modify and delete give them back (1 → 0),
  * refusing does not. Approval books the pay amounts in the settlement ledger.
  */
-export function settleCheckSheetHooks(): DocumentHooks {
+export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
   return {
     async prepare(e) {
       const side = sideOfSheet(e.doc.name)
@@ -107,7 +118,8 @@ export function settleCheckSheetHooks(): DocumentHooks {
       checkDates(merged)
       const party = merged[side.partyField]
       if (isBlank(party)) return
-      const docs = await findDocuments(e.trx, side, e.lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== ''))
+      const chosen = e.lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== '')
+      const docs = await findDocuments(e.trx, side, chosen, { store, ctx: e.ctx })
       let total = new Decimal(0)
       e.lines.forEach((line, i) => {
         if (isBlank(line.bizId)) return

@@ -34,14 +34,16 @@ interface CheckSheet {
   unpaid: Decimal
 }
 
-async function findCheckSheets(db: Db, side: SettleSide, ids: string[]): Promise<Map<string, CheckSheet>> {
+/** The check sheets of `ids`; with a viewer, only those within the viewer's data permission. */
+async function findCheckSheets(db: Db, side: SettleSide, ids: string[], viewer?: { store: EntityStore; ctx: RequestContext }): Promise<Map<string, CheckSheet>> {
   const wanted = [...new Set(ids)]
   if (!wanted.length) return new Map()
-  const rows = await db
+  let q = db
     .selectFrom(side.check.table)
     .select(['id', 'code', `${side.partyColumn} as party_id`, 'status', 'settle_status', 'approve_time', 'total_pay_amount', 'total_payed_amount', 'total_discount_amount'])
     .where('id', 'in', wanted)
-    .execute()
+  if (viewer) q = q.where(await viewer.store.scope(db, viewer.ctx, viewer.store.registry.get(side.check.doc)))
+  const rows = await q.execute()
   return new Map(
     rows.map((r) => {
       const totalPay = new Decimal(String(r.total_pay_amount ?? 0))
@@ -94,7 +96,7 @@ function checkLine(n: number, unpaid: Decimal, pay: Decimal, discount: Decimal) 
  * databases — so concurrent approvals never pay more than remains; a check sheet paid to exactly 0 is
  * 已结算 with its documents; the ledger books −(pay + discount) against each check sheet.
  */
-export function settleSheetHooks(): DocumentHooks {
+export function settleSheetHooks(store: EntityStore): DocumentHooks {
   return {
     async prepare(e) {
       const side = sideOfSheet(e.doc.name)
@@ -103,7 +105,8 @@ export function settleSheetHooks(): DocumentHooks {
         throw invalid('截止日期不能小于起始日期！', 'endDate')
       const party = merged[side.partyField]
       if (isBlank(party)) return
-      const sheets = await findCheckSheets(e.trx, side, e.lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== ''))
+      const chosen = e.lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== '')
+      const sheets = await findCheckSheets(e.trx, side, chosen, { store, ctx: e.ctx })
       e.lines.forEach((line, i) => {
         if (isBlank(line.bizId)) return
         if (isBlank(line.discountAmount)) line.discountAmount = '0.00'

@@ -19,8 +19,8 @@ function apiOf(services: Services, name: string) {
  */
 export function settleModule(app: FastifyInstance, services: Services): void {
   services.documentHooks.set('settleItemSheet', settleItemSheetHooks())
-  services.documentHooks.set('settleCheckSheet', settleCheckSheetHooks())
-  services.documentHooks.set('settleSheet', settleSheetHooks())
+  services.documentHooks.set('settleCheckSheet', settleCheckSheetHooks(services.store))
+  services.documentHooks.set('settleSheet', settleSheetHooks(services.store))
 
   for (const side of SETTLE_SIDES) {
     // Candidates of a sheet's lines: whoever may add or modify that sheet.
