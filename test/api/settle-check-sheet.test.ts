@@ -1,4 +1,5 @@
 import dayjs from 'dayjs'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
@@ -165,6 +166,22 @@ describe('check sheets (对账单): candidates, sign rules, holding documents', 
     expect(await h.settleOf('tbl_purchase_return', extra.ret)).toBe(0)
     expect(await h.settleOf('settle_pre_sheet', extra.pre)).toBe(0)
     expect(await h.settleOf('tbl_receive_sheet', extra.receive)).toBe(1)
+  })
+
+  it('keeps the candidates on composite (party, settle status, approve time) indexes', async () => {
+    const db = h.db()
+    const tables = ['tbl_receive_sheet', 'tbl_purchase_return', 'settle_fee_sheet', 'settle_pre_sheet', 'tbl_sale_out_sheet', 'tbl_sale_return', 'customer_settle_fee_sheet', 'customer_settle_pre_sheet', 'settle_check_sheet', 'customer_settle_check_sheet']
+    for (const table of tables) {
+      const names =
+        t.dbKind === 'postgres'
+          ? (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table}`.execute(db)).rows
+          : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db)).rows
+      expect(names.map((r) => r.name), table).toContain(`ix_${table}_settle`)
+    }
+    if (t.dbKind === 'sqlite') {
+      const plan = await sql`explain query plan select id from tbl_receive_sheet where supplier_id = ${f.supplierId} and status = 3 and settle_status = 0 and approve_time >= ${'2026-01-01 00:00:00'}`.execute(db)
+      expect(JSON.stringify(plan.rows)).toContain('ix_tbl_receive_sheet_settle')
+    }
   })
 
   it('serves the customer side alike, never with retail sheets', async () => {
