@@ -2,12 +2,13 @@ import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { decimalAdd, decimalColumn, decimalCompare, decimalValue, registerDecimalFunctions } from '../../src/server/db/exact-decimal.js'
+import type { Db } from '../../src/server/db/dialect.js'
 import { CalcType, calcTypeOf, CUSTOMER_SIDE, SUPPLIER_SIDE } from '../../src/server/domain/settle-parties.js'
 
 describe('exact decimal SQL on SQLite (dec_add, dec_cmp)', () => {
   const database = new Database(':memory:')
   registerDecimalFunctions(database)
-  const db = new Kysely<never>({ dialect: new SqliteDialect({ database }) })
+  const db: Db = new Kysely({ dialect: new SqliteDialect({ database }) })
 
   it('adds decimal text without binary floating point, at the larger scale', () => {
     expect(database.prepare("select 0.1 + 0.2 as v").get()).toEqual({ v: 0.30000000000000004 })
