@@ -37,6 +37,19 @@ describe('line table columns from the line entity', () => {
     expect(cols.map((c) => c.key)).not.toContain('orderNo')
   })
 
+  it('check and settle sheet lines: what the server answers first, each once; only the amounts and remark typed', () => {
+    const check = load('settle-check-sheet.json')
+    for (const readOnly of [false, true]) {
+      const cols = lineColumnModels(check.lines, check.section, { readOnly })
+      expect(cols.map((c) => c.key)).toEqual(['bizCode', 'bizType', 'calcType', 'approveTime', 'totalAmount', 'payAmount', 'description'])
+      expect(cols.filter((c) => c.editable).map((c) => c.key)).toEqual(readOnly ? [] : ['payAmount', 'description'])
+    }
+    const settle = load('customer-settle-sheet.json')
+    expect(lineColumnModels(settle.lines, settle.section, { readOnly: false }).filter((c) => c.editable).map((c) => c.key)).toEqual(['payAmount', 'discountAmount', 'description'])
+    expect(documentOfMenu([check.header, settle.header], { component: '/settle/check/index', permission: 'settle:check-sheet:query' })?.name).toBe('settleCheckSheet')
+    expect(documentOfMenu([check.header, settle.header], { component: '/customer/settle/sheet/index', permission: 'customer-settle:sheet:query' })?.name).toBe('customerSettleSheet')
+  })
+
   it('the source link field comes from the reservation', () => {
     expect(sourceLinkField(receive.section)).toBe('purchaseOrderDetailId')
     expect(sourceLinkField(ret.section)).toBe('receiveSheetDetailId')

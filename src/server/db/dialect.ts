@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { registerDecimalFunctions } from './exact-decimal.js'
 
 /**
  * Rows of metadata-described tables are shaped by the entity at run time, so the database type is an
@@ -36,6 +37,7 @@ export function openSqlite(file: string): Db {
   database.pragma('journal_mode = WAL')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
+  registerDecimalFunctions(database)
   return new Kysely({ dialect: new SqliteDialect({ database }) })
 }
 

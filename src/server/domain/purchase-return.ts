@@ -2,6 +2,7 @@ import type { DocumentHooks } from '../engine/document-store.js'
 import type { Services } from '../services.js'
 import { followConfiguredSource, sourceLinkOf } from './source-link.js'
 import { paymentDateOf, supplierTerms } from './supplier-terms.js'
+import { postBusinessDocument } from './settle-ledger.js'
 
 /**
  * Purchase return (domain-rules §2.3): linked to a receive sheet per the purchase config, prices from
@@ -17,5 +18,6 @@ export function purchaseReturnHooks(services: Services): DocumentHooks {
       e.header.settleStatus = terms.settleStatus
       e.header.paymentDate = paymentDateOf(terms, e.header.paymentDate)
     },
+    approve: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
   }
 }

@@ -3,6 +3,7 @@ import type { Services } from '../services.js'
 import { updateReceiveProgress } from './purchase-order.js'
 import { followConfig, followConfiguredSource, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
 import { paymentDateOf, supplierTerms } from './supplier-terms.js'
+import { postBusinessDocument } from './settle-ledger.js'
 
 /**
  * Receive sheet (domain-rules §2.3): linked to a purchase order when the purchase config says so at
@@ -20,6 +21,7 @@ export function receiveSheetHooks(services: Services): DocumentHooks {
       e.header.paymentDate = paymentDateOf(terms, e.header.paymentDate)
     },
     async approve(e) {
+      await postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header)
       const orderId = e.header[link.field]
       if (!orderId) return
       await requireSingleFollowerUnlessMultiple(services, e, link, await followConfig(services, e.trx, e.ctx, link))

@@ -5,6 +5,7 @@ import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type Bundle
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
+import { postBusinessDocument } from './settle-ledger.js'
 
 export const SALE_OUT_BUNDLES: BundleSpec = { entity: 'saleOutSheetDetailBundle', weight: 'sale_price' }
 
@@ -33,5 +34,6 @@ export function saleOutSheetHooks(services: Services): DocumentHooks {
       await requireSingleFollowerUnlessMultiple(services, e, link, cfg)
       await explodeBundles(services, e, SALE_OUT_BUNDLES)
     },
+    approve: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
   }
 }

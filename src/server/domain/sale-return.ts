@@ -3,6 +3,7 @@ import type { Services } from '../services.js'
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
+import { postBusinessDocument } from './settle-ledger.js'
 
 /**
  * Sale return (domain-rules §2.4): linked to an approved sale out sheet per the sale config (prices from
@@ -19,5 +20,6 @@ export function saleReturnHooks(services: Services): DocumentHooks {
     async beforeApprove(e) {
       await requireSingleFollowerUnlessMultiple(services, e, link, await followConfig(services, e.trx, e.ctx, link))
     },
+    approve: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
   }
 }

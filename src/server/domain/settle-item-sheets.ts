@@ -3,6 +3,7 @@ import type { DocumentHooks } from '../engine/document-store.js'
 import type { Wire } from '../engine/record-codec.js'
 import { invalid } from '../platform/errors.js'
 import { SettleStatus } from './supplier-terms.js'
+import { postBusinessDocument } from './settle-ledger.js'
 
 /** 收支方向 of a fee sheet (SETTLE_FEE_SHEET_TYPE): 应收款 lines are 收入项目, 应付款 lines 支出项目. */
 export const FeeSheetType = { RECEIVE: 1, PAY: 2 } as const
@@ -43,6 +44,8 @@ export function settleItemSheetHooks(): DocumentHooks {
         if (!item.available && e.mode === 'create') throw invalid(`第${i + 1}行项目“${item.name}”已停用！`, 'itemId')
       })
     },
+    /** Approved, the sheet's signed total enters the settlement ledger. */
+    approve: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
     async decorate(db, _ctx, doc, answer) {
       const details = (answer.details as Wire[] | undefined) ?? []
       const items = await itemsOf(db, itemTableOf(doc.name, answer), [...new Set(details.map((d) => String(d.itemId)))])

@@ -88,6 +88,10 @@ export async function syncEntityTable(
     const columns = rule.fields.map((name) => stored.find((f) => f.name === name)?.column ?? name)
     await db.schema.createIndex(`ux_${entity.table}_${columns.join('_')}`).ifNotExists().unique().on(entity.table).columns(columns).execute()
   }
+  for (const index of entity.file.indexes ?? []) {
+    const columns = index.fields.map((name) => stored.find((f) => f.name === name)?.column ?? name)
+    await db.schema.createIndex(`ix_${entity.table}_${index.name}`).ifNotExists().on(entity.table).columns(columns).execute()
+  }
   for (const f of entity.fields.filter((f) => f.type === 'ref' && f.multiple)) {
     const link = linkTable(entity, f)
     await db.schema

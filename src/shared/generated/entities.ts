@@ -3125,6 +3125,118 @@ export interface User {
 }
 
 /**
+ * 客户对账单
+ */
+export interface CustomerSettleCheckSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 起始日期
+   */
+  startDate?: string
+  /**
+   * 截止日期
+   */
+  endDate?: string
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 应付金额
+   */
+  totalPayAmount?: string
+  /**
+   * 已付金额
+   */
+  totalPayedAmount?: string
+  /**
+   * 已优惠金额
+   */
+  totalDiscountAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 客户对账单明细
+ */
+export interface CustomerSettleCheckSheetDetail {
+  id?: string
+  /**
+   * 客户对账单
+   */
+  sheetId?: string
+  /**
+   * 业务单据
+   */
+  bizId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 1 | 2 | 3 | 4
+  /**
+   * 计算方式
+   */
+  calcType?: 1 | 2
+  /**
+   * 应付金额
+   */
+  payAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 客户费用单
  */
 export interface CustomerSettleFeeSheet {
@@ -3279,6 +3391,102 @@ export interface CustomerSettlePreSheetDetail {
    * 金额
    */
   amount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 客户结算单
+ */
+export interface CustomerSettleSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 起始日期
+   */
+  startDate?: string
+  /**
+   * 截止日期
+   */
+  endDate?: string
+  /**
+   * 实付金额
+   */
+  totalAmount?: string
+  /**
+   * 优惠金额
+   */
+  totalDiscountAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 客户结算单明细
+ */
+export interface CustomerSettleSheetDetail {
+  id?: string
+  /**
+   * 客户结算单
+   */
+  sheetId?: string
+  /**
+   * 对账单
+   */
+  bizId?: string
+  /**
+   * 实付金额
+   */
+  payAmount?: string
+  /**
+   * 优惠金额
+   */
+  discountAmount?: string
   /**
    * 备注
    */
@@ -4517,6 +4725,118 @@ export interface ScTransferOrderDetail {
 }
 
 /**
+ * 供应商对账单
+ */
+export interface SettleCheckSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 结算状态
+   */
+  settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 起始日期
+   */
+  startDate?: string
+  /**
+   * 截止日期
+   */
+  endDate?: string
+  /**
+   * 总金额
+   */
+  totalAmount?: string
+  /**
+   * 应付金额
+   */
+  totalPayAmount?: string
+  /**
+   * 已付金额
+   */
+  totalPayedAmount?: string
+  /**
+   * 已优惠金额
+   */
+  totalDiscountAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 供应商对账单明细
+ */
+export interface SettleCheckSheetDetail {
+  id?: string
+  /**
+   * 供应商对账单
+   */
+  sheetId?: string
+  /**
+   * 业务单据
+   */
+  bizId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 1 | 2 | 3 | 4
+  /**
+   * 计算方式
+   */
+  calcType?: 1 | 2
+  /**
+   * 应付金额
+   */
+  payAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 供应商费用单
  */
 export interface SettleFeeSheet {
@@ -4671,6 +4991,102 @@ export interface SettlePreSheetDetail {
    * 金额
    */
   amount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 供应商结算单
+ */
+export interface SettleSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 供应商
+   */
+  supplierId?: string
+  /**
+   * 起始日期
+   */
+  startDate?: string
+  /**
+   * 截止日期
+   */
+  endDate?: string
+  /**
+   * 实付金额
+   */
+  totalAmount?: string
+  /**
+   * 优惠金额
+   */
+  totalDiscountAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 供应商结算单明细
+ */
+export interface SettleSheetDetail {
+  id?: string
+  /**
+   * 供应商结算单
+   */
+  sheetId?: string
+  /**
+   * 对账单
+   */
+  bizId?: string
+  /**
+   * 实付金额
+   */
+  payAmount?: string
+  /**
+   * 优惠金额
+   */
+  discountAmount?: string
   /**
    * 备注
    */

@@ -60,6 +60,16 @@ export interface EntityFile {
     fields: [string, string, ...string[]]
     message: string
   }[]
+  /**
+   * Composite indexes of the table (single columns take the field's `index`): `name` is short (the index is ix_{table}_{name}, within PostgreSQL's 63 characters), `fields` in index order, e.g. a settlement candidate's party, settle status and approve time.
+   */
+  indexes?: {
+    name: string
+    /**
+     * @minItems 2
+     */
+    fields: [string, string, ...string[]]
+  }[]
   views?: {
     list?: ListView
     form?: FormView

@@ -60,7 +60,10 @@ export function referenceColumns(lines: EntityModel, section: DocumentSection): 
 export function lineColumnModels(lines: EntityModel, section: DocumentSection, options: LineColumnOptions): LineColumnModel[] {
   const out: LineColumnModel[] = referenceColumns(lines, section).map((c) => ({ width: 140, ...c, kind: 'product' as const, editable: false }))
   const giftField = section.totals?.gift
+  // A line field the reference columns already show (a check sheet line's 业务类型) is not repeated.
+  const shown = new Set(out.map((c) => c.key))
   for (const f of lines.fields) {
+    if (shown.has(f.name)) continue
     if (f.name === section.lines.parentField || f.name === 'orderNo' || f.name === 'productId' || f.name === section.lines.pick?.field || f.hidden || f.builtin) continue
     if (f.type === 'ref' || f.type === 'json') continue
     const gift = f.name === giftField

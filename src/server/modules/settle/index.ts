@@ -1,11 +1,42 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
 import { settleItemSheetHooks } from '../../domain/settle-item-sheets.js'
+import { settleCheckSheetHooks, uncheckedDocuments } from '../../domain/settle-check-sheet.js'
+import { settleSheetHooks, unsettledCheckSheets } from '../../domain/settle-sheet.js'
+import { SETTLE_SIDES } from '../../domain/settle-parties.js'
+
+/** The `api` of a document file: its base path and permission (the candidates calls live under them). */
+function apiOf(services: Services, name: string) {
+  const api = services.registry.get(name).file.api
+  if (!api) throw new Error(`${name} has no api`)
+  return api
+}
 
 /**
  * Settlement (spec 000 §7, domain-rules §2.7): the document hooks of fee, pre, check and settle sheets of
  * both sides (their families come from the files in schemas/documents), and the calls around them.
  */
-export function settleModule(_app: FastifyInstance, services: Services): void {
+export function settleModule(app: FastifyInstance, services: Services): void {
   services.documentHooks.set('settleItemSheet', settleItemSheetHooks())
+  services.documentHooks.set('settleCheckSheet', settleCheckSheetHooks(services.store))
+  services.documentHooks.set('settleSheet', settleSheetHooks(services.store))
+
+  for (const side of SETTLE_SIDES) {
+    // Candidates of a sheet's lines: whoever may add or modify that sheet.
+    const check = apiOf(services, side.check.doc)
+    defineRoute(app, {
+      method: 'GET',
+      url: `${check.base}/uncheck-items`,
+      access: [`${check.permission}:add`, `${check.permission}:modify`],
+      handler: async ({ ctx, query }) => uncheckedDocuments(ctx.db, ctx, services.store, side, query),
+    })
+    const settle = apiOf(services, side.settle.doc)
+    defineRoute(app, {
+      method: 'GET',
+      url: `${settle.base}/unsettle-items`,
+      access: [`${settle.permission}:add`, `${settle.permission}:modify`],
+      handler: async ({ ctx, query }) => unsettledCheckSheets(ctx.db, ctx, services.store, side, query),
+    })
+  }
 }
