@@ -87,9 +87,9 @@ function BalanceList({ side }: { side: BalanceSide }) {
       title: `${side.partyLabel}编号`,
       width: 140,
       render: (v: string, row) => (
-        <Typography.Link onClick={() => setOpen(row)} aria-label={`查看${row.partyName}的往来单据`}>
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(row)} title={`查看${row.partyName}的往来单据`}>
           {v}
-        </Typography.Link>
+        </Button>
       ),
     },
     { key: 'partyName', dataIndex: 'partyName', title: `${side.partyLabel}名称`, width: 200, ellipsis: true },
@@ -100,7 +100,11 @@ function BalanceList({ side }: { side: BalanceSide }) {
       title: '操作',
       width: 100,
       align: 'center',
-      render: (_v, row) => <Typography.Link onClick={() => setOpen(row)}>往来单据</Typography.Link>,
+      render: (_v, row) => (
+        <Button type="link" size="small" onClick={() => setOpen(row)}>
+          往来单据
+        </Button>
+      ),
     },
   ]
   return (
