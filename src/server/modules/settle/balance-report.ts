@@ -28,9 +28,10 @@ import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from '../s
  * supplier/customer entity through `EntityStore.rows`, so a data permission declared on it narrows the
  * report as it narrows the list; a party outside it answers like a missing one.
  *
- * Paging is SQL: the page of parties is chosen first (parties having ledger rows, ordered by code), then
- * one GROUP BY over the page's parties reads their rows through the index on party_id; `onlyNonZero`
- * needs every party's sum and adds a grouped HAVING sub-select. Sums are exact: NUMERIC on PostgreSQL;
+ * Paging is SQL: the page of parties is chosen first (parties having ledger rows, ordered by code, the
+ * total counted by a window on the same statement), then one GROUP BY over the page's parties reads
+ * their rows through the index on party_id; `onlyNonZero` needs every party's sum and adds a grouped
+ * HAVING sub-select (a full pass over the party's side of the ledger: see test/bench/settle-ledger.bench.ts). Sums are exact: NUMERIC on PostgreSQL;
  * on SQLite decimals are text, summed as integer cents (never REAL), see `units`.
  */
 
@@ -149,14 +150,22 @@ export function balanceReportRoutes(app: FastifyInstance, services: Services): v
       base = base.where('t.id', 'in', open)
     }
     const { pageIndex, pageSize } = paged ? pageArgs(values) : { pageIndex: 1, pageSize: EXPORT_LIMIT }
-    const totalCount = paged ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0) : 0
+    // The count rides on the page (a window over the filtered parties), so `onlyNonZero`'s grouped
+    // sub-select runs once per request; only a page past the end asks for the count on its own.
     const page = await base
-      .select(['t.id', 't.code', 't.name'])
+      .select(['t.id', 't.code', 't.name', sql<number>`count(*) over ()`.as('total_count')])
       .orderBy('t.code')
       .orderBy('t.id')
       .limit(pageSize)
       .offset((pageIndex - 1) * pageSize)
       .execute()
+    const totalCount = !paged
+      ? 0
+      : page.length
+        ? Number(page[0].total_count)
+        : pageIndex > 1
+          ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+          : 0
     const sums = new Map<string, { balance: unknown; documents: unknown }>()
     const ids = page.map((p) => String(p.id))
     if (ids.length) {
