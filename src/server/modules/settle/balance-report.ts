@@ -26,7 +26,9 @@ import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from '../s
  * Filters of the party list: `code`, `name` (contains, through the engine's whitelisted conditions),
  * `onlyNonZero` (balance ≠ 0). Of the documents: `onlyOpen` (outstanding ≠ 0). Parties come from the
  * supplier/customer entity through `EntityStore.rows`, so a data permission declared on it narrows the
- * report as it narrows the list; a party outside it answers like a missing one.
+ * report as it narrows the list; a party outside it answers like a missing one. The documents behind a
+ * balance are not narrowed by each document kind's own data permission: they are what the balance is
+ * made of, and a drill-down that hid some would no longer add up to it.
  *
  * Paging is SQL: the page of parties is chosen first (parties having ledger rows, ordered by code, the
  * total counted by a window on the same statement), then one GROUP BY over the page's parties reads
