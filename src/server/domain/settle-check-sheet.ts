@@ -84,12 +84,13 @@ const checkDates = (header: Wire) => {
 }
 
 /**
- * A check sheet is fully paid: it goes to 已结算, and so does every document in it (0/1 → 3 with one
- * guarded UPDATE per table; a document already 已结算 refuses: "…已结算，无法重复结算！").
+ * Check sheets fully paid: they go to 已结算, and so does every document in them (0/1 → 3 with one
+ * guarded UPDATE per table for all of them; a document already 已结算 refuses: "…已结算，无法重复结算！").
  */
-export async function settleCheckSheet(trx: Db, side: SettleSide, checkId: string): Promise<void> {
-  await trx.updateTable(side.check.table).set({ settle_status: SettleStatus.SETTLED }).where('id', '=', checkId).where('settle_status', 'in', HELD).execute()
-  const lines = await trx.selectFrom(side.check.detail).select(['biz_id', 'biz_type']).where('sheet_id', '=', checkId).execute()
+export async function settleCheckSheets(trx: Db, side: SettleSide, checkIds: string[]): Promise<void> {
+  if (!checkIds.length) return
+  await trx.updateTable(side.check.table).set({ settle_status: SettleStatus.SETTLED }).where('id', 'in', checkIds).where('settle_status', 'in', HELD).execute()
+  const lines = await trx.selectFrom(side.check.detail).select(['biz_id', 'biz_type']).where('sheet_id', 'in', checkIds).execute()
   for (const [kind, ids] of byKind(side, lines.map((l) => ({ bizId: l.biz_id, bizType: l.biz_type })))) {
     await lockRows(trx, kind.table, ids)
     const done = await trx.updateTable(kind.table).set({ settle_status: SettleStatus.SETTLED }).where('id', 'in', ids).where('settle_status', 'in', HELD).executeTakeFirst()
@@ -193,7 +194,7 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
       entries.push({ ...voucher, againstType: side.check.voucherType, againstId: e.id, againstCode: code, amount: totalPay })
       await appendLedger(e.trx, e.ctx, entries)
       // Nothing to pay: settled at once (no settle sheet could take it).
-      if (totalPay.isZero()) await settleCheckSheet(e.trx, side, e.id)
+      if (totalPay.isZero()) await settleCheckSheets(e.trx, side, [e.id])
     },
 
     async decorate(db, _ctx, doc, answer) {
@@ -238,8 +239,7 @@ export async function uncheckedDocuments(db: Db, ctx: RequestContext, store: Ent
       .where(scope)
     parts.push(withinRange(part, range))
   }
-  const union = parts.reduce((all, part) => all.unionAll(part))
-  const page = await pageOf(db, union, 'biz_id', query)
+  const page = await pageOf(db, parts, 'biz_id', query)
   return {
     totalCount: page.totalCount,
     datas: page.datas.map((r) => {

@@ -13,7 +13,7 @@ import type { RequestContext } from '../platform/request-context.js'
 import { appendLedger } from './settle-ledger.js'
 import { sideOfSheet, type SettleSide } from './settle-parties.js'
 import { approveRange, lockRows, pageOf, partyOf, withinRange } from './settle-candidates.js'
-import { settleCheckSheet } from './settle-check-sheet.js'
+import { settleCheckSheets } from './settle-check-sheet.js'
 import { SettleStatus } from './supplier-terms.js'
 
 const HELD: number[] = [SettleStatus.UN_SETTLE, SettleStatus.PART_SETTLE]
@@ -162,6 +162,7 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
       await lockRows(e.trx, side.check.table, ids)
       const trx = e.trx
       const col = decimalColumn
+      const paidOff: string[] = []
       for (const line of lines) {
         const pay = new Decimal(String(line.payAmount ?? 0))
         const discount = new Decimal(String(line.discountAmount ?? 0))
@@ -169,6 +170,7 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
         // The remainder covers this payment: total_pay ≥ payed + discount + sum (sum ≥ 0) or ≤ (sum < 0).
         const after = decimalAdd(trx, decimalAdd(trx, col('total_payed_amount'), col('total_discount_amount')), decimalValue(trx, sum))
         const covers = decimalCompare(trx, col('total_pay_amount'), sum.isNegative() && !sum.isZero() ? '<=' : '>=', after)
+        // One statement per line: the guard, the addition and the amounts after it (no second read).
         const done = await trx
           .updateTable(side.check.table)
           .set({
@@ -180,12 +182,17 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
           .where('status', '=', DocumentStatus.APPROVE_PASS)
           .where('settle_status', 'in', HELD)
           .where(covers)
+          .returning(['id', 'total_pay_amount', 'total_payed_amount', 'total_discount_amount'])
           .executeTakeFirst()
-        const sheet = (await findCheckSheets(trx, side, [String(line.bizId)])).get(String(line.bizId))
-        if (!Number(done.numUpdatedRows))
+        if (!done) {
+          const sheet = (await findCheckSheets(trx, side, [String(line.bizId)])).get(String(line.bizId))
           throw invalid(`对账单：${sheet?.code ?? ''}，剩余付款金额为${(sheet?.unpaid ?? new Decimal(0)).toFixed(2)}元，本次付款金额为${sum.toFixed(2)}元，无法结算！`)
-        if (sheet?.unpaid.isZero()) await settleCheckSheet(trx, side, sheet.id)
+        }
+        const unpaid = new Decimal(String(done.total_pay_amount)).minus(String(done.total_payed_amount)).minus(String(done.total_discount_amount))
+        if (unpaid.isZero()) paidOff.push(String(done.id))
       }
+      // Every check sheet paid to exactly 0, with its documents, in one set of statements.
+      await settleCheckSheets(trx, side, paidOff)
       const sheets = await findCheckSheets(trx, side, ids)
       await appendLedger(
         trx,
@@ -256,7 +263,7 @@ export async function unsettledCheckSheets(db: Db, ctx: RequestContext, store: E
       .where(scope),
     range,
   )
-  const page = await pageOf(db, rows, 'biz_id', query)
+  const page = await pageOf(db, [rows], 'biz_id', query)
   return {
     totalCount: page.totalCount,
     datas: page.datas.map((r) => {
