@@ -23,6 +23,7 @@ import { retailModule } from './modules/retail/index.js'
 import { chartModule } from './modules/chart/index.js'
 import { stockDocsModule } from './modules/stock-docs/index.js'
 import { settleModule } from './modules/settle/index.js'
+import { crmDealsModule } from './modules/crm/deals.js'
 import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     chartModule(scope, services)
     stockDocsModule(scope, services)
     settleModule(scope, services)
+    crmDealsModule(scope, services)
     lowcodeModule(scope, services)
     await componentModule(scope, services)
   })
