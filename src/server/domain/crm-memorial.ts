@@ -25,9 +25,10 @@ const sharedTable = (entity: EntityModel) => linkTable(entity, entity.byName.get
  */
 export function crmMemorialHooks(): EntityHooks {
   return {
-    restrictRows({ ctx, entity }) {
-      const shared = sharedTable(entity)
-      return sql<SqlBool>`(t.owner_id = ${ctx.userId} or t.id in (select owner_id from ${sql.table(shared)} where ref_id = ${ctx.userId}))`
+    restrictRows({ db, ctx, entity }) {
+      // Built from `db`, so the tenant's PostgreSQL schema reaches the link table too.
+      const shared = db.selectFrom(sharedTable(entity)).select('owner_id').where('ref_id', '=', ctx.userId)
+      return sql<SqlBool>`(${sql.ref('t.owner_id')} = ${ctx.userId} or ${sql.ref('t.id')} in (${shared}))`
     },
     async beforeSave({ trx, ctx, mode, values, existing }) {
       if (mode === 'modify' && existing && existing.ownerId !== ctx.userId) throw invalid('只能修改自己创建的纪念日')

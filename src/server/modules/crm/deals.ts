@@ -142,9 +142,11 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: `${FILE_PATH}/:tenantId/:name`,
-    access: 'public',
-    handler: async ({ req, reply }) => {
+    // Contracts are confidential: unlike images, an attachment is read with the token, in one's own tenant only.
+    access: operationKeys(contract, 'get'),
+    handler: async ({ ctx, req, reply }) => {
       const { tenantId, name } = req.params as { tenantId: string; name: string }
+      if (tenantId !== ctx.tenantId) throw notFound('文件不存在！')
       reply.header('Content-Disposition', 'attachment')
       return sendUpload(reply, services.config.dataDir, tenantId, name, CONTRACT_FILE)
     },
@@ -264,11 +266,11 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
       return { ...page, datas: withNext(page.datas) }
     },
   })
-  // One's own reminders (the bell polls it): only the caller's own and shared rows, so any signed-in user.
+  // One's own reminders (the bell polls it for whoever holds the memorial menu): only the caller's own and shared rows.
   defineRoute(app, {
     method: 'GET',
     url: '/basedata/memorial/myRemindQuery',
-    access: 'login',
+    access: ['crm:memorial:query'],
     handler: async ({ ctx }) => myReminders(ctx.db, ctx, store, memorial),
   })
   defineRoute(app, {
