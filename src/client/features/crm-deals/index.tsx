@@ -6,6 +6,7 @@ import { registerRowAction } from '../../runtime/row-actions.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { registerCustomerTab } from '../crm-customers/customer-tabs.js'
 import { dealPageTitle, type DealKind, type DealMode } from './deal-routes.js'
+import './memorial-bell.js'
 
 /**
  * CRM deals in the browser: 商机, 合同, 联系人 and 纪念日 screens (menus /crm/business, /crm/contract,

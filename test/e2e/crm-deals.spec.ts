@@ -1,0 +1,59 @@
+import { expect, openScreen, paneOf, rowOf, test, toast, uniqueSuffix } from './helpers.js'
+
+/**
+ * A contract's money in the browser: an approved contract gets a two-period collection plan in the plan
+ * editor (the editor refuses more than the contract amount), a collection is recorded against period 1,
+ * the detail, print and H5 (375 px) pages show received and unreceived amounts.
+ */
+test('contract: two-period collection plan, a collection, detail, print and H5 pages', async ({ page, api }) => {
+  test.setTimeout(120_000)
+  const s = uniqueSuffix()
+  const customerId = await api.post<string>('/basedata/customer', { code: `K${s}`, name: `客户${s}`, settleType: 1 })
+  const contractId = await api.post<string>('/crm/contract', { contractNo: `HT${s}`, name: `供货合同${s}`, customerId, amount: '1000.00', signDate: '2026-01-05' })
+  await api.post('/crm/contract/approve', { id: contractId })
+
+  const list = await openScreen(page, '/crm/contract')
+  const row = rowOf(list, `HT${s}`)
+  await expect(row).toContainText('审核通过')
+  await row.getByRole('button', { name: '回款', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: `回款：HT${s} 供货合同${s}` })
+  await dialog.getByRole('button', { name: '编辑回款计划' }).click()
+  for (const [date, amount] of [['2026-02-01', '600'], ['2099-03-01', '400.01']]) {
+    await dialog.getByRole('button', { name: '新增一期' }).click()
+    const last = dialog.locator('.crm-plan-editor .ant-table-row').last()
+    await last.getByLabel('计划回款日期').fill(date)
+    await last.getByLabel('计划回款日期').press('Enter')
+    await last.getByLabel('计划回款金额').fill(amount)
+  }
+  await expect(dialog).toContainText('回款计划总金额（1000.01）不能超过合同金额（1000.00）！')
+  await dialog.locator('.crm-plan-editor .ant-table-row').last().getByLabel('计划回款金额').fill('400')
+  await dialog.getByRole('button', { name: '保存回款计划' }).click()
+  await expect(toast(page, '回款计划已保存')).toBeVisible()
+  const first = rowOf(dialog, '第1期')
+  await expect(first).toContainText('600.00')
+  await expect(first).toContainText('已逾期')
+  await first.getByRole('button', { name: '登记回款' }).click()
+  const receive = page.getByRole('dialog', { name: /登记回款：第1期/ })
+  await receive.getByLabel('回款金额').fill('250.50')
+  await receive.getByRole('button', { name: '确定' }).click()
+  await expect(toast(page, '回款已登记')).toBeVisible()
+  await expect(rowOf(dialog, '第1期')).toContainText('349.50')
+  await expect(dialog).toContainText('749.50')
+
+  await page.goto(`/crm/contract/detail/${contractId}`)
+  const detail = paneOf(page, `/crm/contract/detail/${contractId}`)
+  await expect(detail).toContainText(`HT${s} 供货合同${s}`)
+  await expect(detail.locator('.crm-payment')).toContainText('250.50')
+
+  await page.goto(`/crm/contract/print/${contractId}`)
+  const printed = paneOf(page, `/crm/contract/print/${contractId}`)
+  await expect(printed.getByRole('button', { name: '打印' })).toBeVisible()
+  await expect(printed).toContainText('第2期')
+
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto(`/crm/contract/h5/${contractId}`)
+  const h5 = page.locator('.crm-deal-h5')
+  await expect(h5).toContainText('计划 600.00 · 已回 250.50 · 未回 349.50')
+  const width = await h5.evaluate((el) => el.scrollWidth)
+  expect(width).toBeLessThanOrEqual(375)
+})
