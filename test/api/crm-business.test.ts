@@ -81,4 +81,26 @@ describe('CRM business opportunities', () => {
     // The customer picker is open to whoever may add an opportunity.
     expect((await call('GET', '/selector/customer', undefined, undefined, sales)).status).toBe(200)
   })
+
+  it('data permission (单据 model): a role narrowed to one customer (往来单位) sees, approves and changes only its opportunities', async () => {
+    const other = await customer('另一客户')
+    const mine = await ok<string>('POST', '/crm/business', body({ name: '本客户商机' }))
+    const theirs = await ok<string>('POST', '/crm/business', body({ name: '别家商机', customerId: other }))
+    const clerk = await userWithMenus(t, admin, 'bizdp', ['crm:business:query', 'crm:business:modify', 'crm:business:approve'])
+    const code = (await ok<{ code: string }>('GET', '/basedata/customer', undefined, { id: customerId })).code
+    const clerkId = (await ok<{ user: { id: string } }>('GET', '/auth/info', undefined, undefined, clerk)).user.id
+    // detail 18 = 往来单位编号; condition 0 = equals (schemas/seed/data-permission-models.json).
+    const saved = await call('POST', '/system/data/permission/data/saveData', {
+      bizIds: [clerkId], bizType: 2, permissionType: 2,
+      permission: JSON.stringify([{ nodeType: 1, calcType: 1, name: '并且', children: [{ nodeType: 2, detailId: 18, conditionType: 0, value: code }] }]),
+    })
+    expect(saved.body.code, saved.raw).toBe(200)
+    const seen = await ok<{ datas: { id: string }[] }>('GET', '/crm/business/query', undefined, { pageSize: 100 }, clerk)
+    expect(seen.datas.map((d) => d.id)).toContain(mine)
+    expect(seen.datas.map((d) => d.id)).not.toContain(theirs)
+    expect((await call('GET', '/crm/business', undefined, { id: theirs }, clerk)).status).toBe(404)
+    expect((await call('PUT', '/crm/business', { id: theirs, amount: '1' }, undefined, clerk)).status).toBe(404)
+    expect((await call('POST', '/crm/business/approve', { id: theirs }, undefined, clerk)).status).toBe(404)
+    await ok('POST', '/crm/business/approve', { id: mine }, undefined, clerk)
+  })
 })
