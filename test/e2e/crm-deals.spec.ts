@@ -57,3 +57,37 @@ test('contract: two-period collection plan, a collection, detail, print and H5 p
   const width = await h5.evaluate((el) => el.scrollWidth)
   expect(width).toBeLessThanOrEqual(375)
 })
+
+/** An opportunity approved from its list, its detail and overview pages; a birthday coming in the bell's 待办. */
+test('opportunity approval and pages; memorial reminder in the bell', async ({ page, api }) => {
+  test.setTimeout(120_000)
+  const s = uniqueSuffix()
+  const customerId = await api.post<string>('/basedata/customer', { code: `B${s}`, name: `商机客户${s}`, settleType: 1 })
+  const businessId = await api.post<string>('/crm/business', { name: `商机${s}`, customerId, stage: 3, amount: '88000.5', expectedCloseDate: '2030-01-01' })
+  const soon = new Date(Date.now() + 86_400_000 + 8 * 3_600_000).toISOString().slice(5, 10)
+  await api.post('/basedata/memorial', { title: `生日${s}`, memorialType: 1, memorialDate: `1990-${soon}`, remindDays: 3, customerId })
+
+  const list = await openScreen(page, '/crm/business')
+  const row = rowOf(list, `商机${s}`)
+  await expect(row).toContainText('88000.50')
+  await row.getByRole('button', { name: '审核', exact: true }).click()
+  const approve = page.getByRole('dialog', { name: '审核商机' })
+  await approve.getByText('拒绝', { exact: true }).click()
+  await approve.getByRole('button', { name: /确\s*定/ }).click()
+  await expect(toast(page, '请输入拒绝理由')).toBeVisible()
+  await approve.getByText('通过', { exact: true }).click()
+  await approve.getByRole('button', { name: /确\s*定/ }).click()
+  await expect(toast(page, '审核通过')).toBeVisible()
+  await expect(rowOf(list, `商机${s}`)).toContainText('审核通过')
+
+  await rowOf(list, `商机${s}`).getByRole('button', { name: '详情', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/crm/business/detail/${businessId}$`))
+  const detail = paneOf(page, `/crm/business/detail/${businessId}`)
+  await expect(detail).toContainText(`商机客户${s}`)
+  await detail.getByRole('button', { name: '概览' }).click()
+  await expect(paneOf(page, `/crm/business/detailV2/${businessId}`).locator('.ant-steps')).toContainText('方案/报价')
+
+  await page.getByRole('button', { name: /通知/ }).first().click()
+  await page.getByRole('tab', { name: /待办/ }).click()
+  await expect(page.locator('.notice-bell-panel')).toContainText(`生日${s}`)
+})

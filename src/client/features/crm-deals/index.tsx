@@ -87,6 +87,7 @@ for (const kind of ['business', 'contract'] as const) {
       ? opening(ApproveDialog, { kind, id: row.id, title: kind === 'business' ? '商机' : '合同', onDone: reload, onClose: close })
       : opening(Notice, { text: Number(row.status) === 3 ? '已审核通过，不允许重复审核！' : '已审核拒绝，请修改后重新提交！', onClose: close }),
   )
+  registerRowAction(entity, 'view', (row, _reload, close) => <GoTo key={`view-${++opened}`} to={`${LIST_PATH[kind]}/detail/${row.id}`} close={close} />)
   registerRowAction(entity, 'print', (row, _reload, close) => <GoTo key={`print-${++opened}`} to={`${LIST_PATH[kind]}/print/${row.id}`} close={close} />)
 }
 registerRowAction('crmContract', 'payment', (row, reload, close) =>
