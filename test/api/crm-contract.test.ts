@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../support/test-app.js'
+import { startTestApp, type HttpMethod, type TestApp } from '../support/test-app.js'
 import { userWithMenus } from '../support/access-helpers.js'
 import { crmCalls } from '../support/crm-deals-fixtures.js'
 
@@ -213,5 +213,28 @@ describe('CRM contracts', () => {
     expect((await call('POST', '/crm/contract/approve', { id }, undefined, viewer)).status).toBe(403)
     expect((await call('GET', '/crm/contract/createFile', undefined, { contractId: id }, viewer)).status).toBe(403)
     expect((await call('GET', '/crm/contract/queryPayment', undefined, { contractId: id }, viewer)).status).toBe(200)
+  })
+
+  it('answers junk input to every CRM deal call with 4xx, never 5xx', { timeout: 60_000 }, async () => {
+    const calls: [HttpMethod, string][] = [
+      ['GET', '/crm/business/query'], ['GET', '/crm/business'], ['POST', '/crm/business'], ['PUT', '/crm/business'], ['DELETE', '/crm/business'], ['POST', '/crm/business/approve'],
+      ['POST', '/crm/contract/query'], ['POST', '/crm/contract/load'], ['POST', '/crm/contract'], ['PUT', '/crm/contract'], ['DELETE', '/crm/contract'], ['POST', '/crm/contract/approve'],
+      ['GET', '/crm/contract/createFile'], ['GET', '/crm/contract/fileRemoveId'], ['GET', '/crm/contract/queryPayment'], ['GET', '/crm/contract/queryParent'],
+      ['GET', '/crm/contract/queryFile'], ['GET', '/crm/contract/print'], ['POST', '/crm/contract/plan'], ['POST', '/crm/contract/receive'], ['DELETE', '/crm/contract/receive'], ['POST', '/crm/contract/upload'],
+      ['POST', '/crm/contact/createContact'], ['GET', '/crm/contact/query'], ['GET', '/crm/contact/getContactDetail'], ['GET', '/crm/contact/queryPageResult'], ['POST', '/crm/contact/upateContact'],
+      ['GET', '/basedata/memorial/query'], ['GET', '/basedata/memorial/myRemindQuery'], ['DELETE', '/basedata/memorial/delete'], ['POST', '/basedata/memorial/share'], ['POST', '/basedata/memorial'], ['PUT', '/basedata/memorial'], ['GET', '/basedata/memorial'],
+    ]
+    const junk: unknown[] = [
+      {}, [], { id: ['a'], ids: 'x', contractId: { a: 1 }, plans: 'x', planId: 5, amount: { v: 1 }, userIds: 'x', status: 'x', pageIndex: 'x' },
+      { contractId: 'x', plans: [{ planDate: 5, planAmount: 'NaN', remindDays: 'x' }, null] }, { planId: 'x', amount: '1e999', receiveDate: 5 },
+    ]
+    const bad: string[] = []
+    for (const [method, url] of calls)
+      for (const body of junk) {
+        const query = { id: 'x', contractId: 'x', url: 'x', customerId: 'x', status: '9', pageSize: '-1', fileSize: '-5' }
+        const r = method === 'GET' ? await call(method, url, undefined, query) : await call(method, url, body, query)
+        if (r.status >= 500) bad.push(`${method} ${url} ${JSON.stringify(body)}: ${r.raw}`)
+      }
+    expect(bad).toEqual([])
   })
 })
