@@ -1,4 +1,5 @@
 import { expect, openScreen, paneOf, rowOf, test, toast, uniqueSuffix } from './helpers.js'
+import { pick } from './document-helpers.js'
 
 /**
  * A contract's money in the browser: an approved contract gets a two-period collection plan in the plan
@@ -86,6 +87,20 @@ test('opportunity approval and pages; memorial reminder in the bell', async ({ p
   await expect(detail).toContainText(`商机客户${s}`)
   await detail.getByRole('button', { name: '概览' }).click()
   await expect(paneOf(page, `/crm/business/detailV2/${businessId}`).locator('.ant-steps')).toContainText('方案/报价')
+
+  // A contract from the opportunity: choosing the 商机 fills in its customer.
+  await page.goto('/crm/contract/add')
+  const add = paneOf(page, '/crm/contract/add')
+  await pick(page, add.getByRole('textbox', { name: '商机', exact: true }), `商机${s}`)
+  await expect(add.getByRole('textbox', { name: '客户', exact: true })).toHaveValue(`B${s}`)
+  await add.getByRole('textbox', { name: '合同编号', exact: true }).fill(`C${s}`)
+  await add.getByRole('textbox', { name: '合同名称', exact: true }).fill(`商机合同${s}`)
+  await add.getByRole('spinbutton', { name: '合同金额', exact: true }).fill('88000.50')
+  await add.getByRole('textbox', { name: '签约日期', exact: true }).fill('2026-03-01')
+  await add.getByRole('textbox', { name: '签约日期', exact: true }).press('Enter')
+  await add.getByRole('button', { name: /确\s*定/ }).click()
+  await expect(page).toHaveURL(/\/crm\/contract\/detail\/[0-9a-f]+$/)
+  await expect(page.locator('.shell-pane:visible .crm-deal')).toContainText(`C${s} 商机合同${s}`)
 
   await page.getByRole('button', { name: /通知/ }).first().click()
   await page.getByRole('tab', { name: /待办/ }).click()
