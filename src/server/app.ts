@@ -24,6 +24,7 @@ import { chartModule } from './modules/chart/index.js'
 import { stockDocsModule } from './modules/stock-docs/index.js'
 import { settleModule } from './modules/settle/index.js'
 import { balanceReportRoutes } from './modules/settle/balance-report.js'
+import { crmDealsModule } from './modules/crm/deals.js'
 import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     stockDocsModule(scope, services)
     settleModule(scope, services)
     balanceReportRoutes(scope, services)
+    crmDealsModule(scope, services)
     lowcodeModule(scope, services)
     settlePaymentsModule(scope, services)
     await componentModule(scope, services)

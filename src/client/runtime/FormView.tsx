@@ -4,7 +4,7 @@ import { createForm, onFieldInputValueChange, type Field, type Form as FormilyFo
 import { connect, mapReadPretty } from '@formily/react'
 import { Form } from '@formily/antd-v5'
 import type { Meta } from '../api/meta.js'
-import { ApiError } from '../api/http.js'
+import { api as http, ApiError } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { deriveRules } from '../../shared/metadata/derive.js'
 import { entityApi, type EntityRow } from './entity-api.js'
@@ -76,6 +76,30 @@ function deriveEffects(form: FormilyForm, items: readonly FormItemModel[]) {
   }
 }
 
+/**
+ * A ref field that `copies` (spec 000 §3: a picked contract fills customerId and salerId): when the user
+ * chooses a row, its properties are loaded through the picker's `/load` and set on the named fields.
+ */
+function copyEffects(form: FormilyForm, items: readonly FormItemModel[]) {
+  for (const { field, pickerKind } of items) {
+    const copies = field.copies
+    if (!copies || !pickerKind) continue
+    onFieldInputValueChange(field.name, async (source) => {
+      const id = source.value
+      if (typeof id !== 'string' || !id) return
+      const rows = await http.post<EntityRow[]>(`/selector/${pickerKind}/load`, [id], { hideError: true }).catch(() => [])
+      const row = rows[0]
+      if (!row || source.value !== id) return
+      for (const [from, to] of Object.entries(copies)) {
+        const target = form.query(to).take() as Field | undefined
+        if (!target || !target.editable || row[from] === undefined || row[from] === null) continue
+        target.setValue(row[from])
+        if (target.selfErrors.length) void target.validate()
+      }
+    })
+  }
+}
+
 function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewProps & { record?: EntityRow }) {
   const { message, modal } = useFeedback()
   const [saving, setSaving] = useState(false)
@@ -102,6 +126,7 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
         readPretty: mode === 'detail',
         effects: (f) => {
           deriveEffects(f, items)
+          copyEffects(f, items)
           clearServerErrorsOnInput()
         },
       }),

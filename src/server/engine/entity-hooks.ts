@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { RequestContext } from '../platform/request-context.js'
@@ -24,6 +25,11 @@ export interface EntityHooks {
   afterSave?(e: WriteEvent & { id: string }): Promise<void>
   beforeDelete?(e: { trx: Db; ctx: RequestContext; entity: EntityModel; ids: string[] }): Promise<void>
   beforeAvailable?(e: { trx: Db; ctx: RequestContext; entity: EntityModel; ids: string[]; available: boolean }): Promise<void>
+  /**
+   * A row predicate over the entity's table aliased `t` (ownership: a row is its owner's and the
+   * colleagues' it is shared with); EntityStore.rows adds it under every list, get, load and write.
+   */
+  restrictRows?(e: { db: Db; ctx: RequestContext; entity: EntityModel }): Expression<SqlBool> | undefined
   /** Adds computed properties to answered rows (list, get, selector). */
   decorate?(rows: Wire[], e: { db: Db; ctx: RequestContext; entity: EntityModel }): Promise<void>
 }

@@ -74,6 +74,8 @@ export class EntityRegistry {
         throw new Error(`${where}: field ${field.name} refers to unknown entity ${field.ref}`)
       if (field.pattern && !isPatternName(field.pattern)) throw new Error(`${where}: unknown pattern ${field.pattern}`)
       if (field.derive && !entity.byName.has(field.derive.from)) throw new Error(`${where}: derive from unknown ${field.derive.from}`)
+      for (const to of Object.values(field.copies ?? {}))
+        if (field.type !== 'ref' || !entity.byName.has(to)) throw new Error(`${where}: field ${field.name} copies into unknown ${to}`)
     }
     const views = entity.file.views ?? {}
     const names = [

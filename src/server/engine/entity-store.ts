@@ -133,6 +133,10 @@ export class EntityStore {
    */
   async rows(db: Db, ctx: RequestContext, entity: EntityModel) {
     let base = db.selectFrom(`${entity.table} as t`)
+    for (const h of this.hooks.of(entity.name)) {
+      const own = h.restrictRows?.({ db, ctx, entity })
+      if (own) base = base.where(own)
+    }
     const restricted = entity.file.dataPermission
     if (!restricted) return base
     // Installed at start-up; without it a restricted entity would silently show every row.
@@ -158,7 +162,7 @@ export class EntityStore {
    * every statement carries it the same way; `1 = 1` when nothing restricts the caller.
    */
   async scope(db: Db, ctx: RequestContext, entity: EntityModel): Promise<Expression<SqlBool>> {
-    if (!entity.file.dataPermission) return sql<SqlBool>`1 = 1`
+    if (!entity.file.dataPermission && !this.hooks.of(entity.name).some((h) => h.restrictRows)) return sql<SqlBool>`1 = 1`
     const visible = (await this.rows(db, ctx, entity)).select('t.id')
     return sql<SqlBool>`${sql.ref('id')} in (${visible})`
   }

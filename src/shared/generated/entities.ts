@@ -51,6 +51,384 @@ export interface Address {
 }
 
 /**
+ * 商机
+ */
+export interface CrmBusiness {
+  id?: string
+  /**
+   * 商机名称
+   */
+  name?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 商机阶段
+   */
+  stage?: 1 | 2 | 3 | 4 | 5 | 6 | 7
+  /**
+   * 预计金额
+   */
+  amount?: string
+  /**
+   * 赢率(%)
+   */
+  winRate?: number
+  /**
+   * 预计成交日期
+   */
+  expectedCloseDate?: string
+  /**
+   * 负责人
+   */
+  ownerId?: string
+  /**
+   * 审核状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 审核意见
+   */
+  refuseReason?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 联系人
+ */
+export interface CrmContact {
+  id?: string
+  /**
+   * 姓名
+   */
+  name?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 负责人
+   */
+  ownerId?: string
+  /**
+   * 性别
+   */
+  gender?: 0 | 1 | 2
+  /**
+   * 手机
+   */
+  mobile?: string
+  /**
+   * 电话
+   */
+  telephone?: string
+  /**
+   * 邮箱
+   */
+  email?: string
+  /**
+   * 微信
+   */
+  wechat?: string
+  /**
+   * 职务
+   */
+  position?: string
+  /**
+   * 关键决策人
+   */
+  decisionMaker?: boolean
+  /**
+   * 生日
+   */
+  birthday?: string
+  /**
+   * 地址
+   */
+  address?: string
+  /**
+   * 下次联系时间
+   */
+  nextTime?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 合同附件
+ */
+export interface CrmContractFile {
+  id?: string
+  /**
+   * 合同
+   */
+  contractId?: string
+  /**
+   * 文件名
+   */
+  fileName?: string
+  /**
+   * 地址
+   */
+  url?: string
+  /**
+   * 大小
+   */
+  fileSize?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 回款计划
+ */
+export interface CrmContractPlan {
+  id?: string
+  /**
+   * 合同
+   */
+  contractId?: string
+  /**
+   * 期数
+   */
+  period?: number
+  /**
+   * 计划回款日期
+   */
+  planDate?: string
+  /**
+   * 计划回款金额
+   */
+  planAmount?: string
+  /**
+   * 已回款金额
+   */
+  receivedAmount?: string
+  /**
+   * 提前提醒天数
+   */
+  remindDays?: number
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 回款记录
+ */
+export interface CrmContractReceive {
+  id?: string
+  /**
+   * 合同
+   */
+  contractId?: string
+  /**
+   * 回款期数
+   */
+  planId?: string
+  /**
+   * 回款日期
+   */
+  receiveDate?: string
+  /**
+   * 回款金额
+   */
+  amount?: string
+  /**
+   * 付款方式
+   */
+  payMethod?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 合同
+ */
+export interface CrmContract {
+  id?: string
+  /**
+   * 合同编号
+   */
+  contractNo?: string
+  /**
+   * 合同名称
+   */
+  name?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 商机
+   */
+  businessId?: string
+  /**
+   * 客户签约人
+   */
+  contactId?: string
+  /**
+   * 负责人
+   */
+  principalId?: string
+  /**
+   * 上级合同
+   */
+  parentId?: string
+  /**
+   * 合同金额
+   */
+  amount?: string
+  /**
+   * 签约日期
+   */
+  signDate?: string
+  /**
+   * 开始日期
+   */
+  startDate?: string
+  /**
+   * 结束日期
+   */
+  endDate?: string
+  /**
+   * 已回款金额
+   */
+  receivedAmount?: string
+  /**
+   * 审核状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 审核意见
+   */
+  refuseReason?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 纪念日
+ */
+export interface CrmMemorial {
+  id?: string
+  /**
+   * 标题
+   */
+  title?: string
+  /**
+   * 类型
+   */
+  memorialType?: 1 | 2 | 3 | 9
+  /**
+   * 日期
+   */
+  memorialDate?: string
+  /**
+   * 每年重复
+   */
+  repeatYearly?: boolean
+  /**
+   * 提前提醒天数
+   */
+  remindDays?: number
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 联系人
+   */
+  contactId?: string
+  /**
+   * 创建人
+   */
+  ownerId?: string
+  /**
+   * 分享给
+   */
+  sharedUserIds?: string[]
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 客户
  */
 export interface Customer {

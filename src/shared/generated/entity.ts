@@ -203,6 +203,12 @@ export interface Field {
    */
   readOnly?: boolean
   /**
+   * Ref fields: choosing a row copies its properties into this form's fields, {picked property: form field} (spec 000 §3: choosing a contract copies customerId to customerId and principalId to salerId).
+   */
+  copies?: {
+    [k: string]: string
+  }
+  /**
    * Picker kinds a screen of this entity offers for this field although it is not a ref (e.g. a plan's bizId, chosen with the category or brand picker by take type): whoever may create or modify the entity may call those pickers.
    */
   offersPickers?: string[]

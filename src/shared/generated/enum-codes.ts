@@ -423,6 +423,30 @@ export const CRM_CONTRACT_STATUS = {
   APPROVE_REFUSE: 6,
 } as const
 
+export const CRM_BUSINESS_STAGE = {
+  VERIFY: 1,
+  NEED: 2,
+  PROPOSAL: 3,
+  NEGOTIATION: 4,
+  WIN: 5,
+  LOSE: 6,
+  INVALID: 7,
+} as const
+
+export const CRM_MEMORIAL_TYPE = {
+  BIRTHDAY: 1,
+  ANNIVERSARY: 2,
+  FESTIVAL: 3,
+  OTHER: 9,
+} as const
+
+export const CRM_PAYMENT_PLAN_STATUS = {
+  UNRECEIVED: 0,
+  PARTIAL: 1,
+  RECEIVED: 2,
+  OVERDUE: 3,
+} as const
+
 export const CRM_REIMBURSE_STATUS = {
   CREATED: 0,
   APPROVE_PASS: 3,

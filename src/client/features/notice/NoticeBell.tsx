@@ -6,6 +6,7 @@ import useSWR from 'swr'
 import type { MenuEntry } from '../../app/menus.js'
 import { useSession } from '../../app/session.js'
 import { BELL_INTERVAL_MS, BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice } from './notice-api.js'
+import { bellTodos } from './bell-todos.js'
 import './notice.css'
 
 const NoticeViewer = lazy(() => import('./NoticeViewer.js'))
@@ -33,6 +34,9 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
     revalidateOnFocus: true,
     keepPreviousData: true,
   })
+  const todos = bellTodos()
+  const todoCounts = todos.map((t) => t.useCount())
+  const todoCount = todoCounts.reduce((a, b) => a + b, 0)
   const count = data?.totalCount ?? 0
   const notices = data?.datas ?? []
   const canSeeAll = entries.some((e) => e.menu.path === NOTICE_PAGE_PATH)
@@ -74,7 +78,11 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
         items={[
           { key: 'notice', label: count ? `通知（${count}）` : '通知', children: noticeTab },
           { key: 'message', label: '消息', children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" /> },
-          { key: 'todo', label: '待办', children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待办" /> },
+          {
+            key: 'todo',
+            label: todoCount ? `待办（${todoCount}）` : '待办',
+            children: todoCount ? todos.map((t, i) => (todoCounts[i] ? <div key={t.key}>{t.render(() => setOpen(false))}</div> : null)) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待办" />,
+          },
         ]}
       />
       {tab === 'notice' && canSeeAll && (
@@ -106,7 +114,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
         destroyOnHidden
       >
         <button type="button" className="notice-bell" aria-label={count ? `通知（${count}条未读）` : '通知'} data-unread={count}>
-          <Badge count={count} overflowCount={99} size="small">
+          <Badge count={count + todoCount} overflowCount={99} size="small">
             <BellOutlined className="notice-bell-icon" />
           </Badge>
         </button>

@@ -1,0 +1,49 @@
+import { List, Tag, Typography } from 'antd'
+import { useNavigate } from 'react-router-dom'
+import useSWR from 'swr'
+import { hasPermission, useSession } from '../../app/session.js'
+import { registerBellTodo } from '../notice/bell-todos.js'
+import { crmApi, type MemorialRow } from './crm-api.js'
+
+/** Reminders change by the day: once a minute is plenty. */
+const REMIND_INTERVAL_MS = 60_000
+const KEY = 'crm-memorial-reminders'
+
+function useReminders(): MemorialRow[] {
+  const session = useSession()
+  const allowed = Boolean(session.token) && hasPermission(session, 'crm:memorial:query')
+  const { data } = useSWR(allowed ? [KEY, session.token] : null, () => crmApi.reminders(true), {
+    refreshInterval: REMIND_INTERVAL_MS,
+    refreshWhenHidden: false,
+    keepPreviousData: true,
+  })
+  return data ?? []
+}
+
+function Reminders({ close }: { close: () => void }) {
+  const rows = useReminders()
+  const navigate = useNavigate()
+  return (
+    <List<MemorialRow>
+      size="small"
+      header={<Typography.Text strong>纪念日提醒</Typography.Text>}
+      dataSource={rows}
+      renderItem={(r) => (
+        <List.Item
+          style={{ cursor: 'pointer' }}
+          onClick={() => {
+            close()
+            navigate('/crm/memorial')
+          }}
+        >
+          <Typography.Text ellipsis={{ tooltip: r.title }} style={{ maxWidth: 180 }}>
+            {r.title}
+          </Typography.Text>
+          <Tag color={r.daysLeft === 0 ? 'red' : 'orange'}>{r.daysLeft === 0 ? '今天' : `${r.daysLeft}天后`}</Tag>
+        </List.Item>
+      )}
+    />
+  )
+}
+
+registerBellTodo({ key: 'crm-memorial', useCount: () => useReminders().length, render: (close) => <Reminders close={close} /> })
