@@ -70,8 +70,14 @@ async function followedAuthors(services: Services, db: Db, ctx: RequestContext):
 async function visibleReports(services: Services, db: Db, ctx: RequestContext): Promise<Expression<SqlBool>> {
   const authors = await followedAuthors(services, db, ctx)
   if (!authors) return sql<SqlBool>`1 = 1`
-  const recipients = services.registry.get('crmWorkReportRecipient').table
-  return sql<SqlBool>`(t.create_by_id in (${sql.join(authors)}) or t.id in (select report_id from ${sql.table(recipients)} where user_id = ${ctx.userId}))`
+  return sql<SqlBool>`(t.create_by_id in (${sql.join(authors)}) or t.id in (${receivedBy(services, db, ctx.userId)}))`
+}
+
+/** Ids of the reports `userId` received (all, or only those still unread): a builder subquery, so the tenant schema applies. */
+function receivedBy(services: Services, db: Db, userId: string, unreadOnly = false) {
+  let q = db.selectFrom(services.registry.get('crmWorkReportRecipient').table).select('report_id').where('user_id', '=', userId)
+  if (unreadOnly) q = q.where('read_time', 'is', null)
+  return q
 }
 
 const report = (services: Services) => services.registry.get('crmWorkReport')
@@ -172,17 +178,14 @@ async function recipientsOf(services: Services, db: Db, reportIds: string[]): Pr
  */
 export async function listReports(services: Services, db: Db, ctx: RequestContext, query: Record<string, unknown>) {
   const entity = report(services)
-  const recipients = recipientEntity(services).table
   if (!isBlank(query.id)) return reportDetail(services, db, ctx, String(query.id))
   const type = parseReportType(query.reportType)!
   requireKey(ctx, type, 'query')
   let base = db.selectFrom(`${entity.table} as t`).where('t.report_type', '=', type).where(await visibleReports(services, db, ctx))
-  const mine = sql<SqlBool>`t.id in (select report_id from ${sql.table(recipients)} where user_id = ${ctx.userId})`
-  const unread = sql<SqlBool>`t.id in (select report_id from ${sql.table(recipients)} where user_id = ${ctx.userId} and read_time is null)`
   if (query.box === 'sent') base = base.where('t.create_by_id', '=', ctx.userId)
-  else if (query.box === 'received') base = base.where(mine)
+  else if (query.box === 'received') base = base.where('t.id', 'in', receivedBy(services, db, ctx.userId))
   else if (!isBlank(query.box) && query.box !== 'all') throw invalid('box取值不正确', 'box')
-  if (query.unread === '1' || query.unread === 'true' || query.unread === true) base = base.where(unread)
+  if (query.unread === '1' || query.unread === 'true' || query.unread === true) base = base.where('t.id', 'in', receivedBy(services, db, ctx.userId, true))
   if (!isBlank(query.userId)) base = base.where('t.create_by_id', '=', String(query.userId))
   if (!isBlank(query.startDate)) base = base.where('t.end_date', '>=', periodOf(type, query.startDate).startDate)
   if (!isBlank(query.endDate)) base = base.where('t.start_date', '<=', String(periodOf(type, query.endDate).endDate))

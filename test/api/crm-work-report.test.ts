@@ -1,0 +1,189 @@
+import dayjs from 'dayjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../support/test-app.js'
+import { createCrmTeam, type CrmTeam } from '../support/crm-team.js'
+
+type Recipient = { userId: string; userName: string; read: boolean; readTime: string | null }
+type Report = {
+  id: string
+  reportType: number
+  startDate: string
+  endDate: string
+  content: string
+  plan: string | null
+  question: string | null
+  createBy: string
+  recipients: Recipient[]
+  recipientNames: string
+  readCount: number
+  read: boolean | null
+  mine: boolean
+}
+type Page<T> = { totalCount: number; datas: T[] }
+type Statis = {
+  startDate: string
+  endDate: string
+  figures: { key: string; label: string; money: boolean; available: boolean }[]
+  sources: Record<string, string | null>
+  rows: (Record<string, number | string> & { userId: string; userName: string })[]
+  totals: Record<string, number | string>
+}
+
+const WEEKLY = 2
+const MONTHLY = 3
+
+/** Weekly and monthly work reports `/crm/workReport/*`: periods, recipients and read state, who sees what, statistics per person. */
+describe('CRM work reports', () => {
+  let t: TestApp
+  let team: CrmTeam
+  const today = dayjs().format('YYYY-MM-DD')
+  const monday = dayjs().subtract((dayjs().day() + 6) % 7, 'day')
+  const call = <T = unknown>(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: Record<string, unknown>) =>
+    t.call<T>(method, url, method === 'GET' ? { token, query: data as Record<string, string | number | undefined> } : { token, body: data })
+  const ok = async <T = unknown>(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: Record<string, unknown>) => {
+    const r = await call<T>(token, method, url, data)
+    expect(r.body.code, r.raw).toBe(200)
+    return r.body.data
+  }
+  const list = (token: string, query: Record<string, unknown>) => ok<Page<Report>>(token, 'GET', '/crm/workReport/list', query)
+  let weeklyId: string
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    team = await createCrmTeam(t)
+  })
+  afterAll(async () => t?.close())
+
+  it('adds a weekly report for the week (Monday to Sunday) of the date given, once per week', async () => {
+    weeklyId = await ok<string>(team.tokens.sales1, 'POST', '/crm/workReport/add', {
+      reportType: WEEKLY,
+      startDate: today,
+      content: '拜访客户5家，签约1家',
+      plan: '跟进华东区3个商机',
+      question: '报价审批慢',
+      recipientIds: [team.ids.manager, team.ids.boss],
+    })
+    const [report] = (await list(team.tokens.sales1, { reportType: WEEKLY })).datas
+    expect(report).toMatchObject({
+      id: weeklyId,
+      reportType: WEEKLY,
+      startDate: monday.format('YYYY-MM-DD'),
+      endDate: monday.add(6, 'day').format('YYYY-MM-DD'),
+      content: '拜访客户5家，签约1家',
+      plan: '跟进华东区3个商机',
+      createBy: '张三',
+      readCount: 0,
+      read: null,
+      mine: true,
+    })
+    expect(report.recipients.map((r) => r.userName).sort()).toEqual(['李经理', '王总'].sort())
+    const again = await call(team.tokens.sales1, 'POST', '/crm/workReport/add', { reportType: WEEKLY, startDate: monday.add(6, 'day').format('YYYY-MM-DD'), content: '再交一份' })
+    expect(again.status).toBe(400)
+    expect(again.body.msg).toContain('的周报已提交，请勿重复提交')
+    // A fixed date: 2025-06-18 is a Wednesday.
+    await ok(team.tokens.sales1, 'POST', '/crm/workReport/add', { reportType: WEEKLY, startDate: '2025-06-18', content: '历史周报' })
+    const old = (await list(team.tokens.sales1, { reportType: WEEKLY, keyword: '历史' })).datas
+    expect(old.map((r) => [r.startDate, r.endDate])).toEqual([['2025-06-16', '2025-06-22']])
+    expect((await list(team.tokens.sales1, { reportType: WEEKLY, startDate: '2025-06-20', endDate: '2025-06-20' })).datas.map((r) => r.content)).toEqual(['历史周报'])
+  })
+
+  it('refuses bad reports with Chinese messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ reportType: WEEKLY, startDate: '2026-01-05', content: '' }, '工作内容不能为空'],
+      [{ startDate: '2026-01-05', content: 'x' }, '报告类型不能为空'],
+      [{ reportType: 9, startDate: '2026-01-05', content: 'x' }, '报告类型取值不正确'],
+      [{ reportType: WEEKLY, startDate: '2026-02-30', content: 'x' }, '报告日期格式不正确'],
+      [{ reportType: WEEKLY, startDate: '2026-01-05', content: 'x', recipientIds: [team.ids.sales1] }, '接收人不能是自己'],
+      [{ reportType: WEEKLY, startDate: '2026-01-05', content: 'x', recipientIds: ['nobody'] }, '接收人不存在或已停用'],
+      [{ reportType: WEEKLY, startDate: '2026-01-05', content: 'x'.repeat(5001) }, '工作内容长度不能超过5000个字符'],
+    ]
+    for (const [body, msg] of cases) {
+      const r = await call(team.tokens.sales1, 'POST', '/crm/workReport/add', body)
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400)
+      expect(r.body.msg).toBe(msg)
+    }
+    expect((await list(team.tokens.sales1, { reportType: WEEKLY, startDate: '2026-01-05', endDate: '2026-01-11' })).totalCount).toBe(0)
+  })
+
+  it('shows a report to its recipients with their read state, and marks it read when opened', async () => {
+    const received = await list(team.tokens.manager, { reportType: WEEKLY, box: 'received', unread: '1' })
+    expect(received.datas.map((r) => r.id)).toEqual([weeklyId])
+    expect(received.datas[0].read).toBe(false)
+    const opened = await ok<Report>(team.tokens.manager, 'GET', '/crm/workReport/list', { id: weeklyId })
+    expect(opened.read).toBe(true)
+    expect(opened.recipients.find((r) => r.userId === team.ids.manager)).toMatchObject({ read: true, readTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) })
+    expect(opened.recipients.find((r) => r.userId === team.ids.boss)).toMatchObject({ read: false, readTime: null })
+    expect((await list(team.tokens.manager, { reportType: WEEKLY, box: 'received', unread: '1' })).totalCount).toBe(0)
+    expect((await list(team.tokens.sales1, { reportType: WEEKLY, box: 'sent', keyword: '拜访' })).datas[0].readCount).toBe(1)
+    // The author opening it marks nothing.
+    await ok(team.tokens.sales1, 'GET', '/crm/workReport/list', { id: weeklyId })
+    expect((await list(team.tokens.sales1, { reportType: WEEKLY, keyword: '拜访' })).datas[0].readCount).toBe(1)
+  })
+
+  it('shows reports to the author, recipients and the leaders above the author only', async () => {
+    const monthlyId = await ok<string>(team.tokens.sales1, 'POST', '/crm/workReport/add', { reportType: MONTHLY, startDate: today, content: '本月回款30万', plan: '下月冲刺50万' })
+    const monthly = (await list(team.tokens.sales1, { reportType: MONTHLY })).datas
+    expect(monthly.map((r) => [r.id, r.startDate, r.endDate])).toEqual([[monthlyId, dayjs().startOf('month').format('YYYY-MM-DD'), dayjs().endOf('month').format('YYYY-MM-DD')]])
+    // 李经理 leads 销售部 above 销售一组, 王总 leads 总经办 above both: they see it without being recipients.
+    expect((await list(team.tokens.manager, { reportType: MONTHLY })).datas.map((r) => r.id)).toEqual([monthlyId])
+    expect((await list(team.tokens.boss, { reportType: MONTHLY, userId: team.ids.sales1 })).datas.map((r) => r.id)).toEqual([monthlyId])
+    // A colleague of the same group and someone from another department do not.
+    for (const token of [team.tokens.sales2, team.tokens.loner]) {
+      expect((await list(token, { reportType: MONTHLY })).totalCount).toBe(0)
+      expect((await call(token, 'GET', '/crm/workReport/list', { id: monthlyId })).status).toBe(404)
+    }
+    // Weekly keys only: no monthly reports.
+    expect((await call(team.tokens.weeklyOnly, 'GET', '/crm/workReport/list', { reportType: MONTHLY })).status).toBe(403)
+    expect((await call(team.tokens.weeklyOnly, 'POST', '/crm/workReport/add', { reportType: MONTHLY, startDate: today, content: 'x' })).status).toBe(403)
+    expect((await call(team.tokens.weeklyOnly, 'GET', '/crm/workReport/getMonthStatis')).status).toBe(403)
+  })
+
+  it('lets only the author delete a report, with its recipients', async () => {
+    const id = await ok<string>(team.tokens.sales2, 'POST', '/crm/workReport/add', { reportType: WEEKLY, startDate: today, content: '待删除', recipientIds: [team.ids.manager] })
+    const r = await call(team.tokens.manager, 'DELETE', '/crm/workReport/delete', { id })
+    expect(r.status).toBe(400)
+    expect(r.body.msg).toBe('只能删除自己的工作报告')
+    expect((await call(team.tokens.loner, 'DELETE', '/crm/workReport/delete', { id })).status).toBe(404)
+    // Weekly keys without delete.
+    expect((await call(team.tokens.weeklyOnly, 'DELETE', '/crm/workReport/delete', { id })).status).toBe(403)
+    await ok(team.tokens.sales2, 'DELETE', '/crm/workReport/delete', { id })
+    expect((await list(team.tokens.manager, { reportType: WEEKLY, keyword: '待删除' })).totalCount).toBe(0)
+    expect((await call(team.tokens.sales2, 'GET', '/crm/workReport/list', { id })).status).toBe(404)
+  })
+
+  it('answers the weekly and monthly statistics per person the caller follows', async () => {
+    // A customer 张三 creates this week counts as a new customer of his.
+    await ok(team.tokens.sales1, 'POST', '/basedata/customer', { code: 'WRK1', name: '周报客户', mnemonicCode: 'ZBKH', settleType: 1 })
+    const week = await ok<Statis>(team.tokens.manager, 'GET', '/crm/workReport/getWeekStatis', { date: today })
+    expect(week).toMatchObject({ startDate: monday.format('YYYY-MM-DD'), endDate: monday.add(6, 'day').format('YYYY-MM-DD') })
+    expect(week.figures.map((f) => f.key)).toEqual(['reports', 'followUps', 'newCustomers', 'contracts', 'contractAmount', 'collectionAmount'])
+    // 李经理 follows himself and everyone of 销售部 and 销售一组.
+    expect(week.rows.map((r) => r.userName).sort()).toEqual(['张三', '李经理', '赵四', '周八'].sort())
+    const zhang = week.rows.find((r) => r.userId === team.ids.sales1)!
+    expect(zhang).toMatchObject({ reports: 1, newCustomers: 1 })
+    expect(week.rows.find((r) => r.userId === team.ids.sales2)).toMatchObject({ reports: 0, newCustomers: 0 })
+    expect(week.totals).toMatchObject({ reports: 1, newCustomers: 1 })
+    expect(week.sources.newCustomers).toBe('base_data_customer')
+    // Figures whose tables are not built yet answer 0 (money '0.00') until the integration registers them.
+    for (const f of week.figures.filter((x) => !x.available)) {
+      expect(week.sources[f.key]).toBeNull()
+      for (const row of week.rows) expect(row[f.key]).toBe(f.money ? '0.00' : 0)
+    }
+
+    const month = await ok<Statis>(team.tokens.boss, 'GET', '/crm/workReport/getMonthStatis', { date: today, userId: team.ids.sales1 })
+    expect(month).toMatchObject({ startDate: dayjs().startOf('month').format('YYYY-MM-DD'), endDate: dayjs().endOf('month').format('YYYY-MM-DD') })
+    expect(month.rows).toHaveLength(1)
+    expect(month.rows[0]).toMatchObject({ userName: '张三', reports: 1, newCustomers: 1 })
+    // Someone outside the caller's departments cannot be asked for.
+    expect((await call(team.tokens.manager, 'GET', '/crm/workReport/getMonthStatis', { userId: team.ids.loner })).status).toBe(404)
+    // A salesperson sees only themselves; an earlier week counts nothing.
+    const mine = await ok<Statis>(team.tokens.sales1, 'GET', '/crm/workReport/getWeekStatis', { date: today })
+    expect(mine.rows.map((r) => r.userId)).toEqual([team.ids.sales1])
+    const past = await ok<Statis>(team.tokens.sales1, 'GET', '/crm/workReport/getWeekStatis', { date: '2020-01-01' })
+    expect(past).toMatchObject({ startDate: '2019-12-30', endDate: '2020-01-05', totals: { reports: 0, newCustomers: 0 } })
+    // An admin follows everyone.
+    const all = await ok<Statis>(team.admin, 'GET', '/crm/workReport/getWeekStatis')
+    expect(all.rows.map((r) => r.userId)).toEqual(expect.arrayContaining(Object.values(team.ids)))
+    expect((await call(team.tokens.sales1, 'GET', '/crm/workReport/getWeekStatis', { date: '2020-13-01' })).body.msg).toBe('报告日期格式不正确')
+  })
+})
