@@ -60,8 +60,10 @@ describe('CRM expense claims', () => {
   })
 
   it('adds a claim whose total is exact (0.1 + 0.2 = 0.30) and goes to the approver', async () => {
-    const id = await ok<string>(team.tokens.sales1, 'POST', '/crm/cost/add', claim())
+    const receipt = { name: '发票.png', url: '/cloud-api/component/upload/image/t1/image_abc123.png' }
+    const id = await ok<string>(team.tokens.sales1, 'POST', '/crm/cost/add', claim({ attachments: [receipt] }))
     const d = await detail(team.tokens.sales1, id)
+    expect(d).toMatchObject({ attachments: [receipt] })
     expect(d).toMatchObject({ title: '11月客户拜访差旅', status: 0, totalAmount: '0.30', managerId: team.ids.manager, managerName: '李经理', deptName: '销售一组', applicantName: '张三', canModify: true, canApprove: false })
     expect(d.code).toMatch(/^BX\d{18}$/)
     expect(d.details).toEqual([
@@ -85,6 +87,7 @@ describe('CRM expense claims', () => {
       [claim({ details: [{ category: 1, amount: '1' }] }), '发生日期不能为空'],
       [claim({ details: ['x'] }), '格式错误'],
       [claim({ attachments: 'nope' }), '附件格式错误'],
+      [claim({ attachments: [{ name: 'x', url: 'https://example.com/x.png' }] }), '附件格式错误'],
     ]
     for (const [body, msg] of cases) {
       const r = await call(team.tokens.sales1, 'POST', '/crm/cost/add', body)

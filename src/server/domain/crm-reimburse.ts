@@ -92,8 +92,10 @@ function headerOf(body: Record<string, unknown>): Wire {
   for (const name of ['title', 'description', 'attachments']) if (name in body) out[name] = body[name]
   if ('attachments' in out && !isBlank(out.attachments)) {
     const a = out.attachments
-    const ok = Array.isArray(a) && a.length <= 20 && a.every((x) => x && typeof x === 'object' && typeof (x as Record<string, unknown>).url === 'string' && String((x as Record<string, unknown>).url).length <= 500)
-    if (!ok) throw invalid('附件格式错误（最多20个，每个包含url）', 'attachments')
+    // Only files stored by the upload call: no outside links in a claim.
+    const stored = (url: unknown) => typeof url === 'string' && url.length <= 500 && /^\/cloud-api\/component\/upload\/image\/[A-Za-z0-9_]+\/[A-Za-z0-9_.-]+$/.test(url)
+    const ok = Array.isArray(a) && a.length <= 20 && a.every((x) => x && typeof x === 'object' && stored((x as Record<string, unknown>).url))
+    if (!ok) throw invalid('附件格式错误（最多20个，须为上传的图片）', 'attachments')
     out.attachments = (a as Record<string, unknown>[]).map((x) => ({ name: String(x.name ?? '').slice(0, 200), url: String(x.url) }))
   }
   return out

@@ -130,7 +130,7 @@ export interface CrmReimburse {
    */
   refuseReason?: string
   /**
-   * 附件
+   * 票据附件
    */
   attachments?: {
     [k: string]: unknown
