@@ -7,6 +7,7 @@ import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { closeTab } from '../../shell/tab-store.js'
+import { refreshReports, useDoneMessage } from './done-message.js'
 import ReceiptUpload from './ReceiptUpload.js'
 import { APPROVE_PASS, APPROVE_REFUSE, REIMBURSE_CATEGORY_ENUM, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim, type ClaimLine } from './report-api.js'
 
@@ -25,6 +26,7 @@ function ClaimDetail({ listPath }: { listPath: string }) {
   const can = usePermission()
   const { message } = useFeedback()
   const navigate = useNavigate()
+  const done = useDoneMessage()
   const location = useLocation()
   const { data, error, mutate } = useSWR(['crm-claim', id], () => api.get<Claim>('/crm/cost/getDetail', { id }), { revalidateOnFocus: false })
   const [refusing, setRefusing] = useState(false)
@@ -37,9 +39,10 @@ function ClaimDetail({ listPath }: { listPath: string }) {
     setBusy(true)
     try {
       await api.post('/crm/cost/approve', { id, status, refuseReason: status === APPROVE_REFUSE ? reason.trim() : undefined })
-      message.success(status === APPROVE_PASS ? '审批通过！' : '已拒绝！')
+      done(status === APPROVE_PASS ? '审批通过！' : '已拒绝！')
       setRefusing(false)
       await mutate()
+      refreshReports()
       navigate(listPath)
       closeTab(location.pathname)
     } catch {

@@ -11,6 +11,7 @@ import { useMeta } from '../../api/meta.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { closeTab } from '../../shell/tab-store.js'
+import { refreshReports, useDoneMessage } from './done-message.js'
 import ReceiptUpload from './ReceiptUpload.js'
 import { REIMBURSE_CATEGORY_ENUM, type Attachment, type Claim, type Manager } from './report-api.js'
 
@@ -45,6 +46,7 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
   const meta = useMeta()
   const { message } = useFeedback()
   const navigate = useNavigate()
+  const done = useDoneMessage()
   const location = useLocation()
   const [form] = Form.useForm<{ title: string; description?: string; attachments?: Attachment[] }>()
   const [lines, setLines] = useState<EditLine[]>([blank()])
@@ -128,7 +130,8 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
     try {
       if (mode === 'add') await api.post('/crm/cost/add', body)
       else await api.put('/crm/cost/update', { ...body, id })
-      message.success(mode === 'add' ? '提交成功，等待审批！' : '修改成功，已重新提交审批！')
+      done(mode === 'add' ? '提交成功，等待审批！' : '修改成功，已重新提交审批！')
+      refreshReports()
       navigate(listPath)
       closeTab(location.pathname)
     } catch {

@@ -5,8 +5,9 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { api } from '../../api/http.js'
 import PickerInput from '../../components/PickerInput.js'
 import { useSession } from '../../app/session.js'
-import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { FeedbackProvider } from '../../runtime/feedback.js'
 import { closeTab } from '../../shell/tab-store.js'
+import { refreshReports, useDoneMessage } from './done-message.js'
 import StatisPanel from './StatisPanel.js'
 import { REPORT_KIND, WEEKLY, type ReportType } from './report-api.js'
 
@@ -29,8 +30,8 @@ export default function WorkReportAddPage({ type, listPath }: { type: ReportType
 
 function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
   const kind = REPORT_KIND[type]
-  const { message } = useFeedback()
   const navigate = useNavigate()
+  const done = useDoneMessage()
   const location = useLocation()
   const [form] = Form.useForm<Values>()
   const [busy, setBusy] = useState(false)
@@ -47,7 +48,8 @@ function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
         question: v.question ?? '',
         recipientIds: v.recipientIds ?? [],
       })
-      message.success('提交成功！')
+      done('提交成功！')
+      refreshReports()
       navigate(listPath)
       closeTab(location.pathname)
     } catch {

@@ -13,6 +13,7 @@ import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import StatisPanel from './StatisPanel.js'
+import { refreshReports } from './done-message.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type WorkReport } from './report-api.js'
 
 type Box = 'all' | 'sent' | 'received'
@@ -62,6 +63,7 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
       await api.delete('/crm/workReport/delete', { id: row.id })
       message.success('删除成功！')
       await mutate()
+      refreshReports()
     } catch {
       // The api layer has shown the server's message.
     }
