@@ -87,6 +87,13 @@ describe('CRM work reports', () => {
     expect((await list(team.tokens.sales1, { reportType: WEEKLY, startDate: '2025-06-20', endDate: '2025-06-20' })).datas.map((r) => r.content)).toEqual(['历史周报'])
   })
 
+  it('keeps one report per period when the same report is submitted twice at once', async () => {
+    const body = { reportType: WEEKLY, startDate: '2025-03-05', content: '同时提交' }
+    const both = await Promise.all([call(team.tokens.sales2, 'POST', '/crm/workReport/add', body), call(team.tokens.sales2, 'POST', '/crm/workReport/add', body)])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400])
+    expect((await list(team.tokens.sales2, { reportType: WEEKLY, keyword: '同时提交' })).totalCount).toBe(1)
+  })
+
   it('refuses bad reports with Chinese messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ reportType: WEEKLY, startDate: '2026-01-05', content: '' }, '工作内容不能为空'],

@@ -105,6 +105,9 @@ export async function addReport(services: Services, trx: Db, ctx: RequestContext
     const enabled = found.filter((u) => u.available === true || Number(u.available) === 1)
     if (enabled.length !== recipients.length) throw invalid('接收人不存在或已停用', 'recipientIds')
   }
+  // One report per period: the author's user row is locked first (PostgreSQL; SQLite runs one writer at a
+  // time), so two submissions at once cannot both pass the check below.
+  if (services.databases.kind === 'postgres') await trx.selectFrom(user.table).select('id').where('id', '=', ctx.userId).forUpdate().execute()
   const duplicate = await trx
     .selectFrom(entity.table)
     .select('id')

@@ -40,7 +40,7 @@ export default function StatisChart({ data, dark = false }: { data: Statis; dark
         xAxis: { type: 'category', data: data.rows.map((r) => r.userName) },
         yAxis: [
           { type: 'value', name: '数量', minInterval: 1 },
-          { type: 'value', name: '金额(元)', splitLine: { show: false } },
+          ...(figures.some((f) => f.money) ? [{ type: 'value', name: '金额(元)', splitLine: { show: false } }] : []),
         ],
         series: figures.map((f) =>
           f.money
@@ -52,5 +52,5 @@ export default function StatisChart({ data, dark = false }: { data: Statis; dark
     )
   }, [data])
 
-  return <div ref={el} style={{ width: '100%', height: 320 }} role="img" aria-label="工作统计图" />
+  return <div ref={el} style={{ width: '100%', height: 280 }} role="img" aria-label="工作统计图" />
 }
