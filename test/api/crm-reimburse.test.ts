@@ -162,4 +162,36 @@ describe('CRM expense claims', () => {
       expect((await call(weekly, method, url, {})).status, url).toBe(403)
     expect((await t.call('GET', '/crm/cost/list')).status).toBe(401)
   })
+
+  it('never answers 5xx to malformed input', async () => {
+    const bodies: unknown[] = [
+      {},
+      [],
+      'text',
+      { id: 123, ids: {}, reportType: {}, startDate: 20250101, date: ['2025-01-01'], content: { a: 1 }, recipientIds: {}, status: [], pass: 'maybe' },
+      { id: ['a'], title: 7, details: 'x', attachments: {}, refuseReason: { x: 1 } },
+      { details: [null, 1, { amount: {}, category: 'abc', occurDate: 1 }], reportType: 'WEEKLY', recipientIds: [1, null] },
+      { pageIndex: -1, pageSize: 'abc', status: 'CREATED', box: 'zzz', unread: 'yes', userId: 'nobody', keyword: '%_\\' },
+    ]
+    const queries: Record<string, string>[] = [
+      {},
+      { id: '' },
+      { id: 'nobody', reportType: '2' },
+      { reportType: 'x', date: '2025-13-40', startDate: 'abc', endDate: '2025-02-30', box: 'zzz', userId: 'nobody', pageIndex: '-5', pageSize: '100000', keyword: "%' or 1=1 --" },
+      { status: 'nope', startTime: 'yesterday', endTime: '2025-01-01 25:61:00', code: '%', title: '_' },
+    ]
+    for (const token of [team.admin, team.tokens.sales1, team.tokens.weeklyOnly])
+      for (const [method, url] of [['GET', '/crm/cost/list'], ['GET', '/crm/cost/approveList'], ['GET', '/crm/cost/getManagerId'], ['GET', '/crm/cost/getDetail'], ['POST', '/crm/cost/add'], ['PUT', '/crm/cost/update'], ['POST', '/crm/cost/approve']] as const) {
+        if (method === 'GET')
+          for (const query of queries) {
+            const r = await t.call('GET', url, { token, query })
+            expect(r.status, `${url} ${JSON.stringify(query)} ${r.raw}`).toBeLessThan(500)
+          }
+        else
+          for (const body of bodies) {
+            const r = await t.call(method, url, { token, body })
+            expect(r.status, `${method} ${url} ${JSON.stringify(body)} ${r.raw}`).toBeLessThan(500)
+          }
+      }
+  })
 })
