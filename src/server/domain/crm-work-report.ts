@@ -251,7 +251,9 @@ async function reportDetail(services: Services, db: Db, ctx: RequestContext, id:
  * rows of `entity` whose `person` column names the user and whose `time` falls in the period. Tables of
  * other CRM parts may not exist yet: a figure whose entity or columns the registry does not know answers
  * 0 and is reported in `sources` as null, so the figure lights up once the entity is registered.
- * Names are tried in order; `createById` / `createTime` are the audit columns every entity has.
+ * Names are tried in order; `createById` / `createTime` are the audit columns every entity has. With
+ * `via`, the person is found on the row a ref field points at (a collection counts for the contract's
+ * 负责人, not for the clerk who recorded it).
  */
 interface FigureSource {
   key: string
@@ -261,23 +263,30 @@ interface FigureSource {
   time: string[]
   /** Sum this amount field (exactly, with decimal.js) instead of counting rows. */
   sum?: string[]
+  /** The person is a field of the row `field` points at (an entity of `entities`), not of the row itself. */
+  via?: { field: string; entities: string[] }
   /** Extra condition over the entity's fields (column = value), e.g. only this kind of report. */
   where?: (type: ReportType) => Record<string, unknown>
 }
 
 export const FIGURES: readonly FigureSource[] = [
   { key: 'reports', label: '提交报告', entities: ['crmWorkReport'], person: ['createById'], time: ['startDate'], where: (type) => ({ reportType: type }) },
-  { key: 'followUps', label: '跟进次数', entities: ['crmCustomerAction', 'customerAction', 'crmAction'], person: ['createById'], time: ['actionTime', 'createTime'] },
+  // 跟进记录 (crm_customer_action): by the follower, at the follow-up time.
+  { key: 'followUps', label: '跟进次数', entities: ['crmCustomerAction'], person: ['followerId', 'createById'], time: ['actionTime', 'createTime'] },
+  // Customers entered by the person in the period (kept when the customer later changes owner).
   { key: 'newCustomers', label: '新增客户', entities: ['customer'], person: ['createById'], time: ['createTime'] },
-  { key: 'contracts', label: '新增合同', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['createTime'] },
-  { key: 'contractAmount', label: '合同金额', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['createTime'], sum: ['amount', 'totalAmount', 'money'] },
+  // Contracts (crm_contract) of the person as 负责人, by signing date.
+  { key: 'contracts', label: '新增合同', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['signDate', 'createTime'] },
+  { key: 'contractAmount', label: '合同金额', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['signDate', 'createTime'], sum: ['amount'] },
+  // Collections (crm_contract_receive) by receiving date, for the 负责人 of their contract.
   {
     key: 'collectionAmount',
     label: '回款金额',
-    entities: ['crmContractPaymentRecord', 'crmPaymentRecord', 'crmContractPayment', 'crmReceivables'],
+    entities: ['crmContractReceive'],
     person: ['principalId', 'createById'],
-    time: ['recordDate', 'returnTime', 'createTime'],
-    sum: ['recordAmount', 'amount', 'money'],
+    time: ['receiveDate', 'createTime'],
+    sum: ['amount'],
+    via: { field: 'contractId', entities: ['crmContract'] },
   },
 ]
 
@@ -303,32 +312,51 @@ function column(entity: EntityModel, names: string[]): ResolvedColumn | undefine
 interface ResolvedFigure {
   source: FigureSource
   entity: EntityModel
+  /** Column of the person: on `t`, or on `p` when the person is found through `via`. */
   person: ResolvedColumn
   time: ResolvedColumn
   sum?: ResolvedColumn
+  via?: { column: string; entity: EntityModel }
+}
+
+const tenantEntity = (services: Services, name: string) => {
+  const entity = services.registry.find(name)
+  return entity && entity.scope !== 'platform' ? entity : undefined
 }
 
 function resolve(services: Services, source: FigureSource): ResolvedFigure | undefined {
   for (const name of source.entities) {
-    const entity = services.registry.find(name)
-    if (!entity || entity.scope === 'platform') continue
-    const person = column(entity, source.person)
+    const entity = tenantEntity(services, name)
+    if (!entity) continue
     const time = column(entity, source.time)
     const sum = source.sum ? column(entity, source.sum) : undefined
-    if (!person || !time || (source.sum && !sum)) continue
-    return { source, entity, person, time, sum }
+    if (!time || (source.sum && !sum)) continue
+    if (!source.via) {
+      const person = column(entity, source.person)
+      if (person) return { source, entity, person, time, sum }
+      continue
+    }
+    const link = entity.byName.get(source.via.field)
+    if (!link || link.type !== 'ref' || link.multiple || link.virtual) continue
+    for (const target of source.via.entities.map((n) => tenantEntity(services, n))) {
+      if (!target || link.ref !== target.name) continue
+      const person = column(target, source.person)
+      if (person) return { source, entity, person, time, sum, via: { column: link.column, entity: target } }
+    }
   }
   return undefined
 }
 
 /** The figures of one period per person, with the team's totals. */
 async function figureValues(services: Services, db: Db, figure: ResolvedFigure, type: ReportType, people: string[], start: string, end: string) {
-  const { entity, person, time, sum, source } = figure
+  const { entity, time, sum, source, via } = figure
+  const personRef = `${via ? 'p' : 't'}.${figure.person.column}`
   const nextDay = dayjs(end).add(1, 'day').format('YYYY-MM-DD')
   const [from, to] = time.type === 'date' ? [start, nextDay] : [`${start} 00:00:00`, `${nextDay} 00:00:00`]
-  let q = db
-    .selectFrom(`${entity.table} as t`)
-    .where(`t.${person.column}`, 'in', people)
+  let base = db.selectFrom(`${entity.table} as t`)
+  if (via) base = base.innerJoin(`${via.entity.table} as p`, 'p.id', `t.${via.column}`)
+  let q = base
+    .where(personRef, 'in', people)
     .where(`t.${time.column}`, '>=', from)
     .where(`t.${time.column}`, '<', to)
   for (const [name, value] of Object.entries(source.where?.(type) ?? {})) {
@@ -337,12 +365,12 @@ async function figureValues(services: Services, db: Db, figure: ResolvedFigure, 
   }
   const out = new Map<string, string>()
   if (!sum) {
-    const rows = await q.select([`t.${person.column} as person`, (eb) => eb.fn.countAll().as('n')]).groupBy(`t.${person.column}`).execute()
+    const rows = await q.select([`${personRef} as person`, (eb) => eb.fn.countAll().as('n')]).groupBy(personRef).execute()
     for (const r of rows) out.set(String(r.person), String(Number(r.n)))
     return out
   }
   // Money is added with decimal.js (SQLite keeps it as text: SUM there would be binary floating point).
-  const rows = await q.select([`t.${person.column} as person`, `t.${sum.column} as amount`]).execute()
+  const rows = await q.select([`${personRef} as person`, `t.${sum.column} as amount`]).execute()
   const totals = new Map<string, Decimal>()
   for (const r of rows) {
     if (r.amount === null || r.amount === undefined) continue
