@@ -243,7 +243,7 @@ describe('CRM work report statistics over follow-ups, contracts and collections'
     },
     crmContract: {
       file: 'crm-contract.json',
-      json: { name: 'crmContract', table: 'crm_contract', label: { 'zh-CN': '合同', 'zh-HK': '合同', 'en-US': 'Contract' }, fields: { principalId: { type: 'ref', ref: 'user', label: '负责人' }, signDate: { type: 'date', label: '签约日期' }, amount: { type: 'decimal', label: '合同金额', precision: 24, scale: 2 } } },
+      json: { name: 'crmContract', table: 'crm_contract', label: { 'zh-CN': '合同', 'zh-HK': '合同', 'en-US': 'Contract' }, fields: { principalId: { type: 'ref', ref: 'user', label: '负责人' }, status: { type: 'enum', enum: 'CRM_CONTRACT_STATUS', label: '审核状态' }, signDate: { type: 'date', label: '签约日期' }, amount: { type: 'decimal', label: '合同金额', precision: 24, scale: 2 } } },
     },
     crmContractReceive: {
       file: 'crm-contract-receive.json',
@@ -268,7 +268,7 @@ describe('CRM work report statistics over follow-ups, contracts and collections'
     if (dir) fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it('counts follow-ups and contracts of each person and adds contract and collection money exactly', async () => {
+  it('counts follow-ups and approved contracts of each person and adds contract and collection money exactly', async () => {
     const db = t.app.services.databases.tenant((await t.app.services.tenantIds())[0])
     const id = () => Math.random().toString(36).slice(2, 14)
     const old = '2020-01-01'
@@ -287,9 +287,12 @@ describe('CRM work report statistics over follow-ups, contracts and collections'
     await db
       .insertInto('crm_contract')
       .values([
-        { id: c1, principal_id: team.ids.sales1, sign_date: today, amount: '0.10' },
-        { id: c2, principal_id: team.ids.sales1, sign_date: today, amount: '0.20' },
-        { id: c3, principal_id: team.ids.sales2, sign_date: old, amount: '1000.00' },
+        { id: c1, principal_id: team.ids.sales1, sign_date: today, amount: '0.10', status: 3 },
+        { id: c2, principal_id: team.ids.sales1, sign_date: today, amount: '0.20', status: 3 },
+        { id: c3, principal_id: team.ids.sales2, sign_date: old, amount: '1000.00', status: 3 },
+        // Pending and refused contracts are no deals yet.
+        { id: id(), principal_id: team.ids.sales1, sign_date: today, amount: '50.00', status: 0 },
+        { id: id(), principal_id: team.ids.sales2, sign_date: today, amount: '70.00', status: 6 },
       ])
       .execute()
     // Collections count for the contract's 负责人, by receiving date: an old contract's money received today counts.
@@ -308,7 +311,7 @@ describe('CRM work report statistics over follow-ups, contracts and collections'
     const { figures, sources, rows, totals } = week.body.data
     expect(figures.every((f) => f.available)).toBe(true)
     expect(sources).toMatchObject({ followUps: 'crm_customer_action', contracts: 'crm_contract', contractAmount: 'crm_contract', collectionAmount: 'crm_contract_receive' })
-    expect(rows.find((r) => r.userId === team.ids.sales1)).toMatchObject({ followUps: 2, contracts: 1 + 1, contractAmount: '0.30', collectionAmount: '0.30' })
+    expect(rows.find((r) => r.userId === team.ids.sales1)).toMatchObject({ followUps: 2, contracts: 2, contractAmount: '0.30', collectionAmount: '0.30' })
     expect(rows.find((r) => r.userId === team.ids.sales2)).toMatchObject({ followUps: 1, contracts: 0, contractAmount: '0.00', collectionAmount: '333.33' })
     expect(rows.find((r) => r.userId === team.ids.manager)).toMatchObject({ followUps: 0, contracts: 0, collectionAmount: '0.00' })
     expect(totals).toMatchObject({ followUps: 3, contracts: 2, contractAmount: '0.30', collectionAmount: '333.63' })

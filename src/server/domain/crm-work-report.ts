@@ -4,7 +4,7 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { Services } from '../services.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
-import { CRM_WORK_REPORT_TYPE } from '../../shared/generated/enum-codes.js'
+import { CRM_CONTRACT_STATUS, CRM_WORK_REPORT_TYPE } from '../../shared/generated/enum-codes.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import { forbidden, invalid, notFound } from '../platform/errors.js'
 import { now, today } from '../platform/clock.js'
@@ -265,7 +265,7 @@ interface FigureSource {
   sum?: string[]
   /** The person is a field of the row `field` points at (an entity of `entities`), not of the row itself. */
   via?: { field: string; entities: string[] }
-  /** Extra condition over the entity's fields (column = value), e.g. only this kind of report. */
+  /** Conditions over the entity's fields (field = value), e.g. only this kind of report; the fields are required of the source. */
   where?: (type: ReportType) => Record<string, unknown>
 }
 
@@ -275,9 +275,9 @@ export const FIGURES: readonly FigureSource[] = [
   { key: 'followUps', label: '跟进次数', entities: ['crmCustomerAction'], person: ['followerId', 'createById'], time: ['actionTime', 'createTime'] },
   // Customers entered by the person in the period (kept when the customer later changes owner).
   { key: 'newCustomers', label: '新增客户', entities: ['customer'], person: ['createById'], time: ['createTime'] },
-  // Contracts (crm_contract) of the person as 负责人, by signing date.
-  { key: 'contracts', label: '新增合同', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['signDate', 'createTime'] },
-  { key: 'contractAmount', label: '合同金额', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['signDate', 'createTime'], sum: ['amount'] },
+  // Approved contracts (crm_contract) of the person as 负责人, by signing date.
+  { key: 'contracts', label: '新增合同', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['signDate', 'createTime'], where: () => ({ status: CRM_CONTRACT_STATUS.APPROVE_PASS }) },
+  { key: 'contractAmount', label: '合同金额', entities: ['crmContract'], person: ['principalId', 'createById'], time: ['signDate', 'createTime'], sum: ['amount'], where: () => ({ status: CRM_CONTRACT_STATUS.APPROVE_PASS }) },
   // Collections (crm_contract_receive) by receiving date, for the 负责人 of their contract.
   {
     key: 'collectionAmount',
@@ -331,6 +331,7 @@ function resolve(services: Services, source: FigureSource): ResolvedFigure | und
     const time = column(entity, source.time)
     const sum = source.sum ? column(entity, source.sum) : undefined
     if (!time || (source.sum && !sum)) continue
+    if (Object.keys(source.where?.(WEEKLY) ?? {}).some((name) => !entity.byName.get(name) || entity.byName.get(name)!.virtual)) continue
     if (!source.via) {
       const person = column(entity, source.person)
       if (person) return { source, entity, person, time, sum }
