@@ -13,6 +13,7 @@ import { enumOptions } from '../../runtime/query-params.js'
 import { closeTab } from '../../shell/tab-store.js'
 import { refreshReports, useDoneMessage } from './done-message.js'
 import ReceiptUpload from './ReceiptUpload.js'
+import { AMOUNT, linesTotal } from './claim-lines.js'
 import { REIMBURSE_CATEGORY_ENUM, type Attachment, type Claim, type Manager } from './report-api.js'
 
 interface EditLine {
@@ -25,12 +26,6 @@ interface EditLine {
 
 let keys = 0
 const blank = (): EditLine => ({ key: ++keys, occurDate: dayjs() })
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/
-
-/** The total as the server will compute it (display only: the server derives the stored total). */
-export function linesTotal(lines: { amount?: string | null }[]): string {
-  return lines.reduce((acc, l) => (l.amount && AMOUNT.test(l.amount) ? acc.plus(l.amount) : acc), new Decimal(0)).toFixed(2)
-}
 
 /** 新增报销单 / 修改报销单: reason, lines (category, amount, date, note) with a live exact total, receipts, the approver found for me. */
 export default function ReimburseFormPage({ mode, listPath }: { mode: 'add' | 'modify'; listPath: string }) {
