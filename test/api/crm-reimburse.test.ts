@@ -156,6 +156,21 @@ describe('CRM expense claims', () => {
     expect(await detail(team.tokens.sales1, id)).toMatchObject({ status: 3, totalAmount: '300.20', canModify: false })
   })
 
+  it('skips a disabled leader and walks on up the tree; pending claims stay with their approver', async () => {
+    const id = await ok<string>(team.tokens.sales2, 'POST', '/crm/cost/add', claim({ title: '领导停用前' }))
+    expect((await t.call('PATCH', '/system/user/unable/batch', { token: team.admin, body: [team.ids.manager] })).status).toBe(200)
+    try {
+      expect(await ok(team.tokens.sales1, 'GET', '/crm/cost/getManagerId')).toMatchObject({ managerId: team.ids.boss, managerName: '王总', deptName: '销售一组' })
+      expect((await detail(team.tokens.sales2, id)).managerId).toBe(team.ids.manager)
+      // Resubmitting sends it to the approver found now.
+      await ok(team.tokens.sales2, 'PUT', '/crm/cost/update', { id, ...claim({ title: '领导停用后' }) })
+      expect(await detail(team.tokens.sales2, id)).toMatchObject({ managerId: team.ids.boss, status: 0 })
+      expect((await ok<Page<Claim>>(team.tokens.boss, 'GET', '/crm/cost/approveList')).datas.map((c) => c.id)).toContain(id)
+    } finally {
+      await t.call('PATCH', '/system/user/enable/batch', { token: team.admin, body: [team.ids.manager] })
+    }
+  })
+
   it('checks the keys of each call', async () => {
     const weekly = team.tokens.weeklyOnly
     for (const [method, url] of [['GET', '/crm/cost/list'], ['GET', '/crm/cost/approveList'], ['GET', '/crm/cost/getManagerId'], ['GET', '/crm/cost/getDetail'], ['POST', '/crm/cost/add'], ['PUT', '/crm/cost/update'], ['POST', '/crm/cost/approve']] as const)
