@@ -44,6 +44,7 @@ import { registerSourceLoaders } from './domain/source-link.js'
 import { componentModule } from './modules/component/index.js'
 import { lowcodeModule } from './modules/lowcode/index.js'
 import { settlePaymentsModule } from './modules/settle/payments.js'
+import { crmReportsModule } from './modules/crm/reports.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crmDealsModule(scope, services)
     lowcodeModule(scope, services)
     settlePaymentsModule(scope, services)
+    crmReportsModule(scope, services)
     await componentModule(scope, services)
   })
 

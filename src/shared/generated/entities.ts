@@ -429,6 +429,172 @@ export interface CrmMemorial {
 }
 
 /**
+ * 报销明细
+ */
+export interface CrmReimburseDetail {
+  id?: string
+  /**
+   * 报销单
+   */
+  reimburseId?: string
+  /**
+   * 费用类别
+   */
+  category?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 99
+  /**
+   * 金额
+   */
+  amount?: string
+  /**
+   * 发生日期
+   */
+  occurDate?: string
+  /**
+   * 说明
+   */
+  description?: string
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 报销单
+ */
+export interface CrmReimburse {
+  id?: string
+  /**
+   * 报销单号
+   */
+  code?: string
+  /**
+   * 报销事由
+   */
+  title?: string
+  /**
+   * 所属部门
+   */
+  deptId?: string
+  /**
+   * 审批人
+   */
+  managerId?: string
+  /**
+   * 报销总金额
+   */
+  totalAmount?: string
+  /**
+   * 审核状态
+   */
+  status?: 0 | 3 | 6
+  /**
+   * 审核人
+   */
+  approveBy?: string
+  /**
+   * 审核时间
+   */
+  approveTime?: string
+  /**
+   * 拒绝理由
+   */
+  refuseReason?: string
+  /**
+   * 票据附件
+   */
+  attachments?: {
+    [k: string]: unknown
+  }
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 工作报告接收人
+ */
+export interface CrmWorkReportRecipient {
+  id?: string
+  /**
+   * 工作报告
+   */
+  reportId?: string
+  /**
+   * 接收人
+   */
+  userId?: string
+  /**
+   * 阅读时间
+   */
+  readTime?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 工作报告
+ */
+export interface CrmWorkReport {
+  id?: string
+  /**
+   * 报告类型
+   */
+  reportType?: 2 | 3
+  /**
+   * 开始日期
+   */
+  startDate?: string
+  /**
+   * 结束日期
+   */
+  endDate?: string
+  /**
+   * 工作内容
+   */
+  content?: string
+  /**
+   * 工作计划
+   */
+  plan?: string
+  /**
+   * 遇到的问题
+   */
+  question?: string
+  /**
+   * 发送给
+   */
+  recipientIds?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 客户
  */
 export interface Customer {
@@ -569,6 +735,10 @@ export interface Dept {
    * 上级部门
    */
   parentId?: string
+  /**
+   * 负责人
+   */
+  leaderId?: string
   /**
    * 状态
    */

@@ -453,6 +453,22 @@ export const CRM_REIMBURSE_STATUS = {
   APPROVE_REFUSE: 6,
 } as const
 
+export const CRM_WORK_REPORT_TYPE = {
+  WEEKLY: 2,
+  MONTHLY: 3,
+} as const
+
+export const CRM_REIMBURSE_CATEGORY = {
+  TRAFFIC: 1,
+  STAY: 2,
+  DIET: 3,
+  ENTERTAIN: 4,
+  COMMUNICATION: 5,
+  OFFICE: 6,
+  TRAVEL_ALLOWANCE: 7,
+  OTHER: 99,
+} as const
+
 export const QRTZ_JOB_TYPE = {
   EXECUTE_CLASS: 1,
   GROOVY: 2,

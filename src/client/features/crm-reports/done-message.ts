@@ -1,0 +1,20 @@
+import { App } from 'antd'
+import { mutate } from 'swr'
+import { useFeedback } from '../../runtime/feedback.js'
+
+/**
+ * The success message of a page that closes its own tab when done: shown by the shell's holder, which
+ * outlives the page (the page's own holder unmounts with it).
+ */
+export function useDoneMessage(): (text: string) => void {
+  const { message } = useFeedback()
+  const app = App.useApp()
+  return (text) => void (typeof app.message?.success === 'function' ? app.message : message).success(text)
+}
+
+/** Lists and statistics of this feature whose SWR keys start with one of these: refreshed after a write (their tabs stay mounted). */
+const FEATURE_KEYS = ['crm-work-reports', 'crm-work-reports-unread', 'crm-work-report', 'crm-statis', 'crm-claims', 'crm-claims-waiting', 'crm-claim']
+
+export function refreshReports(): void {
+  void mutate((key) => Array.isArray(key) && FEATURE_KEYS.includes(String(key[0])))
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+import { defineRoute } from '../../platform/routes.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { idsFrom, objectBody } from '../../engine/request-values.js'
+import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatistics, WEEKLY } from '../../domain/crm-work-report.js'
+import { addClaim, approveClaim, approverOf, claimDetail, listClaims, updateClaim } from '../../domain/crm-reimburse.js'
+
+const both = (action: 'query' | 'add' | 'delete') => [reportKey(WEEKLY, action), reportKey(MONTHLY, action)]
+
+/**
+ * CRM work reports (`/crm/workReport/*`: weekly and monthly, statistics per person) and expense claims
+ * (`/crm/cost/*`), spec 001 §7 CRM. The route admits either kind's key; the domain then checks the key
+ * of the report's own kind. Rules: src/server/domain/crm-work-report.ts, crm-reimburse.ts.
+ */
+export function crmReportsModule(app: FastifyInstance, services: Services): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/workReport/list',
+    access: both('query'),
+    // The detail (with `id`) marks the report read for a recipient: a write, so it runs in a transaction.
+    handler: async ({ ctx, query }) => inTransaction(ctx.db, (trx) => listReports(services, trx, ctx, query)),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/workReport/getWeekStatis',
+    access: [reportKey(WEEKLY, 'query')],
+    handler: async ({ ctx, query }) => reportStatistics(services, ctx.db, ctx, WEEKLY, query),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/workReport/getMonthStatis',
+    access: [reportKey(MONTHLY, 'query')],
+    handler: async ({ ctx, query }) => reportStatistics(services, ctx.db, ctx, MONTHLY, query),
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/crm/workReport/add',
+    access: both('add'),
+    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => addReport(services, trx, ctx, objectBody(body))),
+  })
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/crm/workReport/delete',
+    access: both('delete'),
+    handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => deleteReports(services, trx, ctx, idsFrom(body, query))),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/cost/list',
+    access: ['crm:reimburse:query'],
+    handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'mine', query),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/cost/approveList',
+    access: ['crm:reimburse:approve'],
+    handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'approve', query),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/cost/getManagerId',
+    access: ['crm:reimburse:add', 'crm:reimburse:modify'],
+    // Always the caller's own approver: whom a claim goes to is not looked up for others.
+    handler: async ({ ctx }) => approverOf(services, ctx.db, ctx.userId),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/cost/getDetail',
+    access: ['crm:reimburse:query', 'crm:reimburse:modify', 'crm:reimburse:approve'],
+    handler: async ({ ctx, query }) => claimDetail(services, ctx.db, ctx, query.id),
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/crm/cost/add',
+    access: ['crm:reimburse:add'],
+    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => addClaim(services, trx, ctx, objectBody(body))),
+  })
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/crm/cost/update',
+    access: ['crm:reimburse:modify'],
+    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => updateClaim(services, trx, ctx, objectBody(body))),
+  })
+  defineRoute(app, {
+    method: 'POST',
+    url: '/crm/cost/approve',
+    access: ['crm:reimburse:approve'],
+    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => approveClaim(services, trx, ctx, objectBody(body))),
+  })
+}
