@@ -46,6 +46,12 @@ const fieldOf = (c: ListColumn | QueryParam) => (typeof c === 'string' ? c : c.f
  * enable/disable, each write in one transaction with validation, uniqueness, references, hooks and
  * the op log. Nothing here knows a particular entity.
  */
+/** What narrows a caller's rows of one entity: predicates over `t` and the refs they join. */
+interface Restriction {
+  predicates: Expression<SqlBool>[]
+  joins: { table: string; alias: string; column: string }[]
+}
+
 export class EntityStore {
   constructor(
     readonly kind: DbKind,
@@ -127,43 +133,60 @@ export class EntityStore {
   /**
    * The rows of `entity` this caller may touch, as a select over `${table} as t`: the one place the
    * data-permission predicate is added (ARCHITECTURE "Row rules live under every statement"). The refs
-   * the predicate names (category, brand) are joined as `dp_<column>`. Lists, get, load and export
-   * start from here; writes use `scope`, built from the same select. Tenant needs no predicate: each
-   * tenant has its own database.
+   * the predicate names (category, brand, party) are joined as `dp_<column>`, only when a predicate
+   * applies. Lists, get, load and export start from here; writes use `scope`, built from the same
+   * restriction. Tenant needs no predicate: each tenant has its own database.
    */
   async rows(db: Db, ctx: RequestContext, entity: EntityModel) {
+    return this.narrowed(db, entity, await this.restriction(db, ctx, entity))
+  }
+
+  private narrowed(db: Db, entity: EntityModel, restriction: Restriction | undefined) {
     let base = db.selectFrom(`${entity.table} as t`)
+    if (!restriction) return base
+    for (const j of restriction.joins) base = base.leftJoin(`${j.table} as ${j.alias}`, `${j.alias}.id`, `t.${j.column}`)
+    return base.where((eb) => eb.and(restriction.predicates))
+  }
+
+  /** What narrows this caller's rows (ownership hooks, the data-permission predicate and its joins), or undefined when nothing does. */
+  private async restriction(db: Db, ctx: RequestContext, entity: EntityModel): Promise<Restriction | undefined> {
+    const predicates: Expression<SqlBool>[] = []
     for (const h of this.hooks.of(entity.name)) {
       const own = h.restrictRows?.({ db, ctx, entity })
-      if (own) base = base.where(own)
+      if (own) predicates.push(own)
     }
+    const joins: { table: string; alias: string; column: string }[] = []
     const restricted = entity.file.dataPermission
-    if (!restricted) return base
-    // Installed at start-up; without it a restricted entity would silently show every row.
-    if (!this.dataFilter) throw new Error(`data permission filter not installed (entity ${entity.name})`)
-    const aliases: Record<string, string> = {}
-    for (const [table, fieldName] of Object.entries(restricted.tables)) {
-      const field = fieldName ? entity.byName.get(fieldName) : undefined
-      if (!field) {
-        aliases[table] = 't'
-        continue
+    if (restricted) {
+      // Installed at start-up; without it a restricted entity would silently show every row.
+      if (!this.dataFilter) throw new Error(`data permission filter not installed (entity ${entity.name})`)
+      const aliases: Record<string, string> = {}
+      for (const [table, fieldName] of Object.entries(restricted.tables)) {
+        const field = fieldName ? entity.byName.get(fieldName) : undefined
+        if (!field) {
+          aliases[table] = 't'
+          continue
+        }
+        const alias = `dp_${field.column}`
+        joins.push({ table: this.registry.get(field.ref as string).table, alias, column: field.column })
+        aliases[table] = alias
       }
-      const alias = `dp_${field.column}`
-      base = base.leftJoin(`${this.registry.get(field.ref as string).table} as ${alias}`, `${alias}.id`, `t.${field.column}`)
-      aliases[table] = alias
+      const predicate = await this.dataFilter(db, ctx, restricted.type, aliases)
+      if (predicate) predicates.push(predicate)
     }
-    const predicate = await this.dataFilter(db, ctx, restricted.type, aliases)
-    return predicate ? base.where(predicate) : base
+    return predicates.length ? { predicates, joins } : undefined
   }
 
   /**
    * `id in (ids of rows(…))` for the update and delete statements of row-level writes (and any select
    * over the bare table), so a write can only reach rows the caller can read. Always an expression, so
-   * every statement carries it the same way; `1 = 1` when nothing restricts the caller.
+   * every statement carries it the same way; `1 = 1` when nothing restricts the caller (no sub-select
+   * over the whole table: bench settle-candidates).
    */
   async scope(db: Db, ctx: RequestContext, entity: EntityModel): Promise<Expression<SqlBool>> {
-    if (!entity.file.dataPermission && !this.hooks.of(entity.name).some((h) => h.restrictRows)) return sql<SqlBool>`1 = 1`
-    const visible = (await this.rows(db, ctx, entity)).select('t.id')
+    const restriction = await this.restriction(db, ctx, entity)
+    if (!restriction) return sql<SqlBool>`1 = 1`
+    const visible = this.narrowed(db, entity, restriction).select('t.id')
     return sql<SqlBool>`${sql.ref('id')} in (${visible})`
   }
 
