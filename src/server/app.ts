@@ -41,6 +41,7 @@ import { metaModule } from './modules/meta/index.js'
 import { registerSourceLoaders } from './domain/source-link.js'
 import { componentModule } from './modules/component/index.js'
 import { lowcodeModule } from './modules/lowcode/index.js'
+import { crmCustomersModule } from './modules/crm/customers.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     stockDocsModule(scope, services)
     settleModule(scope, services)
     lowcodeModule(scope, services)
+    crmCustomersModule(scope, services)
     await componentModule(scope, services)
   })
 
