@@ -83,7 +83,8 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
         .updateTable(CUSTOMER_TABLE)
         .set({
           last_follow_time: sql`case when last_follow_time is null or last_follow_time < ${actionTime} then ${actionTime} else last_follow_time end`,
-          next_follow_time: text(values.nextTime) || null,
+          // Only the newest follow-up decides the next one; a back-dated entry leaves it alone.
+          next_follow_time: sql`case when last_follow_time is null or last_follow_time <= ${actionTime} then ${text(values.nextTime) || null} else next_follow_time end`,
         })
         .where('id', '=', customerId)
         .execute()
