@@ -37,6 +37,7 @@ import {
  * - `GET|POST|PUT /crm/customer`: read, create (the creator owns it) and modify a customer from CRM;
  * - `GET /crm/customer/ownerRecords?customerId`: owner history with release reasons;
  * - `GET /crm/customer/queryReturnRemind`: my customers that automatic return takes within the reminder days;
+ * - `GET /crm/customer/owners?name`: people to transfer to;
  * - `POST /crm/sea/return`: run automatic return now (the scheduler calls `returnAllTenants`).
  *
  * Who sees which customers: `scope` 1 (mine: owner is me), 2 (my departments and below: key
@@ -306,6 +307,27 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
         const r = rows.find((x) => x.id === c.id)
         return { id: c.id, code: r?.code ?? null, name: r?.name ?? null, lastFollowTime: r?.last_follow_time ?? null, returnDate: c.returnDate }
       })
+    },
+  })
+
+  /** People a customer can be transferred to (the transfer dialog): enabled users, by name or code. */
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/customer/owners',
+    access: [CUSTOMER_KEYS.transfer],
+    handler: async ({ ctx, query }) => {
+      const user = registry.get('user')
+      let q = ctx.db
+        .selectFrom('sys_user')
+        .select(['id', 'code', 'name'])
+        .where('available', '=', services.codec.toColumn(user.byName.get('available')!, true))
+      const word = text(query.name)
+      if (word) {
+        // Wildcards are dropped rather than escaped: SQLite and PostgreSQL escape LIKE differently.
+        const pattern = `%${word.replace(/[\\%_]/g, '')}%`
+        q = q.where((eb) => eb.or([eb('name', 'like', pattern), eb('code', 'like', pattern)]))
+      }
+      return q.orderBy('code').limit(50).execute()
     },
   })
 
