@@ -22,7 +22,8 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
   useEffect(() => {
     if (!open) return
     form.resetFields()
-    form.setFieldsValue({ customerId, actionType: 1, actionTime: dayjs() })
+    // 跟进时间 left empty means now, by the server's clock.
+    form.setFieldsValue({ customerId, actionType: 1 })
     if (!customerId) customerApi.mine({ scope: 1, pageSize: 200 }).then((p) => setCustomers(p.datas)).catch(() => setCustomers([]))
   }, [open, customerId, form])
   const submit = async () => {
@@ -41,7 +42,7 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
   }
   return (
     <Modal title="写跟进" open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden width={560}>
-      <Form form={form} layout="vertical">
+      <Form form={form} name="crmAction" layout="vertical">
         {!customerId && (
           <Form.Item name="customerId" label={label('customerId')} rules={[{ required: true, message: '请选择客户' }]}>
             <Select showSearch optionFilterProp="label" options={customers.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))} placeholder="请选择客户" />
@@ -51,7 +52,7 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
           <Select options={enumOptions('CRM_ACTION_TYPE', meta.enums)} />
         </Form.Item>
         <Form.Item name="actionTime" label={label('actionTime')}>
-          <DatePicker showTime format={FORMAT} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker showTime format={FORMAT} style={{ width: '100%' }} placeholder="不填为当前时间" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
         <Form.Item name="content" label={label('content')} rules={[{ required: true, message: '请输入跟进内容' }, { max: 2000, message: '跟进内容最多2000个字符' }]}>
           <Input.TextArea rows={4} placeholder="沟通了什么、客户的反馈、下一步" />

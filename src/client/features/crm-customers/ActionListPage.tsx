@@ -110,7 +110,7 @@ function ActionList({ meta }: { meta: Meta }) {
           ))}
         </Card>
       )}
-      <Form form={form} onFinish={search}>
+      <Form form={form} name="crmActionSearch" onFinish={search}>
         <Row gutter={16}>
           <Col xs={24} sm={12} md={6}>
             <Form.Item name="content" label={entity.byName.get('content')!.label}>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd'
 import { useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
+import useSWR, { useSWRConfig } from 'swr'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
@@ -52,10 +52,16 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
   const [following, setFollowing] = useState(false)
   const [releasing, setReleasing] = useState(false)
   const [version, setVersion] = useState(0)
+  const { mutate: mutateAll } = useSWRConfig()
   if (error) return <Result status="404" title="客户不存在" subTitle={error instanceof Error ? error.message : undefined} />
   if (!row) return <Spin style={{ display: 'block', padding: 48 }} />
   const owned = Boolean(row.ownerId)
-  const refresh = () => (setVersion((v) => v + 1), void mutate())
+  // The tabs of every feature read through swr: refresh whatever concerns this customer.
+  const refresh = () => {
+    setVersion((v) => v + 1)
+    void mutate()
+    void mutateAll((key) => Array.isArray(key) && key.includes(id))
+  }
   const followButton = can('crm:action:add') && owned && (
     <Button type="primary" onClick={() => setFollowing(true)} block={variant === 'h5'}>
       写跟进

@@ -20,10 +20,12 @@ export function fieldRules(field: FieldModel): Rule[] {
   return rules
 }
 
-export function FieldInput({ field, meta }: { field: FieldModel; meta: Meta }) {
-  if (field.enum) return <Select allowClear={!field.required} options={enumOptions(field.enum, meta.enums)} placeholder={`请选择${field.label}`} />
-  if (field.control === 'textarea') return <Input.TextArea rows={3} placeholder={`请输入${field.label}`} />
-  return <Input placeholder={`请输入${field.label}`} />
+/** The input of one field; Form.Item's id, value and onChange pass through to the antd control. */
+export function FieldInput({ field, meta, ...control }: { field: FieldModel; meta: Meta; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const props = control as Record<string, unknown>
+  if (field.enum) return <Select {...props} allowClear={!field.required} options={enumOptions(field.enum, meta.enums)} placeholder={`请选择${field.label}`} />
+  if (field.control === 'textarea') return <Input.TextArea {...props} rows={3} placeholder={`请输入${field.label}`} />
+  return <Input {...props} placeholder={`请输入${field.label}`} />
 }
 
 /**
@@ -63,7 +65,7 @@ export default function CustomerForm({ meta, id, compact }: { meta: Meta; id?: s
   }
   if (loading) return <Spin style={{ display: 'block', padding: 48 }} />
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: compact ? 375 : 960, padding: compact ? 12 : 24 }}>
+    <Form form={form} name={id ? `crmCustomer_${id}` : "crmCustomerAdd"} layout="vertical" style={{ maxWidth: compact ? 375 : 960, padding: compact ? 12 : 24 }}>
       <Row gutter={16}>
         {CUSTOMER_FORM_FIELDS.map((name) => {
           const field = entity.byName.get(name)

@@ -137,7 +137,7 @@ function TransferDialog({ open, count, onClose, onOk }: { open: boolean; count: 
       const v = await form.validateFields()
       onOk(v.ownerId, v.reason ?? '')
     }} okText="确定" cancelText="取消" destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} name="crmTransfer" layout="vertical" preserve={false}>
         <Form.Item name="ownerId" label="接收人" rules={[{ required: true, message: '请选择接收人' }]}>
           <Select showSearch filterOption={false} onSearch={setWord} options={(data ?? []).map((u) => ({ value: u.id, label: `${u.name}（${u.code}）` }))} placeholder="输入姓名或编号搜索" />
         </Form.Item>
@@ -155,7 +155,7 @@ export function ReasonDialog({ open, count, onClose, onOk }: { open: boolean; co
   const [form] = Form.useForm<{ reason: string }>()
   return (
     <Modal title={`放入公海（已选${count}个）`} open={open} onCancel={onClose} onOk={async () => onOk((await form.validateFields()).reason.trim())} okText="确定" cancelText="取消" destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} name="crmRelease" layout="vertical" preserve={false}>
         <Form.Item name="reason" label="放入公海原因" rules={[{ required: true, whitespace: true, message: '请输入放入公海的原因' }, { max: 200, message: '原因不能超过200个字符' }]}>
           <Input.TextArea rows={3} placeholder="例如：客户暂无采购需求" />
         </Form.Item>

@@ -9,7 +9,7 @@ export default function CustomerSearch({ meta, onSearch }: { meta: Meta; onSearc
   const entity = meta.entity('customer')
   const search = () => onSearch(Object.fromEntries(Object.entries(form.getFieldsValue()).filter(([, v]) => v !== undefined && v !== null && v !== '')))
   return (
-    <Form form={form} onFinish={search}>
+    <Form form={form} name="crmCustomerSearch" onFinish={search}>
       <Row gutter={16}>
         {SEARCH_FIELDS.map((name) => {
           const field = entity.byName.get(name)
