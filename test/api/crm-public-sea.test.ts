@@ -210,8 +210,16 @@ describe('CRM customers and the public sea', () => {
     expect(remind.body.data.map((r) => r.id).sort()).toEqual([followed, quiet].sort())
     await created(t, owner1.token, '/crm/action/createAction', { customerId: followed, actionType: 1, content: '电话沟通，客户有意向' })
 
-    // Before the day nothing moves.
-    expect((await t.call<{ total: number }>('POST', '/crm/sea/return', { token: admin })).body.data.total).toBe(0)
+    // Before the day nothing moves, but the owner finds the reminder in the bell (and nobody else does).
+    const early = await t.call<{ total: number; reminded: number }>('POST', '/crm/sea/return', { token: admin })
+    expect(early.body.data).toMatchObject({ total: 0, reminded: 1 })
+    const bell = async (token: string) =>
+      (await t.call<{ datas: { id: string; title: string }[] }>('GET', '/system/notice/query/my', { token })).body.data.datas.map((n) => n.title)
+    expect(await bell(owner1.token)).toContain('您有1个客户即将被收回公海')
+    expect(await bell(a.token)).not.toContain('您有1个客户即将被收回公海')
+    // Running again the same day sends no second notice.
+    await t.call('POST', '/crm/sea/return', { token: admin })
+    expect((await bell(owner1.token)).filter((x) => x === '您有1个客户即将被收回公海')).toHaveLength(1)
     await travel(31)
     const run = await t.call<{ total: number }>('POST', '/crm/sea/return', { token: admin })
     expect(run.body.code, run.raw).toBe(200)

@@ -12,6 +12,7 @@ import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
 import type { Actor } from '../platform/audit-columns.js'
 import type { Services } from '../services.js'
+import { sendPersonalNotice } from '../modules/system/notices.js'
 
 /**
  * The public sea (公海) of CRM customers: who owns a customer, how it gets back to the sea and out of
@@ -444,6 +445,8 @@ export interface ReturnResult {
   /** Customers returned to the sea, per rule id. */
   returned: Record<string, number>
   total: number
+  /** Owners who got the bell reminder of customers the sea takes back within the reminder days. */
+  reminded: number
 }
 
 /** A random 32-hex id computed by the database, for INSERT … SELECT. */
@@ -458,7 +461,7 @@ function sqlId(services: Services) {
  */
 export async function runAutomaticReturn(services: Services, db: Db, actor: Actor): Promise<ReturnResult> {
   const cfg = await seaConfig(services, db, null)
-  const result: ReturnResult = { returned: {}, total: 0 }
+  const result: ReturnResult = { returned: {}, total: 0, reminded: 0 }
   if (!cfg.autoReturn) return result
   const rules = await returnRules(services, db)
   if (!rules.length) return result
@@ -517,7 +520,31 @@ export async function runAutomaticReturn(services: Services, db: Db, actor: Acto
     result.returned[rule.id] = count
     result.total += count
   }
+  result.reminded = await sendReturnReminders(services, db, cfg)
   return result
+}
+
+/**
+ * The bell notice before automatic return: one personal notice a day per owner listing the customers
+ * the sea takes back within the reminder days (sent again the next day while they are still due).
+ */
+export async function sendReturnReminders(services: Services, db: Db, cfg: SeaConfig): Promise<number> {
+  if (cfg.remindDays <= 0) return 0
+  const coming = await comingReturns(services, db, null)
+  if (!coming.length) return 0
+  const names = new Map(
+    (await db.selectFrom(CUSTOMER_TABLE).select(['id', 'name']).where('id', 'in', coming.map((c) => c.id)).execute()).map((r) => [String(r.id), String(r.name)]),
+  )
+  const byOwner = new Map<string, typeof coming>()
+  for (const c of coming) byOwner.set(c.ownerId, [...(byOwner.get(c.ownerId) ?? []), c])
+  const day = clock().format('YYYY-MM-DD')
+  await inTransaction(db, async (trx) => {
+    for (const [owner, list] of byOwner) {
+      const lines = list.map((c) => `${names.get(c.id) ?? c.id}（${c.returnDate}）`).join('、')
+      await sendPersonalNotice(services, trx, owner, `crm-sea-return:${day}`, `您有${list.length}个客户即将被收回公海`, `以下客户将被自动收回公海，请及时跟进：${lines}`)
+    }
+  })
+  return byOwner.size
 }
 
 const CONDITION_TEXT: Record<number, string> = { [COND.NO_FOLLOW]: '未跟进', [COND.NO_BUSINESS]: '未新增商机', [COND.NO_DEAL]: '未成交' }

@@ -1387,6 +1387,10 @@ export interface Notice {
    * 未读人数
    */
   unReadNum?: number
+  /**
+   * 接收人
+   */
+  userId?: string
   createBy?: string
   createById?: string
   createTime?: string
