@@ -65,4 +65,11 @@ test('customer, follow-up, release to the sea, claim, owner history and the H5 p
   await back.getByRole('tab', { name: '负责人变更' }).click()
   await expect(back.getByText('客户预算冻结')).toBeVisible()
   await expect(back.getByRole('cell', { name: '领取' })).toBeVisible()
+
+  const rules = await openScreen(page, '/crm/public-sea/rule')
+  await expect(rules.getByText('每人拥有客户上限')).toBeVisible()
+  await rules.getByRole('tab', { name: '自动回收规则' }).click()
+  await expect(rules.getByRole('button', { name: '新增' }).first()).toBeVisible()
+  await rules.getByRole('button', { name: '立即执行回收' }).click()
+  await expect(page.locator('.ant-message-notice-content').filter({ hasText: /自动回收完成/ })).toBeVisible()
 })
