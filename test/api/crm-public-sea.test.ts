@@ -94,6 +94,10 @@ describe('CRM customers and the public sea', () => {
     expect((await release(c.token, [id])).status).toBe(404)
     const h = await history(a.token, id)
     expect(h.map((r) => r.changeType)).toEqual([1])
+    // Base data may still delete it: its owner history goes with it.
+    const gone = await crmCustomer(t, a.token, '待删除客户')
+    expect((await t.call('DELETE', '/basedata/customer', { token: admin, body: { id: gone } })).body.code).toBe(200)
+    expect((await t.call('GET', '/crm/customer', { token: admin, query: { id: gone } })).status).toBe(404)
   })
 
   it('release needs a reason, lands in the pool of the owner department and keeps the reason', async () => {

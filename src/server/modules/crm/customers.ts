@@ -67,6 +67,13 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   const { store, registry } = services
   const customer = registry.get('customer')
 
+  // A deleted customer's owner history goes with it (follow-ups, like documents, still refuse the delete).
+  services.hooks.on('customer', {
+    async beforeDelete({ trx, ids }) {
+      await trx.deleteFrom('crm_customer_owner_record').where('customer_id', 'in', ids).execute()
+    },
+  })
+
   /** The owned customers the caller may see in a scope tab. */
   async function scopePredicate(db: Db, ctx: RequestContext, scope: number): Promise<Expression<SqlBool>> {
     if (scope === SCOPE.ALL) {
