@@ -238,4 +238,32 @@ describe('CRM customers and the public sea', () => {
     // Only admins (crm:sea-rule:run) may run it.
     expect((await t.call('POST', '/crm/sea/return', { token: owner1.token })).status).toBe(403)
   })
+
+  it('automatic return without a deal (or an opportunity) counts from when the owner received the customer', async () => {
+    const owner2 = await salesperson(t, admin, 'seadeal', [sales])
+    const open = await crmCustomer(t, owner2.token, '未成交C', { level: 3 })
+    const dealt = await crmCustomer(t, owner2.token, '已成交C', { level: 3, dealStatus: 1 })
+    const followedOften = await crmCustomer(t, owner2.token, '常跟进未成交C', { level: 3 })
+    await created(t, admin, '/crm/sea/rule', { poolId: poolSales, level: 3, returnCondition: 3, days: 60, exemptDealt: true, exemptLocked: true, available: true })
+    await created(t, admin, '/crm/sea/rule', { poolId: poolSales, level: 3, returnCondition: 2, days: 90, exemptDealt: true, exemptLocked: true, available: true })
+    await travel(59)
+    await created(t, owner2.token, '/crm/action/createAction', { customerId: followedOften, actionType: 1, content: '每周回访' })
+    await travel(61)
+    await t.call('POST', '/crm/sea/return', { token: admin })
+    // Following up does not stop the no-deal rule; a dealt customer is exempt.
+    expect(await owner(open)).toBeNull()
+    expect(await owner(followedOften)).toBeNull()
+    expect(await owner(dealt)).toBe(owner2.id)
+    expect((await history(admin, open))[0]).toMatchObject({ changeType: 5, reason: '超过60天未成交，自动回收公海' })
+    // Claimed again, the count starts afresh.
+    expect((await claim(c.token, [open])).body.code).toBe(200)
+    await travel(100)
+    await t.call('POST', '/crm/sea/return', { token: admin })
+    expect(await owner(open)).toBe(c.id)
+    await travel(125)
+    await t.call('POST', '/crm/sea/return', { token: admin })
+    expect(await owner(open)).toBeNull()
+    expect(await owner(dealt)).toBe(owner2.id)
+  })
 })
+
