@@ -221,6 +221,9 @@ describe('CRM customers and the public sea', () => {
       (await t.call<{ datas: { id: string; title: string }[] }>('GET', '/system/notice/query/my', { token })).body.data.datas.map((n) => n.title)
     expect(await bell(owner1.token)).toContain('您有1个客户即将被收回公海')
     expect(await bell(a.token)).not.toContain('您有1个客户即将被收回公海')
+    // Personal notices stay out of the publishers' notice list.
+    const published = await t.call<{ datas: { title: string }[] }>('GET', '/system/notice/query', { token: admin })
+    expect(published.body.data.datas.map((n) => n.title)).not.toContain('您有1个客户即将被收回公海')
     // Running again the same day sends no second notice.
     await t.call('POST', '/crm/sea/return', { token: admin })
     expect((await bell(owner1.token)).filter((x) => x === '您有1个客户即将被收回公海')).toHaveLength(1)
