@@ -153,6 +153,10 @@ describe('CRM customers and the public sea', () => {
     // Transfer to someone at capacity is refused as well.
     const extra = await crmCustomer(t, a.token, '转移受限')
     expect((await t.call('POST', '/basedata/customer/transfer', { token: a.token, body: { ids: [extra], ownerId: b.id } })).body.msg).toBe(`接收人拥有的客户已达上限（${owned + 3}个）`)
+    // Nor can b create one more, and nothing is left behind by the refused create.
+    const refused = await t.call('POST', '/crm/customer', { token: b.token, body: { code: 'FULL001', name: '超限客户', settleType: 1, available: true } })
+    expect(refused.body.msg).toBe(`您拥有的客户已达上限（${owned + 3}个），不能再新增`)
+    expect((await mine(admin, 3)).map((r) => r.name)).not.toContain('超限客户')
     await config({})
   })
 

@@ -298,7 +298,7 @@ export async function assignCustomers(
     if (Number(done.numUpdatedRows) !== 1) {
       const still = await trx.selectFrom(CUSTOMER_TABLE).select('owner_id').where('id', '=', id).executeTakeFirst()
       if ((still?.owner_id ?? null) !== from) throw invalid('客户负责人已变更，请刷新后重试')
-      throw invalid(`接收人拥有的客户已达上限（${cfg.ownerLimit}个）`)
+      throw invalid(type === CHANGE.CREATE ? `您拥有的客户已达上限（${cfg.ownerLimit}个），不能再新增` : `接收人拥有的客户已达上限（${cfg.ownerLimit}个）`)
     }
     changes.push({ customerId: id, type, from, to: toUserId, reason })
   }
