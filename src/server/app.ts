@@ -45,6 +45,7 @@ import { componentModule } from './modules/component/index.js'
 import { lowcodeModule } from './modules/lowcode/index.js'
 import { settlePaymentsModule } from './modules/settle/payments.js'
 import { crmReportsModule } from './modules/crm/reports.js'
+import { crmCustomersModule } from './modules/crm/customers.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -130,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     lowcodeModule(scope, services)
     settlePaymentsModule(scope, services)
     crmReportsModule(scope, services)
+    crmCustomersModule(scope, services)
     await componentModule(scope, services)
   })
 

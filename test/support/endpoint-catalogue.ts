@@ -19,8 +19,6 @@ export const catalogueRows = fs
 export const DECIDED_OTHERWISE = [/^\/stock\/take\/pre\/approve\//, /^\/stock\/take\/config\/(query|export|batch|approve)/, /^(POST|DELETE) \/stock\/take\/config$/]
 
 export const NOT_YET = [
-  /^\/basedata\/customerAction/, // CRM follow-ups
-  /^\/basedata\/customer\/(queryCustomerAss|queryPublicSea|getActionCustomer|transfer|removePublicSea)$/, // CRM public sea
   /^\/selector\/paytype\/order/, // agreed payments of orders as a picker: settlement
 ]
 

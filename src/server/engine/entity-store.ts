@@ -32,6 +32,8 @@ export interface ListRequest {
   paged: boolean
   /** Fallback order when the request names none. */
   sort?: { field: string; order?: 'asc' | 'desc' }
+  /** A predicate of the caller's module over `t` (e.g. the CRM ownership tab), added to the data permission. */
+  where?: Expression<SqlBool>
 }
 
 /**
@@ -101,6 +103,7 @@ export class EntityStore {
     }
     let base = await this.rows(db, ctx, entity)
     if (conditions.length) base = base.where((eb) => eb.and(conditions.map((c) => c(eb))))
+    if (req.where) base = base.where(req.where)
 
     const totalCount = req.paged
       ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)

@@ -76,6 +76,10 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
     const names = paramNames(param)
     const op = param.op ?? 'eq'
     if (names.some((n) => hasControl(values[n]))) throw invalid(`${field.label}不能包含控制字符`, field.name)
+    if (param.forced === null) {
+      out.push((eb) => eb(col, 'is', null))
+      continue
+    }
     if (param.forced !== undefined) {
       const v = codec.toFilter(field, param.forced)
       out.push((eb) => eb(col, '=', v))

@@ -375,6 +375,116 @@ export interface CrmContract {
 }
 
 /**
+ * 跟进记录
+ */
+export interface CrmCustomerAction {
+  id?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 跟进方式
+   */
+  actionType?: 1 | 2 | 3 | 4 | 5 | 9
+  /**
+   * 跟进内容
+   */
+  content?: string
+  /**
+   * 跟进时间
+   */
+  actionTime?: string
+  /**
+   * 下次跟进时间
+   */
+  nextTime?: string
+  /**
+   * 下次跟进内容
+   */
+  nextContent?: string
+  /**
+   * 跟进人
+   */
+  followerId?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 负责人变更记录
+ */
+export interface CrmCustomerOwnerRecord {
+  id?: string
+  /**
+   * 客户
+   */
+  customerId?: string
+  /**
+   * 变更类型
+   */
+  changeType?: 1 | 2 | 3 | 4 | 5
+  /**
+   * 原负责人
+   */
+  fromOwnerId?: string
+  /**
+   * 新负责人
+   */
+  toOwnerId?: string
+  /**
+   * 公海
+   */
+  poolId?: string
+  /**
+   * 原因
+   */
+  reason?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 公海池
+ */
+export interface CrmCustomerPool {
+  id?: string
+  /**
+   * 公海名称
+   */
+  name?: string
+  /**
+   * 适用部门
+   */
+  deptIds?: string[]
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 纪念日
  */
 export interface CrmMemorial {
@@ -517,6 +627,90 @@ export interface CrmReimburse {
    * 备注
    */
   description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 公海规则
+ */
+export interface CrmSeaConfig {
+  id?: string
+  /**
+   * 每人拥有客户上限
+   */
+  ownerLimit?: number
+  /**
+   * 每人锁定客户上限
+   */
+  lockLimit?: number
+  /**
+   * 每人每日领取上限
+   */
+  dailyClaimLimit?: number
+  /**
+   * 前负责人不可领取天数
+   */
+  reclaimDays?: number
+  /**
+   * 放入公海后保护天数
+   */
+  protectDays?: number
+  /**
+   * 收回前提醒天数
+   */
+  remindDays?: number
+  /**
+   * 启用自动回收
+   */
+  autoReturn?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 自动回收规则
+ */
+export interface CrmSeaRule {
+  id?: string
+  /**
+   * 回收到公海
+   */
+  poolId?: string
+  /**
+   * 客户级别
+   */
+  level?: 1 | 2 | 3
+  /**
+   * 回收条件
+   */
+  returnCondition?: 1 | 2 | 3
+  /**
+   * 天数
+   */
+  days?: number
+  /**
+   * 已成交客户不回收
+   */
+  exemptDealt?: boolean
+  /**
+   * 锁定客户不回收
+   */
+  exemptLocked?: boolean
+  /**
+   * 状态
+   */
+  available?: boolean
   createBy?: string
   createById?: string
   createTime?: string
@@ -675,6 +869,58 @@ export interface Customer {
    * 备注
    */
   description?: string
+  /**
+   * 客户级别
+   */
+  level?: 1 | 2 | 3
+  /**
+   * 所属行业
+   */
+  industry?: string
+  /**
+   * 客户来源
+   */
+  source?: string
+  /**
+   * 成交状态
+   */
+  dealStatus?: 0 | 1
+  /**
+   * 负责人
+   */
+  ownerId?: string
+  /**
+   * 所属部门
+   */
+  deptId?: string
+  /**
+   * 领取时间
+   */
+  receiveTime?: string
+  /**
+   * 最后跟进时间
+   */
+  lastFollowTime?: string
+  /**
+   * 下次跟进时间
+   */
+  nextFollowTime?: string
+  /**
+   * 锁定
+   */
+  locked?: boolean
+  /**
+   * 所属公海
+   */
+  poolId?: string
+  /**
+   * 前负责人
+   */
+  preOwnerId?: string
+  /**
+   * 进入公海时间
+   */
+  poolTime?: string
   createBy?: string
   createById?: string
   createTime?: string
@@ -1689,6 +1935,10 @@ export interface Notice {
    * 未读人数
    */
   unReadNum?: number
+  /**
+   * 接收人
+   */
+  userId?: string
   createBy?: string
   createById?: string
   createTime?: string

@@ -287,7 +287,7 @@ export interface QueryParam {
   defaultRange?: 'lastMonth'
   default?: string | number | boolean | null
   /**
-   * Always applied with this value, whatever the client sends.
+   * Always applied with this value, whatever the client sends; null means the column is empty.
    */
   forced?: string | number | boolean | null
 }

@@ -411,6 +411,46 @@ export const LOGISTICS_SHEET_DETAIL_BIZ_TYPE = {
   RETAIL_OUT_SHEET: 2,
 } as const
 
+export const CRM_CUSTOMER_LEVEL = {
+  A: 1,
+  B: 2,
+  C: 3,
+} as const
+
+export const CRM_DEAL_STATUS = {
+  NOT_DEALT: 0,
+  DEALT: 1,
+} as const
+
+export const CRM_OWNER_CHANGE_TYPE = {
+  CREATE: 1,
+  CLAIM: 2,
+  TRANSFER: 3,
+  RELEASE: 4,
+  AUTO_RETURN: 5,
+} as const
+
+export const CRM_ACTION_TYPE = {
+  PHONE: 1,
+  WECHAT: 2,
+  VISIT: 3,
+  EMAIL: 4,
+  MEETING: 5,
+  OTHER: 9,
+} as const
+
+export const CRM_CUSTOMER_SCOPE = {
+  MINE: 1,
+  DEPT: 2,
+  ALL: 3,
+} as const
+
+export const CRM_RETURN_CONDITION = {
+  NO_FOLLOW: 1,
+  NO_BUSINESS: 2,
+  NO_DEAL: 3,
+} as const
+
 export const CRM_BUSINESS_STATUS = {
   CREATED: 0,
   APPROVE_PASS: 3,

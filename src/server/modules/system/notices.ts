@@ -121,6 +121,7 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
         .leftJoin('sys_notice_log as l', (join) => join.onRef('l.notice_id', '=', 'n.id').on('l.user_id', '=', ctx.userId))
         .where('n.published', '=', bool(true))
         .where('n.available', '=', bool(true))
+        .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', ctx.userId)]))
       if (readed === true) base = base.where('l.readed', '=', bool(true))
       if (readed === false) base = base.where((eb) => eb.or([eb('l.readed', 'is', null), eb('l.readed', '=', bool(false))]))
       if (title) {
@@ -168,6 +169,7 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
         .selectFrom('sys_notice')
         .select(['id', 'title', 'content', 'published', 'available', 'publish_time'])
         .where('id', '=', id)
+        .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', ctx.userId)]))
         .executeTakeFirst()
       if (!row) throw notFound('系统通知不存在！')
       const visible = truthy(row.published) && truthy(row.available)
@@ -222,4 +224,30 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
       }
     })
   }
+}
+
+/**
+ * A personal bell notice from the server (e.g. the CRM reminder before automatic return): published at
+ * once for one user. `key` makes it idempotent (the same reminder on the same day is sent once).
+ */
+export async function sendPersonalNotice(services: Services, trx: Db, userId: string, key: string, title: string, text: string): Promise<void> {
+  const notice = services.registry.get('notice')
+  const flag = (v: boolean) => services.codec.toColumn(notice.byName.get('available') as FieldModel, v)
+  const time = now()
+  await trx
+    .insertInto('sys_notice')
+    .values({
+      id: createHash('sha256').update(`personal\u0000${userId}\u0000${key}`).digest('hex').slice(0, 32),
+      title: title.slice(0, 200),
+      content: sanitizeNoticeHtml(`<p>${text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string)}</p>`),
+      published: flag(true),
+      available: flag(true),
+      publish_time: time,
+      readed_num: 0,
+      un_read_num: 1,
+      user_id: userId,
+      ...auditColumns({ userId: 'system', name: '系统' }),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
 }

@@ -1,0 +1,172 @@
+import { useState } from 'react'
+import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd'
+import { useNavigate } from 'react-router-dom'
+import useSWR, { useSWRConfig } from 'swr'
+import { useMeta, type Meta } from '../../api/meta.js'
+import { usePermission } from '../../app/session.js'
+import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { fieldText } from '../../runtime/field-text.js'
+import { customerApi, customerPaths, type CustomerRow } from './customer-api.js'
+import CustomerTabsPanel, { CustomerActions } from './CustomerTabsPanel.js'
+import ActionFormModal from './ActionFormModal.js'
+import { ReasonDialog } from './CustomerListPage.js'
+
+const BASIC = ['code', 'name', 'level', 'dealStatus', 'industry', 'source', 'contact', 'telephone', 'email', 'settleType', 'address', 'description']
+const OWNER = ['ownerId', 'deptId', 'receiveTime', 'lastFollowTime', 'nextFollowTime', 'locked', 'preOwnerId', 'poolId', 'poolTime', 'createBy', 'createTime']
+
+export type DetailVariant = 'detail' | 'detailV2' | 'print' | 'h5'
+
+/**
+ * 客户详情 and its variants (spec 000 §2): `detail` (information, then the tabs of every CRM feature),
+ * `detailV2` (information beside the follow-up timeline), `print` (a plain sheet and the browser's
+ * print), `h5` (one column for a 375 px phone, with 写跟进).
+ */
+export default function CustomerDetailPage({ id, variant }: { id: string; variant: DetailVariant }) {
+  const meta = useMeta()
+  return <FeedbackProvider>{meta ? <CustomerDetail meta={meta} id={id} variant={variant} /> : <Spin />}</FeedbackProvider>
+}
+
+function Fields({ meta, row, names, column }: { meta: Meta; row: CustomerRow; names: string[]; column: number }) {
+  const entity = meta.entity('customer')
+  return (
+    <Descriptions bordered size="small" column={column}>
+      {names.map((name) => {
+        const field = entity.byName.get(name)
+        if (!field) return null
+        const value = name === 'locked' ? (row.locked ? <Tag color="gold">已锁定</Tag> : '否') : name === 'ownerId' && !row.ownerId ? <Tag>公海客户</Tag> : fieldText(field, row, meta.enums)
+        return (
+          <Descriptions.Item key={name} label={field.label}>
+            {value}
+          </Descriptions.Item>
+        )
+      })}
+    </Descriptions>
+  )
+}
+
+function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant: DetailVariant }) {
+  const can = usePermission()
+  const navigate = useNavigate()
+  const { message } = useFeedback()
+  const { data: row, error, mutate } = useSWR(['crm-customer', id], () => customerApi.get(id), { revalidateOnFocus: false })
+  const [following, setFollowing] = useState(false)
+  const [releasing, setReleasing] = useState(false)
+  const [version, setVersion] = useState(0)
+  const { mutate: mutateAll } = useSWRConfig()
+  if (error) return <Result status="404" title="客户不存在" subTitle={error instanceof Error ? error.message : undefined} />
+  if (!row) return <Spin style={{ display: 'block', padding: 48 }} />
+  const owned = Boolean(row.ownerId)
+  // The tabs of every feature read through swr: refresh whatever concerns this customer.
+  const refresh = () => {
+    setVersion((v) => v + 1)
+    void mutate()
+    void mutateAll((key) => Array.isArray(key) && key.includes(id))
+  }
+  const followButton = can('crm:action:add') && owned && (
+    <Button type="primary" onClick={() => setFollowing(true)} block={variant === 'h5'}>
+      写跟进
+    </Button>
+  )
+  const dialogs = (
+    <>
+      <ActionFormModal meta={meta} open={following} customerId={id} onClose={() => setFollowing(false)} onSaved={() => (setFollowing(false), refresh())} />
+      <ReasonDialog
+        open={releasing}
+        count={1}
+        onClose={() => setReleasing(false)}
+        onOk={async (reason) => {
+          try {
+            await customerApi.release([id], reason)
+            message.success('已放入公海')
+            setReleasing(false)
+            refresh()
+          } catch {
+            // shown by the api layer
+          }
+        }}
+      />
+    </>
+  )
+
+  if (variant === 'print')
+    return (
+      <div style={{ padding: 24, background: '#fff' }}>
+        <style>{'@media print { .no-print { display: none !important } }'}</style>
+        <h2 style={{ textAlign: 'center' }}>客户信息</h2>
+        <Fields meta={meta} row={row} names={[...BASIC, ...OWNER]} column={2} />
+        <Space className="no-print" style={{ marginTop: 16 }}>
+          <Button type="primary" onClick={() => window.print()}>
+            打印
+          </Button>
+          <Button onClick={() => navigate(-1)}>返回</Button>
+        </Space>
+      </div>
+    )
+
+  if (variant === 'h5')
+    return (
+      <div style={{ maxWidth: 375, margin: '0 auto', padding: 8 }}>
+        <Card size="small" title={row.name} extra={can('crm:customer:modify') && owned && <a onClick={() => navigate(customerPaths.h5Modify(id))}>修改</a>}>
+          <Fields meta={meta} row={row} names={['code', 'level', 'contact', 'telephone', 'ownerId', 'lastFollowTime', 'nextFollowTime', 'address']} column={1} />
+        </Card>
+        <div style={{ margin: '8px 0' }}>{followButton}</div>
+        <Card size="small" title="跟进记录">
+          <CustomerActions meta={meta} customerId={id} version={version} />
+        </Card>
+        {dialogs}
+      </div>
+    )
+
+  const toolbar = (
+    <Space wrap>
+      {can('crm:customer:modify') && owned && <Button onClick={() => navigate(customerPaths.modify(id))}>修改</Button>}
+      {followButton}
+      {can('crm:customer:release') && owned && <Button onClick={() => setReleasing(true)}>放入公海</Button>}
+      {can('crm:public-sea:claim') && !owned && (
+        <Button
+          type="primary"
+          onClick={async () => {
+            try {
+              await customerApi.claim([id])
+              message.success('领取成功')
+              refresh()
+            } catch {
+              // shown by the api layer
+            }
+          }}
+        >
+          领取
+        </Button>
+      )}
+      <Button onClick={() => navigate(customerPaths.print(id))}>打印</Button>
+    </Space>
+  )
+
+  if (variant === 'detailV2')
+    return (
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', padding: 16 }}>
+        <Card title={row.name} extra={toolbar} style={{ flex: '2 1 560px' }}>
+          <Fields meta={meta} row={row} names={[...BASIC, ...OWNER]} column={2} />
+          <div style={{ marginTop: 16 }}>
+            <CustomerTabsPanel customerId={id} />
+          </div>
+        </Card>
+        <Card title="跟进动态" style={{ flex: '1 1 320px' }}>
+          <CustomerActions meta={meta} customerId={id} version={version} />
+        </Card>
+        {dialogs}
+      </div>
+    )
+
+  return (
+    <Card title={row.name} extra={toolbar}>
+      <Fields meta={meta} row={row} names={BASIC} column={3} />
+      <div style={{ height: 12 }} />
+      <Fields meta={meta} row={row} names={OWNER} column={3} />
+      <div style={{ marginTop: 16 }}>
+        <CustomerTabsPanel key={version} customerId={id} />
+      </div>
+      {dialogs}
+    </Card>
+  )
+}

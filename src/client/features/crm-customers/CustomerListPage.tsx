@@ -1,0 +1,165 @@
+import { useState } from 'react'
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import type { ColumnType } from 'antd/es/table'
+import { useNavigate } from 'react-router-dom'
+import useSWR from 'swr'
+import { useMeta, type Meta } from '../../api/meta.js'
+import { usePermission } from '../../app/session.js'
+import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { customerApi, customerPaths, SCOPE, type CustomerRow } from './customer-api.js'
+import { customerColumns } from './customer-columns.js'
+import CustomerSearch from './CustomerSearch.js'
+import ActionFormModal from './ActionFormModal.js'
+
+const COLUMNS = ['code', 'name', 'level', 'dealStatus', 'contact', 'telephone', 'ownerId', 'deptId', 'lastFollowTime', 'nextFollowTime', 'locked', 'createTime']
+
+/**
+ * 客户管理 (/crm/customer/index): 我负责的 / 本部门的 / 全部 tabs as the keys allow, with 新增客户,
+ * 转移 (to another salesperson; contacts follow), 放入公海 (with the reason), 锁定 / 解锁 and 写跟进.
+ */
+export default function CustomerListPage() {
+  const meta = useMeta()
+  return <FeedbackProvider>{meta ? <CustomerList meta={meta} /> : null}</FeedbackProvider>
+}
+
+function CustomerList({ meta }: { meta: Meta }) {
+  const can = usePermission()
+  const navigate = useNavigate()
+  const { message } = useFeedback()
+  const [scope, setScope] = useState<number>(SCOPE.MINE)
+  const [query, setQuery] = useState<Record<string, unknown>>({})
+  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [selected, setSelected] = useState<string[]>([])
+  const [dialog, setDialog] = useState<'transfer' | 'release' | null>(null)
+  const [following, setFollowing] = useState<string | null>(null)
+  const params = { ...query, scope, pageIndex: page.index, pageSize: page.size }
+  const { data, isLoading, mutate } = useSWR(['crm-customers', JSON.stringify(params)], () => customerApi.mine(params), { keepPreviousData: true, revalidateOnFocus: false })
+  const { data: remind } = useSWR(['crm-return-remind'], () => customerApi.returnRemind(), { revalidateOnFocus: false })
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work()
+      message.success(done)
+      setSelected([])
+      setDialog(null)
+      await mutate()
+    } catch {
+      // The api layer has shown the server's message.
+    }
+  }
+  const tabs = [
+    { key: String(SCOPE.MINE), label: '我负责的客户' },
+    ...(can(['crm:customer:dept', 'crm:customer:all']) ? [{ key: String(SCOPE.DEPT), label: '本部门的客户' }] : []),
+    ...(can('crm:customer:all') ? [{ key: String(SCOPE.ALL), label: '全部客户' }] : []),
+  ]
+  const columns: ColumnType<CustomerRow>[] = [
+    ...customerColumns(meta, COLUMNS).map((c) =>
+      c.key === 'name' ? { ...c, render: (_v: unknown, r: CustomerRow) => <a onClick={() => navigate(customerPaths.detail(r.id))}>{r.name}</a> } : c,
+    ),
+    {
+      key: '__actions',
+      title: '操作',
+      fixed: 'right',
+      width: 180,
+      render: (_v, r) => (
+        <Space size={4}>
+          <a onClick={() => navigate(customerPaths.detail(r.id))}>详情</a>
+          {can('crm:customer:modify') && <a onClick={() => navigate(customerPaths.modify(r.id))}>修改</a>}
+          {can('crm:action:add') && r.ownerId && <a onClick={() => setFollowing(r.id)}>写跟进</a>}
+        </Space>
+      ),
+    },
+  ]
+  return (
+    <Card>
+      {remind && remind.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`您有${remind.length}个客户即将被自动收回公海：${remind.slice(0, 5).map((r) => `${r.name}（${r.returnDate}）`).join('、')}${remind.length > 5 ? ' 等' : ''}，请及时跟进`}
+        />
+      )}
+      <Tabs activeKey={String(scope)} items={tabs} onChange={(k) => (setScope(Number(k)), setPage((p) => ({ ...p, index: 1 })), setSelected([]))} />
+      <CustomerSearch meta={meta} onSearch={(v) => (setQuery(v), setPage((p) => ({ ...p, index: 1 })))} />
+      <Space style={{ marginBottom: 12 }} wrap>
+        {can('crm:customer:add') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(customerPaths.add)}>
+            新增客户
+          </Button>
+        )}
+        {can('crm:customer:transfer') && (
+          <Button disabled={!selected.length} onClick={() => setDialog('transfer')}>
+            转移
+          </Button>
+        )}
+        {can('crm:customer:release') && (
+          <Button disabled={!selected.length} onClick={() => setDialog('release')}>
+            放入公海
+          </Button>
+        )}
+        {can('crm:customer:lock') && (
+          <>
+            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, true), '已锁定')}>
+              锁定
+            </Button>
+            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, false), '已解锁')}>
+              解锁
+            </Button>
+          </>
+        )}
+      </Space>
+      <Table<CustomerRow>
+        rowKey="id"
+        size="middle"
+        loading={isLoading}
+        columns={columns}
+        dataSource={data?.datas ?? []}
+        scroll={{ x: 1600 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        pagination={tablePagination({ index: page.index, size: page.size }, data?.totalCount ?? 0, setPage)}
+      />
+      <TransferDialog open={dialog === 'transfer'} count={selected.length} onClose={() => setDialog(null)} onOk={(to, reason) => act(() => customerApi.transfer(selected, to, reason), '转移成功')} />
+      <ReasonDialog open={dialog === 'release'} count={selected.length} onClose={() => setDialog(null)} onOk={(reason) => act(() => customerApi.release(selected, reason), '已放入公海')} />
+      <ActionFormModal meta={meta} open={Boolean(following)} customerId={following ?? undefined} onClose={() => setFollowing(null)} onSaved={() => (setFollowing(null), void mutate())} />
+    </Card>
+  )
+}
+
+function TransferDialog({ open, count, onClose, onOk }: { open: boolean; count: number; onClose: () => void; onOk: (to: string, reason: string) => void }) {
+  const [form] = Form.useForm<{ ownerId: string; reason?: string }>()
+  const [word, setWord] = useState('')
+  const { data } = useSWR(open ? ['crm-owners', word] : null, () => customerApi.owners(word))
+  return (
+    <Modal title={`转移客户（已选${count}个）`} open={open} onCancel={onClose} onOk={async () => {
+      const v = await form.validateFields()
+      onOk(v.ownerId, v.reason ?? '')
+    }} okText="确定" cancelText="取消" destroyOnHidden>
+      <Form form={form} name="crmTransfer" layout="vertical" preserve={false}>
+        <Form.Item name="ownerId" label="接收人" rules={[{ required: true, message: '请选择接收人' }]}>
+          <Select showSearch filterOption={false} onSearch={setWord} options={(data ?? []).map((u) => ({ value: u.id, label: `${u.name}（${u.code}）` }))} placeholder="输入姓名或编号搜索" />
+        </Form.Item>
+        <Form.Item name="reason" label="转移原因" rules={[{ max: 200, message: '原因不能超过200个字符' }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Alert type="info" showIcon message="客户的联系人将一并转移给接收人" />
+      </Form>
+    </Modal>
+  )
+}
+
+/** 放入公海: the reason is required and kept in the owner history. */
+export function ReasonDialog({ open, count, onClose, onOk }: { open: boolean; count: number; onClose: () => void; onOk: (reason: string) => void }) {
+  const [form] = Form.useForm<{ reason: string }>()
+  return (
+    <Modal title={`放入公海（已选${count}个）`} open={open} onCancel={onClose} onOk={async () => onOk((await form.validateFields()).reason.trim())} okText="确定" cancelText="取消" destroyOnHidden>
+      <Form form={form} name="crmRelease" layout="vertical" preserve={false}>
+        <Form.Item name="reason" label="放入公海原因" rules={[{ required: true, whitespace: true, message: '请输入放入公海的原因' }, { max: 200, message: '原因不能超过200个字符' }]}>
+          <Input.TextArea rows={3} placeholder="例如：客户暂无采购需求" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

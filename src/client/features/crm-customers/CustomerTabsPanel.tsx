@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react'
+import { Empty, Table, Tabs, Tag, Timeline } from 'antd'
+import useSWR from 'swr'
+import type { Meta } from '../../api/meta.js'
+import { usePermission } from '../../app/session.js'
+import { customerApi, type ActionRow } from './customer-api.js'
+import { customerTabs, onCustomerTabsChange, registerCustomerTab } from './customer-tabs.js'
+
+/** The customer's follow-ups as a timeline (newest first). */
+export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta; customerId: string; version?: number }) {
+  const { data } = useSWR(['crm-customer-actions', customerId, version], () => customerApi.actions({ customerId, pageSize: 100 }))
+  if (!data?.datas.length) return <Empty description="暂无跟进记录" />
+  return (
+    <Timeline
+      items={data.datas.map((a: ActionRow) => ({
+        key: a.id,
+        children: (
+          <div>
+            <div style={{ color: '#888' }}>
+              {a.actionTime} · {meta.enums.label('CRM_ACTION_TYPE', a.actionType)} · {a.followerName ?? ''}
+            </div>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{a.content}</div>
+            {a.nextTime && (
+              <div style={{ color: '#d46b08' }}>
+                下次跟进：{a.nextTime} {a.nextContent ?? ''}
+              </div>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  )
+}
+
+/** 负责人变更: claims, transfers, releases (with their reasons) and automatic returns. */
+export function OwnerHistory({ meta, customerId }: { meta: Meta; customerId: string }) {
+  const { data } = useSWR(['crm-owner-records', customerId], () => customerApi.ownerRecords(customerId))
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={data ?? []}
+      columns={[
+        { key: 't', title: '时间', dataIndex: 'createTime', width: 170 },
+        {
+          key: 'c',
+          title: '变更类型',
+          width: 110,
+          render: (_v, r) => <Tag color={meta.enums.items('CRM_OWNER_CHANGE_TYPE').find((i) => i.code === r.changeType)?.color}>{meta.enums.label('CRM_OWNER_CHANGE_TYPE', r.changeType)}</Tag>,
+        },
+        { key: 'f', title: '原负责人', dataIndex: 'fromOwnerName', width: 110 },
+        { key: 'to', title: '新负责人', render: (_v, r) => r.toOwnerName ?? (r.poolName ? `公海：${r.poolName}` : '公海'), width: 140 },
+        { key: 'r', title: '原因', dataIndex: 'reason' },
+        { key: 'b', title: '操作人', dataIndex: 'createBy', width: 100 },
+      ]}
+    />
+  )
+}
+
+let ownRegistered = false
+/** The customer feature's own tabs; the other CRM features add theirs through registerCustomerTab. */
+export function registerOwnTabs(meta: () => Meta | undefined) {
+  if (ownRegistered) return
+  ownRegistered = true
+  registerCustomerTab({ key: 'actions', title: '跟进记录', order: 10, permissions: ['crm:action:query'], render: (id) => { const m = meta(); return m ? <CustomerActions meta={m} customerId={id} /> : null } })
+  registerCustomerTab({ key: 'owners', title: '负责人变更', order: 90, render: (id) => { const m = meta(); return m ? <OwnerHistory meta={m} customerId={id} /> : null } })
+}
+
+/** The registered tabs the user may see, re-rendered when a feature registers one late. */
+export default function CustomerTabsPanel({ customerId }: { customerId: string }) {
+  const can = usePermission()
+  const [, setTick] = useState(0)
+  useEffect(() => onCustomerTabsChange(() => setTick((n) => n + 1)), [])
+  const tabs = customerTabs().filter((t) => !t.permissions?.length || can([...t.permissions]))
+  return <Tabs items={tabs.map((t) => ({ key: t.key, label: t.title, children: t.render(customerId) }))} />
+}

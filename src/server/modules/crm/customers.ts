@@ -1,0 +1,358 @@
+import type { FastifyInstance } from 'fastify'
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+import type { QueryParam } from '../../../shared/generated/entity.js'
+import { CRM_CUSTOMER_SCOPE as SCOPE, CRM_OWNER_CHANGE_TYPE as CHANGE } from '../../../shared/generated/enum-codes.js'
+import { defineRoute } from '../../platform/routes.js'
+import { forbidden, invalid, notFound } from '../../platform/errors.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { hasPermission, type RequestContext } from '../../platform/request-context.js'
+import { writeOpLog, OpLogType } from '../../platform/op-log.js'
+import { idsFrom, objectBody } from '../../engine/request-values.js'
+import type { Wire } from '../../engine/record-codec.js'
+import type { Actor } from '../../platform/audit-columns.js'
+import type { Services } from '../../services.js'
+import { CUSTOMER_KEYS } from './customer-keys.js'
+import { crmActionsModule } from './customer-actions.js'
+import {
+  assignCustomers,
+  claimCustomer,
+  comingReturns,
+  CUSTOMER_TABLE,
+  deptSubtree,
+  lockCustomers,
+  lockPerson,
+  releaseCustomers,
+  runAutomaticReturn,
+  seaConfig,
+  seaPredicate,
+} from '../../domain/crm-public-sea.js'
+
+/**
+ * CRM customers (客户管理, 公海客户): the customer entity of base data with an owner. The calls of the
+ * spec (`/basedata/customer/queryCustomerAss`, `queryPublicSea`, `getActionCustomer`, `transfer`,
+ * `removePublicSea`) plus the ones it does not name, chosen here:
+ * - `POST /basedata/customer/claimPublicSea` {ids}: claim sea customers (领取);
+ * - `POST /basedata/customer/lock` {ids, locked}: lock or unlock (锁定 exempts from automatic return);
+ * - `GET|POST|PUT /crm/customer`: read, create (the creator owns it) and modify a customer from CRM;
+ * - `GET /crm/customer/ownerRecords?customerId`: owner history with release reasons;
+ * - `GET /crm/customer/queryReturnRemind`: my customers that automatic return takes within the reminder days;
+ * - `GET /crm/customer/owners?name`: people to transfer to;
+ * - `POST /crm/sea/return`: run automatic return now (the scheduler calls `returnAllTenants`).
+ *
+ * Who sees which customers: `scope` 1 (mine: owner is me), 2 (my departments and below: key
+ * crm:customer:dept), 3 (all owned customers: key crm:customer:all); the sea shows the unowned
+ * customers of the caller's pools. Every read and write below starts from `visible`, the one predicate.
+ */
+
+
+/** Conditions of the CRM customer lists, over fields of schemas/entities/customer.json. */
+const LIST_PARAMS: QueryParam[] = [
+  { field: 'code', op: 'contains' },
+  { field: 'name', op: 'contains' },
+  { field: 'telephone', op: 'contains' },
+  { field: 'level', op: 'eq' },
+  { field: 'dealStatus', op: 'eq' },
+  { field: 'ownerId', op: 'eq' },
+  { field: 'poolId', op: 'eq' },
+  { field: 'lastFollowTime', op: 'between' },
+  { field: 'createTime', op: 'between' },
+]
+const LIST_COLUMNS = ['code', 'name', 'contact', 'telephone', 'level', 'dealStatus', 'ownerId', 'deptId', 'poolId', 'preOwnerId', 'lastFollowTime', 'nextFollowTime', 'receiveTime', 'poolTime', 'locked', 'createTime']
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+
+export function crmCustomersModule(app: FastifyInstance, services: Services): void {
+  crmActionsModule(app, services)
+  const { store, registry } = services
+  const customer = registry.get('customer')
+
+  // A deleted customer's owner history goes with it (follow-ups, like documents, still refuse the delete).
+  services.hooks.on('customer', {
+    async beforeDelete({ trx, ids }) {
+      await trx.deleteFrom('crm_customer_owner_record').where('customer_id', 'in', ids).execute()
+    },
+  })
+
+  /** The owned customers the caller may see in a scope tab. */
+  async function scopePredicate(db: Db, ctx: RequestContext, scope: number): Promise<Expression<SqlBool>> {
+    if (scope === SCOPE.ALL) {
+      if (!hasPermission(ctx, [CUSTOMER_KEYS.all])) throw forbidden('无权查看全部客户')
+      return sql<SqlBool>`t.owner_id is not null`
+    }
+    if (scope === SCOPE.DEPT) {
+      if (!hasPermission(ctx, [CUSTOMER_KEYS.dept, CUSTOMER_KEYS.all])) throw forbidden('无权查看本部门客户')
+      const depts = await deptSubtree(services, db, ctx.userId)
+      return depts.length ? sql<SqlBool>`(t.owner_id is not null and t.dept_id in (${sql.join(depts)}))` : sql<SqlBool>`t.owner_id = ${ctx.userId}`
+    }
+    return sql<SqlBool>`t.owner_id = ${ctx.userId}`
+  }
+
+  /** Every customer the caller may open: the widest tab the keys allow, plus the caller's sea. */
+  async function visible(db: Db, ctx: RequestContext): Promise<Expression<SqlBool>> {
+    if (ctx.isAdmin || hasPermission(ctx, [CUSTOMER_KEYS.all])) return sql<SqlBool>`1 = 1`
+    const owned = await scopePredicate(db, ctx, hasPermission(ctx, [CUSTOMER_KEYS.dept]) ? SCOPE.DEPT : SCOPE.MINE)
+    if (!hasPermission(ctx, [CUSTOMER_KEYS.sea, CUSTOMER_KEYS.claim])) return owned
+    return sql<SqlBool>`(${owned} or ${await seaPredicate(services, db, ctx.userId)})`
+  }
+
+  /** The ids exist and the caller may see them (a customer outside answers as a missing one). */
+  async function requireVisible(db: Db, ctx: RequestContext, ids: string[]) {
+    const wanted = [...new Set(ids)]
+    const found = await (await store.rows(db, ctx, customer)).select('t.id').where('t.id', 'in', wanted).where(await visible(db, ctx)).execute()
+    if (found.length !== wanted.length) throw notFound('客户不存在！')
+  }
+
+  /** Owned customers the caller may hand on (transfer, release, lock): own ones, or the department's/all with those keys. */
+  async function requireManaged(db: Db, ctx: RequestContext, ids: string[]) {
+    const wanted = [...new Set(ids)]
+    let predicate: Expression<SqlBool> = sql<SqlBool>`t.owner_id = ${ctx.userId}`
+    if (ctx.isAdmin || hasPermission(ctx, [CUSTOMER_KEYS.all])) predicate = sql<SqlBool>`1 = 1`
+    else if (hasPermission(ctx, [CUSTOMER_KEYS.dept])) predicate = await scopePredicate(db, ctx, SCOPE.DEPT)
+    const found = await (await store.rows(db, ctx, customer)).select(['t.id', 't.owner_id']).where('t.id', 'in', wanted).where(predicate).execute()
+    if (found.length !== wanted.length) {
+      const exist = await db.selectFrom(CUSTOMER_TABLE).select(['id', 'owner_id']).where('id', 'in', wanted).execute()
+      if (exist.length === wanted.length && exist.some((r) => !r.owner_id)) throw invalid('公海客户不能进行此操作')
+      throw notFound('客户不存在！')
+    }
+  }
+
+  const listOf = (ctx: RequestContext, db: Db, values: Record<string, unknown>, where: Expression<SqlBool>) =>
+    store.list(db, ctx, customer, {
+      params: LIST_PARAMS,
+      columns: LIST_COLUMNS,
+      values,
+      paged: true,
+      sort: { field: 'createTime', order: 'desc' },
+      where,
+    })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/basedata/customer/queryCustomerAss',
+    access: [CUSTOMER_KEYS.query],
+    handler: async ({ ctx, query }) => {
+      const scope = Number(query.scope ?? SCOPE.MINE)
+      if (![SCOPE.MINE, SCOPE.DEPT, SCOPE.ALL].includes(scope as 1)) throw invalid('客户范围不正确', 'scope')
+      return listOf(ctx, ctx.db, query, await scopePredicate(ctx.db, ctx, scope))
+    },
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/basedata/customer/queryPublicSea',
+    access: [CUSTOMER_KEYS.sea],
+    handler: async ({ ctx, query }) => listOf(ctx, ctx.db, query, await seaPredicate(services, ctx.db, ctx.userId)),
+  })
+
+  /** One customer with its owner, for the customer page and the follow-up dialog. */
+  async function customerOf(db: Db, ctx: RequestContext, id: unknown): Promise<Wire> {
+    if (!text(id)) throw invalid('请选择客户', 'id')
+    const page = await store.list(db, ctx, customer, {
+      params: [{ field: 'id', op: 'eq' }],
+      columns: [...customer.fields.map((f) => f.name)],
+      values: { id: text(id) },
+      paged: false,
+      where: await visible(db, ctx),
+    })
+    if (!page.datas[0]) throw notFound('客户不存在！')
+    return page.datas[0]
+  }
+
+  const readKeys = [CUSTOMER_KEYS.query, CUSTOMER_KEYS.sea, 'crm:action:query', 'crm:action:add']
+  defineRoute(app, {
+    method: 'GET',
+    url: '/basedata/customer/getActionCustomer',
+    access: readKeys,
+    handler: async ({ ctx, query }) => customerOf(ctx.db, ctx, query.id),
+  })
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/customer',
+    access: readKeys,
+    handler: async ({ ctx, query }) => customerOf(ctx.db, ctx, query.id),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/crm/customer',
+    access: [CUSTOMER_KEYS.add],
+    handler: async ({ ctx, body }) =>
+      inTransaction(ctx.db, async (trx) => {
+        const values = objectBody(body)
+        const id = await store.create(trx, ctx, customer, values)
+        const cfg = await seaConfig(services, trx, ctx)
+        await assignCustomers(services, trx, ctx, [id], ctx.userId, CHANGE.CREATE, cfg)
+        return id
+      }),
+  })
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/crm/customer',
+    access: [CUSTOMER_KEYS.modify],
+    handler: async ({ ctx, body }) =>
+      inTransaction(ctx.db, async (trx) => {
+        const values = objectBody(body)
+        if (!text(values.id)) throw invalid('请选择客户', 'id')
+        await requireManaged(trx, ctx, [text(values.id)])
+        await store.modify(trx, ctx, customer, values)
+      }),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/customer/ownerRecords',
+    access: readKeys,
+    handler: async ({ ctx, query }) => {
+      const id = text(query.customerId ?? query.id)
+      await requireVisible(ctx.db, ctx, [id || '-'])
+      const rows = await ctx.db
+        .selectFrom('crm_customer_owner_record as r')
+        .leftJoin('sys_user as f', 'f.id', 'r.from_owner_id')
+        .leftJoin('sys_user as u', 'u.id', 'r.to_owner_id')
+        .leftJoin('crm_customer_pool as p', 'p.id', 'r.pool_id')
+        .select(['r.id', 'r.change_type', 'r.from_owner_id', 'f.name as from_name', 'r.to_owner_id', 'u.name as to_name', 'r.pool_id', 'p.name as pool_name', 'r.reason', 'r.create_by', 'r.create_time'])
+        .where('r.customer_id', '=', id)
+        .orderBy('r.create_time', 'desc')
+        .orderBy('r.id', 'desc')
+        .execute()
+      return rows.map((r) => ({
+        id: r.id,
+        changeType: Number(r.change_type),
+        fromOwnerId: r.from_owner_id ?? null,
+        fromOwnerName: r.from_name ?? null,
+        toOwnerId: r.to_owner_id ?? null,
+        toOwnerName: r.to_name ?? null,
+        poolId: r.pool_id ?? null,
+        poolName: r.pool_name ?? null,
+        reason: r.reason ?? null,
+        createBy: r.create_by ?? null,
+        createTime: r.create_time ?? null,
+      }))
+    },
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/basedata/customer/transfer',
+    access: [CUSTOMER_KEYS.transfer],
+    handler: async ({ ctx, body }) => {
+      const values = objectBody(body)
+      const ids = idsFrom(values)
+      const to = text(values.ownerId ?? values.userId ?? values.toUserId)
+      if (!to) throw invalid('请选择接收人', 'ownerId')
+      const reason = text(values.reason).slice(0, 200) || null
+      await inTransaction(ctx.db, async (trx) => {
+        const user = await trx.selectFrom('sys_user').select(['id', 'available']).where('id', '=', to).executeTakeFirst()
+        if (!user) throw invalid('接收人不存在', 'ownerId')
+        if (!services.codec.fromRow(registry.get('user'), user).available) throw invalid('接收人已停用', 'ownerId')
+        await requireManaged(trx, ctx, ids)
+        await assignCustomers(services, trx, ctx, ids, to, CHANGE.TRANSFER, await seaConfig(services, trx, ctx), reason)
+        await writeOpLog(trx, ctx, '转移客户', OpLogType.OTHER, { ids, to })
+      })
+    },
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/basedata/customer/removePublicSea',
+    access: [CUSTOMER_KEYS.release],
+    handler: async ({ ctx, body }) => {
+      const values = objectBody(body)
+      const ids = idsFrom(values)
+      const reason = text(values.reason)
+      if (!reason) throw invalid('请输入放入公海的原因', 'reason')
+      if (reason.length > 200) throw invalid('原因不能超过200个字符', 'reason')
+      await inTransaction(ctx.db, async (trx) => {
+        await requireManaged(trx, ctx, ids)
+        await releaseCustomers(services, trx, ctx, ids, reason)
+        await writeOpLog(trx, ctx, '客户放入公海', OpLogType.OTHER, { ids, reason })
+      })
+    },
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/basedata/customer/claimPublicSea',
+    access: [CUSTOMER_KEYS.claim],
+    handler: async ({ ctx, body }) => {
+      const ids = [...new Set(idsFrom(objectBody(body)))]
+      if (ids.length > 100) throw invalid('一次最多领取100个客户')
+      await inTransaction(ctx.db, async (trx) => {
+        await lockPerson(services, trx, ctx.userId)
+        const cfg = await seaConfig(services, trx, ctx)
+        for (const id of ids) await claimCustomer(services, trx, ctx, id, cfg)
+      })
+    },
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/basedata/customer/lock',
+    access: [CUSTOMER_KEYS.lock],
+    handler: async ({ ctx, body }) => {
+      const values = objectBody(body)
+      const ids = idsFrom(values)
+      const locked = values.locked !== false && values.locked !== 'false' && values.locked !== 0
+      await inTransaction(ctx.db, async (trx) => {
+        await requireManaged(trx, ctx, ids)
+        await lockCustomers(services, trx, ctx, ids, locked, await seaConfig(services, trx, ctx))
+      })
+    },
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/customer/queryReturnRemind',
+    access: [CUSTOMER_KEYS.query],
+    handler: async ({ ctx }) => {
+      const coming = await comingReturns(services, ctx.db, ctx.userId)
+      if (!coming.length) return []
+      const rows = await ctx.db.selectFrom(CUSTOMER_TABLE).select(['id', 'code', 'name', 'last_follow_time']).where('id', 'in', coming.map((c) => c.id)).execute()
+      return coming.map((c) => {
+        const r = rows.find((x) => x.id === c.id)
+        return { id: c.id, code: r?.code ?? null, name: r?.name ?? null, lastFollowTime: r?.last_follow_time ?? null, returnDate: c.returnDate }
+      })
+    },
+  })
+
+  /** People a customer can be transferred to (the transfer dialog): enabled users, by name or code. */
+  defineRoute(app, {
+    method: 'GET',
+    url: '/crm/customer/owners',
+    access: [CUSTOMER_KEYS.transfer],
+    handler: async ({ ctx, query }) => {
+      const user = registry.get('user')
+      let q = ctx.db
+        .selectFrom('sys_user')
+        .select(['id', 'code', 'name'])
+        .where('available', '=', services.codec.toColumn(user.byName.get('available')!, true))
+      const word = text(query.name)
+      if (word) {
+        // Wildcards are dropped rather than escaped: SQLite and PostgreSQL escape LIKE differently.
+        const pattern = `%${word.replace(/[\\%_]/g, '')}%`
+        q = q.where((eb) => eb.or([eb('name', 'like', pattern), eb('code', 'like', pattern)]))
+      }
+      return q.orderBy('code').limit(50).execute()
+    },
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/crm/sea/return',
+    access: [CUSTOMER_KEYS.runReturn],
+    handler: async ({ ctx }) => runAutomaticReturn(services, ctx.db, ctx),
+  })
+}
+
+/** The scheduler's entry: automatic return in every tenant, as the system. */
+export async function returnAllTenants(services: Services): Promise<Record<string, number>> {
+  const actor: Actor = { userId: 'system', name: '系统' }
+  const out: Record<string, number> = {}
+  for (const tenantId of await services.tenantIds()) {
+    const result = await runAutomaticReturn(services, services.databases.tenant(tenantId), actor)
+    out[tenantId] = result.total
+  }
+  return out
+}

@@ -1,0 +1,75 @@
+import { expect, openScreen, paneOf, rowOf, test, toast, uniqueSuffix } from './helpers.js'
+
+/**
+ * A salesperson's day with the customer screens: add a customer (it becomes theirs), log a follow-up on
+ * its page, release it to the public sea with a reason, claim it back from 公海客户, see the owner
+ * history; the H5 customer page fits a 375 px phone.
+ */
+test('customer, follow-up, release to the sea, claim, owner history and the H5 page', async ({ page }) => {
+  test.setTimeout(90_000)
+  const code = `CRM${uniqueSuffix()}`
+  const name = `华南精工${code.slice(-4)}`
+
+  const list = await openScreen(page, '/crm/customer')
+  await list.getByRole('button', { name: '新增客户' }).click()
+  const form = paneOf(page, '/crm/customer/add')
+  await expect(form).toBeVisible()
+  await form.getByRole('button', { name: '保存' }).click()
+  await expect(form.getByText('请输入编号')).toBeVisible()
+  await form.getByLabel('编号', { exact: true }).fill(code)
+  await form.getByLabel('名称', { exact: true }).fill(name)
+  await form.getByLabel('联系人', { exact: true }).fill('李经理')
+  await form.getByRole('button', { name: '保存' }).click()
+  await expect(toast(page, '新增成功')).toBeVisible()
+  await expect(page).toHaveURL(/\/crm\/customer\/detail\//)
+  const detailPath = new URL(page.url()).pathname
+  const detail = paneOf(page, detailPath)
+  await expect(detail.getByText(name).first()).toBeVisible()
+
+  await detail.getByRole('button', { name: '写跟进' }).click()
+  const dialog = page.getByRole('dialog', { name: '写跟进' })
+  await dialog.getByLabel('跟进内容', { exact: true }).fill('电话沟通，客户计划下月采购一批数控刀具')
+  await dialog.getByRole('button', { name: '保存' }).click()
+  await expect(toast(page, '跟进记录已保存')).toBeVisible()
+  await expect(detail.getByText('电话沟通，客户计划下月采购一批数控刀具')).toBeVisible()
+
+  await detail.getByRole('button', { name: '放入公海' }).click()
+  const release = page.getByRole('dialog', { name: /放入公海/ })
+  await release.getByRole('button', { name: '确 定' }).or(release.getByRole('button', { name: '确定' })).click()
+  await expect(release.getByText('请输入放入公海的原因')).toBeVisible()
+  await release.getByLabel('放入公海原因').fill('客户预算冻结')
+  await release.getByRole('button', { name: '确 定' }).or(release.getByRole('button', { name: '确定' })).click()
+  await expect(toast(page, '已放入公海')).toBeVisible()
+
+  const sea = await openScreen(page, '/crm/public-sea')
+  const row = rowOf(sea, name)
+  await expect(row).toBeVisible()
+  await row.getByText('领取').click()
+  await expect(toast(page, '已领取1个客户')).toBeVisible()
+  await expect(rowOf(sea, name)).toHaveCount(0)
+
+  const h5Path = detailPath.replace('/detail/', '/h5/detail/')
+  await page.setViewportSize({ width: 375, height: 740 })
+  const h5 = await openScreen(page, h5Path)
+  await expect(h5.getByText(name).first()).toBeVisible()
+  await expect(h5.getByRole('button', { name: '写跟进' })).toBeVisible()
+  // The page itself fits the phone: its cards and the button end inside the 375 px viewport.
+  for (const box of [await h5.locator('.ant-card').first().boundingBox(), await h5.getByRole('button', { name: '写跟进' }).boundingBox()]) {
+    expect(box).not.toBeNull()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const back = await openScreen(page, detailPath)
+  await back.getByRole('tab', { name: '负责人变更' }).click()
+  await expect(back.getByText('客户预算冻结')).toBeVisible()
+  await expect(back.getByRole('cell', { name: '领取' })).toBeVisible()
+
+  const rules = await openScreen(page, '/crm/public-sea/rule')
+  await expect(rules.getByText('每人拥有客户上限')).toBeVisible()
+  await rules.getByRole('tab', { name: '自动回收规则' }).click()
+  await expect(rules.getByRole('button', { name: '新增' }).first()).toBeVisible()
+  await rules.getByRole('button', { name: '立即执行回收' }).click()
+  await expect(page.locator('.ant-message-notice-content').filter({ hasText: /自动回收完成/ })).toBeVisible()
+})
