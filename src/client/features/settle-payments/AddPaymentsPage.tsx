@@ -82,7 +82,7 @@ function AddPayments({ id }: { id: string }) {
       <Card size="small" title="登记付款">
         <Form form={form} name="receive-add-payments" layout="vertical" onFinish={save} style={{ maxWidth: 480 }} initialValues={{ payDate: todayText() }}>
           <Form.Item name="payTypeId" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]}>
-            <Select placeholder="请选择" options={(payTypes?.datas ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+            <Select placeholder="请选择" showSearch optionFilterProp="label" options={(payTypes?.datas ?? []).map((p) => ({ value: p.id, label: p.name }))} />
           </Form.Item>
           <Form.Item name="amount" label="付款金额" rules={[{ required: true, message: '请输入金额' }, { pattern: /^\d+(\.\d{1,2})?$/, message: '金额最多允许2位小数，且不能为负数' }]}>
             <Input placeholder="请输入金额" />
