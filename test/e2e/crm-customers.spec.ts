@@ -1,13 +1,28 @@
-import { expect, openScreen, paneOf, rowOf, test, toast, uniqueSuffix } from './helpers.js'
+import { expect, openScreen, paneOf, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+
+/** Another salesperson: a user whose role holds the public sea's keys. */
+async function colleague(api: AdminApi, s: string) {
+  const keys = ['crm:customer:query', 'crm:public-sea:query', 'crm:public-sea:claim']
+  const roleId = await api.post<string>('/system/role', { code: `SEA${s}`, name: `公海销售${s}`, available: true })
+  const menus = await api.get<{ id: string; permission: string | null }[]>('/system/role/menu/menus', { roleId })
+  await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: menus.filter((m) => keys.includes(m.permission ?? '')).map((m) => m.id) })
+  const username = `sea${s}`.toLowerCase()
+  const name = `王销售${s}`
+  const id = await api.post<string>('/system/user', { code: username, name, username, password: 'secret123', gender: 0, available: true })
+  await api.post('/system/user/role/setting', { userIds: [id], roleIds: [roleId] })
+  return { username, password: 'secret123', name }
+}
 
 /**
  * A salesperson's day with the customer screens: add a customer (it becomes theirs), log a follow-up on
- * its page, release it to the public sea with a reason, claim it back from 公海客户, see the owner
- * history; the H5 customer page fits a 375 px phone.
+ * its page, release it to the public sea with a reason; another salesperson claims it from 公海客户; the
+ * owner history shows both; the H5 customer page fits a 375 px phone.
  */
-test('customer, follow-up, release to the sea, claim, owner history and the H5 page', async ({ page }) => {
-  test.setTimeout(90_000)
-  const code = `CRM${uniqueSuffix()}`
+test('customer, follow-up, release to the sea, another salesperson claims it, owner history and the H5 page', async ({ page, browser, api }) => {
+  test.setTimeout(120_000)
+  const s = uniqueSuffix()
+  const other = await colleague(api, s)
+  const code = `CRM${s}`
   const name = `华南精工${code.slice(-4)}`
 
   const list = await openScreen(page, '/crm/customer')
@@ -41,12 +56,19 @@ test('customer, follow-up, release to the sea, claim, owner history and the H5 p
   await release.getByRole('button', { name: '确 定' }).or(release.getByRole('button', { name: '确定' })).click()
   await expect(toast(page, '已放入公海')).toBeVisible()
 
-  const sea = await openScreen(page, '/crm/public-sea')
-  const row = rowOf(sea, name)
-  await expect(row).toBeVisible()
-  await row.getByText('领取').click()
-  await expect(toast(page, '已领取1个客户')).toBeVisible()
-  await expect(rowOf(sea, name)).toHaveCount(0)
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+  try {
+    const otherPage = await context.newPage()
+    await signIn(otherPage, other.username, other.password)
+    const sea = await openScreen(otherPage, '/crm/public-sea')
+    const row = rowOf(sea, name)
+    await expect(row).toBeVisible()
+    await row.getByText('领取').click()
+    await expect(toast(otherPage, '已领取1个客户')).toBeVisible()
+    await expect(rowOf(sea, name)).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
 
   const h5Path = detailPath.replace('/detail/', '/h5/detail/')
   await page.setViewportSize({ width: 375, height: 740 })
@@ -65,6 +87,7 @@ test('customer, follow-up, release to the sea, claim, owner history and the H5 p
   await back.getByRole('tab', { name: '负责人变更' }).click()
   await expect(back.getByText('客户预算冻结')).toBeVisible()
   await expect(back.getByRole('cell', { name: '领取' })).toBeVisible()
+  await expect(back.getByRole('cell', { name: other.name }).first()).toBeVisible()
 
   const rules = await openScreen(page, '/crm/public-sea/rule')
   await expect(rules.getByText('每人拥有客户上限')).toBeVisible()
