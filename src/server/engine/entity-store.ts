@@ -43,17 +43,17 @@ export interface ListRequest {
 export type DataFilter = (db: Db, ctx: RequestContext, type: number, aliases: Record<string, string>) => Promise<Expression<SqlBool> | undefined>
 const fieldOf = (c: ListColumn | QueryParam) => (typeof c === 'string' ? c : c.field)
 
-/**
- * The generic persistence of every entity: list with conditions, get, create, modify, delete and
- * enable/disable, each write in one transaction with validation, uniqueness, references, hooks and
- * the op log. Nothing here knows a particular entity.
- */
 /** What narrows a caller's rows of one entity: predicates over `t` and the refs they join. */
 interface Restriction {
   predicates: Expression<SqlBool>[]
   joins: { table: string; alias: string; column: string }[]
 }
 
+/**
+ * The generic persistence of every entity: list with conditions, get, create, modify, delete and
+ * enable/disable, each write in one transaction with validation, uniqueness, references, hooks and
+ * the op log. Nothing here knows a particular entity.
+ */
 export class EntityStore {
   constructor(
     readonly kind: DbKind,
