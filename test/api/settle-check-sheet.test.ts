@@ -76,6 +76,8 @@ describe('check sheets (对账单): candidates, sign rules, holding documents', 
     const ret = c.get(docs.ret) as Candidate
     await fail([line(receive, { payAmount: '-1.00' })], '第1行业务单据应付金额不允许小于0！')
     await fail([line(receive), line(ret, { payAmount: '1.00' })], '第2行业务单据应付金额不允许大于0！')
+    await fail([line(receive, { payAmount: '20.01' })], '第1行业务单据应付金额的绝对值不允许大于单据金额的绝对值20.00元！')
+    await fail([line(receive), line(ret, { payAmount: '-10.01' })], '第2行业务单据应付金额的绝对值不允许大于单据金额的绝对值10.00元！')
     await fail([line(receive), line(receive)], '第2行业务单据重复，请检查！')
     await fail([{ bizId: docs.receive }], '第1行业务单据应付金额不能为空')
     await fail([line(receive), { bizId: otherDocs.receive, payAmount: '1' }], '第2行业务单据不是该供应商审核通过的单据！')
