@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import { CRM_PAYMENT_PLAN_STATUS } from '../../shared/generated/enum-codes.js'
 import { sql } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
@@ -20,7 +21,7 @@ const money = (v: unknown) => new Decimal(String(v ?? 0))
 const fixed = (d: Decimal) => d.toFixed(2)
 
 /** CRM_PAYMENT_PLAN_STATUS, derived from received vs planned amount and the due date. */
-export const PLAN_STATUS = { UNRECEIVED: 0, PARTIAL: 1, RECEIVED: 2, OVERDUE: 3 } as const
+export const PLAN_STATUS = CRM_PAYMENT_PLAN_STATUS
 
 /** Row locks on PostgreSQL (SQLite runs one writing transaction at a time, so a read there is already current). */
 const lock = <Q extends { forUpdate(): Q }>(kind: DbKind, q: Q): Q => (kind === 'postgres' ? q.forUpdate() : q)
@@ -200,7 +201,7 @@ export async function recordReceive(trx: Db, kind: DbKind, ctx: RequestContext, 
   const plan = await trx.selectFrom('crm_contract_plan').select(['id', 'contract_id']).where('id', '=', input.planId).executeTakeFirst()
   if (!plan) throw notFound('回款计划不存在！')
   const record = await store.get(trx, ctx, contract, String(plan.contract_id))
-  if (Number(record.status) !== CRM_STATUS.PASS) throw invalid('合同未审核通过，无法登记回款！')
+  if (Number(record.status) !== CRM_STATUS.APPROVE_PASS) throw invalid('合同未审核通过，无法登记回款！')
   let amount: Decimal
   try {
     amount = new Decimal(String(input.amount ?? '').trim())

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import { SETTLE_FEE_SHEET_TYPE } from '../../shared/generated/enum-codes.js'
 import type { Db } from '../db/dialect.js'
 import type { Services } from '../services.js'
 import type { RequestContext } from '../platform/request-context.js'
@@ -6,7 +7,7 @@ import { invalid } from '../platform/errors.js'
 import { today } from '../platform/clock.js'
 
 /** 收支方向 (SETTLE_FEE_SHEET_TYPE). */
-export const Direction = { RECEIVE: 1, PAY: 2 } as const
+export const Direction = SETTLE_FEE_SHEET_TYPE
 
 /** The business documents settlement looks up by kind and number, and what it needs of each. */
 export interface SettleDocumentKind {

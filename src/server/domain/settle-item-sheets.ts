@@ -1,4 +1,5 @@
 import type { Db } from '../db/dialect.js'
+import { SETTLE_FEE_SHEET_TYPE } from '../../shared/generated/enum-codes.js'
 import type { DocumentHooks } from '../engine/document-store.js'
 import type { Wire } from '../engine/record-codec.js'
 import { invalid } from '../platform/errors.js'
@@ -6,7 +7,7 @@ import { SettleStatus } from './supplier-terms.js'
 import { postBusinessDocument } from './settle-ledger.js'
 
 /** 收支方向 of a fee sheet (SETTLE_FEE_SHEET_TYPE): 应收款 lines are 收入项目, 应付款 lines 支出项目. */
-export const FeeSheetType = { RECEIVE: 1, PAY: 2 } as const
+export const FeeSheetType = SETTLE_FEE_SHEET_TYPE
 
 const ITEM_TABLES = { in: 'settle_in_item', out: 'settle_out_item' } as const
 

@@ -1,26 +1,14 @@
 import { sql, type RawBuilder } from 'kysely'
+import { SETTLE_CHECK_SHEET_CALC_TYPE, SETTLE_PARTY_TYPE, SETTLE_VOUCHER_TYPE } from '../../shared/generated/enum-codes.js'
 
 /** 计算方式 of a check-sheet line (SETTLE_CHECK_SHEET_CALC_TYPE): ADD raises what is owed, SUB lowers it. */
-export const CalcType = { ADD: 1, SUB: 2 } as const
+export const CalcType = SETTLE_CHECK_SHEET_CALC_TYPE
 
 /** SETTLE_PARTY_TYPE of a ledger row. */
-export const PartyType = { SUPPLIER: 1, CUSTOMER: 2 } as const
+export const PartyType = SETTLE_PARTY_TYPE
 
 /** SETTLE_VOUCHER_TYPE: which document made a ledger row. */
-export const VoucherType = {
-  RECEIVE_SHEET: 1,
-  PURCHASE_RETURN: 2,
-  SETTLE_FEE_SHEET: 3,
-  SETTLE_PRE_SHEET: 4,
-  SETTLE_CHECK_SHEET: 5,
-  SETTLE_SHEET: 6,
-  SALE_OUT_SHEET: 11,
-  SALE_RETURN: 12,
-  CUSTOMER_SETTLE_FEE_SHEET: 13,
-  CUSTOMER_SETTLE_PRE_SHEET: 14,
-  CUSTOMER_SETTLE_CHECK_SHEET: 15,
-  CUSTOMER_SETTLE_SHEET: 16,
-} as const
+export const VoucherType = SETTLE_VOUCHER_TYPE
 
 /**
  * A kind of business document that a check sheet takes (domain-rules §2.7): its table, its 业务类型

@@ -1,11 +1,12 @@
 import dayjs from 'dayjs'
+import { SETTLE_STATUS } from '../../shared/generated/enum-codes.js'
 import type { Db } from '../db/dialect.js'
 import { invalid } from '../platform/errors.js'
 
 const MANAGE_DISTRIBUTION = 1
 const SETTLE_ANY_DATE = 1
 const SETTLE_ON_DELIVERY = 2
-export const SettleStatus = { UN_SETTLE: 0, PART_SETTLE: 1, SETTLED: 3, UN_REQUIRE: 6 } as const
+export const SettleStatus = SETTLE_STATUS
 
 /**
  * What a supplier's terms mean for a purchase document (domain-rules §2.3 `getPaymentDate`): only a

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Col, DatePicker, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import type { Dayjs } from 'dayjs'
@@ -8,7 +8,7 @@ import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
-import SearchButtons from '../../components/SearchButtons.js'
+import SearchCard from '../../components/SearchCard.js'
 import { FeedbackProvider } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
@@ -95,40 +95,28 @@ function ClaimList({ listPath }: { listPath: string }) {
   ]
   return (
     <div className="crm-reimburse">
-      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={search}>
-          <Row gutter={[16, 8]} style={{ width: '100%' }}>
-            <Col span={5}>
-              <Form.Item name="code" label="报销单号">
-                <Input aria-label="报销单号" allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={5}>
-              <Form.Item name="title" label="报销事由">
-                <Input aria-label="报销事由" allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={4}>
-              <Form.Item name="status" label="审核状态">
-                <Select aria-label="审核状态" allowClear options={meta ? enumOptions(REIMBURSE_STATUS_ENUM, meta.enums) : []} placeholder={box === 'approve' ? '待审核' : '全部'} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="time" label="申请时间">
-                <DatePicker.RangePicker aria-label="申请时间" />
-              </Form.Item>
-            </Col>
-            <Col span={4}>
-              <SearchButtons
-                onReset={() => {
-                  form.resetFields()
-                  search()
-                }}
-              />
-            </Col>
-          </Row>
-        </Form>
-      </Card>
+      <SearchCard form={form} onSearch={search} buttonSpan={4}>
+        <Col span={5}>
+          <Form.Item name="code" label="报销单号">
+            <Input aria-label="报销单号" allowClear />
+          </Form.Item>
+        </Col>
+        <Col span={5}>
+          <Form.Item name="title" label="报销事由">
+            <Input aria-label="报销事由" allowClear />
+          </Form.Item>
+        </Col>
+        <Col span={4}>
+          <Form.Item name="status" label="审核状态">
+            <Select aria-label="审核状态" allowClear options={meta ? enumOptions(REIMBURSE_STATUS_ENUM, meta.enums) : []} placeholder={box === 'approve' ? '待审核' : '全部'} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="time" label="申请时间">
+            <DatePicker.RangePicker aria-label="申请时间" />
+          </Form.Item>
+        </Col>
+      </SearchCard>
       <Card size="small" variant="borderless">
         <Tabs
           activeKey={box}

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Badge, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Space, Table, Tabs } from 'antd'
+import { Badge, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Space, Table, Tabs } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import type { Dayjs } from 'dayjs'
@@ -8,7 +8,7 @@ import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
 import { usePermission } from '../../app/session.js'
 import PickerInput from '../../components/PickerInput.js'
-import SearchButtons from '../../components/SearchButtons.js'
+import SearchCard from '../../components/SearchCard.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
@@ -111,38 +111,26 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
   return (
     <div className="crm-work-reports">
       <StatisPanel type={type} />
-      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={search}>
-          <Row gutter={[16, 8]} style={{ width: '100%' }}>
-            {/* The user picker is open to report writers (the recipients field offers it). */}
-            {can(['crm:weekly-report:add', 'crm:monthly-report:add']) && (
-              <Col span={6}>
-                <Form.Item name="userId" label="汇报人">
-                  <PickerInput kind="user" aria-label="汇报人" placeholder="请选择汇报人" />
-                </Form.Item>
-              </Col>
-            )}
-            <Col span={6}>
-              <Form.Item name="keyword" label="关键字">
-                <Input aria-label="关键字" allowClear placeholder="工作内容或计划" />
-              </Form.Item>
-            </Col>
-            <Col span={7}>
-              <Form.Item name="period" label="报告周期">
-                <DatePicker.RangePicker aria-label="报告周期" picker={type === WEEKLY ? 'week' : 'month'} />
-              </Form.Item>
-            </Col>
-            <Col span={5}>
-              <SearchButtons
-                onReset={() => {
-                  form.resetFields()
-                  search()
-                }}
-              />
-            </Col>
-          </Row>
-        </Form>
-      </Card>
+      <SearchCard form={form} onSearch={search} buttonSpan={5}>
+        {/* The user picker is open to report writers (the recipients field offers it). */}
+        {can(['crm:weekly-report:add', 'crm:monthly-report:add']) && (
+          <Col span={6}>
+            <Form.Item name="userId" label="汇报人">
+              <PickerInput kind="user" aria-label="汇报人" placeholder="请选择汇报人" />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={6}>
+          <Form.Item name="keyword" label="关键字">
+            <Input aria-label="关键字" allowClear placeholder="工作内容或计划" />
+          </Form.Item>
+        </Col>
+        <Col span={7}>
+          <Form.Item name="period" label="报告周期">
+            <DatePicker.RangePicker aria-label="报告周期" picker={type === WEEKLY ? 'week' : 'month'} />
+          </Form.Item>
+        </Col>
+      </SearchCard>
       <Card size="small" variant="borderless">
         <Tabs
           activeKey={box}

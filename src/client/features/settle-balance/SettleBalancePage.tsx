@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { Button, Card, Checkbox, Col, Drawer, Form, Input, Row, Space, Table, Typography } from 'antd'
+import { Button, Card, Checkbox, Col, Drawer, Form, Input, Space, Table, Typography } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import Decimal from 'decimal.js'
 import { api, download, type Page } from '../../api/http.js'
 import { usePermission } from '../../app/session.js'
-import SearchButtons from '../../components/SearchButtons.js'
+import SearchCard from '../../components/SearchCard.js'
 import { FeedbackProvider } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
@@ -109,35 +109,23 @@ function BalanceList({ side }: { side: BalanceSide }) {
   ]
   return (
     <div className="settle-balance">
-      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={search}>
-          <Row gutter={[16, 8]} style={{ width: '100%' }}>
-            <Col span={6}>
-              <Form.Item name="code" label={`${side.partyLabel}编号`}>
-                <Input aria-label={`${side.partyLabel}编号`} allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="name" label={`${side.partyLabel}名称`}>
-                <Input aria-label={`${side.partyLabel}名称`} allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="onlyNonZero" valuePropName="checked">
-                <Checkbox>仅显示余额不为0</Checkbox>
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <SearchButtons
-                onReset={() => {
-                  form.resetFields()
-                  search()
-                }}
-              />
-            </Col>
-          </Row>
-        </Form>
-      </Card>
+      <SearchCard form={form} onSearch={search} buttonSpan={24}>
+        <Col span={6}>
+          <Form.Item name="code" label={`${side.partyLabel}编号`}>
+            <Input aria-label={`${side.partyLabel}编号`} allowClear />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="name" label={`${side.partyLabel}名称`}>
+            <Input aria-label={`${side.partyLabel}名称`} allowClear />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="onlyNonZero" valuePropName="checked">
+            <Checkbox>仅显示余额不为0</Checkbox>
+          </Form.Item>
+        </Col>
+      </SearchCard>
       <Card size="small" variant="borderless">
         {can(side.exportKey) && (
           <Space style={{ marginBottom: 12 }}>

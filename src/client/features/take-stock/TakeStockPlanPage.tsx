@@ -1,6 +1,6 @@
-import SearchButtons from '../../components/SearchButtons.js'
+import SearchCard from '../../components/SearchCard.js'
 import { useState } from 'react'
-import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tag } from 'antd'
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
@@ -125,35 +125,23 @@ function PlanList({ meta }: { meta: Meta }) {
   ]
   return (
     <div className="take-stock-plans">
-      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={search}>
-          <Row gutter={[16, 8]} style={{ width: '100%' }}>
-            <Col span={6}>
-              <Form.Item name="code" label="业务单据号">
-                <Input aria-label="业务单据号" allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="scId" label="仓库">
-                <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="takeStatus" label="盘点状态">
-                <Select aria-label="盘点状态" allowClear options={enumOptions(PLAN_STATUS, meta.enums)} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <SearchButtons
-                onReset={() => {
-                  form.resetFields()
-                  search()
-                }}
-              />
-            </Col>
-          </Row>
-        </Form>
-      </Card>
+      <SearchCard form={form} onSearch={search} buttonSpan={6}>
+        <Col span={6}>
+          <Form.Item name="code" label="业务单据号">
+            <Input aria-label="业务单据号" allowClear />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="scId" label="仓库">
+            <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="takeStatus" label="盘点状态">
+            <Select aria-label="盘点状态" allowClear options={enumOptions(PLAN_STATUS, meta.enums)} />
+          </Form.Item>
+        </Col>
+      </SearchCard>
       <Card size="small" variant="borderless">
         {can(['stock:take:plan:add']) && (
           <Space style={{ marginBottom: 12 }}>

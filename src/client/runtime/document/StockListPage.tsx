@@ -1,6 +1,6 @@
-import SearchButtons from '../../components/SearchButtons.js'
+import SearchCard from '../../components/SearchCard.js'
 import { useState } from 'react'
-import { Button, Card, Col, Form, Input, Row, Space, Table } from 'antd'
+import { Button, Card, Col, Form, Input, Space, Table } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
@@ -63,40 +63,28 @@ function StockList() {
   ]
   return (
     <div className="stock-list">
-      <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={search}>
-          <Row gutter={[16, 8]} style={{ width: '100%' }}>
-            <Col span={6}>
-              <Form.Item name="scId" label="仓库">
-                <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="productCode" label="商品编号">
-                <Input aria-label="商品编号" allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="productName" label="商品名称">
-                <Input aria-label="商品名称" allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="skuCode" label="SKU编号">
-                <Input aria-label="SKU编号" allowClear />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <SearchButtons
-                onReset={() => {
-                  form.resetFields()
-                  search()
-                }}
-              />
-            </Col>
-          </Row>
-        </Form>
-      </Card>
+      <SearchCard form={form} onSearch={search} buttonSpan={24}>
+        <Col span={6}>
+          <Form.Item name="scId" label="仓库">
+            <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="productCode" label="商品编号">
+            <Input aria-label="商品编号" allowClear />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="productName" label="商品名称">
+            <Input aria-label="商品名称" allowClear />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="skuCode" label="SKU编号">
+            <Input aria-label="SKU编号" allowClear />
+          </Form.Item>
+        </Col>
+      </SearchCard>
       <Card size="small" variant="borderless">
         {can('stock:product:export') && (
           <Space style={{ marginBottom: 12 }}>
