@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
 import { money, stockClient } from '../support/stock-helpers.js'
+import { userWithMenus } from '../support/access-helpers.js'
+import { catalogueRows } from '../support/endpoint-catalogue.js'
+import { INAPPLICABLE_CALLS } from '../../src/server/modules/stock-docs/inapplicable-calls.js'
 
 type Line = { productId: string; productCode: string; stockNum: number; oriTakeNum: number | null; takeNum: number | null; totalInNum: number; totalOutNum: number }
 type Plan = { id: string; code: string; takeStatus: number; takeType: number; scId: string; details: Line[]; allowChangeNum: boolean; autoChangeStock: boolean }
@@ -126,7 +129,8 @@ describe('stock-taking: config, plans, pre-take sheets, take sheets, diff', () =
     const pre = await c.ok<string>('POST', '/stock/take/pre', { scId: f.scA, takeStatus: 2, products: [{ productId: f.p1, randNum: 5 }] })
     expect(await c.ok('GET', '/stock/take/pre', undefined, { id: pre })).toMatchObject({ takeStatus: 2, code: expect.any(String) })
     expect(await c.ok('GET', '/stock/take/pre/products', undefined, { id: pre, planId: id })).toEqual([{ productId: f.p1, takeNum: 5 }])
-    expect((await c.call('PATCH', '/stock/take/pre/approve/pass', { id: pre })).status).toBe(404)
+    const approve = await c.call('PATCH', '/stock/take/pre/approve/pass', { id: pre })
+    expect([approve.status, approve.body.msg]).toEqual([400, '预先盘点单没有审核流程：保存后即可在盘点单中引用，无需审核！'])
 
     const sheetId = await c.ok<string>('POST', '/stock/take/sheet', sheet(id, [{ productId: f.p1, takeNum: 5 }], { preSheetId: pre }))
     expect((await plan(id)).details.map((d) => [d.productCode, d.stockNum, d.oriTakeNum])).toEqual([['FP1', 6, null]])
@@ -148,5 +152,25 @@ describe('stock-taking: config, plans, pre-take sheets, take sheets, diff', () =
     await c.db().updateTable('tbl_take_stock_plan').set({ create_time: dayjs().subtract(169, 'hour').format('YYYY-MM-DD HH:mm:ss') }).where('id', '=', id).execute()
     const page = await c.ok<{ datas: { id: string; takeStatus: number }[] }>('GET', '/stock/take/plan/query')
     expect(page.datas.find((d) => d.id === id)?.takeStatus).toBe(12)
+  })
+
+  it('answers the document calls the catalogue infers for pre-take sheets and the config with the reason, and changes nothing', async () => {
+    const inferred = catalogueRows.filter((r) => /^\/stock\/take\/(pre|config)\b/.test(r.url))
+    const served = new Set(['GET /stock/take/config', 'PUT /stock/take/config'])
+    const listed = new Set(INAPPLICABLE_CALLS.map((x) => `${x.method} ${x.url}`))
+    // Every inferred call not served for real is in the one list of inapplicable calls.
+    const preFamily = inferred.filter((r) => r.url.startsWith('/stock/take/pre/approve'))
+    const configFamily = inferred.filter((r) => r.url.startsWith('/stock/take/config') && !served.has(`${r.method} ${r.url}`))
+    expect([...preFamily, ...configFamily].map((r) => `${r.method} ${r.url}`).sort()).toEqual([...listed].sort())
+    const before = await c.ok('GET', '/stock/take/config')
+    for (const call of INAPPLICABLE_CALLS) {
+      const r = await c.call(call.method, call.url, { id: 'x', ids: ['x'], allowChangeNum: !before })
+      expect([call.url, r.status, r.body.msg]).toEqual([call.url, 400, call.msg])
+    }
+    expect(await c.ok('GET', '/stock/take/config')).toEqual(before)
+    // A clerk without the stock-taking keys is refused before the reason.
+    const clerk = await userWithMenus(t, await t.login(), 'takeclerk', [])
+    const r = await t.call('PATCH', '/stock/take/config/approve/pass', { token: clerk, body: { id: 'x' } })
+    expect(r.status).toBe(403)
   })
 })

@@ -11,13 +11,6 @@ export const catalogueRows = fs
   .map((line) => line.split('\t'))
   .map(([method, url, area]) => ({ method, url, area }))
 
-/**
- * Calls endpoints.tsv infers from the shared document shape where the product decided otherwise
- * (written down in src/server/modules/stock-docs/take-stock.ts): the pre-take sheet has no approval
- * (its routes show add and modify only) and the take-stock config is one settings row (GET/PUT).
- */
-export const DECIDED_OTHERWISE = [/^\/stock\/take\/pre\/approve\//, /^\/stock\/take\/config\/(query|export|batch|approve)/, /^(POST|DELETE) \/stock\/take\/config$/]
-
 export const NOT_YET = [
   /^\/selector\/paytype\/order/, // agreed payments of orders as a picker: settlement
 ]
@@ -25,8 +18,6 @@ export const NOT_YET = [
 /** The areas built so far. */
 export const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode', 'settle', 'crm']
 
-const decided = (r: { method: string; url: string }) => DECIDED_OTHERWISE.some((p) => p.test(r.url) || p.test(`${r.method} ${r.url}`))
-
 /** Every call of the catalogue in the areas built so far that the product serves. */
 export const servedCalls = () =>
-  catalogueRows.filter((r) => AREAS.includes(r.area) && !NOT_YET.some((p) => p.test(r.url)) && !decided(r))
+  catalogueRows.filter((r) => AREAS.includes(r.area) && !NOT_YET.some((p) => p.test(r.url)))

@@ -9,6 +9,7 @@ import { stockCostAdjustHooks } from '../../domain/stock-cost-adjust.js'
 import { receiveTransfer, scTransferHooks, transferReceipts } from '../../domain/sc-transfer.js'
 import { preTakeStockSheetHooks, takeStockSheetHooks } from '../../domain/take-stock-sheet.js'
 import { takeStockRoutes } from './take-stock.js'
+import { inapplicableCallRoutes } from './inapplicable-calls.js'
 
 /**
  * Stock documents (spec 001 §7 Stock; domain-rules §2.5-2.6): stock adjust, cost adjust, warehouse
@@ -65,4 +66,5 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
   })
 
   takeStockRoutes(app, services)
+  inapplicableCallRoutes(app, services)
 }

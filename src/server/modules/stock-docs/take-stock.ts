@@ -30,8 +30,8 @@ const field = (body: unknown, name: string) => (body && typeof body === 'object'
  * Stock-taking plans (`/stock/take/plan`, spec 001 §7): hand-written calls over the `takeStockPlan`
  * entity (schemas/entities/take-stock-plan.json), since a plan is not an approval document. Overdue
  * plans are canceled before plans are listed or used (cancelOverduePlans: no scheduler yet).
- * The configuration `/stock/take/config` is a singleton entity served by the engine (GET/PUT only:
- * the document family endpoints.tsv infers for it is marked DOUBTFUL and has no meaning for one row).
+ * The configuration `/stock/take/config` is a singleton entity served by the engine (GET/PUT); the rest of
+ * the document family endpoints.tsv infers for it answers why it cannot apply (inapplicable-calls.ts).
  */
 export function takeStockRoutes(app: FastifyInstance, services: Services): void {
   // Overdue plans are cancelled first (there is no scheduler yet), in the action's own transaction.
