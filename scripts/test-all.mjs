@@ -5,7 +5,7 @@
 //   generate      generated types up to date (1 check)
 //   typecheck     TypeScript type check (1 check)
 //   unit          unit tests (vitest project unit)
-//   api-sqlite    API tests on SQLite (vitest project api)
+//   api-sqlite    API tests on SQLite (vitest project api), run beside api-postgres
 //   api-postgres  API tests on an embedded PostgreSQL
 //   build         vite build (1 check)
 //   e2e           Playwright e2e in Debian's Chromium (installed with apt as root; without root a missing
@@ -20,7 +20,7 @@
 // top-level describe whose title starts with `catalogue:` are route-catalogue sweeps (every call of the
 // spec answers, never 5xx): the summary counts them apart from behavioural tests.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ensureChromium } from './ensure-chromium.mjs'
@@ -45,8 +45,8 @@ const minimums = existsSync(minimumsFile) ? JSON.parse(readFileSync(minimumsFile
  * @type {{ name: string, passed: number, failed: number, skipped: number, catalogue: { passed: number, failed: number }, seconds: number, note: string }[]}
  */
 const results = []
-/** @type {import('node:child_process').ChildProcess | null} */
-let current = null
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set()
 /** @type {{ stop(): Promise<void> } | null} */
 let postgres = null
 
@@ -64,14 +64,16 @@ function banner(text) {
 }
 
 /**
- * Runs a command with inherited output in its own process group, so that a timeout or Ctrl-C stops its
- * workers too. Resolves with the exit code (null when it was stopped).
+ * Runs a command in its own process group, so that a timeout or Ctrl-C stops its workers too; its output
+ * is inherited, or written to `logFile` when it runs beside another stage. Resolves with the exit code
+ * (null when it was stopped).
  */
-function run(command, args, { env = process.env, timeoutMs = 10 * MINUTE } = {}) {
+function run(command, args, { env = process.env, timeoutMs = 10 * MINUTE, logFile = null } = {}) {
   const limit = Math.max(1_000, Math.min(timeoutMs, remainingMs()))
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true })
-    current = child
+    const out = logFile ? openSync(logFile, 'w') : null
+    const child = spawn(command, args, { cwd: root, env, stdio: out === null ? 'inherit' : ['ignore', out, out], detached: true })
+    running.add(child)
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
@@ -81,7 +83,8 @@ function run(command, args, { env = process.env, timeoutMs = 10 * MINUTE } = {})
     }, limit)
     const finish = (code) => {
       clearTimeout(timer)
-      current = null
+      running.delete(child)
+      if (out !== null) closeSync(out)
       resolve({ code: timedOut ? null : code, timedOut })
     }
     child.on('error', (error) => {
@@ -181,9 +184,9 @@ function countVitest(reportFile, exitCode) {
   return { passed, failed, skipped, catalogue, note }
 }
 
-async function vitestStage(name, title, project, env, timeoutMs = 10 * MINUTE) {
+async function vitestStage(name, title, project, env, { timeoutMs = 10 * MINUTE, logFile = null } = {}) {
   if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
-  banner(title)
+  banner(logFile ? `${title}, beside the next stage: its output follows when both are done` : title)
   const reportFile = path.join(reportDir, `vitest-${name}.json`)
   rmSync(reportFile, { force: true })
   const { value, seconds } = await timed(() =>
@@ -199,7 +202,7 @@ async function vitestStage(name, title, project, env, timeoutMs = 10 * MINUTE) {
         `--outputFile.json=${reportFile}`,
         '--passWithNoTests',
       ],
-      { env, timeoutMs },
+      { env, timeoutMs, logFile },
     ),
   )
   const counts = countVitest(reportFile, value.code)
@@ -374,10 +377,19 @@ async function main() {
   await checkStage('generate', 'generated types up to date (generate-types --check)', tsx, ['generators/generate-types.ts', '--check'], 3 * MINUTE)
   await checkStage('typecheck', 'tsc --noEmit', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], 5 * MINUTE)
   if (wanted('unit')) await vitestStage('unit', 'vitest --project unit', 'unit', process.env)
-  if (wanted('api-sqlite')) {
-    await vitestStage('api-sqlite', 'vitest --project api (TEST_DB=sqlite)', 'api', envWith({ TEST_DB: 'sqlite', TEST_PG_URL: undefined }))
+  // The two API stages run side by side: each runs its files one after another in one process (the api
+  // project has fileParallelism off), so either alone leaves a core idle. SQLite's output goes to a log
+  // printed afterwards, PostgreSQL's to the terminal.
+  const sqliteLog = wanted('api-postgres') ? path.join(reportDir, 'api-sqlite.log') : null
+  await Promise.all([
+    wanted('api-sqlite') &&
+      vitestStage('api-sqlite', 'vitest --project api (TEST_DB=sqlite)', 'api', envWith({ TEST_DB: 'sqlite', TEST_PG_URL: undefined }), { logFile: sqliteLog }),
+    postgresStage(),
+  ])
+  if (wanted('api-sqlite') && sqliteLog && existsSync(sqliteLog)) {
+    banner('output of vitest --project api (TEST_DB=sqlite)')
+    process.stdout.write(readFileSync(sqliteLog))
   }
-  await postgresStage()
   await e2eStage()
 
   const sum = (pick) => results.reduce((total, r) => total + pick(r), 0)
@@ -405,7 +417,7 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
-    if (current) killGroup(current, 'SIGTERM')
+    for (const child of running) killGroup(child, 'SIGTERM')
     if (postgres) await postgres.stop().catch(() => {})
     process.exit(130)
   })
