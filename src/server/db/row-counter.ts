@@ -191,6 +191,17 @@ const PG_TRIGGERS = {
   [`${TRIGGER_PREFIX}truncate`]: 'after truncate on {t} for each statement execute function {s}.row_count_truncated()',
 }
 
+/** The counter triggers present in a schema, by table. */
+async function postgresTriggers(db: Db, schema: string): Promise<Map<string, Set<string>>> {
+  const { rows } = await sql<{ table_name: string; trigger_name: string }>`
+    select c.relname as table_name, t.tgname as trigger_name
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = ${schema} and t.tgname like ${`${TRIGGER_PREFIX}%`}`.execute(db)
+  const triggered = new Map<string, Set<string>>()
+  for (const r of rows) triggered.set(r.table_name, (triggered.get(r.table_name) ?? new Set<string>()).add(r.trigger_name))
+  return triggered
+}
+
 async function installPostgres(db: Db, schema: string, tables: readonly string[]): Promise<void> {
   const s = quoteId(schema)
   // Several server processes may start at once: one installs a schema's counters at a time.
@@ -199,16 +210,7 @@ async function installPostgres(db: Db, schema: string, tables: readonly string[]
     await serialised(trx)
     for (const statement of postgresFunctions(schema)) await sql.raw(statement).execute(trx)
   })
-  const read = async () => {
-    const { rows } = await sql<{ table_name: string; trigger_name: string }>`
-      select c.relname as table_name, t.tgname as trigger_name
-        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = ${schema} and t.tgname like ${`${TRIGGER_PREFIX}%`}`.execute(db)
-    const triggered = new Map<string, Set<string>>()
-    for (const r of rows) triggered.set(r.table_name, (triggered.get(r.table_name) ?? new Set<string>()).add(r.trigger_name))
-    return triggered
-  }
-  const triggered = await read()
+  const triggered = await postgresTriggers(db, schema)
   const stripes = await stripesByTable(db)
   const wanted = new Set(tables)
   for (const [table, names] of triggered) {
