@@ -1,5 +1,6 @@
 import { Migrator, type CreateTableBuilder, type Migration } from 'kysely'
 import type { Db, DbKind } from './dialect.js'
+import { rowCountMigration } from './row-counter.js'
 
 /** Audit columns every table carries, hand-made tables included. */
 export function withAudit<T extends string>(table: CreateTableBuilder<T, never>, kind: DbKind) {
@@ -92,6 +93,8 @@ export function platformMigrations(kind: DbKind): Record<string, Migration> {
           .execute()
       },
     },
+    // Row counters of the listed tables (row-counter.ts): the triggers come with the entity tables.
+    '0003_row_count': rowCountMigration(kind),
   }
 }
 
@@ -124,6 +127,8 @@ export function tenantMigrations(kind: DbKind): Record<string, Migration> {
           .execute()
       },
     },
+    // Row counters of the listed tables (row-counter.ts): the triggers come with the entity tables.
+    '0003_row_count': rowCountMigration(kind),
   }
 }
 

@@ -4,6 +4,7 @@ import { existingColumns, syncEntityTable } from '../engine/entity-tables.js'
 import type { EntityRegistry } from '../engine/entity-registry.js'
 import { RecordCodec } from '../engine/record-codec.js'
 import { ensureSingleton } from '../engine/singleton-routes.js'
+import { hasRowCounter, installRowCounters } from './row-counter.js'
 
 /** Who writes the rows provisioning creates (audit columns). */
 const PROVISIONER = { userId: 'system', name: '系统' }
@@ -17,7 +18,11 @@ export async function provisionPlatform(databases: Databases, registry: EntityRe
   const tables = await existingColumns(db, schema)
   for (const entity of registry.all().filter((e) => e.scope === 'platform'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
+  await installRowCounters(db, databases.kind, schema, countedTables(registry, 'platform'))
 }
+
+const countedTables = (registry: EntityRegistry, scope: 'platform' | 'tenant') =>
+  registry.all().filter((e) => e.scope === scope && hasRowCounter(e)).map((e) => e.table)
 
 /**
  * One tenant database: hand migrations, every tenant-scope entity table, then the default row of each
@@ -31,6 +36,7 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   const tables = await existingColumns(db, schema)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
+  await installRowCounters(db, databases.kind, schema, countedTables(registry, 'tenant'))
   const codec = new RecordCodec(databases.kind, registry.enums)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true))
     await ensureSingleton(codec, db, PROVISIONER, entity)

@@ -17,6 +17,7 @@ import type { HookRegistry } from './entity-hooks.js'
 import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
 import type { RecordCodec, Row, Wire } from './record-codec.js'
 import { pageArgs } from '../platform/page-args.js'
+import { countedRows, hasRowCounter } from '../db/row-counter.js'
 
 export interface Page<T> {
   pageIndex: number
@@ -101,12 +102,16 @@ export class EntityStore {
       const link = linkTable(entity, multi)
       conditions.push((eb) => eb('t.id', 'in', eb.selectFrom(link).select('owner_id').where('ref_id', 'in', ids)))
     }
-    let base = await this.rows(db, ctx, entity)
+    const restriction = await this.restriction(db, ctx, entity)
+    let base = this.narrowed(db, entity, restriction)
     if (conditions.length) base = base.where((eb) => eb.and(conditions.map((c) => c(eb))))
     if (req.where) base = base.where(req.where)
 
+    // Every row of the table is the answer: its trigger-kept counter is exact and reads no rows.
+    const whole = !conditions.length && !req.where && !restriction && hasRowCounter(entity)
     const totalCount = req.paged
-      ? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+      ? ((whole ? await countedRows(db, entity.table) : undefined) ??
+        Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0))
       : 0
 
     let q = base.selectAll('t')
