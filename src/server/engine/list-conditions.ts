@@ -7,6 +7,7 @@ import { isBlank } from '../../shared/metadata/validate-record.js'
 import { checkDecimal, checkInteger } from '../../shared/metadata/decimal-grammar.js'
 import { invalid } from '../platform/errors.js'
 import type { RecordCodec } from './record-codec.js'
+import { searchNarrowing } from '../db/search-index.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Eb = ExpressionBuilder<any, any>
@@ -114,14 +115,18 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       kind === 'postgres'
         ? sql<SqlBool>`${eb.ref(col)} ilike ${pattern} escape '\\'`
         : sql<SqlBool>`${eb.ref(col)} like ${pattern} escape '\\'`
-    const text = likeEscape(String(raw).trim())
+    const plain = String(raw).trim()
+    const text = likeEscape(plain)
     switch (op) {
       case 'contains':
-        out.push(like(`%${text}%`))
+      case 'startsWith': {
+        // The LIKE decides which rows match; the search index, where the schema gives one, only narrows
+        // the rows it is tried on (db/search-index.ts), so both answer exactly the same rows.
+        const match = like(op === 'contains' ? `%${text}%` : `${text}%`)
+        const narrowing = searchNarrowing(kind, entity, field, alias, op, plain, text)
+        out.push(narrowing ? (eb) => eb.and([narrowing, match(eb)]) : match)
         break
-      case 'startsWith':
-        out.push(like(`${text}%`))
-        break
+      }
       case 'endsWith':
         out.push(like(`%${text}`))
         break
