@@ -107,7 +107,7 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
             page: [`select t.code from ${benchSupplier} t where t.code like ? and t.available = 1 order by t.code limit 20`, ['S00012%']],
           },
     },
-    ...(['保温杯 1234', '红色保温杯'] as const).map((text): Scenario => ({
+    ...(['保温杯 48', '红色保温杯'] as const).map((text): Scenario => ({
       name: `picker: name contains ${text}, data permission`,
       url: '/selector/product',
       query: { pageIndex: '1', pageSize: '20', name: text, sortField: 'code', sortOrder: 'asc' },

@@ -16,9 +16,9 @@ import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model
  *   makes trigrams of characters the database's ctype calls alphanumeric, which under the C ctype (the
  *   test and many production servers) leaves Chinese out entirely: `show_trgm('商品名称')` is empty, so a
  *   plain trigram index would scan everything for a Chinese search. `search_key` lower-cases the text
- *   and writes every character outside [0-9a-y] as `z` + its code point in hex, character by
- *   character, so "text contains pattern" implies "key(text) contains key(pattern)" and every
- *   character takes part in the trigrams, in any locale. Without the extension (the role may not
+ *   and spells every character outside [0-9a-z] in base-36 digits, character by character, so "text
+ *   contains pattern" implies "key(text) contains key(pattern)" and every character takes part in the
+ *   trigrams, in any locale. Without the extension (the role may not
  *   create it) no index is made, a warning is logged, and the list runs its plain ILIKE.
  * - contains, SQLite: an FTS5 trigram table (`case_sensitive 0`) with the entity table as external
  *   content, keyed by the table's rowid (ids are text, so the implicit rowid is the key), kept in step
@@ -79,7 +79,7 @@ export async function syncSearchIndexes(db: Db, kind: DbKind, entity: EntityMode
     for (const f of startsWith)
       await db.schema.createIndex(indexName('sp', entity.table, f.column)).ifNotExists().on(entity.table)
         .expression(sql`lower(${sql.ref(f.column)}) text_pattern_ops`).execute()
-    if (contains.length && (await ensureTrigram(db))) {
+    if (contains.length && (await trigramOf(db))) {
       const opclass = sql.raw(`${quoteId(trigramSchema)}.gin_trgm_ops`)
       for (const f of contains)
         await db.schema.createIndex(indexName('sx', entity.table, f.column)).ifNotExists().on(entity.table).using('gin')
@@ -96,14 +96,51 @@ export async function syncSearchIndexes(db: Db, kind: DbKind, entity: EntityMode
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`
 let trigramSchema = 'public'
 
-/** The search key function (see above); identical text in every process, so `create or replace` is idempotent. */
+/**
+ * The search key (see above). Each character outside [0-9a-z] becomes three base-36 digits of its code
+ * point (modulo 36³), so a Chinese character is one aligned trigram and the trigrams across two
+ * characters are as selective as the pair: far fewer rows per trigram than a hex spelling gives.
+ * Collisions only add candidates, which the LIKE beside it removes. plpgsql with an array, not string
+ * concatenation, so a long text stays linear. Changing the body rebuilds the indexes over it (ensureTrigram).
+ */
+const SEARCH_KEY_BODY = `
+declare
+  digits constant text := '0123456789abcdefghijklmnopqrstuvwxyz';
+  parts text[] := '{}';
+  i int := 0;
+  c text;
+  n int;
+begin
+  foreach c in array pg_catalog.regexp_split_to_array(pg_catalog.lower(s), '') loop
+    continue when c = '';
+    i := i + 1;
+    if c collate "C" between '0' and '9' or c collate "C" between 'a' and 'z' then
+      parts[i] := c;
+    else
+      n := pg_catalog.ascii(c) % 46656;
+      parts[i] := pg_catalog.substr(digits, n / 1296 + 1, 1) || pg_catalog.substr(digits, n % 1296 / 36 + 1, 1) || pg_catalog.substr(digits, n % 36 + 1, 1);
+    end if;
+  end loop;
+  return pg_catalog.array_to_string(parts, '');
+end
+`
 const SEARCH_KEY = `create or replace function platform.search_key(s text) returns text
-  language sql immutable strict parallel safe as $$
-  select coalesce(pg_catalog.string_agg(
-    case when c collate "C" between '0' and '9' or c collate "C" between 'a' and 'y' then c
-         else 'z' || pg_catalog.to_hex(pg_catalog.ascii(c)) end, '' order by i), '')
-  from pg_catalog.unnest(pg_catalog.regexp_split_to_array(pg_catalog.lower(s), '')) with ordinality as u(c, i)
-$$`
+  language plpgsql immutable strict parallel safe as $$${SEARCH_KEY_BODY}$$`
+
+const keySource = async (db: Db) =>
+  (await sql<{ src: string }>`select p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'platform' and p.proname = 'search_key'`.execute(db)).rows[0]?.src
+
+/** Once per database handle (a tenant's migration syncs every entity through the same one). */
+const ensured = new WeakMap<Db, Promise<boolean>>()
+function trigramOf(db: Db): Promise<boolean> {
+  let done = ensured.get(db)
+  if (!done) {
+    done = ensureTrigram(db)
+    done.catch(() => ensured.delete(db))
+    ensured.set(db, done)
+  }
+  return done
+}
 
 async function ensureTrigram(db: Db): Promise<boolean> {
   const installed = async () =>
@@ -125,16 +162,19 @@ async function ensureTrigram(db: Db): Promise<boolean> {
     schema = await installed()
   }
   trigramSchema = schema as string
-  const present = await sql<{ src: string }>`select p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'platform' and p.proname = 'search_key'`.execute(db)
-  const body = SEARCH_KEY.slice(SEARCH_KEY.indexOf('$$') + 2, SEARCH_KEY.lastIndexOf('$$'))
-  if (present.rows[0]?.src !== body) {
+  const present = await keySource(db)
+  if (present !== SEARCH_KEY_BODY) {
     await sql`create schema if not exists platform`.execute(db)
     try {
       await sql.raw(SEARCH_KEY).execute(db)
     } catch (error) {
       // Another process created it at the same moment ("tuple concurrently updated"): fine if it is there now.
-      const again = await sql<{ src: string }>`select p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'platform' and p.proname = 'search_key'`.execute(db)
-      if (again.rows[0]?.src !== body) throw error
+      if ((await keySource(db)) !== SEARCH_KEY_BODY) throw error
+    }
+    // Indexes built with an older key would miss rows: rebuild every index over the function, in all schemas.
+    if (present !== undefined) {
+      const stale = await sql<{ schema: string; name: string }>`select schemaname as schema, indexname as name from pg_indexes where indexdef like '%platform.search_key(%'`.execute(db)
+      for (const ix of stale.rows) await sql`reindex index ${sql.id(ix.schema, ix.name)}`.execute(db)
     }
   }
   trigramReady = true
@@ -174,7 +214,7 @@ const charCount = (text: string) => [...text].length
 /** Length of `search_key(text)` as PostgreSQL writes it (ASCII letters lower-case to themselves). */
 function keyLength(text: string): number {
   let n = 0
-  for (const c of text.toLowerCase()) n += /[0-9a-y]/.test(c) ? 1 : 1 + (c.codePointAt(0) as number).toString(16).length
+  for (const c of text.toLowerCase()) n += /[0-9a-z]/.test(c) ? 1 : 3
   return n
 }
 
