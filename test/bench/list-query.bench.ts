@@ -17,7 +17,7 @@
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import path from 'node:path'
-import type { CompiledQuery } from 'kysely'
+import { CompiledQuery } from 'kysely'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
@@ -183,7 +183,8 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
 
   // Every statement the app runs on the tenant database, so the list's own can be replayed raw.
   const captured: CompiledQuery[] = []
-  const executor = t.app.services.databases.tenant(TENANT).getExecutor()
+  const app = t.app.services.databases.tenant(TENANT)
+  const executor = app.getExecutor()
   const execute = executor.executeQuery.bind(executor)
   executor.executeQuery = (async (query: CompiledQuery) => {
     captured.push(query)
@@ -262,7 +263,12 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
       `${(api / best).toFixed(2)}x`.padStart(9),
       `  ${rawCount} rows`,
     )
-    if (process.env.BENCH_PLANS) for (const [sql, params] of [...own, s.best.count, s.best.page]) console.log(sql, JSON.stringify(params), '\n', JSON.stringify(await raw(`${kind === 'postgres' ? 'explain analyze' : 'explain query plan'} ${sql}`, params)))
+    if (process.env.BENCH_PLANS) {
+      // The API's statements are explained through the app's own connection (its statistics, its settings).
+      const explain = kind === 'postgres' ? 'explain analyze' : 'explain query plan'
+      for (const [sql, params] of own) console.log('API:', sql, JSON.stringify(params), '\n', JSON.stringify((await app.executeQuery(CompiledQuery.raw(`${explain} ${sql}`, params))).rows))
+      for (const [sql, params] of [s.best.count, s.best.page]) console.log('best:', sql, JSON.stringify(params), '\n', JSON.stringify(await raw(`${explain} ${sql}`, params)))
+    }
   }
   await close()
   await t.close()

@@ -12,7 +12,6 @@ import { searchNarrowing } from '../db/search-index.js'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Eb = ExpressionBuilder<any, any>
 
-/** Escapes LIKE wildcards so user text is matched literally. */
 /**
  * A date or date-time bound the databases accept: dayjs lets `2026-13-45` or `25:00:00` overflow into
  * another day, which PostgreSQL refuses with an error, so texts of those shapes must read back unchanged.
@@ -24,6 +23,7 @@ export function isCalendarText(text: string): boolean {
   return true
 }
 
+/** Escapes LIKE wildcards so user text is matched literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Control characters (NUL, tab, line breaks, escape…): no search text carries them, and a NUL cut a LIKE pattern short. */
