@@ -2,6 +2,7 @@ import type { ColumnDataType } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
+import { syncSearchIndexes } from '../db/search-index.js'
 
 /** SQL type of a field; money and quantities are NUMERIC in PostgreSQL and exact text in SQLite. */
 export function columnType(field: FieldModel, kind: DbKind, enums: EnumCatalog): ColumnDataType {
@@ -103,4 +104,6 @@ export async function syncEntityTable(
       .execute()
     await db.schema.createIndex(`ix_${link}_ref`).ifNotExists().on(link).column('ref_id').execute()
   }
+  // Text conditions the list and picker declare searchable get an index fit for their match (db/search-index.ts).
+  await syncSearchIndexes(db, kind, entity)
 }

@@ -7,11 +7,11 @@ import { isBlank } from '../../shared/metadata/validate-record.js'
 import { checkDecimal, checkInteger } from '../../shared/metadata/decimal-grammar.js'
 import { invalid } from '../platform/errors.js'
 import type { RecordCodec } from './record-codec.js'
+import { searchNarrowing } from '../db/search-index.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Eb = ExpressionBuilder<any, any>
 
-/** Escapes LIKE wildcards so user text is matched literally. */
 /**
  * A date or date-time bound the databases accept: dayjs lets `2026-13-45` or `25:00:00` overflow into
  * another day, which PostgreSQL refuses with an error, so texts of those shapes must read back unchanged.
@@ -23,6 +23,7 @@ export function isCalendarText(text: string): boolean {
   return true
 }
 
+/** Escapes LIKE wildcards so user text is matched literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Control characters (NUL, tab, line breaks, escape…): no search text carries them, and a NUL cut a LIKE pattern short. */
@@ -114,14 +115,18 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       kind === 'postgres'
         ? sql<SqlBool>`${eb.ref(col)} ilike ${pattern} escape '\\'`
         : sql<SqlBool>`${eb.ref(col)} like ${pattern} escape '\\'`
-    const text = likeEscape(String(raw).trim())
+    const plain = String(raw).trim()
+    const text = likeEscape(plain)
     switch (op) {
       case 'contains':
-        out.push(like(`%${text}%`))
+      case 'startsWith': {
+        // The LIKE decides which rows match; the search index, where the schema gives one, only narrows
+        // the rows it is tried on (db/search-index.ts), so both answer exactly the same rows.
+        const match = like(op === 'contains' ? `%${text}%` : `${text}%`)
+        const narrowing = searchNarrowing(kind, entity, field, alias, op, plain, text)
+        out.push(narrowing ? (eb) => eb.and([narrowing, match(eb)]) : match)
         break
-      case 'startsWith':
-        out.push(like(`${text}%`))
-        break
+      }
       case 'endsWith':
         out.push(like(`%${text}`))
         break
