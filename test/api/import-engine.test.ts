@@ -132,7 +132,7 @@ describe('import engine and streamed exports', () => {
     expect(p.data).toEqual({ total: 1203, created: 12, modified: 0 })
     expect(p.successProcess).toBe(Math.floor((12 * 100) / 1203))
     expect((await brands('MANY-')).totalCount).toBe(12)
-  })
+  }, 240_000)
 
   it('cancels a running import at a batch boundary, keeping what was committed', async () => {
     const rows: Cell[][] = []
@@ -150,7 +150,7 @@ describe('import engine and streamed exports', () => {
     // Without the region prefix too, and only while running.
     const bare = await t.app.inject({ method: 'DELETE', url: `/component/import/task?id=${r.body.data}`, headers: { 'x-auth-token': token } })
     expect(JSON.parse(bare.body)).toMatchObject({ code: 400, msg: '导入任务已结束或不存在，无法取消！' })
-  })
+  }, 240_000)
 
   it('marks a task the previous process left unfinished as failed at start-up', async () => {
     const platform = t.app.services.databases.platform
@@ -202,7 +202,7 @@ describe('import engine and streamed exports', () => {
       }
       expect(exported).toEqual(listed)
     }
-  })
+  }, 240_000)
 
   it('streams a document export equal to its list', async () => {
     const list = await t.call<{ totalCount: number; datas: { id: string }[] }>('GET', '/purchase/order/query', { token, query: { pageSize: 500 } })
