@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, Modal, Progress, Space, Typography, Upload } from 'antd'
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import type { UploadProps } from 'antd'
-import { api, download, request } from '../api/http.js'
+import { api, ApiError, download, request } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { useFeedback } from '../runtime/feedback.js'
 import {
@@ -74,9 +74,10 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
           }
           return
         }
-      } catch {
-        // Shown by the api layer (a task gone with its day is not found); stop polling.
-        rememberTask(base, null)
+      } catch (error) {
+        // Shown by the api layer; stop polling. Only a task that is gone is forgotten: a poll aborted
+        // by a page reload must leave the id for the reloaded page to re-attach.
+        if (error instanceof ApiError && error.code === 404) rememberTask(base, null)
         return
       }
       if (!stopped) timer = setTimeout(() => void poll(), IMPORT_POLL_MS)

@@ -31,7 +31,7 @@ export const IMPORT_MAX_BYTES = 300 * 1024 * 1024
 export const IMPORT_SIZE_MESSAGE = '文件大小不能超过300MB！'
 /** An .xls is read whole (its format is not streamable); 65,536 rows of it fit in far less. */
 export const XLS_MAX_BYTES = 50 * 1024 * 1024
-export const XLS_SIZE_MESSAGE = 'xls文件大小不能超过50MB（更大的文件请另存为xlsx）！'
+export const XLS_SIZE_MESSAGE = 'xls文件大小不能超过50MB！'
 /** Rows of one file when the parameter `excel-import.max-size` is missing or not a positive number. */
 export const DEFAULT_MAX_ROWS = 1_000_000
 export const HELP_SHEET = '说明'

@@ -87,7 +87,7 @@ function columnRule(c: ImportColumn, enums: EnumCatalog, entity?: EntityModel): 
 export interface TemplateSpec {
   label: string
   columns: ImportColumn[]
-  /** Rules after “1. 第一行为列名…最多N行”, numbered from 2 on. */
+  /** Rules after “1. 第一行为列名…最多N行”, numbered from 2 on (the file-type rule follows them). */
   rules: string[]
   /** The entity the rows create, when there is one (a reference to it may name an earlier row). */
   entity?: EntityModel
@@ -145,7 +145,7 @@ export async function importTemplate(spec: TemplateSpec, enums: EnumCatalog, max
   const rules = [
     `导入规则`,
     `1. 第一行为列名，请勿修改；带“${REQUIRED_MARK}”的列新增时必须填写；从第二行起每行一条数据，最多${maxRows}行。`,
-    ...spec.rules.map((r, i) => `${i + 2}. ${r}`),
+    ...[...spec.rules, '仅支持xls、xlsx格式的文件。'].map((r, i) => `${i + 2}. ${r}`),
   ]
   for (const r of rules) help.addRow({ header: r })
   help.getRow(columns.length + 3).font = { bold: true }
@@ -160,7 +160,6 @@ export async function templateWorkbook(entity: EntityModel, columns: ImportColum
       ? `按“${code.header}”匹配：${code.header}已存在时修改该数据（修改时空白单元格表示清空，带默认值的列空白时保留原值），否则新增。`
       : '每行新增一条数据。',
     '每行单独导入：有误的行不导入，并在导入结果中列出（第N行指Excel中的行号），其余各行照常导入；基础资料没有整体导入的规则（规格000 §5），改正出错的行后可以只重新导入这些行。',
-    '仅支持xls、xlsx格式的文件。',
   ]
   return importTemplate({ label: entity.label, columns, rules, entity }, enums, maxRows)
 }
