@@ -19,7 +19,7 @@ import Database from 'better-sqlite3'
 import ExcelJS from 'exceljs'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const IMPORT_ROWS = [Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), ...(process.env.BENCH_IMPORT_1M === '1' ? [1_000_000] : [])]
+const IMPORT_ROWS = [Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), ...(process.env.BENCH_IMPORT_1M === '1' ? [1_000_000] : [])].filter((n) => n > 0)
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000)
 const TIME_TARGET_S = 60
 const RSS_TARGET_MB = 300

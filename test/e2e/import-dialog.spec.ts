@@ -59,10 +59,12 @@ test('a page reload during an import re-attaches the dialog to the running task'
 
   await page.reload()
   pane = await openScreen(page, '/entity/productBrand')
+  // The reloaded page polls the task started before the reload.
+  const polled = page.waitForRequest((r) => r.url().includes(`/component/import/task?id=${taskId}`))
   await pane.getByRole('button', { name: '导入', exact: true }).click()
   dialog = page.getByRole('dialog', { name: '导入商品品牌' })
   await expect(dialog.locator('.ant-progress')).toBeVisible()
-  expect(await page.evaluate(() => sessionStorage.getItem('import.task:/basedata/product/brand'))).toBe(taskId)
+  await polled
   await expect(dialog.getByText('导入成功！共4000条，新增4000条').first()).toBeVisible({ timeout: 200_000 })
   await expect(dialog.locator('.ant-progress')).toHaveClass(/ant-progress-status-success/)
   expect(await page.evaluate(() => sessionStorage.getItem('import.task:/basedata/product/brand'))).toBeNull()

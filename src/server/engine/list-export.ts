@@ -18,7 +18,10 @@ import { exportCell, exportFields } from './import-columns.js'
  * download's progress with it).
  */
 
+/** The first slice; each next one doubles up to EXPORT_MAX_SLICE (a list without an index on its order
+ *  costs a scan per slice, so large exports take fewer, larger slices; small ones answer quickly). */
 export const EXPORT_PAGE_ROWS = 1000
+export const EXPORT_MAX_SLICE = 10000
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** The header the client reads the row count from (exposed for the browser's fetch). */
 export const TOTAL_HEADER = 'X-Total-Count'
@@ -67,7 +70,7 @@ export async function sendXlsxStream(
 const neverNull = (f: FieldModel) => f.name === 'id' || f.name === 'createTime' || f.name === 'updateTime' || Boolean(f.requiredMessage)
 
 /**
- * The rows of a list request in slices, in the list's order: keyset pages (after the last row's sort
+ * The rows of a list request in slices (growing from `pageRows`), in the list's order: keyset pages (after the last row's sort
  * value and id) where the order allows it, offset pages otherwise (a sort on a column that may be null).
  */
 export async function* listSlices(
@@ -84,11 +87,11 @@ export async function* listSlices(
   const desc = String(req.values.sortOrder ?? req.sort?.order ?? 'asc').toLowerCase() === 'desc'
   const keyset = !sortField || neverNull(sortField)
   let after: Expression<SqlBool> | undefined
-  for (let offset = 0; ; offset += pageRows) {
+  for (let offset = 0, size = pageRows; ; offset += size, size = Math.min(EXPORT_MAX_SLICE, size * 2)) {
     const where = after && req.where ? sql<SqlBool>`(${req.where}) and (${after})` : (after ?? req.where)
-    const page = await store.list(db, ctx, entity, { ...req, paged: false, where, limit: pageRows, offset: keyset ? 0 : offset })
+    const page = await store.list(db, ctx, entity, { ...req, paged: false, where, limit: size, offset: keyset ? 0 : offset })
     if (page.datas.length) yield page.datas
-    if (page.datas.length < pageRows) return
+    if (page.datas.length < size) return
     if (!keyset) continue
     const last = page.datas[page.datas.length - 1]
     const id = sql<SqlBool>`t.id < ${String(last.id)}`
