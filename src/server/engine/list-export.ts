@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, type Writable } from 'node:stream'
 import { once } from 'node:events'
 import ExcelJS from 'exceljs'
 import { sql, type Expression, type SqlBool } from 'kysely'
@@ -54,7 +54,9 @@ export async function sendXlsxStream(
   try {
     for await (const rows of slices) {
       for (const row of rows) sheet.addRow(row).commit()
-      // The client reads slower than the database answers: wait for it instead of buffering the file.
+      // The zip compresses and the client reads slower than the database answers: wait for both
+      // instead of buffering the file.
+      await worksheetDrained(sheet)
       if (out.writableNeedDrain) await once(out, 'drain')
     }
     sheet.commit()
@@ -64,6 +66,23 @@ export async function sendXlsxStream(
     out.destroy(error as Error)
   }
   return reply
+}
+
+/**
+ * ExcelJS's streaming worksheet writes its XML into a buffer (StreamBuf) piped to the zip entry without
+ * looking at the entry's backpressure, so a fast producer piles the whole sheet up in memory. This waits
+ * until the entry has taken what was written (StreamBuf's `buffers` and `pipes` are internals of ExcelJS
+ * 4; if they are missing the wait is skipped and only the reply's backpressure applies).
+ */
+async function worksheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  const buf = (sheet as unknown as { stream?: { buffers?: unknown[]; pipes?: Writable[] } }).stream
+  if (!buf?.buffers || !buf.pipes) return
+  for (let i = 0; i < 10_000; i++) {
+    const pending = buf.pipes.find((p) => p.writableNeedDrain)
+    if (pending) await once(pending, 'drain')
+    else if (!buf.pipes.length && buf.buffers.length > 16) await new Promise((r) => setTimeout(r, 5))
+    else return
+  }
 }
 
 /** Fields that are never null, so a keyset over them sees every row. */
