@@ -74,11 +74,17 @@ export async function sendXlsxStream(
  * until the entry has taken what was written (StreamBuf's `buffers` and `pipes` are internals of ExcelJS
  * 4; if they are missing the wait is skipped and only the reply's backpressure applies).
  */
+type EntryStream = Writable & { _writableState?: { needDrain?: boolean; length: number; highWaterMark: number } }
 async function worksheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
-  const buf = (sheet as unknown as { stream?: { buffers?: unknown[]; pipes?: Writable[] } }).stream
+  const buf = (sheet as unknown as { stream?: { buffers?: unknown[]; pipes?: EntryStream[] } }).stream
   if (!buf?.buffers || !buf.pipes) return
+  // The entry is archiver's readable-stream v2 PassThrough: its state is `_writableState`.
+  const full = (p: EntryStream) => {
+    const w = p._writableState
+    return Boolean(w && (w.needDrain || w.length > w.highWaterMark))
+  }
   for (let i = 0; i < 10_000; i++) {
-    const pending = buf.pipes.find((p) => p.writableNeedDrain)
+    const pending = buf.pipes.find(full)
     if (pending) await once(pending, 'drain')
     else if (!buf.pipes.length && buf.buffers.length > 16) await new Promise((r) => setTimeout(r, 5))
     else return
