@@ -8,7 +8,10 @@
  *   are put straight into the database, the export is what is measured), target <= 300 MB RSS.
  * The input workbooks are written with ExcelJS's streaming writer into a temporary directory.
  * Prints time, rows/s, peak RSS and the ratio to the target; a failed import or a short export ends the
- * bench with an error.
+ * bench with an error. The idle server (tsx + the whole app) is already ~270 MB; V8 collects lazily, so
+ * the peak also shows garbage not yet collected: `NODE_OPTIONS=--max-old-space-size=160` (inherited by
+ * the server) shows what the operation really holds. BENCH_IMPORT_ROWS=0 runs the export alone.
+ * Found by test/bench/run.ts like every *.bench.ts: `npx tsx test/bench/run.ts import-export`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
