@@ -1,21 +1,22 @@
 import ExcelJS from 'exceljs'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
-import { invalid } from '../platform/errors.js'
 import type { ImportColumn } from './import-columns.js'
-import { booleanLabels, cellText, REGION_SEPARATOR } from './import-cells.js'
+import { booleanLabels, REGION_SEPARATOR } from './import-cells.js'
+import { HELP_SHEET } from './import-file.js'
 
-/** The spec's upload rule (000 §5): Excel import only .xls and .xlsx. */
-export const IMPORT_EXTENSIONS = ['xls', 'xlsx']
-export const IMPORT_TYPE_MESSAGE = '仅支持上传xls、xlsx格式的文件！'
-/** Bytes of one uploaded workbook; 2,000 rows of master data are a few hundred kB. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
-export const IMPORT_SIZE_MESSAGE = '文件大小不能超过10MB！'
-/** Rows of one file when the parameter `excel-import.max-size` is missing or not a positive number. */
-export const DEFAULT_MAX_ROWS = 2000
+// Reading uploads lives in import-file.ts; these stay importable from here for the import kinds.
+export {
+  DEFAULT_MAX_ROWS,
+  HELP_SHEET,
+  IMPORT_EXTENSIONS,
+  IMPORT_MAX_BYTES,
+  IMPORT_SIZE_MESSAGE,
+  IMPORT_TYPE_MESSAGE,
+  readImportFile,
+} from './import-file.js'
 
 export const REQUIRED_MARK = '*'
-export const HELP_SHEET = '说明'
 
 /** One data row of an uploaded file: its sheet row number (the header is row 1) and cell texts by field. */
 export interface ImportRow {
@@ -33,7 +34,7 @@ interface RangeValidations {
 export const headerText = (c: ImportColumn) => (c.required ? `${REQUIRED_MARK}${c.header}` : c.header)
 
 /** What a column takes, for the 说明 sheet. */
-function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): string {
+function columnRule(c: ImportColumn, enums: EnumCatalog, entity?: EntityModel): string {
   const f = c.field
   const parts: string[] = []
   switch (c.kind) {
@@ -45,7 +46,7 @@ function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): s
       break
     case 'ref':
       parts.push(c.target ? `填写${c.target.label}的${c.key?.label}` : `填写${f.label}ID`)
-      if (c.target === entity) parts.push('可引用本文件中前面的行')
+      if (entity && c.target === entity) parts.push('可引用本文件中前面的行')
       break
     case 'region':
       parts.push(`按“省${REGION_SEPARATOR}市${REGION_SEPARATOR}区”填写，如：浙江省${REGION_SEPARATOR}杭州市${REGION_SEPARATOR}西湖区`)
@@ -76,10 +77,20 @@ function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): s
       : String(f.default)
     parts.push(`空白时默认为“${shown}”`)
   }
-  if (f.derive) parts.push(`空白时由${entity.byName.get(f.derive.from)?.label ?? f.derive.from}生成`)
+  if (f.derive) parts.push(`空白时由${entity?.byName.get(f.derive.from)?.label ?? f.derive.from}生成`)
   if (f.unique && f.name !== 'code') parts.push('不能重复')
   if (f.immutable) parts.push('仅新增时使用，修改已有数据时忽略')
   return parts.join('；')
+}
+
+/** What a template describes: its sheet's name, columns, and the rules of the 说明 sheet after the first one. */
+export interface TemplateSpec {
+  label: string
+  columns: ImportColumn[]
+  /** Rules after “1. 第一行为列名…最多N行”, numbered from 2 on (the file-type rule follows them). */
+  rules: string[]
+  /** The entity the rows create, when there is one (a reference to it may name an earlier row). */
+  entity?: EntityModel
 }
 
 /**
@@ -87,9 +98,10 @@ function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): s
  * for text columns (so 001 stays 001) and drop-downs for enumerations and yes/no; the sheet 说明 lists
  * what each column takes and the rules of the import.
  */
-export async function templateWorkbook(entity: EntityModel, columns: ImportColumn[], enums: EnumCatalog, maxRows: number): Promise<Buffer> {
+export async function importTemplate(spec: TemplateSpec, enums: EnumCatalog, maxRows: number): Promise<Buffer> {
+  const { columns, entity } = spec
   const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet(sheetName(entity.label))
+  const sheet = book.addWorksheet(sheetName(spec.label))
   sheet.columns = columns.map((c) => ({ header: headerText(c), key: c.field.name, width: Math.max(14, [...headerText(c)].length * 2 + 4) }))
   const header = sheet.getRow(1)
   header.font = { bold: true }
@@ -130,65 +142,24 @@ export async function templateWorkbook(entity: EntityModel, columns: ImportColum
   help.getRow(1).font = { bold: true }
   for (const c of columns) help.addRow({ header: c.header, required: c.required ? '是' : '否', rule: columnRule(c, enums, entity) })
   help.addRow({})
-  const code = columns.find((c) => c.field.name === 'code')
   const rules = [
     `导入规则`,
     `1. 第一行为列名，请勿修改；带“${REQUIRED_MARK}”的列新增时必须填写；从第二行起每行一条数据，最多${maxRows}行。`,
-    code
-      ? `2. 按“${code.header}”匹配：${code.header}已存在时修改该数据（修改时空白单元格表示清空，带默认值的列空白时保留原值），否则新增。`
-      : '2. 每行新增一条数据。',
-    '3. 整个文件作为一个整体导入：任何一行有误时不导入任何数据，并列出所有出错的行（第N行指Excel中的行号）。',
-    '4. 仅支持xls、xlsx格式的文件（xls请另存为xlsx后上传）。',
+    ...[...spec.rules, '仅支持xls、xlsx格式的文件。'].map((r, i) => `${i + 2}. ${r}`),
   ]
   for (const r of rules) help.addRow({ header: r })
   help.getRow(columns.length + 3).font = { bold: true }
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
-/** A header cell to the column it names: the required mark and spaces do not count. */
-const headerKey = (text: string) => text.replace(/[*＊\s]/g, '')
-
-/**
- * The data rows of an uploaded workbook (its first sheet), matched to the columns by header.
- * File-level problems answer 400 at once: unreadable file, missing required columns, no rows, too many rows.
- * A column absent from the file is absent from every row (a modify leaves that field alone).
- */
-export async function readImportFile(bytes: Buffer, columns: ImportColumn[], maxRows: number): Promise<ImportRow[]> {
-  const book = new ExcelJS.Workbook()
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer)
-  } catch {
-    throw invalid('无法读取该文件，请下载模板填写后上传（xls文件请另存为xlsx）！', 'file')
-  }
-  const sheet = book.worksheets.find((s) => s.name !== HELP_SHEET && s.state !== 'hidden') ?? book.worksheets[0]
-  if (!sheet) throw invalid('导入文件中没有数据！', 'file')
-
-  const byHeader = new Map(columns.map((c) => [headerKey(c.header), c]))
-  const at = new Map<number, ImportColumn>()
-  sheet.getRow(1).eachCell({ includeEmpty: false }, (cell, col) => {
-    const column = byHeader.get(headerKey(cellText(cell.value)))
-    if (column && ![...at.values()].includes(column)) at.set(col, column)
-  })
-  const present = new Set(at.values())
-  const missing = columns.filter((c) => (c.required || c.field.name === 'code') && !present.has(c))
-  if (!present.size || missing.length)
-    throw invalid(`导入文件缺少列：${(missing.length ? missing : columns).map((c) => c.header).join('、')}，请下载模板填写！`, 'file')
-
-  const rows: ImportRow[] = []
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r)
-    const cells = new Map<string, string>()
-    let filled = false
-    for (const [col, column] of at) {
-      const cell = row.getCell(col)
-      const text = cellText(cell.value, cell.numFmt)
-      if (text) filled = true
-      cells.set(column.field.name, text)
-    }
-    if (!filled) continue
-    if (rows.length >= maxRows) throw invalid(`每次最多导入${maxRows}条数据！`, 'file')
-    rows.push({ line: r, cells })
-  }
-  if (!rows.length) throw invalid('导入文件中没有数据！', 'file')
-  return rows
+/** The template of an entity's own import (matched by code, all or nothing). */
+export async function templateWorkbook(entity: EntityModel, columns: ImportColumn[], enums: EnumCatalog, maxRows: number): Promise<Buffer> {
+  const code = columns.find((c) => c.field.name === 'code')
+  const rules = [
+    code
+      ? `按“${code.header}”匹配：${code.header}已存在时修改该数据（修改时空白单元格表示清空，带默认值的列空白时保留原值），否则新增。`
+      : '每行新增一条数据。',
+    '每行单独导入：有误的行不导入，并在导入结果中列出（第N行指Excel中的行号），其余各行照常导入；基础资料没有整体导入的规则（规格000 §5），改正出错的行后可以只重新导入这些行。',
+  ]
+  return importTemplate({ label: entity.label, columns, rules, entity }, enums, maxRows)
 }

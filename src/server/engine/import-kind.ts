@@ -1,0 +1,310 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { Db } from '../db/dialect.js'
+import { BizError } from '../platform/errors.js'
+import { inTransaction } from '../platform/db-tx.js'
+import { writeOpLog, OpLogType } from '../platform/op-log.js'
+import { defineRoute } from '../platform/routes.js'
+import type { RequestContext } from '../platform/request-context.js'
+import type { Services } from '../services.js'
+import type { ImportColumn } from './import-columns.js'
+import type { ImportSummary } from './import-runner.js'
+import { maxImportRows, receiveImport, type ImportTaskRunner } from './import-routes.js'
+import { importTemplate, type ImportRow } from './import-workbook.js'
+
+/**
+ * The seam between the import engine and the import kinds that are not "one entity's rows" (logistics
+ * sheets, delivery updates, purchase orders, agreed payments, receive sheets). A kind says what its
+ * file holds and how one unit is written; the engine does everything else: the upload checks, the
+ * template, reading the file, the row cap, the units and their transactions, progress, op log.
+ */
+export interface ImportKind {
+  /** POST url of the upload, e.g. '/purchase/order/import/paytype'; the template is GET `${url}/template`. */
+  url: string
+  /** Permission keys (any of) that may call both. */
+  access: string[]
+  /** Names the template file (`${label}导入模板.xlsx`), its sheet, the task and the op log (`导入${label}`). */
+  label: string
+  /** Columns of the template and of the upload (`field` may be a FieldModel of a document's header or
+   *  line entity, `header` the column title). */
+  columns: ImportColumn[]
+  /** Extra lines for the template's 说明 sheet (grouping rule, all-or-nothing rule, ...). */
+  rules: string[]
+  /** 'all': the whole file or nothing; 'group': each group (rows with the same `groupKey`) all or nothing;
+   *  'row': each row on its own (a failing row gets its message, the others are written). */
+  atomicity: 'all' | 'group' | 'row'
+  groupKey?: (row: ImportRow) => string
+  /** Writes one unit (the whole file, one group, or one row) inside the given transaction; throws
+   *  BizError (invalid(...)) with a Chinese message to refuse it; the engine prefixes `第N行：` using
+   *  the error's `line` (rowError) if the kind sets one, else the unit's first row. */
+  write(trx: Db, ctx: RequestContext, rows: ImportRow[]): Promise<'create' | 'modify' | void>
+}
+
+/** A refusal of one specific row of a unit: the task shows `第{line}行：{message}`. */
+export class ImportRowError extends BizError {
+  constructor(
+    readonly line: number,
+    message: string,
+    field?: string,
+  ) {
+    super(400, message, field)
+  }
+}
+
+export const rowError = (line: number, message: string, field?: string) => new ImportRowError(line, message, field)
+
+export const lineMessage = (line: number, message: string) => `第${line}行：${message}`
+
+/** The units of a file in the order their first row appears ('group' collects the whole file). */
+export function importUnits(kind: Pick<ImportKind, 'atomicity' | 'groupKey' | 'label'>, rows: ImportRow[]): ImportRow[][] {
+  if (kind.atomicity === 'all') return rows.length ? [rows] : []
+  if (kind.atomicity === 'row') return rows.map((r) => [r])
+  if (!kind.groupKey) throw new Error(`import kind ${kind.label}: atomicity 'group' needs groupKey`)
+  const groups = new Map<string, ImportRow[]>()
+  for (const row of rows) {
+    const key = kind.groupKey(row)
+    const group = groups.get(key)
+    if (group) group.push(row)
+    else groups.set(key, [row])
+  }
+  return [...groups.values()]
+}
+
+/** Rows written per transaction ('group' / 'row'), and between two cancel checks and progress reports. */
+export const BATCH_ROWS = 1000
+/** tipMsgs keeps the first messages and a count of the rest: a million failing rows must not fill memory. */
+export const MAX_TIPS = 1000
+
+const pause = () => new Promise((resolve) => setImmediate(resolve))
+
+/** What a running import may be told: to stop at the next batch boundary. */
+export interface ImportSignal {
+  cancelled(): boolean
+}
+export const NEVER_CANCELLED: ImportSignal = { cancelled: () => false }
+
+/** One import run, whatever writes it (an entity's rows or an import kind). */
+export interface UnitRun {
+  ctx: RequestContext
+  db: Db
+  /** Where the op log goes (the tenant database, also for platform entities). */
+  opLogDb?: Db
+  label: string
+  atomicity: ImportKind['atomicity']
+  total: number
+  units: AsyncIterable<ImportRow[]> | Iterable<ImportRow[]>
+  write(trx: Db, unit: ImportRow[]): Promise<'create' | 'modify' | void>
+  report(p: { process: number; successProcess: number }): void
+  signal?: ImportSignal
+}
+
+/** Thrown inside the 'all' transaction to roll it back. */
+class RolledBack extends Error {}
+
+/**
+ * Runs the units of one import, each in a savepoint, in streaming fashion (only the current batch is
+ * held; messages are capped at MAX_TIPS plus a count):
+ * - 'all': one transaction; every unit is still tried (so every failing row is listed), and when any
+ *   failed, or the import is cancelled, everything is rolled back;
+ * - 'group' / 'row': a transaction per BATCH_ROWS rows; a refused unit is rolled back to its savepoint
+ *   and reported, the others are committed batch by batch; a cancel stops at the next batch boundary
+ *   and keeps what was committed.
+ * Errors that are not BizError are not a row's fault: they end the task (the open batch rolled back).
+ */
+export async function runUnits(run: UnitRun): Promise<ImportSummary> {
+  const { ctx, total, atomicity } = run
+  const signal = run.signal ?? NEVER_CANCELLED
+  const errors: string[] = []
+  let failed = 0
+  let created = 0
+  let modified = 0
+  let done = 0
+  const written = () => created + modified
+  const progress = () =>
+    run.report({
+      process: Math.min(99, Math.floor((done * 100) / Math.max(1, total))),
+      successProcess: atomicity === 'all' ? 0 : Math.floor((written() * 100) / Math.max(1, total)),
+    })
+
+  async function one(trx: Db, unit: ImportRow[]) {
+    await sql`savepoint import_unit`.execute(trx)
+    try {
+      const mode = await run.write(trx, unit)
+      await sql`release savepoint import_unit`.execute(trx)
+      if (mode === 'modify') modified += unit.length
+      else created += unit.length
+    } catch (error) {
+      await sql`rollback to savepoint import_unit`.execute(trx)
+      await sql`release savepoint import_unit`.execute(trx)
+      if (!(error instanceof BizError)) throw error
+      failed++
+      if (errors.length < MAX_TIPS) errors.push(lineMessage(error instanceof ImportRowError ? error.line : unit[0].line, error.message))
+    }
+    done += unit.length
+  }
+
+  const opLog = (db: Db) =>
+    writeOpLog(run.opLogDb ?? db, ctx, `导入${run.label}`, OpLogType.OTHER, { total, created, modified, failed })
+  const finish = (cancelled: boolean): ImportSummary => {
+    const tips = failed > errors.length ? [...errors, `……共${failed}处错误，仅列出前${errors.length}条`] : errors
+    if (!cancelled) return { total, created, modified, errors: tips }
+    const message =
+      atomicity === 'all'
+        ? '导入已取消：本次导入的数据均未保存。'
+        : `导入已取消：取消前已导入的${written()}条数据已保存，其余未导入。`
+    return { total, created, modified, errors: [message, ...tips], cancelled: true }
+  }
+
+  const iterator = (Symbol.asyncIterator in run.units
+    ? (run.units as AsyncIterable<ImportRow[]>)[Symbol.asyncIterator]()
+    : (run.units as Iterable<ImportRow[]>)[Symbol.iterator]()) as AsyncIterator<ImportRow[]> | Iterator<ImportRow[]>
+  const next = async () => {
+    const r = await iterator.next()
+    return r.done ? undefined : r.value
+  }
+
+  if (atomicity === 'all') {
+    let cancelled = false
+    try {
+      await inTransaction(run.db, async (trx) => {
+        let sinceCheck = 0
+        for (let unit = await next(); unit; unit = await next()) {
+          await one(trx, unit)
+          sinceCheck += unit.length
+          if (sinceCheck >= BATCH_ROWS) {
+            sinceCheck = 0
+            progress()
+            if (signal.cancelled()) {
+              cancelled = true
+              throw new RolledBack()
+            }
+            // better-sqlite3 answers synchronously: let the progress poll and other requests in.
+            await pause()
+          }
+        }
+        if (failed || signal.cancelled()) {
+          cancelled = !failed
+          throw new RolledBack()
+        }
+        await opLog(trx)
+      })
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error
+      created = 0
+      modified = 0
+      return finish(cancelled)
+    }
+    return finish(false)
+  }
+
+  let unit = await next()
+  while (unit) {
+    if (signal.cancelled()) {
+      if (written()) await opLog(run.db)
+      return finish(true)
+    }
+    await inTransaction(run.db, async (trx) => {
+      let rows = 0
+      while (unit && rows < BATCH_ROWS) {
+        await one(trx, unit)
+        rows += unit.length
+        unit = await next()
+      }
+    })
+    progress()
+    await pause()
+  }
+  if (written()) await opLog(run.db)
+  return finish(false)
+}
+
+/** Runs the rows of one file through an import kind (the kind decides the units). */
+export function runImportKind(
+  db: Db,
+  ctx: RequestContext,
+  kind: ImportKind,
+  rows: ImportRow[],
+  report: (p: { process: number; successProcess: number }) => void,
+  signal?: ImportSignal,
+): Promise<ImportSummary> {
+  return runUnits({
+    ctx,
+    db,
+    label: kind.label,
+    atomicity: kind.atomicity,
+    total: rows.length,
+    units: importUnits(kind, rows),
+    write: (trx, unit) => kind.write(trx, ctx, unit),
+    report,
+    signal,
+  })
+}
+
+const runners = new WeakMap<Services, ImportTaskRunner>()
+
+/** The component module hands the engine its task store (kinds register before it starts). */
+export function useImportTasks(services: Services, runner: ImportTaskRunner): void {
+  runners.set(services, runner)
+}
+
+function tasksOf(services: Services): ImportTaskRunner {
+  const runner = runners.get(services)
+  if (!runner) throw new Error('import task store not set up (modules/component)')
+  return runner
+}
+
+/**
+ * Registers `GET {url}/template` and `POST {url}` (multipart `file`) of one import kind. The upload is
+ * checked at once (type, size, columns, row cap: 400 with the message), then a task is started and its
+ * id answered; progress at `GET /component/import/task?id`. Rows go to the caller's tenant database.
+ */
+export function registerImportKind(app: FastifyInstance, services: Services, kind: ImportKind): void {
+  if (kind.atomicity === 'group' && !kind.groupKey) throw new Error(`import kind ${kind.url}: atomicity 'group' needs groupKey`)
+  defineRoute(app, {
+    method: 'GET',
+    url: `${kind.url}/template`,
+    access: kind.access,
+    handler: async ({ ctx, reply }) => {
+      const buffer = await importTemplate(kind, services.registry.enums, await maxImportRows(ctx))
+      reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${kind.label}导入模板.xlsx`)}`)
+      reply.send(buffer)
+      return reply
+    },
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: kind.url,
+    access: kind.access,
+    handler: async ({ ctx, req }) => {
+      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx))
+      return tasksOf(services).start(ctx, kind.label, spool.total, async (report, signal) => {
+        try {
+          // 'row' kinds stream their rows; groups and whole files need all rows together.
+          const units: AsyncIterable<ImportRow[]> | ImportRow[][] =
+            kind.atomicity === 'row' ? mapRows(spool.rows(), (r) => [r]) : importUnits(kind, await spool.all())
+          return await runUnits({
+            ctx,
+            db: ctx.db,
+            label: kind.label,
+            atomicity: kind.atomicity,
+            total: spool.total,
+            units,
+            write: (trx, unit) => kind.write(trx, ctx, unit),
+            report,
+            signal,
+          })
+        } finally {
+          spool.dispose()
+        }
+      })
+    },
+  })
+}
+
+/** Maps an async sequence lazily. */
+export async function* mapRows<T, U>(source: AsyncIterable<T>, f: (t: T) => U): AsyncGenerator<U> {
+  for await (const item of source) yield f(item)
+}
