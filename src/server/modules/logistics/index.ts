@@ -7,6 +7,7 @@ import { idsFrom } from '../../engine/request-values.js'
 import { logisticsSheetHooks } from '../../domain/logistics-sheet.js'
 import { measureShipped, shippableDocuments } from '../../domain/logistics-documents.js'
 import { deliver, deliveryInfo } from '../../domain/logistics-delivery.js'
+import { registerLogisticsImports } from './imports.js'
 
 /** The attached documents of a calc call: `bizIds` (repeated or comma-separated), or `bizOrders` [{bizId}] as the ancestor posts. */
 function bizIdsOf(query: Record<string, unknown>, body: unknown): string[] {
@@ -18,7 +19,8 @@ function bizIdsOf(query: Record<string, unknown>, body: unknown): string[] {
 /**
  * 物流管理 (spec 001 §7 /logistics/sheet): the sheet's hooks (its family — query, get, create, modify,
  * delete, batch delete, export — comes from schemas/documents/logistics-sheet.json) and the calls
- * around it: the documents that may be attached (biz), their weight and volume, and delivery.
+ * around it: the documents that may be attached (biz), their weight and volume, delivery, and the two
+ * imports (sheets, delivery updates: ./imports.ts).
  */
 export function logisticsModule(app: FastifyInstance, services: Services): void {
   services.documentHooks.set('logisticsSheet', logisticsSheetHooks(services))
@@ -54,4 +56,5 @@ export function logisticsModule(app: FastifyInstance, services: Services): void 
     handler: async ({ ctx, query, body }) =>
       inTransaction(ctx.db, (trx) => deliver(services, trx, ctx, doc, { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) } as { id: unknown })),
   })
+  registerLogisticsImports(app, services, doc)
 }
