@@ -23,7 +23,7 @@ export const NOT_YET = [
 ]
 
 /** The areas built so far. */
-export const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode', 'settle', 'crm']
+export const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode', 'settle', 'crm', 'logistics']
 
 const decided = (r: { method: string; url: string }) => DECIDED_OTHERWISE.some((p) => p.test(r.url) || p.test(`${r.method} ${r.url}`))
 
