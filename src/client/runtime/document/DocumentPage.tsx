@@ -7,7 +7,7 @@ import { api } from '../../api/http.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { closeTab } from '../../shell/tab-store.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
-import { hasProductLines, lineSubjectOf, linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
+import { hasApproval, hasProductLines, lineSubjectOf, linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
 import { FeedbackProvider, useFeedback } from '../feedback.js'
 import { SchemaField } from '../form-components.js'
@@ -436,7 +436,7 @@ function DocumentEditor({
             保存
           </Button>
         )}
-        {mode === 'add' && (
+        {mode === 'add' && hasApproval(section) && (
           <Button loading={busy} onClick={() => void save(true)}>
             直接审核通过
           </Button>

@@ -1,0 +1,81 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, expectCells, rowOf, test, toast } from './helpers.js'
+import { codeOf, docMasterData, openAdd, pick, receive } from './document-helpers.js'
+
+/**
+ * 物流单管理: a logistics sheet made on its add page from an approved sale out sheet (the server's
+ * candidates), saved 待发货, then delivered from the list's 发货 dialog with the tracking number; the
+ * list shows 已发货 and the sheet can no longer be modified.
+ */
+
+test.describe.configure({ timeout: 120_000 })
+
+const item = (pane: Locator, label: string) => pane.locator('.ant-formily-item').filter({ has: pane.page().getByText(label, { exact: true }) })
+
+/** Types into a header text input found by its form item label. */
+async function fill(pane: Locator, label: string, value: string): Promise<void> {
+  await item(pane, label).locator('input').first().fill(value)
+}
+
+/** Chooses a district in a region cascader by searching its name. */
+async function chooseRegion(page: Page, pane: Locator, label: string, district: string, path: RegExp): Promise<void> {
+  const input = item(pane, label).locator('input').first()
+  await input.click()
+  await input.fill(district)
+  const option = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: path }).first()
+  await option.click()
+  await expect(item(pane, label)).toContainText(district)
+}
+
+test('a logistics sheet from a sale out, delivered @pg', async ({ page, api }) => {
+  const f = await docMasterData(api)
+  await receive(api, f, 5, '1.00')
+  const outId = await api.post<string>('/sale/out/sheet/approve/pass/direct', {
+    scId: f.sc.id, customerId: f.customer.id, products: [{ productId: f.product.id, orderNum: 2, taxPrice: '9.00', taxRate: 0 }],
+  })
+  const outCode = await codeOf(api, '/sale/out/sheet', outId)
+  await api.post<string>('/basedata/logistics/company', { code: `L${f.s}`, name: `快递${f.s}`, available: true })
+
+  const path = '/logistics/sheet'
+  const { list, pane } = await openAdd(page, path)
+  // No approval on a logistics sheet: only 保存.
+  await expect(pane.getByRole('button', { name: '直接审核通过' })).toHaveCount(0)
+  await pick(page, pane.getByRole('textbox', { name: '物流公司', exact: true }), `L${f.s}`)
+  await fill(pane, '寄件人姓名', `寄件人${f.s}`)
+  await fill(pane, '寄件人联系电话', '13800000001')
+  await chooseRegion(page, pane, '寄件人地区', '东城区', /北京市.*东城区/)
+  await fill(pane, '寄件人地址', '东直门大街1号')
+  await fill(pane, '收件人姓名', `收件人${f.s}`)
+  await fill(pane, '收件人联系电话', '13800000002')
+  await chooseRegion(page, pane, '收件人地区', '南山区', /深圳市.*南山区/)
+  await fill(pane, '收件人地址', '科技园2号')
+
+  await pane.getByRole('button', { name: '添加业务单据' }).click()
+  const dialog = page.getByRole('dialog', { name: '选择业务单据' })
+  await dialog.getByRole('checkbox', { name: `选择${outCode}` }).check()
+  await dialog.getByRole('button', { name: '确定', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  const line = pane.locator('.document-lines .ant-table-row').first()
+  await expectCells(line, { 单据号: outCode, 业务类型: '销售出库单', 单据状态: '审核通过', 仓库: f.sc.name, '客户/会员': f.customer.name })
+
+  await pane.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(toast(page, '新增成功！')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`${path}$`))
+  const row = rowOf(list, `收件人${f.s}`)
+  await expect(row).toContainText('待发货')
+  await expect(row.getByRole('button', { name: '审核', exact: true })).toHaveCount(0)
+
+  await row.getByRole('button', { name: '发货', exact: true }).click()
+  const delivery = page.getByRole('dialog', { name: '物流单发货' })
+  await delivery.getByRole('textbox', { name: '物流单号' }).fill(`SF${f.s}`)
+  await delivery.getByRole('spinbutton', { name: '物流费（元）' }).fill('12.5')
+  await delivery.getByRole('button', { name: '确定', exact: true }).click()
+  await expect(toast(page, '发货成功！')).toBeVisible()
+  await expect(rowOf(list, `收件人${f.s}`)).toContainText('已发货')
+  await expect(rowOf(list, `收件人${f.s}`)).toContainText(`SF${f.s}`)
+  await expect(rowOf(list, `收件人${f.s}`).getByRole('button', { name: '修改', exact: true })).toHaveCount(0)
+  await expect(rowOf(list, `收件人${f.s}`).getByRole('button', { name: '发货', exact: true })).toHaveCount(0)
+
+  const sheets = await api.get<{ datas: { status: number; logisticsNo: string; totalAmount: string }[] }>('/logistics/sheet/query', { logisticsNo: `SF${f.s}` })
+  expect(sheets.datas).toEqual([expect.objectContaining({ status: 3, logisticsNo: `SF${f.s}`, totalAmount: '12.50' })])
+})
