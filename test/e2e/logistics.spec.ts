@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectCells, rowOf, test, toast } from './helpers.js'
+import ExcelJS from 'exceljs'
+import { expect, expectCells, openScreen, rowOf, test, toast } from './helpers.js'
 import { codeOf, docMasterData, openAdd, pick, receive } from './document-helpers.js'
 
 /**
@@ -78,4 +79,34 @@ test('a logistics sheet from a sale out, delivered @pg', async ({ page, api }) =
 
   const sheets = await api.get<{ datas: { status: number; logisticsNo: string; totalAmount: string }[] }>('/logistics/sheet/query', { logisticsNo: `SF${f.s}` })
   expect(sheets.datas).toEqual([expect.objectContaining({ status: 3, logisticsNo: `SF${f.s}`, totalAmount: '12.50' })])
+})
+
+test('批量Excel发货: a file of sheet numbers and tracking numbers delivers the sheets, with the failing row named', async ({ page, api }) => {
+  const f = await docMasterData(api)
+  await receive(api, f, 5, '1.00')
+  const outId = await api.post<string>('/sale/out/sheet/approve/pass/direct', {
+    scId: f.sc.id, customerId: f.customer.id, products: [{ productId: f.product.id, orderNum: 1, taxPrice: '9.00', taxRate: 0 }],
+  })
+  const companyId = await api.post<string>('/basedata/logistics/company', { code: `D${f.s}`, name: `快运${f.s}`, available: true })
+  const sheetId = await api.post<string>('/logistics/sheet', {
+    logisticsCompanyId: companyId, senderName: '张三', senderTelephone: '1', senderDistrictId: '110101', senderAddress: '甲',
+    receiverName: `批量${f.s}`, receiverTelephone: '2', receiverDistrictId: '440305', receiverAddress: '乙', products: [{ bizId: outId }],
+  })
+  const code = await codeOf(api, '/logistics/sheet', sheetId)
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet('物流单发货信息')
+  sheet.addRow(['*单据号', '物流公司编号', '*物流单号', '物流费（元）'])
+  sheet.addRow([code, '', `YT${f.s}`, 3])
+  sheet.addRow([`X${f.s}`, '', 'YT-0', ''])
+  const file = Buffer.from(await book.xlsx.writeBuffer())
+
+  const list = await openScreen(page, '/logistics/sheet')
+  await list.getByRole('button', { name: '批量Excel发货' }).click()
+  const dialog = page.getByRole('dialog', { name: '导入物流单发货信息' })
+  await dialog.locator('input[type=file]').setInputFiles({ name: '发货.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file })
+  await expect(dialog.getByRole('progressbar', { name: '导入进度' })).toBeVisible()
+  await expect(dialog.locator('.import-tips')).toContainText(`第3行：单据号（X${f.s}）不存在`)
+  await dialog.getByRole('button', { name: '关闭' }).click()
+  await expect(rowOf(list, `批量${f.s}`)).toContainText('已发货')
+  await expect(rowOf(list, `批量${f.s}`)).toContainText(`YT${f.s}`)
 })

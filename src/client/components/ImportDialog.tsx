@@ -23,6 +23,12 @@ export interface ImportDialogProps {
   onClose: () => void
   /** Called once when an import has written its rows (the list reloads). */
   onImported: () => void
+  /** An import kind of its own (e.g. /logistics/sheet/import/delivery): its upload path, template at `${url}/template`. */
+  url?: string
+  /** Dialog title of such a kind (default 导入{entity}). */
+  title?: string
+  /** Each row stands alone (the kind's atomicity 'row'): a failing row does not stop the others. */
+  rowByRow?: boolean
 }
 
 /**
@@ -32,9 +38,9 @@ export interface ImportDialogProps {
  * every call of this client) until it has finished: the failing rows when it has errors, a success
  * line and a list reload otherwise. Width 40% (000 §9).
  */
-export default function ImportDialog({ entity, open, onClose, onImported }: ImportDialogProps) {
+export default function ImportDialog({ entity, open, onClose, onImported, url, title, rowByRow }: ImportDialogProps) {
   const { message } = useFeedback()
-  const base = entity.file.api?.base ?? ''
+  const uploadUrl = url ?? `${entity.file.api?.base ?? ''}/import`
   const [downloading, setDownloading] = useState(false)
   const [uploading, setUploading] = useState(false)
   const [taskId, setTaskId] = useState<string | null>(null)
@@ -59,10 +65,9 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
         if (stopped) return
         setTask(next)
         if (next.finished) {
-          if (!next.hasError) {
-            message.success(successText(next))
-            imported.current()
-          }
+          if (!next.hasError) message.success(successText(next))
+          // Row by row, the rows without errors are written even when others failed.
+          if (!next.hasError || rowByRow) imported.current()
           return
         }
       } catch {
@@ -76,14 +81,14 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
       stopped = true
       clearTimeout(timer)
     }
-  }, [taskId, message])
+  }, [taskId, message, rowByRow])
 
   const polling = Boolean(taskId) && !task?.finished
 
   const downloadTemplate = async () => {
     setDownloading(true)
     try {
-      await download('get', `${base}/import/template`)
+      await download('get', `${uploadUrl}/template`)
     } catch {
       // Shown by the api layer.
     } finally {
@@ -98,7 +103,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
     setTask(null)
     setTaskId(null)
     try {
-      const id = await request<string>('post', `${base}/import`, { body })
+      const id = await request<string>('post', uploadUrl, { body })
       onSuccess?.(id)
       setTask({ process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null })
       setTaskId(id)
@@ -114,7 +119,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
   return (
     <Modal
       open={open}
-      title={`导入${entity.label}`}
+      title={title ?? `导入${entity.label}`}
       width="40%"
       onCancel={onClose}
       maskClosable={false}
@@ -129,7 +134,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
           </Button>
         </div>
         <div>
-          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），编号已存在时修改该数据，否则新增；任何一行有误时不导入任何数据。</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），{rowByRow ? '每行单独导入，有误的行不导入并提示原因。' : '编号已存在时修改该数据，否则新增；任何一行有误时不导入任何数据。'}</Typography.Paragraph>
           <Upload
             accept={IMPORT_ACCEPT}
             maxCount={1}
@@ -157,7 +162,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
           <Alert
             type="error"
             showIcon
-            message="导入失败，未导入任何数据，请修改后重新上传："
+            message={rowByRow ? '以下行未导入，请修改后重新上传这些行：' : '导入失败，未导入任何数据，请修改后重新上传：'}
             description={
               <ul className="import-tips" style={{ maxHeight: 240, overflowY: 'auto', margin: 0, paddingLeft: 20 }}>
                 {task.tipMsgs.map((tip, i) => (

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { Fragment, useMemo, useState, type ReactNode } from 'react'
 import { Button, Popconfirm, Result, Space, Spin } from 'antd'
 import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
@@ -17,6 +17,7 @@ import { isEditableStatus } from './document-status.js'
 import { rowActionsFor, type ListRowAction } from './document-features.js'
 import { api } from '../../api/http.js'
 import { rowActionHandler, useRowActionRegistry } from '../row-actions.js'
+import { documentTools } from './document-tools.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -120,6 +121,9 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           导出
         </Button>
       )}
+      {documentTools(entity.name).map((tool, i) => (
+        <Fragment key={i}>{tool(ctx.reload)}</Fragment>
+      ))}
     </>
   )
 
