@@ -204,6 +204,28 @@ describe('logistics sheets', () => {
     expect(await bizCodes({ bizType: '1' })).not.toContain(pendingOut.code)
   })
 
+  it('lets one of two sheets saved at once take a document, and one of a delivery and a change win', async () => {
+    const out = await ok<string>('POST', '/sale/out/sheet/approve/pass/direct', { scId: f.scA, customerId: f.customerId, products: [{ productId: w1, orderNum: 1, taxPrice: '2.00' }] })
+    const both = await Promise.all([call<string>('POST', '/logistics/sheet', sheet([out])), call<string>('POST', '/logistics/sheet', sheet([out]))])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400])
+    const code = (await get('/sale/out/sheet', out)).code
+    expect(both.find((r) => r.status === 400)!.body.msg).toBe(`销售出库单【${code}】已关联物流单，不允许再次关联物流单`)
+    const id = both.find((r) => r.status === 200)!.body.data
+    expect(await db().selectFrom('tbl_logistics_sheet_detail').select('sheet_id').where('biz_id', '=', out).execute()).toEqual([{ sheet_id: id }])
+
+    const [delivered, changed] = await Promise.all([
+      call('PUT', '/logistics/sheet/delivery', { id, logisticsNo: 'RACE-1' }),
+      call('PUT', '/logistics/sheet', { id, ...sheet([out], { description: '改过' }) }),
+    ])
+    expect([delivered.status, changed.status]).toContain(200)
+    const after = await get('/logistics/sheet', id)
+    expect(after.status).toBe(3)
+    // The change either came first (and was delivered after) or was refused.
+    if (changed.status === 200) expect(after.description).toBe('改过')
+    else expect(changed.body.msg).toBe('物流单已发货，无法修改！')
+    expect(after.details.map((d) => d.bizId)).toEqual([out])
+  })
+
   it('answers only holders of the keys, narrowed by their data permission', async () => {
     const none = await userWithMenus(t, token, 'lgnone', [])
     expect((await t.call('GET', '/logistics/sheet/query', { token: none })).status).toBe(403)
