@@ -30,9 +30,18 @@ async function chooseRegion(page: Page, pane: Locator, label: string, district: 
 
 test('a logistics sheet from a sale out, delivered @pg', async ({ page, api }) => {
   const f = await docMasterData(api)
-  await receive(api, f, 5, '1.00')
+  const product = await api.get<{ categoryId: string; brandId: string }>('/basedata/product', { id: f.product.id })
+  const weighed = {
+    id: await api.post<string>('/basedata/product', {
+      code: `G${f.s}`, name: `称重商品${f.s}`, skuCode: `G${f.s}`, categoryId: product.categoryId, brandId: product.brandId, productType: 1,
+      taxRate: 0, saleTaxRate: 0, purchasePrice: '1.00', salePrice: '9.00', retailPrice: '9.00', weight: '0.75', volume: '10.10',
+    }),
+    code: `G${f.s}`,
+    name: `称重商品${f.s}`,
+  }
+  await receive(api, { ...f, product: weighed }, 5, '1.00')
   const outId = await api.post<string>('/sale/out/sheet/approve/pass/direct', {
-    scId: f.sc.id, customerId: f.customer.id, products: [{ productId: f.product.id, orderNum: 2, taxPrice: '9.00', taxRate: 0 }],
+    scId: f.sc.id, customerId: f.customer.id, products: [{ productId: weighed.id, orderNum: 3, taxPrice: '9.00', taxRate: 0 }],
   })
   const outCode = await codeOf(api, '/sale/out/sheet', outId)
   await api.post<string>('/basedata/logistics/company', { code: `L${f.s}`, name: `快递${f.s}`, available: true })
@@ -59,6 +68,12 @@ test('a logistics sheet from a sale out, delivered @pg', async ({ page, api }) =
   const line = pane.locator('.document-lines .ant-table-row').first()
   await expectCells(line, { 单据号: outCode, 业务类型: '销售出库单', 单据状态: '审核通过', 仓库: f.sc.name, '客户/会员': f.customer.name })
 
+  // 3 × 0.75 kg and 3 × 10.10 cm3 from the product, computed by the server.
+  await pane.getByRole('button', { name: '计算总重量（kg）' }).click()
+  await expect(item(pane, '总重量（kg）').locator('input')).toHaveValue('2.25')
+  await pane.getByRole('button', { name: '计算总体积（cm3）' }).click()
+  await expect(item(pane, '总体积（cm3）').locator('input')).toHaveValue('30.30')
+
   await pane.getByRole('button', { name: '保存', exact: true }).click()
   await expect(toast(page, '新增成功！')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`${path}$`))
@@ -77,8 +92,8 @@ test('a logistics sheet from a sale out, delivered @pg', async ({ page, api }) =
   await expect(rowOf(list, `收件人${f.s}`).getByRole('button', { name: '修改', exact: true })).toHaveCount(0)
   await expect(rowOf(list, `收件人${f.s}`).getByRole('button', { name: '发货', exact: true })).toHaveCount(0)
 
-  const sheets = await api.get<{ datas: { status: number; logisticsNo: string; totalAmount: string }[] }>('/logistics/sheet/query', { logisticsNo: `SF${f.s}` })
-  expect(sheets.datas).toEqual([expect.objectContaining({ status: 3, logisticsNo: `SF${f.s}`, totalAmount: '12.50' })])
+  const sheets = await api.get<{ datas: { status: number; logisticsNo: string; totalAmount: string; totalWeight: string; totalVolume: string }[] }>('/logistics/sheet/query', { logisticsNo: `SF${f.s}` })
+  expect(sheets.datas).toEqual([expect.objectContaining({ status: 3, logisticsNo: `SF${f.s}`, totalAmount: '12.50', totalWeight: '2.25', totalVolume: '30.30' })])
 })
 
 test('批量Excel发货: a file of sheet numbers and tracking numbers delivers the sheets, with the failing row named', async ({ page, api }) => {

@@ -529,6 +529,23 @@ export interface Document {
   sums?: {
     [k: string]: string
   }
+  /**
+   * Header values a server call derives from what the lines refer to, offered on the page as 计算{field label} buttons (a logistics sheet's 总重量 and 总体积 from its documents' products).
+   */
+  lineCalcs?: {
+    /**
+     * Header field the answer is put into (the user may still change it).
+     */
+    field: string
+    /**
+     * GET path answering the value.
+     */
+    path: string
+    /**
+     * Query parameter carrying the lines' `lines.pick.field` values, comma-separated.
+     */
+    param: string
+  }[]
 }
 /**
  * A line that points to a source line (purchase order line, receive sheet line…) reserves its quantity there while the document exists: counter += quantity on save, only while limit − counter ≥ quantity; given back on modify and delete.
