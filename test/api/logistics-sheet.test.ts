@@ -81,6 +81,9 @@ describe('logistics sheets', () => {
     expect(page.datas).toHaveLength(2)
     expect(await bizCodes({ bizType: '2' })).toEqual([retailOut.code])
     expect(await bizCodes({ code: saleOut.code.slice(-4) })).toEqual([saleOut.code])
+    // Wildcards are matched literally.
+    expect(await bizCodes({ code: '%' })).toEqual([])
+    expect(await bizCodes({ code: '_' })).toEqual([])
     const row = (await biz({ bizType: '2' })).datas[0]
     expect(row).toMatchObject({ bizId: retailOut.id, bizType: 2, bizStatus: 3, scName: 'L一号仓', receiverName: 'L会员', totalNum: 3, totalAmount: '6.00' })
     expect((await call('GET', '/logistics/sheet/biz', undefined, { bizType: '9' })).body.msg).toBe('业务类型不存在')
@@ -96,6 +99,8 @@ describe('logistics sheets', () => {
     expect((await call('GET', '/logistics/sheet/calc/weight', undefined, { bizIds: noWeightOut.id })).body.msg).toBe('商品（LNW）商品LNW尚未设置重量，请检查！')
     expect((await call('GET', '/logistics/sheet/calc/volume', undefined, { bizIds: 'nope' })).body.msg).toBe('业务单据不存在！')
     expect((await call('GET', '/logistics/sheet/calc/volume')).status).toBe(400)
+    const many = await call('POST', '/logistics/sheet/calc/weight', { bizOrders: Array.from({ length: 1001 }, (_, i) => ({ bizId: `x${i}`, bizType: 1 })) })
+    expect(many.body.msg).toBe('业务单据不能超过1000个！')
   })
 
   let first: string

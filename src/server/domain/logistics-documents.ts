@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js'
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityStore } from '../engine/entity-store.js'
 import { readSingleton } from '../engine/singleton-routes.js'
+import { likeEscape } from '../engine/list-conditions.js'
 import { DocumentStatus } from '../../shared/metadata/document-model.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE, PRODUCT_TYPE } from '../../shared/generated/enum-codes.js'
@@ -154,7 +155,7 @@ export async function shippableDocuments(services: Services, db: Db, ctx: Reques
       .where('status', 'in', await shippableStatuses(services, db, ctx, kind))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom(`${LOGISTICS_DETAIL_TABLE} as d`).select('d.id').whereRef('d.biz_id', '=', `${kind.table}.id`))))
       .where(scope)
-    if (code) inner = inner.where('code', 'like', `%${code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    if (code) inner = inner.where(sql<SqlBool>`${sql.ref('code')} like ${`%${likeEscape(code)}%`} escape '\\'`)
     if (from) inner = inner.where('create_time', '>=', from.length === 10 ? `${from} 00:00:00` : from)
     if (to) inner = inner.where('create_time', '<=', to.length === 10 ? `${to} 23:59:59` : to)
     parts.push(

@@ -3,17 +3,28 @@ import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { documentModel } from '../../engine/document-routes.js'
+import type { DocumentModel } from '../../engine/document-store.js'
+import { maxLinesOf } from '../../../shared/metadata/document-model.js'
+import { invalid } from '../../platform/errors.js'
 import { idsFrom } from '../../engine/request-values.js'
 import { logisticsSheetHooks } from '../../domain/logistics-sheet.js'
 import { measureShipped, shippableDocuments } from '../../domain/logistics-documents.js'
 import { deliver, deliveryInfo } from '../../domain/logistics-delivery.js'
 import { registerLogisticsImports } from './imports.js'
 
-/** The attached documents of a calc call: `bizIds` (repeated or comma-separated), or `bizOrders` [{bizId}] as the ancestor posts. */
-function bizIdsOf(query: Record<string, unknown>, body: unknown): string[] {
+/**
+ * The attached documents of a calc call: `bizIds` (repeated or comma-separated), or `bizOrders` [{bizId}]
+ * as the ancestor posts; at most as many as one sheet may carry (its maxLines), so the lookup stays one
+ * bounded statement on both databases.
+ */
+function bizIdsOf(doc: DocumentModel, query: Record<string, unknown>, body: unknown): string[] {
   const orders = body && typeof body === 'object' ? (body as Record<string, unknown>).bizOrders : undefined
-  if (Array.isArray(orders)) return idsFrom(orders.map((o) => (o && typeof o === 'object' ? String((o as Record<string, unknown>).bizId ?? '') : '')))
-  return idsFrom(query.bizIds ?? (body && typeof body === 'object' ? (body as Record<string, unknown>).bizIds : undefined))
+  const ids = Array.isArray(orders)
+    ? idsFrom(orders.map((o) => (o && typeof o === 'object' ? String((o as Record<string, unknown>).bizId ?? '') : '')))
+    : idsFrom(query.bizIds ?? (body && typeof body === 'object' ? (body as Record<string, unknown>).bizIds : undefined))
+  const most = maxLinesOf(doc.section)
+  if (ids.length > most) throw invalid(`业务单据不能超过${most}个！`, 'bizIds')
+  return ids
 }
 
 /**
@@ -40,7 +51,7 @@ export function logisticsModule(app: FastifyInstance, services: Services): void 
         method,
         url: `/logistics/sheet/calc/${measure}`,
         access: editing,
-        handler: async ({ ctx, query, body }) => measureShipped(services.store, ctx.db, ctx, bizIdsOf(query, body), measure),
+        handler: async ({ ctx, query, body }) => measureShipped(services.store, ctx.db, ctx, bizIdsOf(doc, query, body), measure),
       })
   defineRoute(app, {
     method: 'GET',
