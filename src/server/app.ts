@@ -46,6 +46,7 @@ import { lowcodeModule } from './modules/lowcode/index.js'
 import { settlePaymentsModule } from './modules/settle/payments.js'
 import { crmReportsModule } from './modules/crm/reports.js'
 import { crmCustomersModule } from './modules/crm/customers.js'
+import { logisticsModule } from './modules/logistics/index.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     settlePaymentsModule(scope, services)
     crmReportsModule(scope, services)
     crmCustomersModule(scope, services)
+    logisticsModule(scope, services)
     await componentModule(scope, services)
   })
 

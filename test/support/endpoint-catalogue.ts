@@ -16,7 +16,7 @@ export const NOT_YET = [
 ]
 
 /** The areas built so far. */
-export const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode', 'settle', 'crm']
+export const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode', 'settle', 'crm', 'logistics']
 
 /** Every call of the catalogue in the areas built so far that the product serves. */
 export const servedCalls = () =>

@@ -138,7 +138,10 @@ describe('document facts come from the document files', () => {
     const withActions = documents.filter((d) => d.document!.rowActions?.length).map((d) => d.name)
     expect(rowActionsFor(file('receiveSheet'), 3)).toEqual([{ label: '登记付款', permission: 'purchase:receive:add-payments', statuses: [3], page: 'addPayments' }])
     expect(rowActionsFor(file('receiveSheet'), 0)).toEqual([])
-    expect(withActions.sort()).toEqual(['purchaseOrder', 'receiveSheet', 'scTransferOrder', 'takeStockSheet'])
+    // A logistics sheet's 发货 is a dialog its feature registers under the action's key.
+    expect(rowActionsFor(file('logisticsSheet'), 0)).toEqual([{ key: 'delivery', label: '发货', permission: 'logistics:sheet:delivery', statuses: [0] }])
+    expect(rowActionsFor(file('logisticsSheet'), 3)).toEqual([])
+    expect(withActions.sort()).toEqual(['logisticsSheet', 'purchaseOrder', 'receiveSheet', 'scTransferOrder', 'takeStockSheet'])
   })
 
   it('line visibility by a header value', () => {

@@ -26,6 +26,12 @@ export interface ImportDialogProps {
   onClose: () => void
   /** Called once when an import has written its rows (the list reloads). */
   onImported: () => void
+  /** An import of the screen other than `{base}/import` (e.g. `/purchase/order/import/paytype`): upload path, template at `{path}/template`. */
+  path?: string
+  /** The dialog's title when not `导入{entity.label}`. */
+  title?: string
+  /** What an upload does, when not the entity import's (by code, row by row): e.g. a document import's groups. */
+  rule?: string
 }
 
 /**
@@ -37,9 +43,9 @@ export interface ImportDialogProps {
  * opened again (after a page reload too) the dialog re-attaches to it; 取消导入 stops it
  * (`DELETE /component/import/task?id`, not in the spec: see modules/component).
  */
-export default function ImportDialog({ entity, open, onClose, onImported }: ImportDialogProps) {
+export default function ImportDialog({ entity, open, onClose, onImported, path, title, rule }: ImportDialogProps) {
   const { message } = useFeedback()
-  const base = entity.file.api?.base ?? ''
+  const url = path ?? `${entity.file.api?.base ?? ''}/import`
   const [downloading, setDownloading] = useState(false)
   const [uploading, setUploading] = useState(false)
   const [taskId, setTaskId] = useState<string | null>(null)
@@ -51,10 +57,10 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
   // A new dialog starts empty, or re-attaches to the task still running for this list.
   useEffect(() => {
     if (!open) return
-    const running = recalledTask(base)
+    const running = recalledTask(url)
     setTaskId(running)
     setTask(running ? { process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null } : null)
-  }, [open, base])
+  }, [open, url])
 
   useEffect(() => {
     if (!taskId) return
@@ -66,7 +72,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
         if (stopped) return
         setTask(next)
         if (next.finished) {
-          rememberTask(base, null)
+          rememberTask(url, null)
           setCancelling(false)
           if (next.data) imported.current()
           if (!next.hasError) {
@@ -77,7 +83,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
       } catch (error) {
         // Shown by the api layer; stop polling. Only a task that is gone is forgotten: a poll aborted
         // by a page reload must leave the id for the reloaded page to re-attach.
-        if (error instanceof ApiError && error.code === 404) rememberTask(base, null)
+        if (error instanceof ApiError && error.code === 404) rememberTask(url, null)
         return
       }
       if (!stopped) timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
@@ -87,7 +93,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
       stopped = true
       clearTimeout(timer)
     }
-  }, [taskId, message, base])
+  }, [taskId, message, url])
 
   const cancel = async () => {
     if (!taskId) return
@@ -105,7 +111,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
   const downloadTemplate = async () => {
     setDownloading(true)
     try {
-      await download('get', `${base}/import/template`)
+      await download('get', `${url}/template`)
     } catch {
       // Shown by the api layer.
     } finally {
@@ -121,8 +127,8 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
     setTaskId(null)
     try {
       // The server reads the whole file before it answers: no time limit for a large one.
-      const id = await request<string>('post', `${base}/import`, { body, timeout: false })
-      rememberTask(base, id)
+      const id = await request<string>('post', url, { body, timeout: false })
+      rememberTask(url, id)
       onSuccess?.(id)
       setTask({ process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null })
       setTaskId(id)
@@ -138,7 +144,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
   return (
     <Modal
       open={open}
-      title={`导入${entity.label}`}
+      title={title ?? `导入${entity.label}`}
       width="40%"
       onCancel={onClose}
       maskClosable={false}
@@ -153,7 +159,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
           </Button>
         </div>
         <div>
-          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），编号已存在时修改该数据，否则新增；有误的行不导入并列出其行号，其余各行照常导入。</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），{rule ?? '编号已存在时修改该数据，否则新增；有误的行不导入并列出其行号，其余各行照常导入。'}</Typography.Paragraph>
           <Upload
             accept={IMPORT_ACCEPT}
             maxCount={1}

@@ -9,6 +9,8 @@ import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type Bundle
 import { retailPaymentDate } from './customer-terms.js'
 import { completeSaleLines } from './sale-lines.js'
 import { SettleStatus } from './supplier-terms.js'
+import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE } from '../../shared/generated/enum-codes.js'
+import { refuseRemovingShipped, requireDelivered } from './logistics-shipping.js'
 
 export const RETAIL_OUT_BUNDLES: BundleSpec = { entity: 'retailOutSheetDetailBundle', weight: 'retail_price' }
 
@@ -16,8 +18,9 @@ export const RETAIL_OUT_BUNDLES: BundleSpec = { entity: 'retailOutSheetDetailBun
  * Retail out sheet (domain-rules §2.4): a sale out with an optional member (required when the retail
  * config says so — enforced here on the server, the ancestor did it only in the browser), payment date
  * today unless chosen, settle status UN_SETTLE, bundles as on sale out sheets (weights by retail price),
- * stock out at average cost (engine, biz 5). `retailOutSheetRequireLogistics`: no logistics module
- * yet, so approval is refused while the flag is on.
+ * stock out at average cost (engine, biz 5). `retailOutSheetRequireLogistics`: approval waits until
+ * a logistics sheet carrying it is 已发货 (零售出库单尚未发货，无法审核通过！); one on a logistics sheet
+ * cannot be deleted.
  */
 export function retailOutSheetHooks(services: Services): DocumentHooks {
   const config = (trx: Db, ctx: RequestContext) => readSingleton(services, trx, ctx, services.registry.get('retailConfig'))
@@ -31,9 +34,10 @@ export function retailOutSheetHooks(services: Services): DocumentHooks {
     },
     saved: (e) => saveBundleBreakdown(services, e, RETAIL_OUT_BUNDLES),
     release: (e) => removeBundleBreakdown(services, e, RETAIL_OUT_BUNDLES),
+    remove: (e) => refuseRemovingShipped(e.trx, LOGISTICS_SHEET_DETAIL_BIZ_TYPE.RETAIL_OUT_SHEET, e.id),
     async beforeApprove(e) {
       const cfg = await config(e.trx, e.ctx)
-      if (cfg.retailOutSheetRequireLogistics) throw invalid('零售出库单尚未发货，无法审核通过！')
+      if (cfg.retailOutSheetRequireLogistics) await requireDelivered(e.trx, LOGISTICS_SHEET_DETAIL_BIZ_TYPE.RETAIL_OUT_SHEET, e.id)
       await explodeBundles(services, e, RETAIL_OUT_BUNDLES)
     },
   }

@@ -1,11 +1,12 @@
 import type { DocumentHooks } from '../engine/document-store.js'
-import { invalid } from '../platform/errors.js'
+import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE } from '../../shared/generated/enum-codes.js'
 import type { Services } from '../services.js'
 import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from './bundle-lines.js'
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from './source-link.js'
 import { postBusinessDocument } from './settle-ledger.js'
+import { refuseRemovingShipped, requireDelivered } from './logistics-shipping.js'
 
 export const SALE_OUT_BUNDLES: BundleSpec = { entity: 'saleOutSheetDetailBundle', weight: 'sale_price' }
 
@@ -15,9 +16,9 @@ export const SALE_OUT_BUNDLES: BundleSpec = { entity: 'saleOutSheetDetailBundle'
  * are always settled; bundles broken down on save and exploded at approval; stock leaves at average
  * cost (engine, cost kept in costTaxAmount).
  *
- * `outStockRequireLogistics`: there is no logistics module yet, so while the flag is on no sale out
- * sheet can be approved (销售出库单尚未发货，无法审核通过！). When logistics sheets exist, this check
- * becomes "a logistics sheet references this out sheet".
+ * `outStockRequireLogistics`: approval waits until a logistics sheet carrying this out sheet is 已发货
+ * (销售出库单尚未发货，无法审核通过！; schemas/documents/logistics-sheet.json says why delivered, not
+ * merely attached); one on a logistics sheet cannot be deleted.
  */
 export function saleOutSheetHooks(services: Services): DocumentHooks {
   const link = sourceLinkOf(services.registry, 'saleOutSheet')
@@ -28,9 +29,10 @@ export function saleOutSheetHooks(services: Services): DocumentHooks {
     },
     saved: (e) => saveBundleBreakdown(services, e, SALE_OUT_BUNDLES),
     release: (e) => removeBundleBreakdown(services, e, SALE_OUT_BUNDLES),
+    remove: (e) => refuseRemovingShipped(e.trx, LOGISTICS_SHEET_DETAIL_BIZ_TYPE.SALE_OUT_SHEET, e.id),
     async beforeApprove(e) {
       const cfg = await followConfig(services, e.trx, e.ctx, link)
-      if (cfg.outStockRequireLogistics) throw invalid('销售出库单尚未发货，无法审核通过！')
+      if (cfg.outStockRequireLogistics) await requireDelivered(e.trx, LOGISTICS_SHEET_DETAIL_BIZ_TYPE.SALE_OUT_SHEET, e.id)
       await requireSingleFollowerUnlessMultiple(services, e, link, cfg)
       await explodeBundles(services, e, SALE_OUT_BUNDLES)
     },

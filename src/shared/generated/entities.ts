@@ -4303,6 +4303,138 @@ export interface CustomerSettleSheetDetail {
 }
 
 /**
+ * 物流单
+ */
+export interface LogisticsSheet {
+  id?: string
+  /**
+   * 单据号
+   */
+  code?: string
+  /**
+   * 状态
+   */
+  status?: 0 | 3
+  /**
+   * 物流公司
+   */
+  logisticsCompanyId?: string
+  /**
+   * 物流单号
+   */
+  logisticsNo?: string
+  /**
+   * 寄件人姓名
+   */
+  senderName?: string
+  /**
+   * 寄件人联系电话
+   */
+  senderTelephone?: string
+  /**
+   * 寄件人地区
+   */
+  senderDistrictId?: string
+  /**
+   * 寄件人省
+   */
+  senderProvinceId?: string
+  /**
+   * 寄件人市
+   */
+  senderCityId?: string
+  /**
+   * 寄件人地址
+   */
+  senderAddress?: string
+  /**
+   * 收件人姓名
+   */
+  receiverName?: string
+  /**
+   * 收件人联系电话
+   */
+  receiverTelephone?: string
+  /**
+   * 收件人地区
+   */
+  receiverDistrictId?: string
+  /**
+   * 收件人省
+   */
+  receiverProvinceId?: string
+  /**
+   * 收件人市
+   */
+  receiverCityId?: string
+  /**
+   * 收件人地址
+   */
+  receiverAddress?: string
+  /**
+   * 总重量（kg）
+   */
+  totalWeight?: string
+  /**
+   * 总体积（cm3）
+   */
+  totalVolume?: string
+  /**
+   * 物流费（元）
+   */
+  totalAmount?: string
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 发货人
+   */
+  deliveryBy?: string
+  /**
+   * 发货时间
+   */
+  deliveryTime?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 物流单明细
+ */
+export interface LogisticsSheetDetail {
+  id?: string
+  /**
+   * 物流单
+   */
+  sheetId?: string
+  /**
+   * 业务单据
+   */
+  bizId?: string
+  /**
+   * 业务类型
+   */
+  bizType?: 1 | 2
+  /**
+   * 排序
+   */
+  orderNo?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 预先盘点单
  */
 export interface PreTakeStockSheet {

@@ -450,9 +450,9 @@ export interface Document {
       candidates?: {
         path: string
         /**
-         * Header field sent as the query parameter of the same name.
+         * Header field sent as the query parameter of the same name; without one (logistics sheets ship documents of any party) the candidates are offered at once.
          */
-        party: string
+        party?: string
         /**
          * Header date field sent as startTime.
          */
@@ -529,6 +529,23 @@ export interface Document {
   sums?: {
     [k: string]: string
   }
+  /**
+   * Header values a server call derives from what the lines refer to, offered on the page as 计算{field label} buttons (a logistics sheet's 总重量 and 总体积 from its documents' products).
+   */
+  lineCalcs?: {
+    /**
+     * Header field the answer is put into (the user may still change it).
+     */
+    field: string
+    /**
+     * GET path answering the value.
+     */
+    path: string
+    /**
+     * Query parameter carrying the lines' `lines.pick.field` values, comma-separated.
+     */
+    param: string
+  }[]
 }
 /**
  * A line that points to a source line (purchase order line, receive sheet line…) reserves its quantity there while the document exists: counter += quantity on save, only while limit − counter ≥ quantity; given back on modify and delete.
@@ -632,7 +649,7 @@ export interface SourceFollow {
   multipleMessage: string
 }
 /**
- * A row action of a document list, shown in some statuses to holders of its key: a confirmation then the call with the row's id, or a page of the document.
+ * A row action of a document list, shown in some statuses to holders of its key: a confirmation then the call with the row's id, or a page of the document, or a feature's handler (a dialog).
  */
 export interface RowAction {
   /**
@@ -668,4 +685,8 @@ export interface RowAction {
    * Instead of a call: opens this page of the document (its route mode): receive (a transfer's 收货), addPayments (a receive sheet's 登记付款, served by the settlement feature).
    */
   page?: 'receive' | 'addPayments'
+  /**
+   * Instead of a call or a page: the handler a feature module registers for this document and key (registerRowAction, e.g. a logistics sheet's 发货 dialog).
+   */
+  key?: string
 }

@@ -109,15 +109,15 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     ])
   }
 
-  /** 添加…: the product picker, the picker the header's value chooses, or the candidates of the header's party. */
+  /** 添加…: the product picker, the picker the header's value chooses, or the candidates (of the header's party, if it has one). */
   const open = () => {
     const values = headerValues?.() ?? {}
     if (products) return setPicking('product')
     if (pick?.candidates) {
       const c = pick.candidates
-      if (!values[c.party]) return void message.error(`请选择${headerLabel?.(c.party) ?? ''}`)
+      if (c.party && !values[c.party]) return void message.error(`请选择${headerLabel?.(c.party) ?? ''}`)
       return setCandidateQuery({
-        [c.party]: values[c.party],
+        ...(c.party ? { [c.party]: values[c.party] } : {}),
         ...(c.from && values[c.from] ? { startTime: values[c.from] } : {}),
         ...(c.to && values[c.to] ? { endTime: values[c.to] } : {}),
       })

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react'
+import { Fragment, useMemo, useState, type ReactNode } from 'react'
 import { Button, Popconfirm, Result, Space, Spin } from 'antd'
 import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import { hasApproval } from '../../../shared/metadata/document-model.js'
 import type { EntityRow } from '../entity-api.js'
 import { FeedbackProvider, useFeedback } from '../feedback.js'
 import ListView, { type ListContext } from '../ListView.js'
@@ -15,6 +16,8 @@ import { documentPath, type DocumentMode } from './document-routes.js'
 import { isEditableStatus } from './document-status.js'
 import { rowActionsFor, type ListRowAction } from './document-features.js'
 import { api } from '../../api/http.js'
+import { rowActionHandler, useRowActionRegistry } from '../row-actions.js'
+import { documentTools } from './document-tools.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -44,7 +47,11 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const key = (action: string) => [`${entity.file.api!.permission}:${action}`]
   const [refusing, setRefusing] = useState<{ ids: string[]; ctx: ListContext } | null>(null)
   const [exporting, setExporting] = useState(false)
+  const [actionNode, setActionNode] = useState<ReactNode>(null)
+  useRowActionRegistry()
 
+  // Documents without approval (pre-take-stock sheets, logistics sheets) offer no approval buttons.
+  const approval = hasApproval(entity.file.document!)
   const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id))
   const editable = (row: EntityRow) => isEditableStatus(row.status)
 
@@ -94,7 +101,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           新增
         </Button>
       )}
-      {can(key('approve')) && (
+      {approval && can(key('approve')) && (
         <>
           <Button icon={<CheckCircleOutlined aria-hidden />} onClick={() => batch(ctx, '审核通过', docApi.approvePassBatch, '审核通过！')}>
             批量审核通过
@@ -114,6 +121,9 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           导出
         </Button>
       )}
+      {documentTools(entity.name).map((tool, i) => (
+        <Fragment key={i}>{tool(ctx.reload)}</Fragment>
+      ))}
     </>
   )
 
@@ -127,9 +137,18 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
     }
   }
 
-  /** 取消审核, 提前结束, 收货…: a confirmation then the call, or the action's page. */
+  /** 取消审核, 提前结束, 收货, 发货…: a confirmation then the call, the action's page, or a feature's dialog. */
   const extra = (action: ListRowAction, row: EntityRow, ctx: ListContext) => {
     if (action.page) return open(action.page, row)
+    if (action.key) {
+      const reload = () => {
+        documentsChanged(entity.name)
+        ctx.reload()
+      }
+      const node = rowActionHandler(entity.name, action.key)?.(row, reload, () => setActionNode(null))
+      if (node) setActionNode(node)
+      return
+    }
     const call = action.call!
     modal.confirm({
       title: '提示',
@@ -160,7 +179,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           修改
         </Button>
       )}
-      {editable(row) && can(key('approve')) && (
+      {approval && editable(row) && can(key('approve')) && (
         <Button type="link" size="small" onClick={() => open('approve', row)}>
           审核
         </Button>
@@ -173,7 +192,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         </Popconfirm>
       )}
       {rowActionsFor(entity.file, row.status)
-        .filter((a) => can([a.permission]))
+        .filter((a) => can([a.permission]) && (!a.key || rowActionHandler(entity.name, a.key)))
         .map((a) => (
           <Button key={a.label} type="link" size="small" onClick={() => extra(a, row, ctx)}>
             {a.label}
@@ -193,6 +212,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         renderRowActions={rowActions}
         rowActionsWidth={260}
       />
+      {actionNode}
       <RefuseDialog
         open={Boolean(refusing)}
         onCancel={() => setRefusing(null)}

@@ -7,7 +7,7 @@ import { api } from '../../api/http.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { closeTab } from '../../shell/tab-store.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
-import { hasProductLines, lineSubjectOf, linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
+import { hasApproval, hasProductLines, lineSubjectOf, linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
 import { FeedbackProvider, useFeedback } from '../feedback.js'
 import { SchemaField } from '../form-components.js'
@@ -356,6 +356,17 @@ function DocumentEditor({
       finish()
     })
 
+  /** 计算总重量…: the server derives a header value from what the lines refer to (`lineCalcs`). */
+  const calculate = async (c: NonNullable<DocumentSection['lineCalcs']>[number]) => {
+    const key = section.lines.pick?.field
+    if (!rows.length || !key) return void message.error(`请先添加${lineSubject}`)
+    try {
+      form.setValuesIn(c.field, await api.get<string>(c.path, { [c.param]: rows.map((r) => String(r[key])).join(',') }))
+    } catch {
+      // The api layer has shown the server's message (a product without weight…).
+    }
+  }
+
   const status = record ? Number(record.status) : undefined
   const statusField = header.byName.get('status')
   const canApprove = route.mode === 'approve' && isEditableStatus(status)
@@ -393,6 +404,15 @@ function DocumentEditor({
           headerValues={() => form.values as Record<string, unknown>}
           headerLabel={(name) => header.byName.get(name)?.label ?? name}
         />
+        {!readOnly && (section.lineCalcs?.length ?? 0) > 0 && (
+          <Space style={{ marginTop: 12 }}>
+            {section.lineCalcs!.map((c) => (
+              <Button key={c.field} onClick={() => void calculate(c)}>
+                计算{header.byName.get(c.field)?.label ?? c.field}
+              </Button>
+            ))}
+          </Space>
+        )}
         {sums.length > 0 && (
           <Space size="large" style={{ marginTop: 12 }} aria-label="合计">
             {sums.map((s) => (
@@ -436,7 +456,7 @@ function DocumentEditor({
             保存
           </Button>
         )}
-        {mode === 'add' && (
+        {mode === 'add' && hasApproval(section) && (
           <Button loading={busy} onClick={() => void save(true)}>
             直接审核通过
           </Button>
