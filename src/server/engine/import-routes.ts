@@ -1,6 +1,5 @@
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { invalid } from '../platform/errors.js'
 import { defineRoute } from '../platform/routes.js'
@@ -27,7 +26,8 @@ export interface ImportTaskRunner {
   /** Records a task, starts `work` without waiting for it and answers the task id. */
   start(
     ctx: RequestContext,
-    entity: EntityModel,
+    /** What is imported (an entity's name or a kind's label), kept with the task. */
+    name: string,
     total: number,
     work: (report: (p: { process: number; successProcess: number }) => void) => Promise<ImportSummary>,
   ): Promise<string>
@@ -40,7 +40,7 @@ export async function maxImportRows(ctx: RequestContext): Promise<number> {
 }
 
 /** The uploaded workbook of a multipart request (field `file`): extension and size checked. */
-async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
+export async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw invalid('请选择要导入的文件！', 'file')
   let part
   try {
@@ -107,7 +107,7 @@ export function registerImportRoutes(
         const db = dbFor(services, ctx, entity)
         const bytes = await uploadedWorkbook(req)
         const rows = await readImportFile(bytes, columns, await maxImportRows(ctx))
-        return tasks.start(ctx, entity, rows.length, (report) =>
+        return tasks.start(ctx, entity.name, rows.length, (report) =>
           runImport(services, ctx, db, entity, columns, rows, report, adapters.get(entity.name)),
         )
       },

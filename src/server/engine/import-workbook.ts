@@ -33,7 +33,7 @@ interface RangeValidations {
 export const headerText = (c: ImportColumn) => (c.required ? `${REQUIRED_MARK}${c.header}` : c.header)
 
 /** What a column takes, for the 说明 sheet. */
-function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): string {
+function columnRule(c: ImportColumn, enums: EnumCatalog, entity?: EntityModel): string {
   const f = c.field
   const parts: string[] = []
   switch (c.kind) {
@@ -45,7 +45,7 @@ function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): s
       break
     case 'ref':
       parts.push(c.target ? `填写${c.target.label}的${c.key?.label}` : `填写${f.label}ID`)
-      if (c.target === entity) parts.push('可引用本文件中前面的行')
+      if (entity && c.target === entity) parts.push('可引用本文件中前面的行')
       break
     case 'region':
       parts.push(`按“省${REGION_SEPARATOR}市${REGION_SEPARATOR}区”填写，如：浙江省${REGION_SEPARATOR}杭州市${REGION_SEPARATOR}西湖区`)
@@ -76,10 +76,20 @@ function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): s
       : String(f.default)
     parts.push(`空白时默认为“${shown}”`)
   }
-  if (f.derive) parts.push(`空白时由${entity.byName.get(f.derive.from)?.label ?? f.derive.from}生成`)
+  if (f.derive) parts.push(`空白时由${entity?.byName.get(f.derive.from)?.label ?? f.derive.from}生成`)
   if (f.unique && f.name !== 'code') parts.push('不能重复')
   if (f.immutable) parts.push('仅新增时使用，修改已有数据时忽略')
   return parts.join('；')
+}
+
+/** What a template describes: its sheet's name, columns, and the rules of the 说明 sheet after the first one. */
+export interface TemplateSpec {
+  label: string
+  columns: ImportColumn[]
+  /** Rules after “1. 第一行为列名…最多N行”, numbered from 2 on. */
+  rules: string[]
+  /** The entity the rows create, when there is one (a reference to it may name an earlier row). */
+  entity?: EntityModel
 }
 
 /**
@@ -87,9 +97,10 @@ function columnRule(c: ImportColumn, enums: EnumCatalog, entity: EntityModel): s
  * for text columns (so 001 stays 001) and drop-downs for enumerations and yes/no; the sheet 说明 lists
  * what each column takes and the rules of the import.
  */
-export async function templateWorkbook(entity: EntityModel, columns: ImportColumn[], enums: EnumCatalog, maxRows: number): Promise<Buffer> {
+export async function importTemplate(spec: TemplateSpec, enums: EnumCatalog, maxRows: number): Promise<Buffer> {
+  const { columns, entity } = spec
   const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet(sheetName(entity.label))
+  const sheet = book.addWorksheet(sheetName(spec.label))
   sheet.columns = columns.map((c) => ({ header: headerText(c), key: c.field.name, width: Math.max(14, [...headerText(c)].length * 2 + 4) }))
   const header = sheet.getRow(1)
   header.font = { bold: true }
@@ -130,19 +141,27 @@ export async function templateWorkbook(entity: EntityModel, columns: ImportColum
   help.getRow(1).font = { bold: true }
   for (const c of columns) help.addRow({ header: c.header, required: c.required ? '是' : '否', rule: columnRule(c, enums, entity) })
   help.addRow({})
-  const code = columns.find((c) => c.field.name === 'code')
   const rules = [
     `导入规则`,
     `1. 第一行为列名，请勿修改；带“${REQUIRED_MARK}”的列新增时必须填写；从第二行起每行一条数据，最多${maxRows}行。`,
-    code
-      ? `2. 按“${code.header}”匹配：${code.header}已存在时修改该数据（修改时空白单元格表示清空，带默认值的列空白时保留原值），否则新增。`
-      : '2. 每行新增一条数据。',
-    '3. 整个文件作为一个整体导入：任何一行有误时不导入任何数据，并列出所有出错的行（第N行指Excel中的行号）。',
-    '4. 仅支持xls、xlsx格式的文件（xls请另存为xlsx后上传）。',
+    ...spec.rules.map((r, i) => `${i + 2}. ${r}`),
   ]
   for (const r of rules) help.addRow({ header: r })
   help.getRow(columns.length + 3).font = { bold: true }
   return Buffer.from(await book.xlsx.writeBuffer())
+}
+
+/** The template of an entity's own import (matched by code, all or nothing). */
+export async function templateWorkbook(entity: EntityModel, columns: ImportColumn[], enums: EnumCatalog, maxRows: number): Promise<Buffer> {
+  const code = columns.find((c) => c.field.name === 'code')
+  const rules = [
+    code
+      ? `按“${code.header}”匹配：${code.header}已存在时修改该数据（修改时空白单元格表示清空，带默认值的列空白时保留原值），否则新增。`
+      : '每行新增一条数据。',
+    '整个文件作为一个整体导入：任何一行有误时不导入任何数据，并列出所有出错的行（第N行指Excel中的行号）。',
+    '仅支持xls、xlsx格式的文件（xls请另存为xlsx后上传）。',
+  ]
+  return importTemplate({ label: entity.label, columns, rules, entity }, enums, maxRows)
 }
 
 /** A header cell to the column it names: the required mark and spaces do not count. */

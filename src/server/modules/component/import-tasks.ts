@@ -3,7 +3,6 @@ import { Migrator, type Migration } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, DbKind } from '../../db/dialect.js'
 import { withAudit } from '../../db/migrations.js'
-import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
 import { notFound } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -84,7 +83,7 @@ export class ImportTaskStore implements ImportTaskRunner {
 
   async start(
     ctx: RequestContext,
-    entity: EntityModel,
+    name: string,
     total: number,
     work: (report: (p: { process: number; successProcess: number }) => void) => Promise<ImportSummary>,
   ): Promise<string> {
@@ -96,7 +95,7 @@ export class ImportTaskStore implements ImportTaskRunner {
         id,
         tenant_id: ctx.tenantId,
         user_id: ctx.userId,
-        entity: entity.name,
+        entity: name.slice(0, 64),
         total,
         process: 0,
         success_process: 0,
@@ -128,8 +127,17 @@ export class ImportTaskStore implements ImportTaskRunner {
         last = now
         void write(p)
       })
+      const written = summary.created + summary.modified
       final = summary.errors.length
-        ? { process: 100, successProcess: 0, tipMsgs: summary.errors, hasError: true, finished: true, data: null }
+        ? {
+            process: 100,
+            // Kinds whose rows or groups are independent keep what passed: successProcess says how much.
+            successProcess: Math.floor((written * 100) / Math.max(1, summary.total)),
+            tipMsgs: summary.errors,
+            hasError: true,
+            finished: true,
+            data: written ? { total: summary.total, created: summary.created, modified: summary.modified } : null,
+          }
         : {
             process: 100,
             successProcess: 100,

@@ -5,6 +5,7 @@ import { defineRoute } from '../../platform/routes.js'
 import { relogin } from '../../platform/errors.js'
 import type { ImportAdapter } from '../../engine/import-runner.js'
 import { registerImportRoutes } from '../../engine/import-routes.js'
+import { useImportTasks } from '../../engine/import-kind.js'
 import { ImportTaskStore } from './import-tasks.js'
 import { timelineOf } from '../../engine/document-timeline.js'
 import { forbidden, invalid } from '../../platform/errors.js'
@@ -42,6 +43,7 @@ export async function componentModule(app: FastifyInstance, services: Services):
   await tasks.migrate(services.databases.schemaOf('platform'))
   app.addHook('preClose', async () => tasks.drain())
 
+  useImportTasks(services, tasks)
   registerImportRoutes(app, services, tasks, ADAPTERS)
 
   registerUploads(app, services)
