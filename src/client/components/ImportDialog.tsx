@@ -23,6 +23,10 @@ export interface ImportDialogProps {
   onClose: () => void
   /** Called once when an import has written its rows (the list reloads). */
   onImported: () => void
+  /** An import of the entity's screen other than `{base}/import` (e.g. `/purchase/order/import/paytype`): upload path, template at `{path}/template`. */
+  path?: string
+  /** The dialog's title when not `导入{entity.label}`. */
+  title?: string
 }
 
 /**
@@ -32,9 +36,9 @@ export interface ImportDialogProps {
  * every call of this client) until it has finished: the failing rows when it has errors, a success
  * line and a list reload otherwise. Width 40% (000 §9).
  */
-export default function ImportDialog({ entity, open, onClose, onImported }: ImportDialogProps) {
+export default function ImportDialog({ entity, open, onClose, onImported, path, title }: ImportDialogProps) {
   const { message } = useFeedback()
-  const base = entity.file.api?.base ?? ''
+  const url = path ?? `${entity.file.api?.base ?? ''}/import`
   const [downloading, setDownloading] = useState(false)
   const [uploading, setUploading] = useState(false)
   const [taskId, setTaskId] = useState<string | null>(null)
@@ -83,7 +87,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
   const downloadTemplate = async () => {
     setDownloading(true)
     try {
-      await download('get', `${base}/import/template`)
+      await download('get', `${url}/template`)
     } catch {
       // Shown by the api layer.
     } finally {
@@ -98,7 +102,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
     setTask(null)
     setTaskId(null)
     try {
-      const id = await request<string>('post', `${base}/import`, { body })
+      const id = await request<string>('post', url, { body })
       onSuccess?.(id)
       setTask({ process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null })
       setTaskId(id)
@@ -114,7 +118,7 @@ export default function ImportDialog({ entity, open, onClose, onImported }: Impo
   return (
     <Modal
       open={open}
-      title={`导入${entity.label}`}
+      title={title ?? `导入${entity.label}`}
       width="40%"
       onCancel={onClose}
       maskClosable={false}

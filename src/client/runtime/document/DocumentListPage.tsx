@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Button, Popconfirm, Result, Space, Spin } from 'antd'
-import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons'
+import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
@@ -15,6 +15,9 @@ import { documentPath, type DocumentMode } from './document-routes.js'
 import { isEditableStatus } from './document-status.js'
 import { rowActionsFor, type ListRowAction } from './document-features.js'
 import { api } from '../../api/http.js'
+import ImportDialog from '../../components/ImportDialog.js'
+import { hasOperation } from '../../../shared/metadata/operation-keys.js'
+import { importToolbarActions } from '../../../shared/metadata/import-actions.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -44,6 +47,9 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const key = (action: string) => [`${entity.file.api!.permission}:${action}`]
   const [refusing, setRefusing] = useState<{ ids: string[]; ctx: ListContext } | null>(null)
   const [exporting, setExporting] = useState(false)
+  /** The open import dialog: the list's `import` (no path), or a further one of the toolbar (`import/…`). */
+  const [importing, setImporting] = useState<{ path?: string; title?: string } | null>(null)
+  const imports = importToolbarActions(entity.file).filter((a) => can(a.permission ? [a.permission] : key('import')))
 
   const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id))
   const editable = (row: EntityRow) => isEditableStatus(row.status)
@@ -114,6 +120,16 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           导出
         </Button>
       )}
+      {hasOperation(entity, 'import') && can(key('import')) && (
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting({})}>
+          导入
+        </Button>
+      )}
+      {imports.map((a) => (
+        <Button key={a.key} icon={<UploadOutlined aria-hidden />} onClick={() => setImporting({ path: `${entity.file.api!.base}/${a.key}`, title: a.label })}>
+          {a.label}
+        </Button>
+      ))}
     </>
   )
 
@@ -192,6 +208,18 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         renderToolbar={toolbar}
         renderRowActions={rowActions}
         rowActionsWidth={260}
+      />
+      <ImportDialog
+        entity={entity}
+        open={Boolean(importing)}
+        path={importing?.path}
+        title={importing?.title}
+        onClose={() => {
+          setImporting(null)
+          // Grouped imports may have written some documents even when others were refused.
+          documentsChanged(entity.name)
+        }}
+        onImported={() => documentsChanged(entity.name)}
       />
       <RefuseDialog
         open={Boolean(refusing)}
