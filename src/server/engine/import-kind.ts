@@ -9,8 +9,8 @@ import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
 import type { ImportColumn } from './import-columns.js'
 import type { ImportSummary } from './import-runner.js'
-import { maxImportRows, uploadedWorkbook, type ImportTaskRunner } from './import-routes.js'
-import { importTemplate, readImportFile, type ImportRow } from './import-workbook.js'
+import { maxImportRows, receiveImport, type ImportTaskRunner } from './import-routes.js'
+import { importTemplate, type ImportRow } from './import-workbook.js'
 
 /**
  * The seam between the import engine and the import kinds that are not "one entity's rows" (logistics
@@ -55,7 +55,7 @@ export const rowError = (line: number, message: string, field?: string) => new I
 
 export const lineMessage = (line: number, message: string) => `第${line}行：${message}`
 
-/** The units of a file in the order their first row appears. */
+/** The units of a file in the order their first row appears ('group' collects the whole file). */
 export function importUnits(kind: Pick<ImportKind, 'atomicity' | 'groupKey' | 'label'>, rows: ImportRow[]): ImportRow[][] {
   if (kind.atomicity === 'all') return rows.length ? [rows] : []
   if (kind.atomicity === 'row') return rows.map((r) => [r])
@@ -70,84 +70,174 @@ export function importUnits(kind: Pick<ImportKind, 'atomicity' | 'groupKey' | 'l
   return [...groups.values()]
 }
 
-/** Units written in one transaction (each inside its own savepoint). */
-const UNITS_PER_BATCH = 200
+/** Rows written per transaction ('group' / 'row'), and between two cancel checks and progress reports. */
+export const BATCH_ROWS = 1000
+/** tipMsgs keeps the first messages and a count of the rest: a million failing rows must not fill memory. */
+export const MAX_TIPS = 1000
 
 const pause = () => new Promise((resolve) => setImmediate(resolve))
 
+/** What a running import may be told: to stop at the next batch boundary. */
+export interface ImportSignal {
+  cancelled(): boolean
+}
+export const NEVER_CANCELLED: ImportSignal = { cancelled: () => false }
+
+/** One import run, whatever writes it (an entity's rows or an import kind). */
+export interface UnitRun {
+  ctx: RequestContext
+  db: Db
+  /** Where the op log goes (the tenant database, also for platform entities). */
+  opLogDb?: Db
+  label: string
+  atomicity: ImportKind['atomicity']
+  total: number
+  units: AsyncIterable<ImportRow[]> | Iterable<ImportRow[]>
+  write(trx: Db, unit: ImportRow[]): Promise<'create' | 'modify' | void>
+  report(p: { process: number; successProcess: number }): void
+  signal?: ImportSignal
+}
+
+/** Thrown inside the 'all' transaction to roll it back. */
+class RolledBack extends Error {}
+
 /**
- * Runs the units of one file through `kind.write`:
- * - 'all': one transaction; a refusal rolls back everything and is the task's message;
- * - 'group' / 'row': transactions of up to UNITS_PER_BATCH units, each unit in a savepoint; a refused
- *   unit is rolled back to its savepoint and reported, the other units are committed.
- * Errors that are not BizError are not a row's fault: they end the task (rolled back batch) as an
- * internal error.
+ * Runs the units of one import, each in a savepoint, in streaming fashion (only the current batch is
+ * held; messages are capped at MAX_TIPS plus a count):
+ * - 'all': one transaction; every unit is still tried (so every failing row is listed), and when any
+ *   failed, or the import is cancelled, everything is rolled back;
+ * - 'group' / 'row': a transaction per BATCH_ROWS rows; a refused unit is rolled back to its savepoint
+ *   and reported, the others are committed batch by batch; a cancel stops at the next batch boundary
+ *   and keeps what was committed.
+ * Errors that are not BizError are not a row's fault: they end the task (the open batch rolled back).
  */
-export async function runImportKind(
-  db: Db,
-  ctx: RequestContext,
-  kind: ImportKind,
-  rows: ImportRow[],
-  report: (p: { process: number; successProcess: number }) => void,
-): Promise<ImportSummary> {
-  const total = rows.length
-  const units = importUnits(kind, rows)
+export async function runUnits(run: UnitRun): Promise<ImportSummary> {
+  const { ctx, total, atomicity } = run
+  const signal = run.signal ?? NEVER_CANCELLED
   const errors: string[] = []
+  let failed = 0
   let created = 0
   let modified = 0
   let done = 0
-  const count = (mode: 'create' | 'modify' | void, unit: ImportRow[]) => {
-    if (mode === 'modify') modified += unit.length
-    else created += unit.length
-  }
-  const refusal = (error: unknown, unit: ImportRow[]) => {
-    if (!(error instanceof BizError)) throw error
-    errors.push(lineMessage(error instanceof ImportRowError ? error.line : unit[0].line, error.message))
-  }
-  const opLog = (trx: Db) => writeOpLog(trx, ctx, `导入${kind.label}`, OpLogType.OTHER, { total, created, modified, failed: errors.length })
+  const written = () => created + modified
+  const progress = () =>
+    run.report({
+      process: Math.min(99, Math.floor((done * 100) / Math.max(1, total))),
+      successProcess: atomicity === 'all' ? 0 : Math.floor((written() * 100) / Math.max(1, total)),
+    })
 
-  if (kind.atomicity === 'all') {
-    class RolledBack extends Error {}
+  async function one(trx: Db, unit: ImportRow[]) {
+    await sql`savepoint import_unit`.execute(trx)
     try {
-      await inTransaction(db, async (trx) => {
-        try {
-          count(await kind.write(trx, ctx, rows), rows)
-        } catch (error) {
-          refusal(error, rows)
+      const mode = await run.write(trx, unit)
+      await sql`release savepoint import_unit`.execute(trx)
+      if (mode === 'modify') modified += unit.length
+      else created += unit.length
+    } catch (error) {
+      await sql`rollback to savepoint import_unit`.execute(trx)
+      await sql`release savepoint import_unit`.execute(trx)
+      if (!(error instanceof BizError)) throw error
+      failed++
+      if (errors.length < MAX_TIPS) errors.push(lineMessage(error instanceof ImportRowError ? error.line : unit[0].line, error.message))
+    }
+    done += unit.length
+  }
+
+  const opLog = (db: Db) =>
+    writeOpLog(run.opLogDb ?? db, ctx, `导入${run.label}`, OpLogType.OTHER, { total, created, modified, failed })
+  const finish = (cancelled: boolean): ImportSummary => {
+    const tips = failed > errors.length ? [...errors, `……共${failed}处错误，仅列出前${errors.length}条`] : errors
+    if (!cancelled) return { total, created, modified, errors: tips }
+    const message =
+      atomicity === 'all'
+        ? '导入已取消：本次导入的数据均未保存。'
+        : `导入已取消：取消前已导入的${written()}条数据已保存，其余未导入。`
+    return { total, created, modified, errors: [message, ...tips], cancelled: true }
+  }
+
+  const iterator = (Symbol.asyncIterator in run.units
+    ? (run.units as AsyncIterable<ImportRow[]>)[Symbol.asyncIterator]()
+    : (run.units as Iterable<ImportRow[]>)[Symbol.iterator]()) as AsyncIterator<ImportRow[]> | Iterator<ImportRow[]>
+  const next = async () => {
+    const r = await iterator.next()
+    return r.done ? undefined : r.value
+  }
+
+  if (atomicity === 'all') {
+    let cancelled = false
+    try {
+      await inTransaction(run.db, async (trx) => {
+        let sinceCheck = 0
+        for (let unit = await next(); unit; unit = await next()) {
+          await one(trx, unit)
+          sinceCheck += unit.length
+          if (sinceCheck >= BATCH_ROWS) {
+            sinceCheck = 0
+            progress()
+            if (signal.cancelled()) {
+              cancelled = true
+              throw new RolledBack()
+            }
+            // better-sqlite3 answers synchronously: let the progress poll and other requests in.
+            await pause()
+          }
+        }
+        if (failed || signal.cancelled()) {
+          cancelled = !failed
           throw new RolledBack()
         }
         await opLog(trx)
       })
     } catch (error) {
       if (!(error instanceof RolledBack)) throw error
-      return { total, created: 0, modified: 0, errors }
+      created = 0
+      modified = 0
+      return finish(cancelled)
     }
-    report({ process: 100, successProcess: 100 })
-    return { total, created, modified, errors }
+    return finish(false)
   }
 
-  for (let start = 0; start < units.length; start += UNITS_PER_BATCH) {
-    const batch = units.slice(start, start + UNITS_PER_BATCH)
-    await inTransaction(db, async (trx) => {
-      for (const unit of batch) {
-        await sql`savepoint import_unit`.execute(trx)
-        try {
-          count(await kind.write(trx, ctx, unit), unit)
-          await sql`release savepoint import_unit`.execute(trx)
-        } catch (error) {
-          await sql`rollback to savepoint import_unit`.execute(trx)
-          await sql`release savepoint import_unit`.execute(trx)
-          refusal(error, unit)
-        }
-        done += unit.length
+  let unit = await next()
+  while (unit) {
+    if (signal.cancelled()) {
+      if (written()) await opLog(run.db)
+      return finish(true)
+    }
+    await inTransaction(run.db, async (trx) => {
+      let rows = 0
+      while (unit && rows < BATCH_ROWS) {
+        await one(trx, unit)
+        rows += unit.length
+        unit = await next()
       }
     })
-    report({ process: Math.floor((done * 100) / total), successProcess: Math.floor(((created + modified) * 100) / total) })
-    // better-sqlite3 answers synchronously: let the progress poll and other requests in between batches.
+    progress()
     await pause()
   }
-  if (created + modified) await opLog(db)
-  return { total, created, modified, errors }
+  if (written()) await opLog(run.db)
+  return finish(false)
+}
+
+/** Runs the rows of one file through an import kind (the kind decides the units). */
+export function runImportKind(
+  db: Db,
+  ctx: RequestContext,
+  kind: ImportKind,
+  rows: ImportRow[],
+  report: (p: { process: number; successProcess: number }) => void,
+  signal?: ImportSignal,
+): Promise<ImportSummary> {
+  return runUnits({
+    ctx,
+    db,
+    label: kind.label,
+    atomicity: kind.atomicity,
+    total: rows.length,
+    units: importUnits(kind, rows),
+    write: (trx, unit) => kind.write(trx, ctx, unit),
+    report,
+    signal,
+  })
 }
 
 const runners = new WeakMap<Services, ImportTaskRunner>()
@@ -189,9 +279,32 @@ export function registerImportKind(app: FastifyInstance, services: Services, kin
     url: kind.url,
     access: kind.access,
     handler: async ({ ctx, req }) => {
-      const bytes = await uploadedWorkbook(req)
-      const rows = await readImportFile(bytes, kind.columns, await maxImportRows(ctx))
-      return tasksOf(services).start(ctx, kind.label, rows.length, (report) => runImportKind(ctx.db, ctx, kind, rows, report))
+      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx))
+      return tasksOf(services).start(ctx, kind.label, spool.total, async (report, signal) => {
+        try {
+          // 'row' kinds stream their rows; groups and whole files need all rows together.
+          const units: AsyncIterable<ImportRow[]> | ImportRow[][] =
+            kind.atomicity === 'row' ? mapRows(spool.rows(), (r) => [r]) : importUnits(kind, await spool.all())
+          return await runUnits({
+            ctx,
+            db: ctx.db,
+            label: kind.label,
+            atomicity: kind.atomicity,
+            total: spool.total,
+            units,
+            write: (trx, unit) => kind.write(trx, ctx, unit),
+            report,
+            signal,
+          })
+        } finally {
+          spool.dispose()
+        }
+      })
     },
   })
+}
+
+/** Maps an async sequence lazily. */
+export async function* mapRows<T, U>(source: AsyncIterable<T>, f: (t: T) => U): AsyncGenerator<U> {
+  for await (const item of source) yield f(item)
 }

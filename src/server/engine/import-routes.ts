@@ -1,7 +1,5 @@
-import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
-import { invalid } from '../platform/errors.js'
 import { defineRoute } from '../platform/routes.js'
 import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
@@ -9,15 +7,10 @@ import { parameter } from '../platform/parameters.js'
 import { dbFor } from './master-data-routes.js'
 import { importColumns } from './import-columns.js'
 import { runImport, type ImportAdapter, type ImportSummary } from './import-runner.js'
-import {
-  DEFAULT_MAX_ROWS,
-  IMPORT_EXTENSIONS,
-  IMPORT_MAX_BYTES,
-  IMPORT_SIZE_MESSAGE,
-  IMPORT_TYPE_MESSAGE,
-  readImportFile,
-  templateWorkbook,
-} from './import-workbook.js'
+import { templateWorkbook } from './import-workbook.js'
+import { DEFAULT_MAX_ROWS, receiveUpload, spoolImportFile, type ImportSpool } from './import-file.js'
+import type { ImportColumn } from './import-columns.js'
+import type { ImportSignal } from './import-kind.js'
 
 export const MAX_ROWS_PARAMETER = 'excel-import.max-size'
 
@@ -29,48 +22,36 @@ export interface ImportTaskRunner {
     /** What is imported (an entity's name or a kind's label), kept with the task. */
     name: string,
     total: number,
-    work: (report: (p: { process: number; successProcess: number }) => void) => Promise<ImportSummary>,
+    work: (report: (p: { process: number; successProcess: number }) => void, signal: ImportSignal) => Promise<ImportSummary>,
   ): Promise<string>
 }
 
-/** Rows one file may hold: the tenant's parameter `excel-import.max-size`, default 2000. */
+/** Rows one file may hold: the tenant's parameter `excel-import.max-size`, default DEFAULT_MAX_ROWS. */
 export async function maxImportRows(ctx: RequestContext): Promise<number> {
   const n = Math.floor(Number(await parameter(ctx.db, MAX_ROWS_PARAMETER, String(DEFAULT_MAX_ROWS))))
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_MAX_ROWS
 }
 
-/** The uploaded workbook of a multipart request (field `file`): extension and size checked. */
-export async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw invalid('请选择要导入的文件！', 'file')
-  let part
+/**
+ * The uploaded file of a multipart request (field `file`) received to disk and its rows spooled
+ * (import-file.ts): name, size, content type, columns, row cap checked, 400 with the message.
+ * The caller owns the spool (dispose it when the task ends).
+ */
+export async function receiveImport(req: FastifyRequest, columns: ImportColumn[], maxRows: number): Promise<ImportSpool> {
+  const upload = await receiveUpload(req)
   try {
-    part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })
-  } catch {
-    throw invalid('请选择要导入的文件！', 'file')
+    return await spoolImportFile(upload, columns, maxRows)
+  } finally {
+    upload.dispose()
   }
-  if (!part) throw invalid('请选择要导入的文件！', 'file')
-  const ext = path.extname(part.filename ?? '').slice(1).toLowerCase()
-  if (!IMPORT_EXTENSIONS.includes(ext)) {
-    part.file.resume()
-    throw invalid(IMPORT_TYPE_MESSAGE, 'file')
-  }
-  let bytes: Buffer
-  try {
-    bytes = await part.toBuffer()
-  } catch {
-    throw invalid(IMPORT_SIZE_MESSAGE, 'file')
-  }
-  if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw invalid(IMPORT_SIZE_MESSAGE, 'file')
-  if (!bytes.length) throw invalid('请选择要导入的文件！', 'file')
-  return bytes
 }
 
 /**
  * The Excel import of every entity whose list toolbar has `import` (permission `{api.permission}:import`):
  * - `GET {base}/import/template`: the template (import-workbook.ts);
- * - `POST {base}/import` (multipart `file`, .xls/.xlsx): checks the file at once (type, size, columns,
- *   row limit: 400 with the message), then starts a task and answers its id; the rows are imported all
- *   or nothing by import-runner.ts and the progress is read at `GET /component/import/task?id`.
+ * - `POST {base}/import` (multipart `file`, .xls/.xlsx): checks the file at once (type by content, size,
+ *   columns, row cap: 400 with the message), then starts a task and answers its id; the rows are
+ *   imported each on its own by import-runner.ts and the progress is read at `GET /component/import/task?id`.
  */
 export function registerImportRoutes(
   app: FastifyInstance,
@@ -106,11 +87,14 @@ export function registerImportRoutes(
       access,
       handler: async ({ ctx, req }) => {
         const db = dbFor(services, ctx, entity)
-        const bytes = await uploadedWorkbook(req)
-        const rows = await readImportFile(bytes, columns, await maxImportRows(ctx))
-        return tasks.start(ctx, entity.name, rows.length, (report) =>
-          runImport(services, ctx, db, entity, columns, rows, report, adapters.get(entity.name)),
-        )
+        const spool = await receiveImport(req, columns, await maxImportRows(ctx))
+        return tasks.start(ctx, entity.name, spool.total, async (report, signal) => {
+          try {
+            return await runImport(services, ctx, db, entity, columns, spool.rows(), spool.total, report, adapters.get(entity.name), signal)
+          } finally {
+            spool.dispose()
+          }
+        })
       },
     })
   }

@@ -1,21 +1,22 @@
 import ExcelJS from 'exceljs'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
-import { invalid } from '../platform/errors.js'
 import type { ImportColumn } from './import-columns.js'
-import { booleanLabels, cellText, REGION_SEPARATOR } from './import-cells.js'
+import { booleanLabels, REGION_SEPARATOR } from './import-cells.js'
+import { HELP_SHEET } from './import-file.js'
 
-/** The spec's upload rule (000 §5): Excel import only .xls and .xlsx. */
-export const IMPORT_EXTENSIONS = ['xls', 'xlsx']
-export const IMPORT_TYPE_MESSAGE = '仅支持上传xls、xlsx格式的文件！'
-/** Bytes of one uploaded workbook; 2,000 rows of master data are a few hundred kB. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
-export const IMPORT_SIZE_MESSAGE = '文件大小不能超过10MB！'
-/** Rows of one file when the parameter `excel-import.max-size` is missing or not a positive number. */
-export const DEFAULT_MAX_ROWS = 2000
+// Reading uploads lives in import-file.ts; these stay importable from here for the import kinds.
+export {
+  DEFAULT_MAX_ROWS,
+  HELP_SHEET,
+  IMPORT_EXTENSIONS,
+  IMPORT_MAX_BYTES,
+  IMPORT_SIZE_MESSAGE,
+  IMPORT_TYPE_MESSAGE,
+  readImportFile,
+} from './import-file.js'
 
 export const REQUIRED_MARK = '*'
-export const HELP_SHEET = '说明'
 
 /** One data row of an uploaded file: its sheet row number (the header is row 1) and cell texts by field. */
 export interface ImportRow {
@@ -158,56 +159,8 @@ export async function templateWorkbook(entity: EntityModel, columns: ImportColum
     code
       ? `按“${code.header}”匹配：${code.header}已存在时修改该数据（修改时空白单元格表示清空，带默认值的列空白时保留原值），否则新增。`
       : '每行新增一条数据。',
-    '整个文件作为一个整体导入：任何一行有误时不导入任何数据，并列出所有出错的行（第N行指Excel中的行号）。',
-    '仅支持xls、xlsx格式的文件（xls请另存为xlsx后上传）。',
+    '每行单独导入：有误的行不导入，并在导入结果中列出（第N行指Excel中的行号），其余各行照常导入；基础资料没有整体导入的规则（规格000 §5），改正出错的行后可以只重新导入这些行。',
+    '仅支持xls、xlsx格式的文件。',
   ]
   return importTemplate({ label: entity.label, columns, rules, entity }, enums, maxRows)
-}
-
-/** A header cell to the column it names: the required mark and spaces do not count. */
-const headerKey = (text: string) => text.replace(/[*＊\s]/g, '')
-
-/**
- * The data rows of an uploaded workbook (its first sheet), matched to the columns by header.
- * File-level problems answer 400 at once: unreadable file, missing required columns, no rows, too many rows.
- * A column absent from the file is absent from every row (a modify leaves that field alone).
- */
-export async function readImportFile(bytes: Buffer, columns: ImportColumn[], maxRows: number): Promise<ImportRow[]> {
-  const book = new ExcelJS.Workbook()
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer)
-  } catch {
-    throw invalid('无法读取该文件，请下载模板填写后上传（xls文件请另存为xlsx）！', 'file')
-  }
-  const sheet = book.worksheets.find((s) => s.name !== HELP_SHEET && s.state !== 'hidden') ?? book.worksheets[0]
-  if (!sheet) throw invalid('导入文件中没有数据！', 'file')
-
-  const byHeader = new Map(columns.map((c) => [headerKey(c.header), c]))
-  const at = new Map<number, ImportColumn>()
-  sheet.getRow(1).eachCell({ includeEmpty: false }, (cell, col) => {
-    const column = byHeader.get(headerKey(cellText(cell.value)))
-    if (column && ![...at.values()].includes(column)) at.set(col, column)
-  })
-  const present = new Set(at.values())
-  const missing = columns.filter((c) => (c.required || c.field.name === 'code') && !present.has(c))
-  if (!present.size || missing.length)
-    throw invalid(`导入文件缺少列：${(missing.length ? missing : columns).map((c) => c.header).join('、')}，请下载模板填写！`, 'file')
-
-  const rows: ImportRow[] = []
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r)
-    const cells = new Map<string, string>()
-    let filled = false
-    for (const [col, column] of at) {
-      const cell = row.getCell(col)
-      const text = cellText(cell.value, cell.numFmt)
-      if (text) filled = true
-      cells.set(column.field.name, text)
-    }
-    if (!filled) continue
-    if (rows.length >= maxRows) throw invalid(`每次最多导入${maxRows}条数据！`, 'file')
-    rows.push({ line: r, cells })
-  }
-  if (!rows.length) throw invalid('导入文件中没有数据！', 'file')
-  return rows
 }

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db, DbKind } from '../../db/dialect.js'
 import { withAudit } from '../../db/migrations.js'
 import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
-import { notFound } from '../../platform/errors.js'
+import { invalid, notFound } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { ImportProgress, ImportSummary } from '../../engine/import-runner.js'
+import type { ImportProgress } from '../../engine/import-runner.js'
 import type { ImportTaskRunner } from '../../engine/import-routes.js'
 
 const TABLE = 'sys_import_task'
@@ -20,6 +20,10 @@ const KEEP_HOURS = 24
 
 export const INTERNAL_ERROR_TIP = '导入失败：系统出现内部错误，请联系系统管理员！'
 export const STALE_TIP = '导入任务已中断，请重新导入！'
+/** Written at start-up over every task the previous process left unfinished. */
+export const RESTART_TIP =
+  '导入任务因服务重启而中断：整体导入的文件未保存任何数据；逐行或按组导入的文件中断前已导入的数据已保存，请核对后重新导入其余数据！'
+export const NOT_RUNNING_MESSAGE = '导入任务已结束或不存在，无法取消！'
 
 /**
  * The task table lives in the platform database, so every process serving the platform sees every
@@ -61,6 +65,8 @@ const time = (minutesAgo: number) => dayjs().subtract(minutesAgo, 'minute').form
  */
 export class ImportTaskStore implements ImportTaskRunner {
   private readonly running = new Set<Promise<void>>()
+  /** Tasks of this process by id, with their cancel flag. */
+  private readonly live = new Map<string, { tenantId: string; userId: string; cancelled: boolean }>()
 
   constructor(
     private readonly db: Db,
@@ -85,7 +91,7 @@ export class ImportTaskStore implements ImportTaskRunner {
     ctx: RequestContext,
     name: string,
     total: number,
-    work: (report: (p: { process: number; successProcess: number }) => void) => Promise<ImportSummary>,
+    work: Parameters<ImportTaskRunner['start']>[3],
   ): Promise<string> {
     await this.db.deleteFrom(TABLE).where('create_time', '<', time(KEEP_HOURS * 60)).execute()
     const id = newId()
@@ -106,12 +112,17 @@ export class ImportTaskStore implements ImportTaskRunner {
         ...auditColumns(ctx),
       })
       .execute()
-    const run: Promise<void> = this.run(id, ctx, work).finally(() => this.running.delete(run))
+    const state = { tenantId: ctx.tenantId, userId: ctx.userId, cancelled: false }
+    this.live.set(id, state)
+    const run: Promise<void> = this.run(id, ctx, work, () => state.cancelled).finally(() => {
+      this.running.delete(run)
+      this.live.delete(id)
+    })
     this.running.add(run)
     return id
   }
 
-  private async run(id: string, ctx: RequestContext, work: Parameters<ImportTaskRunner['start']>[3]) {
+  private async run(id: string, ctx: RequestContext, work: Parameters<ImportTaskRunner['start']>[3], cancelled: () => boolean) {
     // Progress writes go one after another, and the final write after all of them.
     let queue: Promise<unknown> = Promise.resolve()
     let last = 0
@@ -126,7 +137,7 @@ export class ImportTaskStore implements ImportTaskRunner {
         if (now - last < WRITE_EVERY_MS) return
         last = now
         void write(p)
-      })
+      }, { cancelled })
       const written = summary.created + summary.modified
       final = summary.errors.length
         ? {
@@ -162,6 +173,29 @@ export class ImportTaskStore implements ImportTaskRunner {
     if (p.finished !== undefined) set.finished = p.finished ? 1 : 0
     if (p.data !== undefined) set.data = p.data === null ? null : JSON.stringify(p.data)
     await this.db.updateTable(TABLE).set(set).where('id', '=', id).execute()
+  }
+
+  /**
+   * Asks the caller's own running task to stop; it stops at its next batch boundary (what was committed
+   * stays for 'row'/'group' imports, nothing for 'all') and says so in its tipMsgs.
+   */
+  cancel(ctx: RequestContext, id: unknown): void {
+    const state = typeof id === 'string' ? this.live.get(id.trim()) : undefined
+    if (!state || state.tenantId !== ctx.tenantId || state.userId !== ctx.userId) throw invalid(NOT_RUNNING_MESSAGE, 'id')
+    state.cancelled = true
+  }
+
+  /**
+   * At start-up no task can be running: whatever the previous process left unfinished died with it,
+   * and says so (instead of waiting STALE_MINUTES or polling forever).
+   */
+  async failUnfinished(): Promise<number> {
+    const result = await this.db
+      .updateTable(TABLE)
+      .set({ finished: 1, has_error: 1, process: 100, tip_msgs: JSON.stringify([RESTART_TIP]), update_time: time(0) })
+      .where('finished', '=', 0)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows)
   }
 
   /** The caller's own task (same tenant and user), as the spec's progress shape. */

@@ -34,13 +34,16 @@ const ADAPTERS = new Map<string, ImportAdapter>([
 
 /**
  * Shared components (000 §7 Components). For now the Excel import: the per-entity template and upload
- * calls (engine/import-routes.ts) and the task progress `GET /component/import/task?id`, which the spec
+ * calls (engine/import-routes.ts; other import kinds register through engine/import-kind.ts), the task
+ * progress `GET /component/import/task?id` and its cancel (`DELETE`, below), which the spec
  * calls without the region prefix: it answers both there and under `/cloud-api`, signed in, and only
  * the caller's own tasks.
  */
 export async function componentModule(app: FastifyInstance, services: Services): Promise<void> {
   const tasks = new ImportTaskStore(services.databases.platform, services.databases.kind, app.log)
   await tasks.migrate(services.databases.schemaOf('platform'))
+  const interrupted = await tasks.failUnfinished()
+  if (interrupted) app.log.warn({ interrupted }, 'import tasks left unfinished by the previous process marked failed')
   app.addHook('preClose', async () => tasks.drain())
 
   useImportTasks(services, tasks)
@@ -86,15 +89,24 @@ export async function componentModule(app: FastifyInstance, services: Services):
   })
 
   const progress: RouteSpec<'login'>['handler'] = async ({ ctx, query }) => tasks.progress(ctx, query.id)
-  defineRoute(app, { method: 'GET', url: IMPORT_TASK_PATH, access: 'login', handler: progress })
-  app.route({
-    method: 'GET',
-    url: IMPORT_TASK_PATH,
-    config: { access: 'login' },
-    handler: async (req, reply) => {
-      if (!req.ctx) throw relogin()
-      const data = await progress({ ctx: req.ctx, query: (req.query ?? {}) as Record<string, unknown>, body: req.body ?? {}, req, reply })
-      return envelope(data)
-    },
-  })
+  // Cancel is not in the spec (it has no way to stop an import): `DELETE /component/import/task?id` on
+  // the caller's own running task, answered like the progress call under both prefixes; the dialog's
+  // 取消导入 button calls it. The task stops at its next batch boundary and its tipMsgs say what was kept.
+  const cancel: RouteSpec<'login'>['handler'] = async ({ ctx, query }) => {
+    tasks.cancel(ctx, query.id)
+    return null
+  }
+  for (const [method, handler] of [['GET', progress], ['DELETE', cancel]] as const) {
+    defineRoute(app, { method, url: IMPORT_TASK_PATH, access: 'login', handler })
+    app.route({
+      method,
+      url: IMPORT_TASK_PATH,
+      config: { access: 'login' },
+      handler: async (req, reply) => {
+        if (!req.ctx) throw relogin()
+        const data = await handler({ ctx: req.ctx, query: (req.query ?? {}) as Record<string, unknown>, body: req.body ?? {}, req, reply })
+        return envelope(data)
+      },
+    })
+  }
 }
