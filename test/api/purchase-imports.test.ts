@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import * as XLSX from '@e965/xlsx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
@@ -72,8 +73,8 @@ describe('purchase imports', () => {
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
   }
 
-  const upload = async (url: string, bytes: Buffer, token = admin) => {
-    const { payload, contentType } = multipart('导入.xlsx', bytes)
+  const upload = async (url: string, bytes: Buffer, token = admin, filename = '导入.xlsx') => {
+    const { payload, contentType } = multipart(filename, bytes)
     const r = await t.app.inject({ method: 'POST', url: `/cloud-api${url}`, headers: { 'x-auth-token': token, 'content-type': contentType }, payload })
     return { status: r.statusCode, body: JSON.parse(r.body) as { code: number; msg: string; data: string } }
   }
@@ -133,7 +134,8 @@ describe('purchase imports', () => {
     it('creates one pending order per warehouse, supplier, buyer and expected arrival date, through the document engine', async () => {
       const before = (await documents('/purchase/order', f.supplierId)).length
       const p = await importFile('/purchase/order/import', ORDER_HEADER, [
-        ['PISCA', 'PIS1', '001', '2026-03-01', 'PIP1', '10.5', 2, '否', '明细一', '第一组备注'],
+        // A real date cell (as Excel writes it) and the same day as text below are one group.
+        ['PISCA', 'PIS1', '001', new Date(Date.UTC(2026, 2, 1)), 'PIP1', '10.5', 2, '否', '明细一', '第一组备注'],
         ['PISCB', 'PIS1', '', '', 'PIP1', 20, 3, '否', '', ''],
         // Same group as the first row (the date written another way); a gift costs 0 whatever is written; its remark is not the order's.
         ['PISCA', 'PIS1', '001', '2026/3/1', 'PIP2', '99', 1, '是', '', '不用的备注'],
@@ -207,6 +209,20 @@ describe('purchase imports', () => {
         '第12行：商品编号不能为空',
       ])
       expect((await documents('/purchase/order', f.supplierId)).length).toBe(before)
+    })
+
+    it('reads an .xls file (BIFF8) the same way', async () => {
+      const before = (await documents('/purchase/order', f.supplierId)).length
+      const sheet = XLSX.utils.aoa_to_sheet([ORDER_HEADER, ['PISCB', 'PIS1', '001', '2026/10/8', 'PIP2', 7, 2, '否', '', 'xls订单']])
+      const book = XLSX.utils.book_new()
+      XLSX.utils.book_append_sheet(book, sheet, '数据')
+      const r = await upload('/purchase/order/import', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer, admin, '采购订单.xls')
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 200 })
+      const p = await finished(r.body.data)
+      expect(p, JSON.stringify(p)).toMatchObject({ hasError: false, successProcess: 100 })
+      const docs = await documents('/purchase/order', f.supplierId)
+      expect(docs.length - before).toBe(1)
+      expect(docs.find((d) => d.description === 'xls订单')).toMatchObject({ expectArriveDate: '2026-10-08', totalAmount: '14.00', scId: f.scB })
     })
 
     it('refuses a file without the required columns at once, and a user without the import key', async () => {
