@@ -65,7 +65,7 @@ export interface GoodsImportSpec {
   /** The document created per group. */
   document: string
   /** Header date columns (cell key = header field name) besides warehouse, supplier and buyer, in key order. */
-  dates: { field: string; header: string; required: boolean; blankIsToday?: boolean }[]
+  dates: { field: string; header: string; required: boolean; blankIsToday?: boolean; blank?: string }[]
   /** Header of the quantity column (采购数量, 收货数量). */
   quantityHeader: string
 }
@@ -105,7 +105,7 @@ export function goodsDocumentImport(services: Services, spec: GoodsImportSpec) {
   ]
 
   const dateRule = spec.dates
-    .map((d) => `${d.header}${d.blankIsToday ? '空白时为导入当天' : d.required ? '必须填写' : '可不填'}`)
+    .map((d) => `${d.header}${d.blankIsToday ? '空白时为导入当天' : d.required ? '必须填写' : d.blank ?? '可不填'}`)
     .join('，')
   const rules = [
     `按“仓库编号、供应商编号、采购员编号、${spec.dates.map((d) => d.header).join('、')}”分组：相同的行生成一张${doc.subject}，每行是其中的一行商品；${dateRule}。`,

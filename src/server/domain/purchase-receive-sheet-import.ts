@@ -20,7 +20,7 @@ export function purchaseReceiveSheetImport(services: Services) {
   const goods = goodsDocumentImport(services, {
     document: 'receiveSheet',
     dates: [
-      { field: 'paymentDate', header: '付款日期', required: false },
+      { field: 'paymentDate', header: '付款日期', required: false, blank: '空白时按供应商的结算方式' },
       { field: 'receiveDate', header: '实际到货日期', required: true },
     ],
     quantityHeader: '收货数量',
@@ -34,7 +34,7 @@ export function purchaseReceiveSheetImport(services: Services) {
 
   return {
     ...goods,
-    rules: [...goods.rules, `仅当“采购参数设置”中“采购收货单是否关联采购订单”为“否”时可以导入；付款日期按供应商的结算方式处理（与页面新增相同）。`],
+    rules: [...goods.rules, `仅当“采购参数设置”中“采购收货单是否关联采购订单”为“否”时可以导入；付款日期与页面新增相同：供应商结算方式为“任意指定”时取填写的日期，否则按供应商的结算方式。`],
     requireUnlinked,
     async write(trx: Db, ctx: RequestContext, rows: ImportRow[]) {
       await requireUnlinked(trx, ctx)
