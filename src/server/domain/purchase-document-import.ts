@@ -32,7 +32,8 @@ export function importColumn(
   like?: FieldModel,
   target?: EntityModel,
 ): ImportColumn {
-  const type = kind === 'ref' || kind === 'text' ? 'string' : kind === 'region' ? 'string' : kind
+  const type = kind === 'ref' || kind === 'text' || kind === 'region' ? 'string' : kind
+  // A column is a cell key of its own (a header and a line both have 备注), shown with the rules of `like`.
   const field: FieldModel = { ...(like ?? {}), name, column: snakeCase(name), type, label: header } as FieldModel
   const column: ImportColumn = { field, kind, header, required }
   if (target) {
