@@ -100,7 +100,7 @@ describe('Excel import', () => {
     expect(text).toContain('启用或停用')
     expect(text).toContain('仅新增时使用')
     expect(text).toContain('省/市/区')
-    expect(text).toContain('最多2000行')
+    expect(text).toContain('最多1000000行')
   })
 
   it('names a reference column by the referenced code (上级类目编号) and the brand template has its labels', async () => {

@@ -77,7 +77,8 @@ describe('import kinds (engine/import-kind.ts)', () => {
     expect(await lines()).toEqual([2, 4, 7])
     expect((await db.selectFrom('orders').select('code').orderBy('code').execute()).map((r) => r.code)).toEqual(['A', 'D'])
     expect(summary).toMatchObject({ total: 6, created: 3, modified: 0 })
-    expect(progress.at(-1)).toEqual({ process: 100, successProcess: 50 })
+    // 100 is written by the task store with the final state; while running the engine says at most 99.
+    expect(progress.at(-1)).toEqual({ process: 99, successProcess: 50 })
     expect(await opLogs()).toEqual([{ name: '导入测试订单', extra: JSON.stringify({ total: 6, created: 3, modified: 0, failed: 2 }) }])
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isExcelFile, progressView, successText, type ImportTask } from '../../src/client/components/import-progress.js'
+import { failureTitle, isExcelFile, progressView, successText, type ImportTask } from '../../src/client/components/import-progress.js'
 
 const task = (p: Partial<ImportTask>): ImportTask => ({ process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null, ...p })
 
@@ -19,5 +19,12 @@ describe('import dialog progress (000 §4: active while polling, exception if er
     expect(isExcelFile('a.xls')).toBe(true)
     expect(isExcelFile('a.csv')).toBe(false)
     expect(successText(task({ finished: true, data: { total: 3, created: 2, modified: 1 } }))).toBe('导入成功！共3条，新增2条，修改1条')
+  })
+})
+
+describe('import dialog after issue 14', () => {
+  it('says whether rows were kept', () => {
+    expect(failureTitle(task({ finished: true, hasError: true, data: { total: 5, created: 2, modified: 1 } }))).toBe('部分数据未导入（已导入3条，其余见下方说明），请修改出错的行后重新上传这些行：')
+    expect(failureTitle(task({ finished: true, hasError: true }))).toBe('导入未完成，未导入任何数据，请修改后重新上传：')
   })
 })

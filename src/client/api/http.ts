@@ -64,6 +64,8 @@ export interface RequestOptions {
   body?: FormData
   /** Do not show the error to the user (the caller handles it). */
   hideError?: boolean
+  /** Milliseconds, or false for none (a large upload or a streamed export takes longer than REQUEST_TIMEOUT_MS). */
+  timeout?: number | false
 }
 
 /** Drops conditions without a value (the spec: only conditions that carry a value are sent). */
@@ -96,6 +98,7 @@ function kyOptions(options: RequestOptions): Options {
   if (options.json !== undefined) o.json = options.json
   if (options.form) o.body = new URLSearchParams(options.form)
   if (options.body) o.body = options.body
+  if (options.timeout !== undefined) o.timeout = options.timeout
   return o
 }
 
@@ -125,9 +128,25 @@ export function downloadName(disposition: string | null, path: string): string {
  * parsed and reported like any other.
  */
 export async function download(method: 'get' | 'post', path: string, options: RequestOptions = {}): Promise<void> {
+  let rows = 0
+  let shown = 0
   try {
-    const response = await client(path.replace(/^\//, ''), { method, ...kyOptions(options) })
+    // Exports stream their rows: no time limit, and the progress of a large one is shown (the server
+    // says the row count in X-Total-Count before the first byte; the file size is not known ahead).
+    const response = await client(path.replace(/^\//, ''), {
+      method,
+      timeout: false,
+      ...kyOptions(options),
+      onDownloadProgress: (progress) => {
+        const now = Date.now()
+        if (rows < LARGE_EXPORT_ROWS || now - shown < 300) return
+        shown = now
+        for (const l of progressListeners) l({ rows, bytes: progress.transferredBytes, done: false })
+      },
+    })
+    rows = Number(response.headers.get('x-total-count') ?? 0)
     const blob = await response.blob()
+    if (shown) for (const l of progressListeners) l({ rows, bytes: blob.size, done: true })
     if (/application\/json/i.test(response.headers.get('content-type') ?? '')) {
       const envelope = JSON.parse(await blob.text()) as Partial<Envelope<unknown>> & { message?: string }
       if (envelope.code !== undefined && envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || envelope.message || DEFAULT_ERROR)
@@ -139,10 +158,28 @@ export async function download(method: 'get' | 'post', path: string, options: Re
     a.click()
     setTimeout(() => URL.revokeObjectURL(url), 0)
   } catch (e) {
+    if (shown) for (const l of progressListeners) l({ rows, bytes: 0, done: true })
     const error = await toApiError(e)
     if (!options.hideError) for (const l of listeners) l(error)
     throw error
   }
+}
+
+/** Exports of at least this many rows show their download progress. */
+export const LARGE_EXPORT_ROWS = 5000
+
+export interface DownloadProgress {
+  /** Rows of the export (X-Total-Count). */
+  rows: number
+  bytes: number
+  done: boolean
+}
+type ProgressListener = (p: DownloadProgress) => void
+const progressListeners = new Set<ProgressListener>()
+/** The shell shows the progress of large exports (a message with the rows and the bytes so far). */
+export function onDownloadProgress(listener: ProgressListener): () => void {
+  progressListeners.add(listener)
+  return () => progressListeners.delete(listener)
 }
 
 export interface PageQuery {

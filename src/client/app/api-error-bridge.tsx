@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { App } from 'antd'
 import { useLocation } from 'react-router-dom'
-import { onApiError } from '../api/http.js'
+import { onApiError, onDownloadProgress } from '../api/http.js'
 import { clearSession, getSession } from './session.js'
 import { clearTabs } from '../shell/tab-store.js'
 
@@ -46,6 +46,16 @@ export function ApiErrorBridge() {
         void message.error(error.message)
       }),
     [message, modal],
+  )
+  // Large exports stream for a while: say how far the download is (api/http.ts download).
+  useEffect(
+    () =>
+      onDownloadProgress(({ rows, bytes, done }) => {
+        const key = 'export-download-progress'
+        if (done) return void message.destroy(key)
+        void message.loading({ key, duration: 0, content: `正在导出${rows}条数据，已下载${(bytes / 1024 / 1024).toFixed(1)} MB…` })
+      }),
+    [message],
   )
   return null
 }

@@ -9,8 +9,11 @@ import {
   IMPORT_ACCEPT,
   IMPORT_POLL_MS,
   IMPORT_TYPE_MESSAGE,
+  failureTitle,
   isExcelFile,
   progressView,
+  recalledTask,
+  rememberTask,
   successText,
   type ImportTask,
 } from './import-progress.js'
@@ -27,6 +30,8 @@ export interface ImportDialogProps {
   path?: string
   /** The dialog's title when not `导入{entity.label}`. */
   title?: string
+  /** What an upload does, when not the entity import's (by code, row by row): e.g. a document import's groups. */
+  rule?: string
 }
 
 /**
@@ -34,24 +39,28 @@ export interface ImportDialogProps {
  * file (`POST {base}/import`, answering a task id), then the task progress polled every 500 ms
  * (`GET /component/import/task?id`; also served without the region prefix, called here under it like
  * every call of this client) until it has finished: the failing rows when it has errors, a success
- * line and a list reload otherwise. Width 40% (000 §9).
+ * line and a list reload otherwise. Width 40% (000 §9). The running task's id is kept in sessionStorage:
+ * opened again (after a page reload too) the dialog re-attaches to it; 取消导入 stops it
+ * (`DELETE /component/import/task?id`, not in the spec: see modules/component).
  */
-export default function ImportDialog({ entity, open, onClose, onImported, path, title }: ImportDialogProps) {
+export default function ImportDialog({ entity, open, onClose, onImported, path, title, rule }: ImportDialogProps) {
   const { message } = useFeedback()
   const url = path ?? `${entity.file.api?.base ?? ''}/import`
   const [downloading, setDownloading] = useState(false)
   const [uploading, setUploading] = useState(false)
   const [taskId, setTaskId] = useState<string | null>(null)
   const [task, setTask] = useState<ImportTask | null>(null)
+  const [cancelling, setCancelling] = useState(false)
   const imported = useRef(onImported)
   imported.current = onImported
 
-  // A new dialog starts empty.
+  // A new dialog starts empty, or re-attaches to the task still running for this list.
   useEffect(() => {
     if (!open) return
-    setTaskId(null)
-    setTask(null)
-  }, [open])
+    const running = recalledTask(url)
+    setTaskId(running)
+    setTask(running ? { process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null } : null)
+  }, [open, url])
 
   useEffect(() => {
     if (!taskId) return
@@ -63,14 +72,17 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
         if (stopped) return
         setTask(next)
         if (next.finished) {
+          rememberTask(url, null)
+          setCancelling(false)
+          if (next.data) imported.current()
           if (!next.hasError) {
             message.success(successText(next))
-            imported.current()
           }
           return
         }
       } catch {
-        // Shown by the api layer; stop polling.
+        // Shown by the api layer (a task gone with its day is not found); stop polling.
+        rememberTask(url, null)
         return
       }
       if (!stopped) timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
@@ -80,7 +92,18 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
       stopped = true
       clearTimeout(timer)
     }
-  }, [taskId, message])
+  }, [taskId, message, url])
+
+  const cancel = async () => {
+    if (!taskId) return
+    setCancelling(true)
+    try {
+      await request('delete', '/component/import/task', { query: { id: taskId } })
+    } catch {
+      // Shown by the api layer (the task had already finished).
+      setCancelling(false)
+    }
+  }
 
   const polling = Boolean(taskId) && !task?.finished
 
@@ -102,7 +125,9 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
     setTask(null)
     setTaskId(null)
     try {
-      const id = await request<string>('post', url, { body })
+      // The server reads the whole file before it answers: no time limit for a large one.
+      const id = await request<string>('post', url, { body, timeout: false })
+      rememberTask(url, id)
       onSuccess?.(id)
       setTask({ process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null })
       setTaskId(id)
@@ -133,7 +158,7 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
           </Button>
         </div>
         <div>
-          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），编号已存在时修改该数据，否则新增；任何一行有误时不导入任何数据。</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），{rule ?? '编号已存在时修改该数据，否则新增；有误的行不导入并列出其行号，其余各行照常导入。'}</Typography.Paragraph>
           <Upload
             accept={IMPORT_ACCEPT}
             maxCount={1}
@@ -154,14 +179,21 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
           </Upload>
         </div>
         {view && (
-          <Progress percent={view.percent} status={view.status} aria-label="导入进度" />
+          <Space style={{ width: '100%' }} styles={{ item: { flex: polling ? undefined : 1 } }}>
+            <Progress percent={view.percent} status={view.status} aria-label="导入进度" style={{ minWidth: 240 }} />
+            {polling && (
+              <Button danger size="small" loading={cancelling} onClick={() => void cancel()}>
+                取消导入
+              </Button>
+            )}
+          </Space>
         )}
         {task?.finished && !task.hasError && <Alert type="success" showIcon message={successText(task)} />}
         {task?.finished && task.hasError && (
           <Alert
             type="error"
             showIcon
-            message="导入失败，未导入任何数据，请修改后重新上传："
+            message={failureTitle(task)}
             description={
               <ul className="import-tips" style={{ maxHeight: 240, overflowY: 'auto', margin: 0, paddingLeft: 20 }}>
                 {task.tipMsgs.map((tip, i) => (

@@ -36,3 +36,31 @@ export function successText(task: ImportTask): string {
   if (d.modified) parts.push(`修改${d.modified}条`)
   return `导入成功！${parts.join('，')}`
 }
+
+/**
+ * The running task of a list's import is kept in sessionStorage, so the dialog re-attaches to it after
+ * a page reload (the task runs on the server whatever the page does).
+ */
+const taskKey = (base: string) => `import.task:${base}`
+export function rememberTask(base: string, id: string | null): void {
+  try {
+    if (id) sessionStorage.setItem(taskKey(base), id)
+    else sessionStorage.removeItem(taskKey(base))
+  } catch {
+    // Storage unavailable (private mode): the dialog simply does not re-attach.
+  }
+}
+export function recalledTask(base: string): string | null {
+  try {
+    return sessionStorage.getItem(taskKey(base))
+  } catch {
+    return null
+  }
+}
+
+/** The title over tipMsgs: whether anything was written (rows that passed are kept unless all or nothing). */
+export function failureTitle(task: ImportTask): string {
+  const written = (task.data?.created ?? 0) + (task.data?.modified ?? 0)
+  if (written) return `部分数据未导入（已导入${written}条，其余见下方说明），请修改出错的行后重新上传这些行：`
+  return '导入未完成，未导入任何数据，请修改后重新上传：'
+}

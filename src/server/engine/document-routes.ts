@@ -5,7 +5,7 @@ import type { Services } from '../services.js'
 import { hasApproval, linesEntityName, type DocumentSection } from '../../shared/metadata/document-model.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { idsFrom, objectBody } from './request-values.js'
-import { exportWorkbook } from './master-data-routes.js'
+import { sendListExport } from './list-export.js'
 import type { DocumentModel, DocumentStore } from './document-store.js'
 
 export function documentModel(services: Services, header: EntityModel): DocumentModel {
@@ -48,15 +48,10 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
         method,
         url: `${api.base}/export`,
         access: key('export'),
+        // Every matching document, streamed (engine/list-export.ts).
         handler: async ({ ctx, query, body, reply }) => {
           const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) }
-          const page = await store.list(ctx.db, ctx, header, { ...listRequest(values), paged: false })
-          const buffer = await exportWorkbook(services, header, page.datas)
-          reply
-            .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-            .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${doc.subject}.xlsx`)}`)
-          reply.send(buffer)
-          return reply
+          return sendListExport(reply, services, { db: ctx.db, ctx, entity: header, req: { ...listRequest(values), paged: false }, title: doc.subject })
         },
       })
     defineRoute(app, {

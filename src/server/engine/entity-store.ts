@@ -34,6 +34,9 @@ export interface ListRequest {
   sort?: { field: string; order?: 'asc' | 'desc' }
   /** A predicate of the caller's module over `t` (e.g. the CRM ownership tab), added to the data permission. */
   where?: Expression<SqlBool>
+  /** Unpaged reads in slices (the streamed exports, engine/list-export.ts): at most `limit` rows from `offset`. */
+  limit?: number
+  offset?: number
 }
 
 /**
@@ -128,6 +131,7 @@ export class EntityStore {
     // A unique sort column already fixes the order; a tie-breaker would defeat its index.
     if (!sortField?.unique) q = q.orderBy('t.id', 'desc')
     if (req.paged) q = q.limit(pageSize).offset((pageIndex - 1) * pageSize)
+    else if (req.limit !== undefined) q = q.limit(req.limit).offset(req.offset ?? 0)
     const rows = await q.execute()
     const datas = await this.answer(db, ctx, entity, rows)
     return { pageIndex, pageSize, totalCount: req.paged ? totalCount : datas.length, datas }

@@ -159,7 +159,7 @@ function xlsDate(serial: number): Date | undefined {
 
 /** The rows of the first data sheet of an .xls (read whole: the format has no streaming reader). */
 function* xlsRows(file: string): Generator<SheetRow> {
-  const book = XLSX.read(fs.readFileSync(file), { type: 'buffer', cellDates: false, cellFormula: false, cellHTML: false, cellStyles: false })
+  const book = XLSX.read(fs.readFileSync(file), { type: 'buffer', cellDates: false, cellNF: true, cellFormula: false, cellHTML: false, cellStyles: false })
   const name = book.SheetNames.find((n, i) => n !== HELP_SHEET && !book.Workbook?.Sheets?.[i]?.Hidden) ?? book.SheetNames[0]
   const sheet = name ? book.Sheets[name] : undefined
   if (!sheet?.['!ref']) return
@@ -242,6 +242,8 @@ export async function spoolImportFile(file: { path: string; type: WorkbookType }
     out.end()
     await once(out, 'finish')
   } catch (error) {
+    // A write may still be in flight: its failure on the discarded spool is no one's concern.
+    out.on('error', () => undefined)
     out.destroy()
     spool.dispose()
     throw error

@@ -9,6 +9,7 @@ import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { idsFrom, objectBody } from './request-values.js'
+import { sendListExport } from './list-export.js'
 import { exportCell, exportFields } from './import-columns.js'
 import { registerSingletonRoutes } from './singleton-routes.js'
 
@@ -105,15 +106,11 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
           method,
           url: `${api.base}/export`,
           access: operationKeys(entity, 'export'),
+          // Every matching row, streamed (engine/list-export.ts).
           handler: async ({ ctx, query, body, reply }) => {
-            const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}), pageIndex: 1, pageSize: 50000 }
-            const page = await store.list(dbFor(services, ctx, entity), ctx, entity, { ...listRequest(values), paged: false })
-            const buffer = await exportWorkbook(services, entity, page.datas)
-            reply
-              .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-              .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${entity.label}.xlsx`)}`)
-            reply.send(buffer)
-            return reply
+            const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) }
+            const req = { ...listRequest(values), paged: false }
+            return sendListExport(reply, services, { db: dbFor(services, ctx, entity), ctx, entity, req, title: entity.label })
           },
         })
   }
