@@ -214,6 +214,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         open={Boolean(importing)}
         path={importing?.path}
         title={importing?.title}
+        rule="按模板“说明”中的规则分组导入：有误的组不导入并列出出错的行号，其余各组照常导入。"
         onClose={() => {
           setImporting(null)
           // Grouped imports may have written some documents even when others were refused.
