@@ -154,8 +154,11 @@ describe('logistics imports', () => {
     const viewer = await userWithMenus(t, token, 'lgimpview', ['logistics:sheet:query'])
     expect((await upload('/logistics/sheet/import', Buffer.from(await book.xlsx.writeBuffer()), viewer)).status).toBe(403)
     expect((await t.call('GET', '/logistics/sheet/import/delivery/template', { token: viewer })).status).toBe(403)
+    // 批量Excel发货 is its own grant (the key its toolbar button declares): delivering one by one is not enough.
     const deliverer = await userWithMenus(t, token, 'lgimpdel', ['logistics:sheet:delivery'])
-    expect((await t.call('GET', '/logistics/sheet/import/delivery/template', { token: deliverer })).status).toBe(200)
-    expect((await t.call('GET', '/logistics/sheet/import/template', { token: deliverer })).status).toBe(403)
+    expect((await t.call('GET', '/logistics/sheet/import/delivery/template', { token: deliverer })).status).toBe(403)
+    const bulk = await userWithMenus(t, token, 'lgimpbulk', ['logistics:sheet:import-delivery'])
+    expect((await t.call('GET', '/logistics/sheet/import/delivery/template', { token: bulk })).status).toBe(200)
+    expect((await t.call('GET', '/logistics/sheet/import/template', { token: bulk })).status).toBe(403)
   })
 })

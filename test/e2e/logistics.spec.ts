@@ -117,7 +117,7 @@ test('批量Excel发货: a file of sheet numbers and tracking numbers delivers t
 
   const list = await openScreen(page, '/logistics/sheet')
   await list.getByRole('button', { name: '批量Excel发货' }).click()
-  const dialog = page.getByRole('dialog', { name: '导入物流单发货信息' })
+  const dialog = page.getByRole('dialog', { name: '批量Excel发货' })
   await dialog.locator('input[type=file]').setInputFiles({ name: '发货.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file })
   await expect(dialog.getByRole('progressbar', { name: '导入进度' })).toBeVisible()
   await expect(dialog.locator('.import-tips')).toContainText(`第3行：单据号（X${f.s}）不存在`)

@@ -11,9 +11,7 @@ export const catalogueRows = fs
   .map((line) => line.split('\t'))
   .map(([method, url, area]) => ({ method, url, area }))
 
-export const NOT_YET = [
-  /^\/selector\/paytype\/order/, // agreed payments of orders as a picker: settlement
-]
+export const NOT_YET: RegExp[] = []
 
 /** The areas built so far. */
 export const AREAS = ['auth', 'center', 'system', 'basedata', 'selector', 'purchase', 'sale', 'retail', 'stock', 'component', 'chart', 'lowcode', 'settle', 'crm', 'logistics']

@@ -61,7 +61,8 @@ export function registerImportRoutes(
 ): void {
   for (const entity of services.registry.all()) {
     const api = entity.file.api
-    if (!api || !hasOperation(entity, 'import')) continue
+    // A document's rows are lines of documents: its import is a kind of its own (registerImportKind).
+    if (!api || entity.file.document || !hasOperation(entity, 'import')) continue
     const columns = importColumns(services.registry, entity)
     if (!columns.length) continue
     const access = operationKeys(entity, 'import')

@@ -1,15 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { registerRowAction } from '../../runtime/row-actions.js'
-import { registerDocumentTool } from '../../runtime/document/document-tools.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 
 /**
  * 物流单管理 (menu 物流管理 › 物流单管理): the list, add and modify/{id} pages are the document runtime's
  * (schemas/documents/logistics-sheet.json); this feature adds the 发货 dialog of its `rowActions` key
- * `delivery` and the list's two imports (sheets, delivery updates), loaded on first use.
+ * `delivery`, loaded on first use (the list's two imports are declared in the document file's toolbar).
  */
 const DeliveryDialog = lazy(() => import('./DeliveryDialog.js'))
-const LogisticsImports = lazy(() => import('./LogisticsImports.js'))
 
 let opened = 0
 
@@ -23,8 +21,3 @@ function delivery(sheet: EntityRow, reload: () => void, close: () => void): Reac
 }
 
 registerRowAction('logisticsSheet', 'delivery', delivery)
-registerDocumentTool('logisticsSheet', (reload) => (
-  <Suspense fallback={null}>
-    <LogisticsImports reload={reload} />
-  </Suspense>
-))

@@ -1,11 +1,11 @@
-import { Fragment, useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { Button, Popconfirm, Result, Space, Spin } from 'antd'
-import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons'
+import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
+import { hasApproval } from '../../../shared/metadata/document-model.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
-import { hasApproval } from '../../../shared/metadata/document-model.js'
 import type { EntityRow } from '../entity-api.js'
 import { FeedbackProvider, useFeedback } from '../feedback.js'
 import ListView, { type ListContext } from '../ListView.js'
@@ -16,8 +16,10 @@ import { documentPath, type DocumentMode } from './document-routes.js'
 import { isEditableStatus } from './document-status.js'
 import { rowActionsFor, type ListRowAction } from './document-features.js'
 import { api } from '../../api/http.js'
+import ImportDialog from '../../components/ImportDialog.js'
 import { rowActionHandler, useRowActionRegistry } from '../row-actions.js'
-import { documentTools } from './document-tools.js'
+import { hasOperation } from '../../../shared/metadata/operation-keys.js'
+import { importToolbarActions } from '../../../shared/metadata/import-actions.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -47,11 +49,15 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const key = (action: string) => [`${entity.file.api!.permission}:${action}`]
   const [refusing, setRefusing] = useState<{ ids: string[]; ctx: ListContext } | null>(null)
   const [exporting, setExporting] = useState(false)
+  /** The open import dialog: the list's `import` (no path), or a further one of the toolbar (`import/…`). */
+  const [importing, setImporting] = useState<{ path?: string; title?: string } | null>(null)
+  const imports = importToolbarActions(entity.file).filter((a) => can(a.permission ? [a.permission] : key('import')))
   const [actionNode, setActionNode] = useState<ReactNode>(null)
   useRowActionRegistry()
 
   // Documents without approval (pre-take-stock sheets, logistics sheets) offer no approval buttons.
   const approval = hasApproval(entity.file.document!)
+
   const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id))
   const editable = (row: EntityRow) => isEditableStatus(row.status)
 
@@ -121,8 +127,15 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           导出
         </Button>
       )}
-      {documentTools(entity.name).map((tool, i) => (
-        <Fragment key={i}>{tool(ctx.reload)}</Fragment>
+      {hasOperation(entity, 'import') && can(key('import')) && (
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting({})}>
+          导入
+        </Button>
+      )}
+      {imports.map((a) => (
+        <Button key={a.key} icon={<UploadOutlined aria-hidden />} onClick={() => setImporting({ path: `${entity.file.api!.base}/${a.key}`, title: a.label })}>
+          {a.label}
+        </Button>
       ))}
     </>
   )
@@ -213,6 +226,19 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         rowActionsWidth={260}
       />
       {actionNode}
+      <ImportDialog
+        entity={entity}
+        open={Boolean(importing)}
+        path={importing?.path}
+        title={importing?.title}
+        rule="按模板“说明”页的规则导入：有误的单据不导入并列出出错的行号，其余照常导入。"
+        onClose={() => {
+          setImporting(null)
+          // Grouped imports may have written some documents even when others were refused.
+          documentsChanged(entity.name)
+        }}
+        onImported={() => documentsChanged(entity.name)}
+      />
       <RefuseDialog
         open={Boolean(refusing)}
         onCancel={() => setRefusing(null)}

@@ -5,6 +5,7 @@ import { registerPolyHooks } from './product-poly.js'
 import { registerPropertyHooks } from './product-property.js'
 import { registerPayTypeLogo } from './paytype-logo.js'
 import { registerRegionSelector } from './region.js'
+import { registerPayTypeOrderSelector } from './paytype-order-selector.js'
 import { registerAddressHooks } from './address-hooks.js'
 
 /**
@@ -16,7 +17,7 @@ import { registerAddressHooks } from './address-hooks.js'
  * - `productProperty` / `productPropertyItem`: values, scope, change rules;
  * - `address`: its owner exists; one default address per owner and address type;
  * plus the extra calls `GET /basedata/product/poly/skus`, `GET /basedata/product/property/modelor/category`,
- * `POST /basedata/paytype/upload/logo` and the city picker.
+ * `POST /basedata/paytype/upload/logo`, the city picker and the picker of orders' agreed payments.
  */
 export function basedataModule(app: FastifyInstance, services: Services): void {
   registerProductHooks(services)
@@ -24,5 +25,6 @@ export function basedataModule(app: FastifyInstance, services: Services): void {
   registerPropertyHooks(app, services)
   registerPayTypeLogo(app, services)
   registerRegionSelector(app)
+  registerPayTypeOrderSelector(app, services)
   registerAddressHooks(services)
 }

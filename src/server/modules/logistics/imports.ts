@@ -8,6 +8,7 @@ import type { ImportRow } from '../../engine/import-workbook.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { parseRegion } from '../../../shared/region/regions.js'
 import { invalid } from '../../platform/errors.js'
+import { importToolbarActions } from '../../../shared/metadata/import-actions.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { LOGISTICS_TABLE, SHIPPED_KINDS, type ShippedKind } from '../../domain/logistics-documents.js'
 import { deliver } from '../../domain/logistics-delivery.js'
@@ -123,7 +124,8 @@ export function registerLogisticsImports(app: FastifyInstance, services: Service
 
   registerImportKind(app, services, {
     url: '/logistics/sheet/import/delivery',
-    access: [`${permission}:import-delivery`, `${permission}:delivery`],
+    // The key the list's 批量Excel发货 button declares (logistics-sheet.json toolbar), so button and call agree.
+    access: [importToolbarActions(doc.header.file).find((a) => a.key === 'import/delivery')?.permission ?? `${permission}:import-delivery`],
     label: '物流单发货信息',
     columns: [
       { field: header('code'), kind: 'text', header: '单据号', required: true },

@@ -16,6 +16,7 @@ import { requirePayTypes } from '../../domain/agreed-payments.js'
 import { LINES_OUT } from '../../../shared/metadata/document-model.js'
 import { pickerKeys } from '../../engine/picker-access.js'
 import type { Wire } from '../../engine/record-codec.js'
+import { registerPurchaseImports } from './purchase-imports.js'
 
 /** Sums the lines of a document by product (`queryGroupProduct`): one row per product with its quantities. */
 function groupByProduct(lines: Wire[], counters: string[]) {
@@ -42,6 +43,7 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
   const order = documentModel(services, registry.get('purchaseOrder'))
   const receive = documentModel(services, registry.get('receiveSheet'))
   const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
+  registerPurchaseImports(app, services)
 
   defineRoute(app, {
     method: 'GET',
