@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
-import { PostgresAdapter } from 'kysely'
+import { PostgresAdapter, sql } from 'kysely'
 import type { Db } from '../db/dialect.js'
+import { valuesList } from '../db/values-list.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { invalid } from '../platform/errors.js'
 import { newId } from '../platform/ids.js'
@@ -67,7 +68,8 @@ export interface StockMovedEvent {
   num: number
   direction: 'in' | 'out'
 }
-export type StockMovedListener = (trx: Db, ctx: RequestContext, e: StockMovedEvent) => Promise<void>
+/** Told every move of one posting at once (a document's lines), inside the posting transaction. */
+export type StockMovedListener = (trx: Db, ctx: RequestContext, moves: StockMovedEvent[]) => Promise<void>
 
 /* Tables and columns as declared in schemas/entities/product-stock*.json, product.json, store-center.json. */
 const STOCK = 'tbl_product_stock'
@@ -139,23 +141,16 @@ interface ProductInfo {
   purchasePrice: string | null
 }
 
-/** The product of a move: it must exist and be a NORMAL product (bundles hold no stock of their own). */
-async function stockedProduct(trx: Db, productId: string): Promise<ProductInfo> {
-  const row = await trx
-    .selectFrom(PRODUCT)
-    .select(['code', 'name', 'product_type', 'purchase_price'])
-    .where('id', '=', productId)
-    .executeTakeFirst()
-  if (!row) throw invalid('商品不存在！', 'productId')
-  const info = { code: String(row.code), name: String(row.name), purchasePrice: row.purchase_price == null ? null : String(row.purchase_price) }
-  if (Number(row.product_type) !== PRODUCT_TYPE.NORMAL)
-    throw invalid(`商品（${info.code}）${info.name}是组合商品，组合商品不单独管理库存，请按单品出入库！`, 'productId')
-  return info
-}
-
 interface StockRow extends CostState {
   id: string
 }
+
+const rowOf = (row: Record<string, unknown>): StockRow => ({
+  id: String(row.id),
+  stockNum: Number(row.stock_num ?? 0),
+  taxPrice: new Decimal(String(row.tax_price ?? 0)).toFixed(6),
+  taxAmount: new Decimal(String(row.tax_amount ?? 0)).toFixed(2),
+})
 
 async function readRow(trx: Db, productId: string, scId: string, lock: boolean): Promise<StockRow | undefined> {
   let q = trx
@@ -165,58 +160,109 @@ async function readRow(trx: Db, productId: string, scId: string, lock: boolean):
     .where('sc_id', '=', scId)
   if (lock && isPostgres(trx)) q = q.forUpdate()
   const row = await q.executeTakeFirst()
-  if (!row) return undefined
-  return {
-    id: String(row.id),
-    stockNum: Number(row.stock_num ?? 0),
-    taxPrice: new Decimal(String(row.tax_price ?? 0)).toFixed(6),
-    taxAmount: new Decimal(String(row.tax_amount ?? 0)).toFixed(2),
+  return row && rowOf(row)
+}
+
+/** Rows per statement of the batched reads and writes: far below both databases' limit of bound values. */
+const ROWS_PER_STATEMENT = 500
+
+function chunks<T>(items: T[], size = ROWS_PER_STATEMENT): T[][] {
+  const out: T[][] = []
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size))
+  return out
+}
+
+/** A (product, warehouse) key; ids are ASCII, so `<` orders them as the databases' byte order does. */
+const keyOf = (m: { productId: string; scId: string }) => `${m.productId}\u0000${m.scId}`
+const byKey = (a: { productId: string; scId: string }, b: { productId: string; scId: string }) =>
+  a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.scId < b.scId ? -1 : a.scId > b.scId ? 1 : 0
+
+async function productsOf(trx: Db, ids: string[]): Promise<Map<string, ProductRow>> {
+  const found = new Map<string, ProductRow>()
+  for (const part of chunks(ids))
+    for (const row of await trx.selectFrom(PRODUCT).select(['id', 'code', 'name', 'product_type', 'purchase_price']).where('id', 'in', part).execute())
+      found.set(String(row.id), {
+        code: String(row.code),
+        name: String(row.name),
+        purchasePrice: row.purchase_price == null ? null : String(row.purchase_price),
+        normal: Number(row.product_type) === PRODUCT_TYPE.NORMAL,
+      })
+  return found
+}
+
+interface ProductRow extends ProductInfo {
+  normal: boolean
+}
+
+/** The product of a move: it must exist and be a NORMAL product (bundles hold no stock of their own). */
+function stockedProduct(products: Map<string, ProductRow>, productId: string): ProductInfo {
+  const info = products.get(productId)
+  if (!info) throw invalid('商品不存在！', 'productId')
+  if (!info.normal) throw invalid(`商品（${info.code}）${info.name}是组合商品，组合商品不单独管理库存，请按单品出入库！`, 'productId')
+  return info
+}
+
+/**
+ * Creates the missing rows of `keys` (sorted) empty, in one INSERT … ON CONFLICT DO NOTHING; answers the
+ * keys this call created. A concurrent creator of the same key makes the insert wait for its commit, and
+ * every caller inserts in key order, so creators never wait on each other in a cycle.
+ */
+async function createMissing(trx: Db, ctx: RequestContext, keys: { productId: string; scId: string }[]): Promise<Set<string>> {
+  const created = new Set<string>()
+  const audit = auditColumns(ctx)
+  for (const part of chunks(keys)) {
+    const rows = part.map((k) => ({ id: newId(), product_id: k.productId, sc_id: k.scId, stock_num: 0, tax_price: '0.000000', tax_amount: '0.00', ...audit }))
+    const inserted = await trx
+      .insertInto(STOCK)
+      .values(rows)
+      .onConflict((oc) => oc.columns(['product_id', 'sc_id']).doNothing())
+      .returning(['product_id', 'sc_id'])
+      .execute()
+    for (const r of inserted) created.add(keyOf({ productId: String(r.product_id), scId: String(r.sc_id) }))
   }
+  return created
 }
 
-/** Locks the stock row, creating it empty first when missing; `created` tells whether this call made it. */
-async function lockOrCreate(trx: Db, ctx: RequestContext, productId: string, scId: string) {
-  const found = await readRow(trx, productId, scId, true)
-  if (found) return { row: found, created: false }
-  const sc = await trx.selectFrom(STORE_CENTER).select('id').where('id', '=', scId).executeTakeFirst()
-  if (!sc) throw invalid('仓库不存在！', 'scId')
-  const inserted = await trx
-    .insertInto(STOCK)
-    .values({ id: newId(), product_id: productId, sc_id: scId, stock_num: 0, tax_price: '0.000000', tax_amount: '0.00', ...auditColumns(ctx) })
-    .onConflict((oc) => oc.columns(['product_id', 'sc_id']).doNothing())
-    .returning('id')
-    .execute()
-  const row = await readRow(trx, productId, scId, true)
-  if (!row) throw new Error(`stock row of ${productId}/${scId} missing after upsert`)
-  return { row, created: inserted.length > 0 }
+/**
+ * The stock rows of `keys` (sorted), in one `SELECT … ORDER BY product_id, sc_id FOR UPDATE` on
+ * PostgreSQL: rows are locked in the order the sort returns them, so two postings over the same rows,
+ * whatever the order of their lines, take the locks in the same order and never deadlock.
+ */
+async function lockRows(trx: Db, keys: { productId: string; scId: string }[]): Promise<Map<string, StockRow>> {
+  const rows = new Map<string, StockRow>()
+  const pg = isPostgres(trx)
+  for (const part of chunks(keys)) {
+    let q = trx
+      .selectFrom(STOCK)
+      .select(['id', 'product_id', 'sc_id', 'stock_num', 'tax_price', 'tax_amount'])
+      .where((eb) => eb(eb.refTuple('product_id', 'sc_id'), 'in', part.map((k) => eb.tuple(k.productId, k.scId))))
+      .orderBy('product_id')
+      .orderBy('sc_id')
+    if (pg) q = q.forUpdate()
+    for (const r of await q.execute()) rows.set(keyOf({ productId: String(r.product_id), scId: String(r.sc_id) }), rowOf(r))
+  }
+  return rows
 }
 
-/** Writes the new state (guarded by the state read) and appends the log row; answers the move. */
-async function post(
-  trx: Db,
+/** What a batch writes for one stock row: its state as read (the guard) and after all its moves. */
+interface RowChange {
+  before: StockRow
+  after: CostState
+  /** The failure message of the row's first move, should the guard not match. */
+  failure: string
+}
+
+type LogRow = Record<string, unknown>
+
+function logRows(
   ctx: RequestContext,
   move: StockBiz & { productId: string; scId: string },
-  before: StockRow,
+  before: CostState,
   result: CostMove,
   signedNum: number,
   signedAmount: string,
-  failure: string,
-  subject = '',
-) {
+): LogRow[] {
   const { after } = result
-  if (
-    !Number.isSafeInteger(after.stockNum) ||
-    ![after.taxAmount, result.amount].every((v) => fitsDecimalColumn(v, AMOUNT_COLUMN)) ||
-    !fitsDecimalColumn(after.taxPrice, PRICE_COLUMN)
-  )
-    throw invalid(`${subject}库存数量或金额超出允许范围！`)
-  const updated = await trx
-    .updateTable(STOCK)
-    .set({ stock_num: after.stockNum, tax_price: after.taxPrice, tax_amount: after.taxAmount, ...updateColumns(ctx) })
-    .where('id', '=', before.id)
-    .where('stock_num', '=', before.stockNum)
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) throw invalid(failure)
   const logRow = (ori: { stockNum: number; taxPrice: string }, num: number, amount: string, remark: string | null) => ({
     id: newId(),
     sc_id: move.scId,
@@ -238,19 +284,159 @@ async function post(
   const residue = new Decimal(after.taxAmount).minus(before.taxAmount).minus(signedAmount)
   if (!residue.isZero())
     rows.push(
-      logRow(
-        after,
-        0,
-        residue.toFixed(2),
-        after.stockNum === 0 ? '库存数量为0，核销剩余库存金额' : '出库金额超过库存金额，库存金额核销至0',
-      ),
+      logRow(after, 0, residue.toFixed(2), after.stockNum === 0 ? '库存数量为0，核销剩余库存金额' : '出库金额超过库存金额，库存金额核销至0'),
     )
-  await trx.insertInto(LOG).values(rows).execute()
-  return after
+  return rows
 }
 
-async function notify(trx: Db, ctx: RequestContext, e: StockMovedEvent) {
-  for (const listener of listeners) await listener(trx, ctx, e)
+function checkRange(result: CostMove, subject: string) {
+  const { after } = result
+  if (
+    !Number.isSafeInteger(after.stockNum) ||
+    ![after.taxAmount, result.amount].every((v) => fitsDecimalColumn(v, AMOUNT_COLUMN)) ||
+    !fitsDecimalColumn(after.taxPrice, PRICE_COLUMN)
+  )
+    throw invalid(`${subject}库存数量或金额超出允许范围！`)
+}
+
+/**
+ * Writes the new state of every changed row in one `UPDATE … FROM (VALUES …)` guarded by the quantity
+ * read (a row whose quantity moved meanwhile is not updated, and the batch fails), then appends the log
+ * rows in one multi-row INSERT.
+ */
+async function writeChanges(trx: Db, ctx: RequestContext, changes: RowChange[], logs: LogRow[]) {
+  const audit = updateColumns(ctx)
+  for (const part of chunks(changes)) {
+    const values = valuesList(
+      trx,
+      'v',
+      [['v_id', 'text'], ['v_old_num', 'bigint'], ['v_num', 'bigint'], ['v_price', 'numeric'], ['v_amount', 'numeric']],
+      part.map((c) => [c.before.id, c.before.stockNum, c.after.stockNum, c.after.taxPrice, c.after.taxAmount]),
+    )
+    const updated = await trx
+      .updateTable(STOCK)
+      .from(values)
+      .set({ stock_num: sql.ref('v_num'), tax_price: sql.ref('v_price'), tax_amount: sql.ref('v_amount'), ...audit })
+      .where(sql.ref('id'), '=', sql.ref('v_id'))
+      .where(sql.ref('stock_num'), '=', sql.ref('v_old_num'))
+      .returning(sql<string>`id`.as('id'))
+      .execute()
+    if (updated.length !== part.length) {
+      const done = new Set(updated.map((r) => String(r.id)))
+      throw invalid((part.find((c) => !done.has(c.before.id)) ?? part[0]).failure)
+    }
+  }
+  // 20 values a row.
+  for (const part of chunks(logs)) await trx.insertInto(LOG).values(part).execute()
+}
+
+async function notify(trx: Db, ctx: RequestContext, events: StockMovedEvent[]) {
+  if (!events.length) return
+  for (const listener of listeners) await listener(trx, ctx, events)
+}
+
+/**
+ * One move of a batch: goods in (`direction: 'in'`, see addStock for the prices) or out (see subStock).
+ */
+export type LedgerMove = StockMove &
+  ({ direction: 'in'; taxPrice?: string; defaultTaxPrice?: string } | { direction: 'out'; taxAmount?: string })
+
+/**
+ * Posts a batch of moves (the lines of a document) in a handful of statements, whatever their number:
+ * the products in one SELECT; the stock rows in one SELECT … FOR UPDATE in key order (missing rows of
+ * goods in created first in one INSERT … ON CONFLICT DO NOTHING); the costing in decimal.js, move after
+ * move in the caller's order (several moves of one row see each other's effect, as one move after another
+ * would); the rows in one UPDATE, the log in one INSERT; the listeners once, with every move.
+ *
+ * Refusals are the ones a move-by-move posting would give, in the same order (the first failing move
+ * names itself); nothing is written before all moves are computed. Where a row is issued by several
+ * moves, the first of them checks the stock covers them all, naming the stock before the batch and the
+ * quantity the whole batch needs.
+ */
+export async function postStockMoves(trx: Db, ctx: RequestContext, moves: LedgerMove[]): Promise<Posted[]> {
+  requireTransaction(trx)
+  if (!moves.length) return []
+  const prices = moves.map((move) => {
+    checkMove(move)
+    return move.direction === 'in'
+      ? { taxPrice: money(move.taxPrice, '含税价格', 'taxPrice'), defaultTaxPrice: money(move.defaultTaxPrice, '默认含税价格', 'defaultTaxPrice') }
+      : { taxAmount: money(move.taxAmount, '含税金额', 'taxAmount') }
+  })
+  const products = await productsOf(trx, [...new Set(moves.map((m) => m.productId))])
+  const keys = new Map<string, { productId: string; scId: string }>()
+  for (const m of moves) keys.set(keyOf(m), { productId: m.productId, scId: m.scId })
+  const sorted = [...keys.values()].sort(byKey)
+  // Rows are created only for goods in of stocked products (a refused move needs none).
+  const toCreate = sorted.filter((k) => moves.some((m) => m.direction === 'in' && keyOf(m) === keyOf(k) && products.get(m.productId)?.normal))
+  const created = toCreate.length ? await createMissing(trx, ctx, toCreate) : new Set<string>()
+  const warehouses = created.size
+    ? new Set(
+        (await trx.selectFrom(STORE_CENTER).select('id').where('id', 'in', [...new Set(toCreate.filter((k) => created.has(keyOf(k))).map((k) => k.scId))]).execute()).map((r) =>
+          String(r.id),
+        ),
+      )
+    : new Set<string>()
+  const read = await lockRows(trx, sorted)
+
+  // Several issues of one row: the first checks the whole need.
+  const issues = new Map<string, number[]>()
+  for (const m of moves) if (m.direction === 'out') issues.set(keyOf(m), [...(issues.get(keyOf(m)) ?? []), m.num])
+  const current = new Map<string, CostState>()
+  const changes = new Map<string, RowChange>()
+  const logs: LogRow[] = []
+  const posted: Posted[] = []
+  moves.forEach((move, i) => {
+    const key = keyOf(move)
+    const product = stockedProduct(products, move.productId)
+    const subject = `商品（${product.code}）${product.name}`
+    const row = read.get(key)
+    const fresh = created.has(key) && !current.has(key)
+    if (fresh && !warehouses.has(move.scId)) throw invalid('仓库不存在！', 'scId')
+    const state = current.get(key) ?? row
+    let result: CostMove
+    let signedAmount: string
+    let failure: string
+    if (move.direction === 'in') {
+      if (!row || !state) throw new Error(`stock row of ${move.productId}/${move.scId} missing after upsert`)
+      const { taxPrice, defaultTaxPrice } = prices[i] as { taxPrice?: string; defaultTaxPrice?: string }
+      result =
+        taxPrice !== undefined
+          ? receiveAtPrice(state, move.num, taxPrice)
+          : fresh
+            ? receiveAtPrice(state, move.num, defaultTaxPrice ?? product.purchasePrice ?? 0)
+            : receiveAtAverage(state, move.num)
+      signedAmount = result.amount
+      failure = `${subject}入库失败，请稍后重试！`
+    } else {
+      const nums = issues.get(key)
+      if (nums && nums.length > 1) {
+        issues.delete(key)
+        const needed = nums.reduce((a, b) => a + b, 0)
+        const stock = state?.stockNum ?? 0
+        if (stock < needed) throw invalid(`${subject}当前库存为${stock}，本单共需出库${needed}，库存不足，无法出库！`)
+      }
+      if (!row || !state || fresh) throw invalid(`${subject}当前库存为0，无法出库！`)
+      if (state.stockNum < move.num) throw invalid(`${subject}当前库存为${state.stockNum}，库存不足，无法出库！`)
+      const { taxAmount } = prices[i] as { taxAmount?: string }
+      result = taxAmount !== undefined ? issueAtAmount(state, move.num, taxAmount) : issueAtAverage(state, move.num)
+      signedAmount = new Decimal(result.amount).negated().toFixed(2)
+      failure = `${subject}出库失败，请稍后重试！`
+    }
+    checkRange(result, subject)
+    logs.push(...logRows(ctx, move, state, result, move.direction === 'in' ? move.num : -move.num, signedAmount))
+    current.set(key, result.after)
+    const change = changes.get(key)
+    if (change) change.after = result.after
+    else changes.set(key, { before: row, after: result.after, failure })
+    posted.push({ taxPrice: result.after.taxPrice, taxAmount: result.amount, stockNum: result.after.stockNum })
+  })
+  await writeChanges(trx, ctx, [...changes.values()], logs)
+  await notify(
+    trx,
+    ctx,
+    moves.map((m) => ({ productId: m.productId, scId: m.scId, num: m.num, direction: m.direction })),
+  )
+  return posted
 }
 
 /**
@@ -263,59 +449,14 @@ export async function addStock(
   ctx: RequestContext,
   move: StockMove & { taxPrice?: string; defaultTaxPrice?: string },
 ): Promise<Posted> {
-  requireTransaction(trx)
-  checkMove(move)
-  const taxPrice = money(move.taxPrice, '含税价格', 'taxPrice')
-  const defaultTaxPrice = money(move.defaultTaxPrice, '默认含税价格', 'defaultTaxPrice')
-  const product = await stockedProduct(trx, move.productId)
-  const { row, created } = await lockOrCreate(trx, ctx, move.productId, move.scId)
-  const result =
-    taxPrice !== undefined
-      ? receiveAtPrice(row, move.num, taxPrice)
-      : created
-        ? receiveAtPrice(row, move.num, defaultTaxPrice ?? product.purchasePrice ?? 0)
-        : receiveAtAverage(row, move.num)
-  const after = await post(trx, ctx, move, row, result, move.num, result.amount, `商品（${product.code}）${product.name}入库失败，请稍后重试！`, `商品（${product.code}）${product.name}`)
-  await notify(trx, ctx, { productId: move.productId, scId: move.scId, num: move.num, direction: 'in' })
-  return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum }
+  const [posted] = await postStockMoves(trx, ctx, [{ ...move, direction: 'in' }])
+  return posted
 }
 
 /** Goods out at the current average, or at `taxAmount` (purchase return). Stock never goes negative. */
 export async function subStock(trx: Db, ctx: RequestContext, move: StockMove & { taxAmount?: string }): Promise<Posted> {
-  requireTransaction(trx)
-  checkMove(move)
-  const taxAmount = money(move.taxAmount, '含税金额', 'taxAmount')
-  const product = await stockedProduct(trx, move.productId)
-  const row = await readRow(trx, move.productId, move.scId, true)
-  if (!row) throw invalid(`商品（${product.code}）${product.name}当前库存为0，无法出库！`)
-  if (row.stockNum < move.num) throw invalid(`商品（${product.code}）${product.name}当前库存为${row.stockNum}，库存不足，无法出库！`)
-  const result = taxAmount !== undefined ? issueAtAmount(row, move.num, taxAmount) : issueAtAverage(row, move.num)
-  const after = await post(
-    trx,
-    ctx,
-    move,
-    row,
-    result,
-    -move.num,
-    new Decimal(result.amount).negated().toFixed(2),
-    `商品（${product.code}）${product.name}出库失败，请稍后重试！`,
-    `商品（${product.code}）${product.name}`,
-  )
-  await notify(trx, ctx, { productId: move.productId, scId: move.scId, num: move.num, direction: 'out' })
-  return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum }
-}
-
-/**
- * Before a document issues several lines of one product: refuses, naming the stock before the document and
- * the quantity the whole document needs, when the stock cannot cover them all (otherwise the second line
- * would report the stock the first line left). Locks the row as subStock does, in the caller's order.
- */
-export async function checkIssuable(trx: Db, productId: string, scId: string, needed: number): Promise<void> {
-  requireTransaction(trx)
-  const product = await stockedProduct(trx, productId)
-  const row = await readRow(trx, productId, scId, true)
-  const stock = row?.stockNum ?? 0
-  if (stock < needed) throw invalid(`商品（${product.code}）${product.name}当前库存为${stock}，本单共需出库${needed}，库存不足，无法出库！`)
+  const [posted] = await postStockMoves(trx, ctx, [{ ...move, direction: 'out' }])
+  return posted
 }
 
 /**
@@ -337,8 +478,9 @@ export async function adjustCost(
   const row = await readRow(trx, move.productId, move.scId, true)
   if (!row) return undefined
   const result = adjustCostPrice(row, price)
-  const after = await post(trx, ctx, move, row, result, 0, result.amount, '库存成本调整失败，请稍后重试！')
-  return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum, oriTaxPrice: row.taxPrice }
+  checkRange(result, '')
+  await writeChanges(trx, ctx, [{ before: row, after: result.after, failure: '库存成本调整失败，请稍后重试！' }], logRows(ctx, move, row, result, 0, result.amount))
+  return { taxPrice: result.after.taxPrice, taxAmount: result.amount, stockNum: result.after.stockNum, oriTaxPrice: row.taxPrice }
 }
 
 /** The stock row of a product in a warehouse, unlocked (for display and document previews). */
