@@ -177,17 +177,19 @@ const keyOf = (m: { productId: string; scId: string }) => `${m.productId}\u0000$
 const byKey = (a: { productId: string; scId: string }, b: { productId: string; scId: string }) =>
   a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.scId < b.scId ? -1 : a.scId > b.scId ? 1 : 0
 
-async function productsOf(trx: Db, ids: string[]): Promise<Map<string, ProductRow>> {
-  const found = new Map<string, ProductRow>()
-  for (const part of chunks(ids))
+const productRow = (row: Record<string, unknown>): ProductRow => ({
+  code: String(row.code),
+  name: String(row.name),
+  purchasePrice: row.purchase_price == null ? null : String(row.purchase_price),
+  normal: Number(row.product_type) === PRODUCT_TYPE.NORMAL,
+})
+
+/** Adds to `products` those of `ids` it lacks, in one SELECT. */
+async function readProducts(trx: Db, products: Map<string, ProductRow>, ids: string[]): Promise<void> {
+  const missing = [...new Set(ids)].filter((id) => !products.has(id))
+  for (const part of chunks(missing))
     for (const row of await trx.selectFrom(PRODUCT).select(['id', 'code', 'name', 'product_type', 'purchase_price']).where('id', 'in', part).execute())
-      found.set(String(row.id), {
-        code: String(row.code),
-        name: String(row.name),
-        purchasePrice: row.purchase_price == null ? null : String(row.purchase_price),
-        normal: Number(row.product_type) === PRODUCT_TYPE.NORMAL,
-      })
-  return found
+      products.set(String(row.id), productRow(row))
 }
 
 interface ProductRow extends ProductInfo {
@@ -224,22 +226,27 @@ async function createMissing(trx: Db, ctx: RequestContext, keys: { productId: st
 }
 
 /**
- * The stock rows of `keys` (sorted), in one `SELECT … ORDER BY product_id, sc_id FOR UPDATE` on
- * PostgreSQL: rows are locked in the order the sort returns them, so two postings over the same rows,
- * whatever the order of their lines, take the locks in the same order and never deadlock.
+ * The stock rows of `keys` (sorted), with their products, in one `SELECT … ORDER BY product_id, sc_id
+ * FOR UPDATE OF` the stock on PostgreSQL: rows are locked in the order the sort returns them, so two
+ * postings over the same rows, whatever the order of their lines, take the locks in the same order and
+ * never deadlock. The products read beside them go into `products`.
  */
-async function lockRows(trx: Db, keys: { productId: string; scId: string }[]): Promise<Map<string, StockRow>> {
+async function lockRows(trx: Db, keys: { productId: string; scId: string }[], products: Map<string, ProductRow>): Promise<Map<string, StockRow>> {
   const rows = new Map<string, StockRow>()
   const pg = isPostgres(trx)
   for (const part of chunks(keys)) {
     let q = trx
-      .selectFrom(STOCK)
-      .select(['id', 'product_id', 'sc_id', 'stock_num', 'tax_price', 'tax_amount'])
-      .where((eb) => eb(eb.refTuple('product_id', 'sc_id'), 'in', part.map((k) => eb.tuple(k.productId, k.scId))))
-      .orderBy('product_id')
-      .orderBy('sc_id')
-    if (pg) q = q.forUpdate()
-    for (const r of await q.execute()) rows.set(keyOf({ productId: String(r.product_id), scId: String(r.sc_id) }), rowOf(r))
+      .selectFrom(`${STOCK} as s`)
+      .leftJoin(`${PRODUCT} as p`, 'p.id', 's.product_id')
+      .select(['s.id', 's.product_id', 's.sc_id', 's.stock_num', 's.tax_price', 's.tax_amount', 'p.code', 'p.name', 'p.product_type', 'p.purchase_price'])
+      .where((eb) => eb(eb.refTuple('s.product_id', 's.sc_id'), 'in', part.map((k) => eb.tuple(k.productId, k.scId))))
+      .orderBy('s.product_id')
+      .orderBy('s.sc_id')
+    if (pg) q = q.forUpdate(['s'])
+    for (const r of await q.execute()) {
+      rows.set(keyOf({ productId: String(r.product_id), scId: String(r.sc_id) }), rowOf(r))
+      if (r.code != null) products.set(String(r.product_id), productRow(r))
+    }
   }
   return rows
 }
@@ -362,12 +369,24 @@ export async function postStockMoves(trx: Db, ctx: RequestContext, moves: Ledger
       ? { taxPrice: money(move.taxPrice, '含税价格', 'taxPrice'), defaultTaxPrice: money(move.defaultTaxPrice, '默认含税价格', 'defaultTaxPrice') }
       : { taxAmount: money(move.taxAmount, '含税金额', 'taxAmount') }
   })
-  const products = await productsOf(trx, [...new Set(moves.map((m) => m.productId))])
   const keys = new Map<string, { productId: string; scId: string }>()
   for (const m of moves) keys.set(keyOf(m), { productId: m.productId, scId: m.scId })
   const sorted = [...keys.values()].sort(byKey)
-  // Rows are created only for goods in of stocked products (a refused move needs none).
-  const toCreate = sorted.filter((k) => moves.some((m) => m.direction === 'in' && keyOf(m) === keyOf(k) && products.get(m.productId)?.normal))
+  const products = new Map<string, ProductRow>()
+  // Goods out, or one row: locked at once (one statement when the rows exist, as most do), missing rows of
+  // goods in created after. Goods in over several rows: all created first, then all locked, so no posting
+  // holds some rows while it waits to create another (a concurrent creator may hold that one and wait for ours).
+  const receiving = moves.some((m) => m.direction === 'in')
+  const lockFirst = !receiving || sorted.length === 1
+  let read = lockFirst ? await lockRows(trx, sorted, products) : new Map<string, StockRow>()
+  let toCreate: typeof sorted = []
+  if (receiving) {
+    const unread = sorted.filter((k) => !read.has(keyOf(k)))
+    await readProducts(trx, products, unread.map((k) => k.productId))
+    // Only for goods in of stocked products: a refused move needs no row.
+    const wanted = new Set(moves.filter((m) => m.direction === 'in' && products.get(m.productId)?.normal).map(keyOf))
+    toCreate = unread.filter((k) => wanted.has(keyOf(k)))
+  }
   const created = toCreate.length ? await createMissing(trx, ctx, toCreate) : new Set<string>()
   const warehouses = created.size
     ? new Set(
@@ -376,7 +395,9 @@ export async function postStockMoves(trx: Db, ctx: RequestContext, moves: Ledger
         ),
       )
     : new Set<string>()
-  const read = await lockRows(trx, sorted)
+  if (!lockFirst || toCreate.length) read = await lockRows(trx, sorted, products)
+  // Products of moves without a row (refused below, or a new row), or whose row names a missing product.
+  await readProducts(trx, products, moves.map((m) => m.productId))
 
   // Several issues of one row: the first checks the whole need.
   const issues = new Map<string, number[]>()
