@@ -24,10 +24,12 @@ import {
  * their own transaction (`inTransaction`), so a failed approval leaves neither stock nor log behind.
  *
  * Concurrency (no lost update, never negative stock):
- * - PostgreSQL: the row is read `FOR UPDATE`; a missing row is first created with
- *   `INSERT … ON CONFLICT (product_id, sc_id) DO NOTHING` (the unique index comes from uniqueTogether in
- *   product-stock.json), which waits for a concurrent creator, so every writer ends up locking the same
- *   row and computes from the committed values. Holds across server processes.
+ * - PostgreSQL: the rows are read `FOR UPDATE`, all the rows of a posting in one statement sorted by
+ *   (product_id, sc_id), so postings lock shared rows in one order and never deadlock, whatever the
+ *   order of their lines; a missing row is first created with `INSERT … ON CONFLICT (product_id, sc_id)
+ *   DO NOTHING` (the unique index comes from uniqueTogether in product-stock.json), which waits for a
+ *   concurrent creator, so every writer ends up locking the same row and computes from the committed
+ *   values. Holds across server processes.
  * - SQLite: Kysely's SqliteDriver (node_modules/kysely/dist/esm/dialect/sqlite/sqlite-driver.js) has one
  *   connection guarded by a ConnectionMutex that a transaction holds from `begin` to `commit`, and the app
  *   opens one Kysely per tenant file (databases.ts), so transactions of a process never interleave. SQLite
@@ -35,16 +37,19 @@ import {
  *   than overwrite.
  * - The UPDATE also requires the quantity just read (v3's optimistic check) as a last guard.
  *
- * Cost: each move reads the product and the stock row by key, updates one row and appends one log row.
- * Nothing sums or replays the log, so posting stays O(1) as history grows.
+ * Cost: a posting (postStockMoves: one move, or all the lines of a document) reads its stock rows and
+ * their products by key in one statement, updates the rows in one statement and appends the log rows in
+ * one; a document's approval costs the same few round trips whatever its number of lines. Nothing sums
+ * or replays the log, so posting stays O(1) as history grows.
  *
  * Log sign convention: `stock_num` and `tax_amount` of a log row are signed changes (out is negative).
  * Invariant, per product and warehouse: Σ log stock_num = stock_num and Σ log tax_amount = tax_amount.
  * Where costing changes the value by more than the move's own amount (the residue written off when the
  * quantity reaches 0; a return credited above the book value) a second row with quantity 0 and a remark
  * carries the difference. `Posted.taxAmount` is the value moved, not signed.
- * Document lines of several products should be posted in a stable order (e.g. by productId) so two
- * approvals never wait on each other's rows in opposite order (PostgreSQL would abort one as a deadlock).
+ * Callers that post row by row (addStock/subStock in a loop) should do so in a stable order (e.g. by
+ * productId) so two transactions never wait on each other's rows in opposite order (PostgreSQL would
+ * abort one as a deadlock); one postStockMoves call orders its own locks.
  */
 export interface StockBiz {
   bizType: number /* STOCK_BIZ_TYPE 1..11 */
