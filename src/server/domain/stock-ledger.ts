@@ -244,7 +244,12 @@ async function lockRows(trx: Db, keys: { productId: string; scId: string }[], pr
       .selectFrom(`${STOCK} as s`)
       .leftJoin(`${PRODUCT} as p`, 'p.id', 's.product_id')
       .select(['s.id', 's.product_id', 's.sc_id', 's.stock_num', 's.tax_price', 's.tax_amount', 'p.code', 'p.name', 'p.product_type', 'p.purchase_price'])
-      .where((eb) => eb(eb.refTuple('s.product_id', 's.sc_id'), 'in', part.map((k) => eb.tuple(k.productId, k.scId))))
+      .where((eb) =>
+        // One row (addStock, subStock): plain equalities, the cheaper statement to prepare.
+        part.length === 1
+          ? eb.and([eb('s.product_id', '=', part[0].productId), eb('s.sc_id', '=', part[0].scId)])
+          : eb(eb.refTuple('s.product_id', 's.sc_id'), 'in', part.map((k) => eb.tuple(k.productId, k.scId))),
+      )
       .orderBy('s.product_id')
       .orderBy('s.sc_id')
     if (pg) q = q.forUpdate(['s'])
@@ -318,7 +323,18 @@ function checkRange(result: CostMove, subject: string) {
  */
 async function writeChanges(trx: Db, ctx: RequestContext, changes: RowChange[], logs: LogRow[]) {
   const audit = updateColumns(ctx)
-  for (const part of chunks(changes)) {
+  if (changes.length === 1) {
+    // One row: the plain guarded UPDATE, cheaper to prepare than one over a values list.
+    const [c] = changes
+    const updated = await trx
+      .updateTable(STOCK)
+      .set({ stock_num: c.after.stockNum, tax_price: c.after.taxPrice, tax_amount: c.after.taxAmount, ...audit })
+      .where('id', '=', c.before.id)
+      .where('stock_num', '=', c.before.stockNum)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) throw invalid(c.failure)
+  }
+  for (const part of changes.length > 1 ? chunks(changes) : []) {
     const values = valuesList(
       trx,
       'v',

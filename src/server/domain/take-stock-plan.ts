@@ -316,10 +316,13 @@ export const countMovement: StockMovedListener = async (trx, _ctx, moves) => {
     groups.set(`${e.scId}\u0000${column}`, group)
   }
   for (const { scId, column, nums } of groups.values()) {
-    const added = sql.join([...nums].map(([productId, num]) => sql`when ${productId} then cast(${num} as bigint)`), sql` `)
+    const added =
+      nums.size === 1
+        ? sql<number>`${[...nums.values()][0]}`
+        : sql<number>`case ${sql.ref('product_id')} ${sql.join([...nums].map(([productId, num]) => sql`when ${productId} then cast(${num} as bigint)`), sql` `)} end`
     await trx
       .updateTable(DETAIL)
-      .set((eb) => ({ [column]: eb(eb.ref(column), '+', sql<number>`case ${sql.ref('product_id')} ${added} end`) }))
+      .set((eb) => ({ [column]: eb(eb.ref(column), '+', added) }))
       .where('product_id', 'in', [...nums.keys()])
       .where('plan_id', 'in', trx.selectFrom(PLAN).select('id').where('sc_id', '=', scId).where('take_status', '=', PlanStatus.CREATED))
       .execute()
