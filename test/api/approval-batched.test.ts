@@ -153,4 +153,30 @@ describe('batched approval posting', () => {
       expect(await db().selectFrom('settle_ledger').select('id').where('voucher_id', '=', id).execute()).toEqual([])
     }
   })
+
+  it('tells a counting plan every line of a posting at once, per product and direction', async () => {
+    const planId = await ok<string>('POST', '/stock/take/plan', { scId: f.scB, takeType: 0 })
+    const totals = async () => {
+      const rows = await db()
+        .selectFrom('tbl_take_stock_plan_detail')
+        .select(['product_id', 'total_in_num', 'total_out_num'])
+        .where('plan_id', '=', planId)
+        .where('product_id', 'in', extra.slice(0, 4))
+        .execute()
+      return Object.fromEntries(rows.map((r) => [String(r.product_id), [Number(r.total_in_num), Number(r.total_out_num)]]))
+    }
+    const out = await saleOut(f.scB, [
+      { productId: extra[0], orderNum: 2 },
+      { productId: extra[1], orderNum: 1 },
+      { productId: extra[0], orderNum: 3 },
+    ])
+    await ok('PATCH', '/sale/out/sheet/approve/pass', { id: out })
+    await receive(f.scB, [
+      { productId: extra[2], orderNum: 4, taxPrice: '12.50' },
+      { productId: extra[3], orderNum: 2, taxPrice: '13.50' },
+      { productId: extra[2], orderNum: 1, taxPrice: '12.50' },
+    ])
+    expect(await totals()).toEqual({ [extra[0]]: [0, 5], [extra[1]]: [0, 1], [extra[2]]: [5, 0], [extra[3]]: [2, 0] })
+    await ok('PATCH', '/stock/take/plan/cancel', { id: planId })
+  })
 })
