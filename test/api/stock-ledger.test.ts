@@ -124,8 +124,8 @@ describe('stock ledger: moving average, never negative, one log row per move, sa
         { productId: ids.b, bundleNum: 1, salePrice: '10.00', retailPrice: '12.00' },
       ],
     })
-    stopListening = onStockMoved(async (_trx, _ctx, e) => {
-      moved.push({ productId: e.productId, num: e.num, direction: e.direction })
+    stopListening = onStockMoved(async (_trx, _ctx, moves) => {
+      for (const e of moves) moved.push({ productId: e.productId, num: e.num, direction: e.direction })
     })
   })
   afterAll(async () => {

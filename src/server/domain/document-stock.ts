@@ -1,11 +1,14 @@
 import Decimal from 'decimal.js'
+import { sql } from 'kysely'
 import type { DocumentEvent } from '../engine/document-store.js'
-import { addStock, checkIssuable, subStock } from './stock-ledger.js'
+import { valuesList } from '../db/values-list.js'
+import { postStockMoves, type LedgerMove } from './stock-ledger.js'
 
 /**
  * The stock effect a document file declares (`document.stock`), posted through the ledger in the
- * approving transaction. Lines are posted in product order so two approvals touching the same
- * products take their row locks in the same order and cannot deadlock.
+ * approving transaction as one batch (a few statements whatever the number of lines). Lines are given in
+ * product order, so refusals name the first failing product as before; the ledger locks the stock rows in
+ * key order, so two approvals touching the same products cannot deadlock.
  */
 export async function postDocumentStock(e: DocumentEvent & { id: string }): Promise<void> {
   const stock = e.doc.section.stock
@@ -20,18 +23,8 @@ export async function postDocumentStock(e: DocumentEvent & { id: string }): Prom
         : 'out'
   const scId = String(e.header[stock.scField ?? 'scId'])
   const ordered = [...e.lines].sort((a, b) => String(a.productId).localeCompare(String(b.productId)) || Number(a.orderNo) - Number(b.orderNo))
-  // Several lines of one product (or bundles exploded into it): the first of them checks the whole need,
-  // so a shortage names the stock before the document rather than what the earlier lines left.
-  const needed = new Map<string, number[]>()
-  if (direction === 'out')
-    for (const line of ordered) needed.set(String(line.productId), [...(needed.get(String(line.productId)) ?? []), Number(line[numField])])
-  for (const line of ordered) {
+  const moves: LedgerMove[] = ordered.map((line) => {
     const num = Number(line[numField])
-    const nums = needed.get(String(line.productId))
-    if (nums && nums.length > 1) {
-      needed.delete(String(line.productId))
-      await checkIssuable(e.trx, String(line.productId), scId, nums.reduce((a, b) => a + b, 0))
-    }
     const price = totals?.price ? String(line[totals.price] ?? '0') : '0'
     const move = {
       productId: String(line.productId),
@@ -42,16 +35,23 @@ export async function postDocumentStock(e: DocumentEvent & { id: string }): Prom
       bizCode: String(e.header.code),
       bizDetailId: String(line.id),
     }
-    if (direction === 'in') {
-      await addStock(e.trx, e.ctx, { ...move, taxPrice: stock.price === 'line' ? price : undefined })
-      continue
-    }
-    const taxAmount = stock.price === 'lineAmount' ? new Decimal(price).times(num).toFixed(2) : undefined
-    const posted = await subStock(e.trx, e.ctx, { ...move, taxAmount })
-    if (stock.costField) {
-      const column = e.doc.lines.byName.get(stock.costField)?.column ?? stock.costField
-      await e.trx.updateTable(e.doc.lines.table).set({ [column]: posted.taxAmount }).where('id', '=', String(line.id)).execute()
-      line[stock.costField] = posted.taxAmount
-    }
+    if (direction === 'in') return { ...move, direction, taxPrice: stock.price === 'line' ? price : undefined }
+    return { ...move, direction, taxAmount: stock.price === 'lineAmount' ? new Decimal(price).times(num).toFixed(2) : undefined }
+  })
+  const posted = await postStockMoves(e.trx, e.ctx, moves)
+  if (direction === 'in' || !stock.costField) return
+  // The cost of every line in one UPDATE … FROM (VALUES …).
+  const costField = stock.costField
+  const column = e.doc.lines.byName.get(costField)?.column ?? costField
+  ordered.forEach((line, i) => (line[costField] = posted[i].taxAmount))
+  for (let start = 0; start < ordered.length; start += 500) {
+    const part = ordered.slice(start, start + 500)
+    const values = valuesList(e.trx, 'cost', [['cost_line_id', 'text'], ['cost_amount', 'numeric']], part.map((line) => [String(line.id), line[costField]]))
+    await e.trx
+      .updateTable(e.doc.lines.table)
+      .from(values)
+      .set({ [column]: sql.ref('cost_amount') })
+      .where(sql.ref('id'), '=', sql.ref('cost_line_id'))
+      .execute()
   }
 }

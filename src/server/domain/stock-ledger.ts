@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
-import { PostgresAdapter } from 'kysely'
+import { PostgresAdapter, sql } from 'kysely'
 import type { Db } from '../db/dialect.js'
+import { valuesList } from '../db/values-list.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { invalid } from '../platform/errors.js'
 import { newId } from '../platform/ids.js'
@@ -23,10 +24,12 @@ import {
  * their own transaction (`inTransaction`), so a failed approval leaves neither stock nor log behind.
  *
  * Concurrency (no lost update, never negative stock):
- * - PostgreSQL: the row is read `FOR UPDATE`; a missing row is first created with
- *   `INSERT … ON CONFLICT (product_id, sc_id) DO NOTHING` (the unique index comes from uniqueTogether in
- *   product-stock.json), which waits for a concurrent creator, so every writer ends up locking the same
- *   row and computes from the committed values. Holds across server processes.
+ * - PostgreSQL: the rows are read `FOR UPDATE`, all the rows of a posting in one statement sorted by
+ *   (product_id, sc_id), so postings lock shared rows in one order and never deadlock, whatever the
+ *   order of their lines; a missing row is first created with `INSERT … ON CONFLICT (product_id, sc_id)
+ *   DO NOTHING` (the unique index comes from uniqueTogether in product-stock.json), which waits for a
+ *   concurrent creator, so every writer ends up locking the same row and computes from the committed
+ *   values. Holds across server processes.
  * - SQLite: Kysely's SqliteDriver (node_modules/kysely/dist/esm/dialect/sqlite/sqlite-driver.js) has one
  *   connection guarded by a ConnectionMutex that a transaction holds from `begin` to `commit`, and the app
  *   opens one Kysely per tenant file (databases.ts), so transactions of a process never interleave. SQLite
@@ -34,16 +37,19 @@ import {
  *   than overwrite.
  * - The UPDATE also requires the quantity just read (v3's optimistic check) as a last guard.
  *
- * Cost: each move reads the product and the stock row by key, updates one row and appends one log row.
- * Nothing sums or replays the log, so posting stays O(1) as history grows.
+ * Cost: a posting (postStockMoves: one move, or all the lines of a document) reads its stock rows and
+ * their products by key in one statement, updates the rows in one statement and appends the log rows in
+ * one; a document's approval costs the same few round trips whatever its number of lines. Nothing sums
+ * or replays the log, so posting stays O(1) as history grows.
  *
  * Log sign convention: `stock_num` and `tax_amount` of a log row are signed changes (out is negative).
  * Invariant, per product and warehouse: Σ log stock_num = stock_num and Σ log tax_amount = tax_amount.
  * Where costing changes the value by more than the move's own amount (the residue written off when the
  * quantity reaches 0; a return credited above the book value) a second row with quantity 0 and a remark
  * carries the difference. `Posted.taxAmount` is the value moved, not signed.
- * Document lines of several products should be posted in a stable order (e.g. by productId) so two
- * approvals never wait on each other's rows in opposite order (PostgreSQL would abort one as a deadlock).
+ * Callers that post row by row (addStock/subStock in a loop) should do so in a stable order (e.g. by
+ * productId) so two transactions never wait on each other's rows in opposite order (PostgreSQL would
+ * abort one as a deadlock); one postStockMoves call orders its own locks.
  */
 export interface StockBiz {
   bizType: number /* STOCK_BIZ_TYPE 1..11 */
@@ -67,7 +73,8 @@ export interface StockMovedEvent {
   num: number
   direction: 'in' | 'out'
 }
-export type StockMovedListener = (trx: Db, ctx: RequestContext, e: StockMovedEvent) => Promise<void>
+/** Told every move of one posting at once (a document's lines), inside the posting transaction. */
+export type StockMovedListener = (trx: Db, ctx: RequestContext, moves: StockMovedEvent[]) => Promise<void>
 
 /* Tables and columns as declared in schemas/entities/product-stock*.json, product.json, store-center.json. */
 const STOCK = 'tbl_product_stock'
@@ -139,23 +146,16 @@ interface ProductInfo {
   purchasePrice: string | null
 }
 
-/** The product of a move: it must exist and be a NORMAL product (bundles hold no stock of their own). */
-async function stockedProduct(trx: Db, productId: string): Promise<ProductInfo> {
-  const row = await trx
-    .selectFrom(PRODUCT)
-    .select(['code', 'name', 'product_type', 'purchase_price'])
-    .where('id', '=', productId)
-    .executeTakeFirst()
-  if (!row) throw invalid('商品不存在！', 'productId')
-  const info = { code: String(row.code), name: String(row.name), purchasePrice: row.purchase_price == null ? null : String(row.purchase_price) }
-  if (Number(row.product_type) !== PRODUCT_TYPE.NORMAL)
-    throw invalid(`商品（${info.code}）${info.name}是组合商品，组合商品不单独管理库存，请按单品出入库！`, 'productId')
-  return info
-}
-
 interface StockRow extends CostState {
   id: string
 }
+
+const rowOf = (row: Record<string, unknown>): StockRow => ({
+  id: String(row.id),
+  stockNum: Number(row.stock_num ?? 0),
+  taxPrice: new Decimal(String(row.tax_price ?? 0)).toFixed(6),
+  taxAmount: new Decimal(String(row.tax_amount ?? 0)).toFixed(2),
+})
 
 async function readRow(trx: Db, productId: string, scId: string, lock: boolean): Promise<StockRow | undefined> {
   let q = trx
@@ -165,58 +165,124 @@ async function readRow(trx: Db, productId: string, scId: string, lock: boolean):
     .where('sc_id', '=', scId)
   if (lock && isPostgres(trx)) q = q.forUpdate()
   const row = await q.executeTakeFirst()
-  if (!row) return undefined
-  return {
-    id: String(row.id),
-    stockNum: Number(row.stock_num ?? 0),
-    taxPrice: new Decimal(String(row.tax_price ?? 0)).toFixed(6),
-    taxAmount: new Decimal(String(row.tax_amount ?? 0)).toFixed(2),
+  return row && rowOf(row)
+}
+
+/** Rows per statement of the batched reads and writes: far below both databases' limit of bound values. */
+const ROWS_PER_STATEMENT = 500
+
+function chunks<T>(items: T[], size = ROWS_PER_STATEMENT): T[][] {
+  const out: T[][] = []
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size))
+  return out
+}
+
+/** A (product, warehouse) key; ids are ASCII, so `<` orders them as the databases' byte order does. */
+const keyOf = (m: { productId: string; scId: string }) => `${m.productId}\u0000${m.scId}`
+const byKey = (a: { productId: string; scId: string }, b: { productId: string; scId: string }) =>
+  a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.scId < b.scId ? -1 : a.scId > b.scId ? 1 : 0
+
+const productRow = (row: Record<string, unknown>): ProductRow => ({
+  code: String(row.code),
+  name: String(row.name),
+  purchasePrice: row.purchase_price == null ? null : String(row.purchase_price),
+  normal: Number(row.product_type) === PRODUCT_TYPE.NORMAL,
+})
+
+/** Adds to `products` those of `ids` it lacks, in one SELECT. */
+async function readProducts(trx: Db, products: Map<string, ProductRow>, ids: string[]): Promise<void> {
+  const missing = [...new Set(ids)].filter((id) => !products.has(id))
+  for (const part of chunks(missing))
+    for (const row of await trx.selectFrom(PRODUCT).select(['id', 'code', 'name', 'product_type', 'purchase_price']).where('id', 'in', part).execute())
+      products.set(String(row.id), productRow(row))
+}
+
+interface ProductRow extends ProductInfo {
+  normal: boolean
+}
+
+/** The product of a move: it must exist and be a NORMAL product (bundles hold no stock of their own). */
+function stockedProduct(products: Map<string, ProductRow>, productId: string): ProductInfo {
+  const info = products.get(productId)
+  if (!info) throw invalid('商品不存在！', 'productId')
+  if (!info.normal) throw invalid(`商品（${info.code}）${info.name}是组合商品，组合商品不单独管理库存，请按单品出入库！`, 'productId')
+  return info
+}
+
+/**
+ * Creates the missing rows of `keys` (sorted) empty, in one INSERT … ON CONFLICT DO NOTHING; answers the
+ * keys this call created. A concurrent creator of the same key makes the insert wait for its commit, and
+ * every caller inserts in key order, so creators never wait on each other in a cycle.
+ */
+async function createMissing(trx: Db, ctx: RequestContext, keys: { productId: string; scId: string }[]): Promise<Set<string>> {
+  const created = new Set<string>()
+  const audit = auditColumns(ctx)
+  for (const part of chunks(keys)) {
+    const rows = part.map((k) => ({ id: newId(), product_id: k.productId, sc_id: k.scId, stock_num: 0, tax_price: '0.000000', tax_amount: '0.00', ...audit }))
+    const inserted = await trx
+      .insertInto(STOCK)
+      .values(rows)
+      .onConflict((oc) => oc.columns(['product_id', 'sc_id']).doNothing())
+      .returning(['product_id', 'sc_id'])
+      .execute()
+    for (const r of inserted) created.add(keyOf({ productId: String(r.product_id), scId: String(r.sc_id) }))
   }
+  return created
 }
 
-/** Locks the stock row, creating it empty first when missing; `created` tells whether this call made it. */
-async function lockOrCreate(trx: Db, ctx: RequestContext, productId: string, scId: string) {
-  const found = await readRow(trx, productId, scId, true)
-  if (found) return { row: found, created: false }
-  const sc = await trx.selectFrom(STORE_CENTER).select('id').where('id', '=', scId).executeTakeFirst()
-  if (!sc) throw invalid('仓库不存在！', 'scId')
-  const inserted = await trx
-    .insertInto(STOCK)
-    .values({ id: newId(), product_id: productId, sc_id: scId, stock_num: 0, tax_price: '0.000000', tax_amount: '0.00', ...auditColumns(ctx) })
-    .onConflict((oc) => oc.columns(['product_id', 'sc_id']).doNothing())
-    .returning('id')
-    .execute()
-  const row = await readRow(trx, productId, scId, true)
-  if (!row) throw new Error(`stock row of ${productId}/${scId} missing after upsert`)
-  return { row, created: inserted.length > 0 }
+/**
+ * The stock rows of `keys` (sorted), with their products, in one `SELECT … ORDER BY product_id, sc_id
+ * FOR UPDATE OF` the stock on PostgreSQL: rows are locked in the order the sort returns them, so two
+ * postings over the same rows, whatever the order of their lines, take the locks in the same order and
+ * never deadlock. The products read beside them go into `products`.
+ */
+async function lockRows(trx: Db, keys: { productId: string; scId: string }[], products: Map<string, ProductRow>): Promise<Map<string, StockRow>> {
+  const rows = new Map<string, StockRow>()
+  const pg = isPostgres(trx)
+  for (const part of chunks(keys)) {
+    // PostgreSQL: the products come with the rows (a round trip fewer). SQLite has no round trips, and a
+    // join costs more to prepare than a second plain statement (Kysely prepares every statement anew).
+    let q = pg
+      ? trx
+          .selectFrom(`${STOCK} as s`)
+          .leftJoin(`${PRODUCT} as p`, 'p.id', 's.product_id')
+          .select(['s.id', 's.product_id', 's.sc_id', 's.stock_num', 's.tax_price', 's.tax_amount', 'p.code', 'p.name', 'p.product_type', 'p.purchase_price'])
+      : trx.selectFrom(`${STOCK} as s`).select(['s.id', 's.product_id', 's.sc_id', 's.stock_num', 's.tax_price', 's.tax_amount'])
+    // One row (addStock, subStock): plain equalities, the cheaper statement to prepare.
+    if (part.length === 1) q = q.where('s.product_id', '=', part[0].productId).where('s.sc_id', '=', part[0].scId)
+    else
+      q = q
+        .where((eb) => eb(eb.refTuple('s.product_id', 's.sc_id'), 'in', part.map((k) => eb.tuple(k.productId, k.scId))))
+        .orderBy('s.product_id')
+        .orderBy('s.sc_id')
+    if (pg) q = q.forUpdate(['s'])
+    for (const r of await q.execute()) {
+      rows.set(keyOf({ productId: String(r.product_id), scId: String(r.sc_id) }), rowOf(r))
+      if ('code' in r && r.code != null) products.set(String(r.product_id), productRow(r))
+    }
+  }
+  return rows
 }
 
-/** Writes the new state (guarded by the state read) and appends the log row; answers the move. */
-async function post(
-  trx: Db,
+/** What a batch writes for one stock row: its state as read (the guard) and after all its moves. */
+interface RowChange {
+  before: StockRow
+  after: CostState
+  /** The failure message of the row's first move, should the guard not match. */
+  failure: string
+}
+
+type LogRow = Record<string, unknown>
+
+function logRows(
   ctx: RequestContext,
   move: StockBiz & { productId: string; scId: string },
-  before: StockRow,
+  before: CostState,
   result: CostMove,
   signedNum: number,
   signedAmount: string,
-  failure: string,
-  subject = '',
-) {
+): LogRow[] {
   const { after } = result
-  if (
-    !Number.isSafeInteger(after.stockNum) ||
-    ![after.taxAmount, result.amount].every((v) => fitsDecimalColumn(v, AMOUNT_COLUMN)) ||
-    !fitsDecimalColumn(after.taxPrice, PRICE_COLUMN)
-  )
-    throw invalid(`${subject}库存数量或金额超出允许范围！`)
-  const updated = await trx
-    .updateTable(STOCK)
-    .set({ stock_num: after.stockNum, tax_price: after.taxPrice, tax_amount: after.taxAmount, ...updateColumns(ctx) })
-    .where('id', '=', before.id)
-    .where('stock_num', '=', before.stockNum)
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) throw invalid(failure)
   const logRow = (ori: { stockNum: number; taxPrice: string }, num: number, amount: string, remark: string | null) => ({
     id: newId(),
     sc_id: move.scId,
@@ -238,19 +304,184 @@ async function post(
   const residue = new Decimal(after.taxAmount).minus(before.taxAmount).minus(signedAmount)
   if (!residue.isZero())
     rows.push(
-      logRow(
-        after,
-        0,
-        residue.toFixed(2),
-        after.stockNum === 0 ? '库存数量为0，核销剩余库存金额' : '出库金额超过库存金额，库存金额核销至0',
-      ),
+      logRow(after, 0, residue.toFixed(2), after.stockNum === 0 ? '库存数量为0，核销剩余库存金额' : '出库金额超过库存金额，库存金额核销至0'),
     )
-  await trx.insertInto(LOG).values(rows).execute()
-  return after
+  return rows
 }
 
-async function notify(trx: Db, ctx: RequestContext, e: StockMovedEvent) {
-  for (const listener of listeners) await listener(trx, ctx, e)
+function checkRange(result: CostMove, subject: string) {
+  const { after } = result
+  if (
+    !Number.isSafeInteger(after.stockNum) ||
+    ![after.taxAmount, result.amount].every((v) => fitsDecimalColumn(v, AMOUNT_COLUMN)) ||
+    !fitsDecimalColumn(after.taxPrice, PRICE_COLUMN)
+  )
+    throw invalid(`${subject}库存数量或金额超出允许范围！`)
+}
+
+/**
+ * Writes the new state of every changed row in one `UPDATE … FROM (VALUES …)` guarded by the quantity
+ * read (a row whose quantity moved meanwhile is not updated, and the batch fails), then appends the log
+ * rows in one multi-row INSERT.
+ */
+async function writeChanges(trx: Db, ctx: RequestContext, changes: RowChange[], logs: LogRow[]) {
+  const audit = updateColumns(ctx)
+  if (changes.length === 1) {
+    // One row: the plain guarded UPDATE, cheaper to prepare than one over a values list.
+    const [c] = changes
+    const updated = await trx
+      .updateTable(STOCK)
+      .set({ stock_num: c.after.stockNum, tax_price: c.after.taxPrice, tax_amount: c.after.taxAmount, ...audit })
+      .where('id', '=', c.before.id)
+      .where('stock_num', '=', c.before.stockNum)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) throw invalid(c.failure)
+  }
+  for (const part of changes.length > 1 ? chunks(changes) : []) {
+    const values = valuesList(
+      trx,
+      'v',
+      [['v_id', 'text'], ['v_old_num', 'bigint'], ['v_num', 'bigint'], ['v_price', 'numeric'], ['v_amount', 'numeric']],
+      part.map((c) => [c.before.id, c.before.stockNum, c.after.stockNum, c.after.taxPrice, c.after.taxAmount]),
+    )
+    const updated = await trx
+      .updateTable(STOCK)
+      .from(values)
+      .set({ stock_num: sql.ref('v_num'), tax_price: sql.ref('v_price'), tax_amount: sql.ref('v_amount'), ...audit })
+      .where(sql.ref('id'), '=', sql.ref('v_id'))
+      .where(sql.ref('stock_num'), '=', sql.ref('v_old_num'))
+      .returning(sql<string>`id`.as('id'))
+      .execute()
+    if (updated.length !== part.length) {
+      const done = new Set(updated.map((r) => String(r.id)))
+      throw invalid((part.find((c) => !done.has(c.before.id)) ?? part[0]).failure)
+    }
+  }
+  // 20 values a row.
+  for (const part of chunks(logs)) await trx.insertInto(LOG).values(part).execute()
+}
+
+async function notify(trx: Db, ctx: RequestContext, events: StockMovedEvent[]) {
+  if (!events.length) return
+  for (const listener of listeners) await listener(trx, ctx, events)
+}
+
+/**
+ * One move of a batch: goods in (`direction: 'in'`, see addStock for the prices) or out (see subStock).
+ */
+export type LedgerMove = StockMove &
+  ({ direction: 'in'; taxPrice?: string; defaultTaxPrice?: string } | { direction: 'out'; taxAmount?: string })
+
+/**
+ * Posts a batch of moves (the lines of a document) in a handful of statements, whatever their number:
+ * the products in one SELECT; the stock rows in one SELECT … FOR UPDATE in key order (missing rows of
+ * goods in created first in one INSERT … ON CONFLICT DO NOTHING); the costing in decimal.js, move after
+ * move in the caller's order (several moves of one row see each other's effect, as one move after another
+ * would); the rows in one UPDATE, the log in one INSERT; the listeners once, with every move.
+ *
+ * Refusals are the ones a move-by-move posting would give, in the same order (the first failing move
+ * names itself); nothing is written before all moves are computed. Where a row is issued by several
+ * moves, the first of them checks the stock covers them all, naming the stock before the batch and the
+ * quantity the whole batch needs.
+ */
+export async function postStockMoves(trx: Db, ctx: RequestContext, moves: LedgerMove[]): Promise<Posted[]> {
+  requireTransaction(trx)
+  if (!moves.length) return []
+  const prices = moves.map((move) => {
+    checkMove(move)
+    return move.direction === 'in'
+      ? { taxPrice: money(move.taxPrice, '含税价格', 'taxPrice'), defaultTaxPrice: money(move.defaultTaxPrice, '默认含税价格', 'defaultTaxPrice') }
+      : { taxAmount: money(move.taxAmount, '含税金额', 'taxAmount') }
+  })
+  const keys = new Map<string, { productId: string; scId: string }>()
+  for (const m of moves) keys.set(keyOf(m), { productId: m.productId, scId: m.scId })
+  const sorted = [...keys.values()].sort(byKey)
+  const products = new Map<string, ProductRow>()
+  // Goods out, or one row: locked at once (one statement when the rows exist, as most do), missing rows of
+  // goods in created after. Goods in over several rows: all created first, then all locked, so no posting
+  // holds some rows while it waits to create another (a concurrent creator may hold that one and wait for ours).
+  const receiving = moves.some((m) => m.direction === 'in')
+  const lockFirst = !receiving || sorted.length === 1
+  let read = lockFirst ? await lockRows(trx, sorted, products) : new Map<string, StockRow>()
+  let toCreate: typeof sorted = []
+  if (receiving) {
+    const unread = sorted.filter((k) => !read.has(keyOf(k)))
+    await readProducts(trx, products, unread.map((k) => k.productId))
+    // Only for goods in of stocked products: a refused move needs no row.
+    const wanted = new Set(moves.filter((m) => m.direction === 'in' && products.get(m.productId)?.normal).map(keyOf))
+    toCreate = unread.filter((k) => wanted.has(keyOf(k)))
+  }
+  const created = toCreate.length ? await createMissing(trx, ctx, toCreate) : new Set<string>()
+  const warehouses = created.size
+    ? new Set(
+        (await trx.selectFrom(STORE_CENTER).select('id').where('id', 'in', [...new Set(toCreate.filter((k) => created.has(keyOf(k))).map((k) => k.scId))]).execute()).map((r) =>
+          String(r.id),
+        ),
+      )
+    : new Set<string>()
+  if (!lockFirst || toCreate.length) read = await lockRows(trx, sorted, products)
+  // Products of moves without a row (refused below, or a new row), or whose row names a missing product.
+  await readProducts(trx, products, moves.map((m) => m.productId))
+
+  // Several issues of one row: the first checks the whole need.
+  const issues = new Map<string, number[]>()
+  for (const m of moves) if (m.direction === 'out') issues.set(keyOf(m), [...(issues.get(keyOf(m)) ?? []), m.num])
+  const current = new Map<string, CostState>()
+  const changes = new Map<string, RowChange>()
+  const logs: LogRow[] = []
+  const posted: Posted[] = []
+  moves.forEach((move, i) => {
+    const key = keyOf(move)
+    const product = stockedProduct(products, move.productId)
+    const subject = `商品（${product.code}）${product.name}`
+    const row = read.get(key)
+    const fresh = created.has(key) && !current.has(key)
+    if (fresh && !warehouses.has(move.scId)) throw invalid('仓库不存在！', 'scId')
+    const state = current.get(key) ?? row
+    let result: CostMove
+    let signedAmount: string
+    let failure: string
+    if (move.direction === 'in') {
+      if (!row || !state) throw new Error(`stock row of ${move.productId}/${move.scId} missing after upsert`)
+      const { taxPrice, defaultTaxPrice } = prices[i] as { taxPrice?: string; defaultTaxPrice?: string }
+      result =
+        taxPrice !== undefined
+          ? receiveAtPrice(state, move.num, taxPrice)
+          : fresh
+            ? receiveAtPrice(state, move.num, defaultTaxPrice ?? product.purchasePrice ?? 0)
+            : receiveAtAverage(state, move.num)
+      signedAmount = result.amount
+      failure = `${subject}入库失败，请稍后重试！`
+    } else {
+      const nums = issues.get(key)
+      if (nums && nums.length > 1) {
+        issues.delete(key)
+        const needed = nums.reduce((a, b) => a + b, 0)
+        const stock = state?.stockNum ?? 0
+        if (stock < needed) throw invalid(`${subject}当前库存为${stock}，本单共需出库${needed}，库存不足，无法出库！`)
+      }
+      if (!row || !state || fresh) throw invalid(`${subject}当前库存为0，无法出库！`)
+      if (state.stockNum < move.num) throw invalid(`${subject}当前库存为${state.stockNum}，库存不足，无法出库！`)
+      const { taxAmount } = prices[i] as { taxAmount?: string }
+      result = taxAmount !== undefined ? issueAtAmount(state, move.num, taxAmount) : issueAtAverage(state, move.num)
+      signedAmount = new Decimal(result.amount).negated().toFixed(2)
+      failure = `${subject}出库失败，请稍后重试！`
+    }
+    checkRange(result, subject)
+    logs.push(...logRows(ctx, move, state, result, move.direction === 'in' ? move.num : -move.num, signedAmount))
+    current.set(key, result.after)
+    const change = changes.get(key)
+    if (change) change.after = result.after
+    else changes.set(key, { before: row, after: result.after, failure })
+    posted.push({ taxPrice: result.after.taxPrice, taxAmount: result.amount, stockNum: result.after.stockNum })
+  })
+  await writeChanges(trx, ctx, [...changes.values()], logs)
+  await notify(
+    trx,
+    ctx,
+    moves.map((m) => ({ productId: m.productId, scId: m.scId, num: m.num, direction: m.direction })),
+  )
+  return posted
 }
 
 /**
@@ -263,59 +494,14 @@ export async function addStock(
   ctx: RequestContext,
   move: StockMove & { taxPrice?: string; defaultTaxPrice?: string },
 ): Promise<Posted> {
-  requireTransaction(trx)
-  checkMove(move)
-  const taxPrice = money(move.taxPrice, '含税价格', 'taxPrice')
-  const defaultTaxPrice = money(move.defaultTaxPrice, '默认含税价格', 'defaultTaxPrice')
-  const product = await stockedProduct(trx, move.productId)
-  const { row, created } = await lockOrCreate(trx, ctx, move.productId, move.scId)
-  const result =
-    taxPrice !== undefined
-      ? receiveAtPrice(row, move.num, taxPrice)
-      : created
-        ? receiveAtPrice(row, move.num, defaultTaxPrice ?? product.purchasePrice ?? 0)
-        : receiveAtAverage(row, move.num)
-  const after = await post(trx, ctx, move, row, result, move.num, result.amount, `商品（${product.code}）${product.name}入库失败，请稍后重试！`, `商品（${product.code}）${product.name}`)
-  await notify(trx, ctx, { productId: move.productId, scId: move.scId, num: move.num, direction: 'in' })
-  return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum }
+  const [posted] = await postStockMoves(trx, ctx, [{ ...move, direction: 'in' }])
+  return posted
 }
 
 /** Goods out at the current average, or at `taxAmount` (purchase return). Stock never goes negative. */
 export async function subStock(trx: Db, ctx: RequestContext, move: StockMove & { taxAmount?: string }): Promise<Posted> {
-  requireTransaction(trx)
-  checkMove(move)
-  const taxAmount = money(move.taxAmount, '含税金额', 'taxAmount')
-  const product = await stockedProduct(trx, move.productId)
-  const row = await readRow(trx, move.productId, move.scId, true)
-  if (!row) throw invalid(`商品（${product.code}）${product.name}当前库存为0，无法出库！`)
-  if (row.stockNum < move.num) throw invalid(`商品（${product.code}）${product.name}当前库存为${row.stockNum}，库存不足，无法出库！`)
-  const result = taxAmount !== undefined ? issueAtAmount(row, move.num, taxAmount) : issueAtAverage(row, move.num)
-  const after = await post(
-    trx,
-    ctx,
-    move,
-    row,
-    result,
-    -move.num,
-    new Decimal(result.amount).negated().toFixed(2),
-    `商品（${product.code}）${product.name}出库失败，请稍后重试！`,
-    `商品（${product.code}）${product.name}`,
-  )
-  await notify(trx, ctx, { productId: move.productId, scId: move.scId, num: move.num, direction: 'out' })
-  return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum }
-}
-
-/**
- * Before a document issues several lines of one product: refuses, naming the stock before the document and
- * the quantity the whole document needs, when the stock cannot cover them all (otherwise the second line
- * would report the stock the first line left). Locks the row as subStock does, in the caller's order.
- */
-export async function checkIssuable(trx: Db, productId: string, scId: string, needed: number): Promise<void> {
-  requireTransaction(trx)
-  const product = await stockedProduct(trx, productId)
-  const row = await readRow(trx, productId, scId, true)
-  const stock = row?.stockNum ?? 0
-  if (stock < needed) throw invalid(`商品（${product.code}）${product.name}当前库存为${stock}，本单共需出库${needed}，库存不足，无法出库！`)
+  const [posted] = await postStockMoves(trx, ctx, [{ ...move, direction: 'out' }])
+  return posted
 }
 
 /**
@@ -337,8 +523,9 @@ export async function adjustCost(
   const row = await readRow(trx, move.productId, move.scId, true)
   if (!row) return undefined
   const result = adjustCostPrice(row, price)
-  const after = await post(trx, ctx, move, row, result, 0, result.amount, '库存成本调整失败，请稍后重试！')
-  return { taxPrice: after.taxPrice, taxAmount: result.amount, stockNum: after.stockNum, oriTaxPrice: row.taxPrice }
+  checkRange(result, '')
+  await writeChanges(trx, ctx, [{ before: row, after: result.after, failure: '库存成本调整失败，请稍后重试！' }], logRows(ctx, move, row, result, 0, result.amount))
+  return { taxPrice: result.after.taxPrice, taxAmount: result.amount, stockNum: result.after.stockNum, oriTaxPrice: row.taxPrice }
 }
 
 /** The stock row of a product in a warehouse, unlocked (for display and document previews). */

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs'
+import { sql } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { Wire } from '../engine/record-codec.js'
 import { nextDocumentNumber } from '../engine/document-number.js'
@@ -303,14 +304,27 @@ export async function planLines(db: Db, planId: string): Promise<Wire[]> {
 
 /**
  * Movements while counting (§2.6.4): every goods in/out in a warehouse adds to the in/out totals of
- * the product's line in every plan of that warehouse still at 0. Nothing locks the warehouse.
+ * the product's line in every plan of that warehouse still at 0. Nothing locks the warehouse. One
+ * UPDATE per warehouse and direction for all the moves of a posting (a document's lines).
  */
-export const countMovement: StockMovedListener = async (trx, _ctx, e) => {
-  const column = e.direction === 'in' ? 'total_in_num' : 'total_out_num'
-  await trx
-    .updateTable(DETAIL)
-    .set((eb) => ({ [column]: eb(eb.ref(column), '+', e.num) }))
-    .where('product_id', '=', e.productId)
-    .where('plan_id', 'in', trx.selectFrom(PLAN).select('id').where('sc_id', '=', e.scId).where('take_status', '=', PlanStatus.CREATED))
-    .execute()
+export const countMovement: StockMovedListener = async (trx, _ctx, moves) => {
+  const groups = new Map<string, { scId: string; column: string; nums: Map<string, number> }>()
+  for (const e of moves) {
+    const column = e.direction === 'in' ? 'total_in_num' : 'total_out_num'
+    const group = groups.get(`${e.scId}\u0000${column}`) ?? { scId: e.scId, column, nums: new Map<string, number>() }
+    group.nums.set(e.productId, (group.nums.get(e.productId) ?? 0) + e.num)
+    groups.set(`${e.scId}\u0000${column}`, group)
+  }
+  for (const { scId, column, nums } of groups.values()) {
+    const added =
+      nums.size === 1
+        ? sql<number>`${[...nums.values()][0]}`
+        : sql<number>`case ${sql.ref('product_id')} ${sql.join([...nums].map(([productId, num]) => sql`when ${productId} then cast(${num} as bigint)`), sql` `)} end`
+    await trx
+      .updateTable(DETAIL)
+      .set((eb) => ({ [column]: eb(eb.ref(column), '+', added) }))
+      .where('product_id', 'in', [...nums.keys()])
+      .where('plan_id', 'in', trx.selectFrom(PLAN).select('id').where('sc_id', '=', scId).where('take_status', '=', PlanStatus.CREATED))
+      .execute()
+  }
 }

@@ -362,6 +362,10 @@ export class DocumentStore {
     const done = await trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).where(scope).executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     const header = { ...existing, status: DocumentStatus.APPROVE_PASS }
+    // Timeline and op log before the stock effect: the stock rows it locks are then held for fewer
+    // statements until the commit (concurrent approvals of the same products wait on them).
+    await addTimeline(trx, ctx, docId, TimelineType.APPROVE_PASS, '审核通过')
+    await writeOpLog(trx, ctx, `审核通过${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
     const lines = await this.storedLines(trx, doc, docId)
     const event = { trx, ctx, doc, header, lines, existing, id: docId }
     await this.hooksOf(doc).beforeApprove?.(event)
@@ -369,8 +373,6 @@ export class DocumentStore {
     const status = await this.hooksOf(doc).approve?.(event)
     if (typeof status === 'number' && status !== DocumentStatus.APPROVE_PASS)
       await trx.updateTable(doc.header.table).set({ status }).where('id', '=', docId).execute()
-    await addTimeline(trx, ctx, docId, TimelineType.APPROVE_PASS, '审核通过')
-    await writeOpLog(trx, ctx, `审核通过${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
   }
 
   async approveRefuse(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, reason: unknown): Promise<void> {

@@ -1,0 +1,29 @@
+import { sql, type AliasedRawBuilder } from 'kysely'
+import type { Db } from './dialect.js'
+import { isPostgres } from './exact-decimal.js'
+
+/** SQL type of a column of a values list: PostgreSQL needs it (a bound value in VALUES is text otherwise). */
+export type ValuesColumnType = 'text' | 'bigint' | 'numeric'
+
+/**
+ * Rows given by the caller as a derived table `alias(column…)`, for one-statement batches such as
+ * `UPDATE t SET x = v_x FROM <values> WHERE t.id = v_id`. Written as `(select column1 as a, … from
+ * (values …))` because SQLite takes no column list after a derived table's alias, and both databases name
+ * the columns of VALUES column1, column2, …. Column names should not clash with the target table's, so
+ * statements can use them unqualified (a qualified `alias.column` would get the tenant schema prepended).
+ * Decimal values are bound as exact text: NUMERIC on PostgreSQL, decimal text on SQLite (no cast there,
+ * which would turn them into floating point).
+ */
+export function valuesList<A extends string>(
+  db: Db,
+  alias: A,
+  columns: ReadonlyArray<readonly [name: string, type: ValuesColumnType]>,
+  rows: ReadonlyArray<ReadonlyArray<unknown>>,
+): AliasedRawBuilder<Record<string, unknown>, A> {
+  if (!rows.length) throw new Error('a values list needs at least one row')
+  const pg = isPostgres(db)
+  const cell = (value: unknown, type: ValuesColumnType) => (pg && type !== 'text' ? sql`cast(${value} as ${sql.raw(type)})` : sql`${value}`)
+  const tuples = rows.map((row) => sql`(${sql.join(columns.map(([, type], i) => cell(row[i], type)))})`)
+  const named = sql.join(columns.map(([name], i) => sql`${sql.ref(`column${i + 1}`)} as ${sql.ref(name)}`))
+  return sql<Record<string, unknown>>`(select ${named} from (values ${sql.join(tuples)}) as ${sql.ref(`${alias}_rows`)})`.as(alias)
+}
