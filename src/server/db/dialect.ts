@@ -4,6 +4,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import { registerDecimalFunctions } from './exact-decimal.js'
+import { withStatementCache } from './statement-cache.js'
 
 /**
  * Rows of metadata-described tables are shaped by the entity at run time, so the database type is an
@@ -38,7 +39,7 @@ export function openSqlite(file: string): Db {
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
   registerDecimalFunctions(database)
-  return new Kysely({ dialect: new SqliteDialect({ database }) })
+  return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
 }
 
 export function openPostgres(connectionString: string, max = 10): Db {
