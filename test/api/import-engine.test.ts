@@ -3,40 +3,12 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { workbook, multipart, type ImportProgress as Progress, type Cell } from '../support/import-files.js'
 
 /**
  * The import engine of issue 14: .xls read (a file saved by LibreOffice), the type told by content,
  * the row cap, per-row messages (capped), cancel, restart, and streamed exports equal to the list.
  */
-
-interface Progress {
-  process: number
-  successProcess: number
-  tipMsgs: string[]
-  hasError: boolean
-  finished: boolean
-  data: { total: number; created: number; modified: number } | null
-}
-
-type Cell = string | number | boolean | Date | null
-
-async function workbook(header: string[], rows: Cell[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('数据')
-  sheet.addRow(header)
-  for (const r of rows) sheet.addRow(r)
-  return Buffer.from(await book.xlsx.writeBuffer())
-}
-
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = `----erp-test-${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(filename)}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/import')
 const BRAND_HEADER = ['*编号', '*名称', '简称', '状态']

@@ -1,39 +1,9 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { workbook, multipart, type ImportProgress as Progress, type Cell } from '../support/import-files.js'
 
 /** The Excel import (000 §2 Other dialogs, §5 Import rules and Uploads, §3 import task progress). */
-
-interface Progress {
-  process: number
-  successProcess: number
-  tipMsgs: string[]
-  hasError: boolean
-  finished: boolean
-  data: { total: number; created: number; modified: number } | null
-}
-
-type Cell = string | number | boolean | Date | null
-
-/** A workbook with a header row and data rows, as a user would fill the template. */
-async function workbook(header: string[], rows: Cell[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('数据')
-  sheet.addRow(header)
-  for (const r of rows) sheet.addRow(r)
-  return Buffer.from(await book.xlsx.writeBuffer())
-}
-
-/** A multipart/form-data body with one file part `file`, built by hand. */
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = `----erp-test-${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(filename)}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 const SUPPLIER_HEADER = ['*编号', '*名称', '助记码', '联系人', '地区', '经营方式', '*结账方式', '状态', '备注']
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { multipart, type ImportProgress as Progress } from '../support/import-files.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
 import { saleHelpers, type Doc } from '../support/sale-helpers.js'
 import { userWithMenus } from '../support/access-helpers.js'
@@ -10,22 +11,6 @@ import { userWithMenus } from '../support/access-helpers.js'
  * each with its template): one row per sheet, each row on its own, per-row Chinese messages with the
  * row number; sheets created and delivered exactly as the calls do.
  */
-interface Progress {
-  process: number
-  successProcess: number
-  tipMsgs: string[]
-  hasError: boolean
-  finished: boolean
-  data: { total: number; created: number; modified: number } | null
-}
-
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = `----erp-test-${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(filename)}"\r\n` + 'Content-Type: application/octet-stream\r\n\r\n',
-  )
-  return { payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 describe('logistics imports', () => {
   let t: TestApp

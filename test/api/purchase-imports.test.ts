@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import * as XLSX from '@e965/xlsx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { workbook, multipart, type ImportProgress as Progress, type Cell } from '../support/import-files.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
 import { userWithMenus } from '../support/access-helpers.js'
 
@@ -9,34 +10,6 @@ import { userWithMenus } from '../support/access-helpers.js'
  * The purchase imports (000 §5 Import rules, §7 Imports): purchase orders and receive sheets grouped into
  * documents (a group all or nothing), agreed payments of purchase orders; messages name the Excel row.
  */
-
-interface Progress {
-  process: number
-  successProcess: number
-  tipMsgs: string[]
-  hasError: boolean
-  finished: boolean
-}
-
-type Cell = string | number | Date | null
-
-async function workbook(header: string[], rows: Cell[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('数据')
-  sheet.addRow(header)
-  for (const r of rows) sheet.addRow(r)
-  return Buffer.from(await book.xlsx.writeBuffer())
-}
-
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = `----erp-test-${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(filename)}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 const ORDER_HEADER = ['*仓库编号', '*供应商编号', '采购员编号', '预计到货日期', '*商品编号', '采购价', '*采购数量', '*是否赠品', '单据明细备注', '单据备注']
 const RECEIVE_HEADER = ['*仓库编号', '*供应商编号', '采购员编号', '付款日期', '*实际到货日期', '*商品编号', '采购价', '*收货数量', '*是否赠品', '单据明细备注', '单据备注']
