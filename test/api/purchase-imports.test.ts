@@ -285,8 +285,9 @@ describe('purchase imports', () => {
     it('is refused while receipts must be linked to purchase orders, and nothing is written', async () => {
       await ok('PUT', '/purchase/config', { receiveRequirePurchase: true })
       const before = (await documents('/purchase/receive/sheet', f.supplierId)).length
-      const p = await importFile('/purchase/receive/sheet/import', RECEIVE_HEADER, [['PISCA', 'PIS1', '', '', '2026-03-02', 'PIP1', 10, 1, '否', '', '']])
-      expect(p).toMatchObject({ hasError: true, tipMsgs: ['第2行：“采购收货单是否关联采购订单”必须设置为“否”才可以导入！'] })
+      // Answered once, before the file is read: the setting refuses the whole file, not each group.
+      const file = await workbook(RECEIVE_HEADER, [['PISCA', 'PIS1', '', '', '2026-03-02', 'PIP1', 10, 1, '否', '', '']])
+      expect(await upload('/purchase/receive/sheet/import', file)).toMatchObject({ status: 400, body: { msg: '“采购收货单是否关联采购订单”必须设置为“否”才可以导入！' } })
       expect((await documents('/purchase/receive/sheet', f.supplierId)).length).toBe(before)
     })
 

@@ -27,7 +27,7 @@ export function purchaseReceiveSheetImport(services: Services) {
   })
   const link = sourceLinkOf(services.registry, 'receiveSheet')
 
-  /** Refuses while receipts must be linked to purchase orders (read in the import's own transaction). */
+  /** Refuses while receipts must be linked to purchase orders: before the upload is read, and again in each group's transaction (the setting may change meanwhile). */
   async function requireUnlinked(db: Db, ctx: RequestContext) {
     if (followRules(link, await followConfig(services, db, ctx, link)).requiredOnCreate) throw invalid(RECEIVE_IMPORT_NEEDS_UNLINKED)
   }

@@ -38,6 +38,9 @@ export interface ImportKind {
    *  BizError (invalid(...)) with a Chinese message to refuse it; the engine prefixes `第N行：` using
    *  the error's `line` (rowError) if the kind sets one, else the unit's first row. */
   write(trx: Db, ctx: RequestContext, rows: ImportRow[]): Promise<'create' | 'modify' | void>
+  /** A refusal that holds for the whole file (e.g. a setting forbids the import): checked before the
+   *  upload is read, so it is answered once (400) instead of once per unit. */
+  precheck?(ctx: RequestContext): Promise<void>
 }
 
 /** A refusal of one specific row of a unit: the task shows `第{line}行：{message}`. */
@@ -279,6 +282,7 @@ export function registerImportKind(app: FastifyInstance, services: Services, kin
     url: kind.url,
     access: kind.access,
     handler: async ({ ctx, req }) => {
+      await kind.precheck?.(ctx)
       const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx))
       return tasksOf(services).start(ctx, kind.label, spool.total, async (report, signal) => {
         try {

@@ -57,5 +57,6 @@ export function registerPurchaseImports(app: FastifyInstance, services: Services
     rules: receipts.rules,
     groupKey: receipts.groupKey,
     write: receipts.write,
+    precheck: (ctx) => receipts.requireUnlinked(ctx.db, ctx),
   })
 }
