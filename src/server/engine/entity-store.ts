@@ -19,6 +19,12 @@ import type { RecordCodec, Row, Wire } from './record-codec.js'
 import { pageArgs } from '../platform/page-args.js'
 import { countedRows, hasRowCounter } from '../db/row-counter.js'
 
+/** How a create or modify is recorded. */
+export interface WriteOptions {
+  /** false: no op-log row of its own (the caller logs the whole operation). Default true. */
+  logged?: boolean
+}
+
 export interface Page<T> {
   pageIndex: number
   pageSize: number
@@ -363,7 +369,11 @@ export class EntityStore {
     return id
   }
 
-  async create(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire): Promise<string> {
+  /**
+   * `write.logged: false` leaves out the record's own op-log row: an import logs itself once
+   * (`导入{label}` with its counts, as the ancestor's one logged call), not once per row of a million.
+   */
+  async create(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire, write: WriteOptions = {}): Promise<string> {
     const values = await this.prepare(trx, entity, body, 'create')
     for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values })
     const id = await this.newRecordId(trx, entity, body.id)
@@ -373,11 +383,11 @@ export class EntityStore {
       .execute()
     await this.writeLinks(trx, entity, id, values)
     for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'create', values, id })
-    await writeOpLog(this.logDb(trx, ctx, entity), ctx, `新增${entity.label}`, OpLogType.OTHER, { id })
+    if (write.logged !== false) await writeOpLog(this.logDb(trx, ctx, entity), ctx, `新增${entity.label}`, OpLogType.OTHER, { id })
     return id
   }
 
-  async modify(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire): Promise<void> {
+  async modify(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire, write: WriteOptions = {}): Promise<void> {
     const existing = await this.get(trx, ctx, entity, body.id)
     const scope = await this.scope(trx, ctx, entity)
     const values = await this.prepare(trx, entity, body, 'modify', existing)
@@ -392,7 +402,7 @@ export class EntityStore {
     if (!Number(done.numUpdatedRows)) throw notFound(`${entity.label}不存在！`)
     await this.writeLinks(trx, entity, id, values)
     for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'modify', values, existing, id })
-    await writeOpLog(this.logDb(trx, ctx, entity), ctx, `修改${entity.label}`, OpLogType.OTHER, { id })
+    if (write.logged !== false) await writeOpLog(this.logDb(trx, ctx, entity), ctx, `修改${entity.label}`, OpLogType.OTHER, { id })
   }
 
   /** Entities (same scope) whose single refs point at this one: deleting a referenced row is refused. */

@@ -10,6 +10,9 @@ import { normaliseDate, normaliseDateTime, parseBoolean, parseEnum, parseRegion 
 import type { ImportRow } from './import-workbook.js'
 import { mapRows, runUnits, type ImportSignal } from './import-kind.js'
 
+/** Referenced records remembered by code during one import (a bound, not a need: categories, brands…). */
+const MAX_KNOWN_REFS = 10_000
+
 /** The spec's import task progress (000 §3): what `GET /component/import/task` answers. */
 export interface ImportProgress {
   /** Percent of the rows handled so far. */
@@ -84,9 +87,16 @@ export async function runImport(
     return undefined
   }
 
+  // Codes of other entities found once stay found for this import (a million rows name the same few
+  // categories); the store still checks each id when it writes. Self references are looked up each time,
+  // since the file itself creates such records.
+  const knownRefs = new Map<string, string>()
   async function refId(trx: Db, column: ImportColumn, text: string): Promise<string> {
     const { target, key, field } = column
     if (!target || !key) return text
+    const cacheKey = `${target.name}\u0000${text}`
+    const known = target === entity ? undefined : knownRefs.get(cacheKey)
+    if (known) return known
     const found = await trx
       .selectFrom(target.table)
       .select('id')
@@ -95,6 +105,7 @@ export async function runImport(
       .execute()
     if (!found.length) throw invalid(`${field.label}不存在：${text}`, field.name)
     if (found.length > 1) throw invalid(`${field.label}不唯一：${text}`, field.name)
+    if (target !== entity && knownRefs.size < MAX_KNOWN_REFS) knownRefs.set(cacheKey, String(found[0].id))
     return String(found[0].id)
   }
 
@@ -158,8 +169,9 @@ export async function runImport(
     }
     if (existingId) body.id = existingId
     await adapter?.prepare?.(body, mode, { entity, row })
-    if (mode === 'modify') await store.modify(trx, ctx, entity, body)
-    else await store.create(trx, ctx, entity, body)
+    // The import logs itself once with its counts (runUnits), not once per row.
+    if (mode === 'modify') await store.modify(trx, ctx, entity, body, { logged: false })
+    else await store.create(trx, ctx, entity, body, { logged: false })
     return mode
   }
 
