@@ -9,7 +9,7 @@ import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
 import type { ImportColumn } from './import-columns.js'
 import type { ImportSummary } from './import-runner.js'
-import { maxImportRows, receiveImport, type ImportTaskRunner } from './import-routes.js'
+import { maxImportRows, receiveImport, sendTemplate, type ImportTaskRunner } from './import-routes.js'
 import { importTemplate, type ImportRow } from './import-workbook.js'
 
 /**
@@ -268,12 +268,7 @@ export function registerImportKind(app: FastifyInstance, services: Services, kin
     url: `${kind.url}/template`,
     access: kind.access,
     handler: async ({ ctx, reply }) => {
-      const buffer = await importTemplate(kind, services.registry.enums, await maxImportRows(ctx))
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${kind.label}导入模板.xlsx`)}`)
-      reply.send(buffer)
-      return reply
+      return sendTemplate(reply, kind.label, await importTemplate(kind, services.registry.enums, await maxImportRows(ctx)))
     },
   })
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { defineRoute } from '../platform/routes.js'
 import type { RequestContext } from '../platform/request-context.js'
@@ -46,6 +46,15 @@ export async function receiveImport(req: FastifyRequest, columns: ImportColumn[]
   }
 }
 
+/** Sends an import template as the download `{label}导入模板.xlsx`. */
+export function sendTemplate(reply: FastifyReply, label: string, buffer: Buffer): FastifyReply {
+  reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${label}导入模板.xlsx`)}`)
+  reply.send(buffer)
+  return reply
+}
+
 /**
  * The Excel import of every entity whose list toolbar has `import` (permission `{api.permission}:import`):
  * - `GET {base}/import/template`: the template (import-workbook.ts);
@@ -72,12 +81,7 @@ export function registerImportRoutes(
       url: `${api.base}/import/template`,
       access,
       handler: async ({ ctx, reply }) => {
-        const buffer = await templateWorkbook(entity, columns, services.registry.enums, await maxImportRows(ctx))
-        reply
-          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${entity.label}导入模板.xlsx`)}`)
-        reply.send(buffer)
-        return reply
+        return sendTemplate(reply, entity.label, await templateWorkbook(entity, columns, services.registry.enums, await maxImportRows(ctx)))
       },
     })
 
