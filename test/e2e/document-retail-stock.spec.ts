@@ -9,7 +9,7 @@ import { addProduct, approveFromList, docMasterData, openAdd, pick, receive, sav
 
 test.describe.configure({ timeout: 90_000 })
 
-test('retail out without a member: out at the average cost @pg', async ({ page, api }) => {
+test('retail out without a member: out at the average cost', async ({ page, api }) => {
   const f = await docMasterData(api)
   await receive(api, f, 4, '2.00')
   await receive(api, f, 4, '3.00')
@@ -44,7 +44,7 @@ test('retail return for a member without an out sheet: in at the average cost', 
   await expectStock(page, f.product, f.sc, { num: '10', price: '2.500000', amount: '25.00' })
 })
 
-test('stock cost adjust: approval sets the new unit cost and keeps the stock and cost before @pg', async ({ page, api }) => {
+test('stock cost adjust: approval sets the new unit cost and keeps the stock and cost before', async ({ page, api }) => {
   const f = await docMasterData(api)
   await receive(api, f, 4, '2.00')
   await receive(api, f, 4, '3.00')

@@ -67,7 +67,7 @@ const expectStock = (page: Page, f: Fixtures, sc: { name: string }, num: string,
 
 const visiblePane = (page: Page) => page.locator('.shell-pane:visible')
 
-test('stock adjust in: add, approve from the list, 商品库存 shows it @pg', async ({ page, api }) => {
+test('stock adjust in: add, approve from the list, 商品库存 shows it', async ({ page, api }) => {
   test.setTimeout(90_000)
   const f = await masterData(api)
   const list = await openScreen(page, '/stock/stock-adjust')
@@ -92,7 +92,7 @@ test('stock adjust in: add, approve from the list, 商品库存 shows it @pg', a
   await expectStock(page, f, f.scA, '5', '2.000000', '10.00')
 })
 
-test('transfer: approved, received in two parts on its receive page, target stock @pg', async ({ page, api }) => {
+test('transfer: approved, received in two parts on its receive page, target stock', async ({ page, api }) => {
   test.setTimeout(90_000)
   const f = await masterData(api)
   await stockIn(api, f, f.scA.id, 10)

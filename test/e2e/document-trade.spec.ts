@@ -10,7 +10,7 @@ import { addPayment, addProduct, approveFromList, codeOf, docMasterData, openAdd
 
 test.describe.configure({ timeout: 90_000 })
 
-test('purchase return against a receipt: out at the receipt price, not the average @pg', async ({ page, api }) => {
+test('purchase return against a receipt: out at the receipt price, not the average', async ({ page, api }) => {
   const f = await docMasterData(api)
   const first = await receive(api, f, 4, '2.00')
   await receive(api, f, 4, '3.00')
@@ -58,7 +58,7 @@ test('sale order with an agreed payment, approved: the stock does not move', asy
   await expectStock(page, f.product, f.sc, { num: '8', price: '2.500000', amount: '20.00' })
 })
 
-test('sale return without an out sheet: in at the average cost, not the return price @pg', async ({ page, api }) => {
+test('sale return without an out sheet: in at the average cost, not the return price', async ({ page, api }) => {
   const f = await docMasterData(api)
   await receive(api, f, 4, '2.00')
   await receive(api, f, 4, '3.00')

@@ -6,7 +6,7 @@ import { pick, total } from './document-helpers.js'
  * total follows the amounts exactly, switching to 应收款 offers 收入项目 and starts the lines over;
  * saved, approved from the list, 未结算 until a check sheet takes it.
  */
-test('supplier fee sheet: items from the picker its direction chooses, exact total, approve @pg', async ({ page, api }) => {
+test('supplier fee sheet: items from the picker its direction chooses, exact total, approve', async ({ page, api }) => {
   test.setTimeout(90_000)
   const s = uniqueSuffix()
   const supplier = { code: `S${s}`, name: `费用供应商${s}` }
