@@ -14,6 +14,7 @@ import { writeOpLog, OpLogType } from '../platform/op-log.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { pageArgs } from '../platform/page-args.js'
 import { approvalHooks, CRM_STATUS } from './crm-approval.js'
+import type { PaymentRow } from '../../shared/contracts/contract-payment.js'
 
 export const CONTRACT_SUBJECT = '合同'
 const MAX_PLANS = 120
@@ -300,26 +301,6 @@ export async function removeReceive(trx: Db, kind: DbKind, ctx: RequestContext, 
     .where('id', '=', contractId)
     .execute()
   await writeOpLog(trx, ctx, '删除回款记录', OpLogType.OTHER, { id: receiveId, contractId })
-}
-
-export interface PaymentRow {
-  id: string
-  contractId: string
-  contractNo: string
-  contractName: string
-  customerId: string
-  customerName: string | null
-  period: number
-  planDate: string
-  planAmount: string
-  receivedAmount: string
-  unreceivedAmount: string
-  status: number
-  overdue: boolean
-  overdueDays: number
-  remindDays: number | null
-  description: string | null
-  records: { id: string; receiveDate: string; amount: string; payMethod: string | null; description: string | null; createBy: string | null; createTime: string | null }[]
 }
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
