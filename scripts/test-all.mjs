@@ -111,7 +111,7 @@ function killGroup(child, signal) {
  */
 function record(name, counts, seconds, note = '') {
   const catalogue = counts.catalogue ?? { passed: 0, failed: 0 }
-  const entry = { name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, catalogue, seconds, note }
+  const entry = { name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, catalogue, seconds, note, failures: counts.failures ?? [] }
   const ran = entry.passed + entry.failed
   const behavioural = ran - catalogue.passed - catalogue.failed
   const minimum = minimums[name] ?? {}
@@ -174,14 +174,16 @@ function countVitest(reportFile, exitCode) {
   }
   if (report.numTotalTests === 0 && failed === 0) note = '(no test files)'
   const catalogue = { passed: 0, failed: 0 }
+  const failures = brokenFiles.map((file) => `${path.relative(root, file.name)} (failed to run)`)
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${path.relative(root, file.name)} › ${test.fullName ?? test.title}`)
       if (!String(test.ancestorTitles?.[0] ?? '').startsWith(CATALOGUE_PREFIX)) continue
       if (test.status === 'passed') catalogue.passed += 1
       else if (test.status === 'failed') catalogue.failed += 1
     }
   }
-  return { passed, failed, skipped, catalogue, note }
+  return { passed, failed, skipped, catalogue, note, failures }
 }
 
 async function vitestStage(name, title, project, env, { timeoutMs = 10 * MINUTE, logFile = null } = {}) {
@@ -278,7 +280,20 @@ function countPlaywright(reportFile, exitCode) {
     note = `(playwright exited with ${exitCode === null ? 'a timeout' : `code ${exitCode}`} although no test failed)`
   }
   if (passed + failed + (stats.skipped ?? 0) === 0 && failed === 0) note = '(no test files)'
-  return { passed, failed, skipped: stats.skipped ?? 0, note }
+  return { passed, failed, skipped: stats.skipped ?? 0, note, failures: playwrightFailures(report) }
+}
+
+/** `file:line › title` of every test whose final outcome was unexpected, walking nested describe blocks. */
+function playwrightFailures(report) {
+  const failures = (report.errors ?? []).map((error) => `(outside tests) ${String(error.message ?? '').split('\n')[0]}`)
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === 'unexpected')) failures.push(`${spec.file}:${spec.line} › ${spec.title}`)
+    }
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of report.suites ?? []) walk(suite)
+  return failures
 }
 
 function hasE2eSpecs() {
@@ -405,6 +420,10 @@ async function main() {
       `  ${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(13)} passed ${String(r.passed).padStart(4)}  failed ${String(r.failed).padStart(3)}${skipped}  ${r.seconds.toFixed(1).padStart(6)} s${catalogue} ${r.note}`,
     )
   }
+  // The names of what failed, so the last lines of a CI log say where to look.
+  const failures = results.flatMap((r) => r.failures.map((failure) => `${r.name}: ${failure}`))
+  for (const failure of failures.slice(0, 12)) console.log(`  failed: ${failure}`)
+  if (failures.length > 12) console.log(`  failed: … and ${failures.length - 12} more (see the stage output above)`)
   console.log(`  total time ${((Date.now() - startedAt) / 1000).toFixed(1)} s`)
   console.log(
     `  behavioural tests and checks: ${passed - cataloguePassed} passed, ${failed - catalogueFailed} failed; ` +
