@@ -18,7 +18,13 @@ export interface AppConfig {
   /** Built client to serve, when present. */
   webRoot?: string
   logLevel: string
+  /** The system name on the login page and in page titles (spec: a customer relationship management system). */
+  systemTitle: string
+  /** `npm start` seeds a demo company into a fresh database (src/server/demo); tests never do. */
+  demoData: boolean
 }
+
+export const DEFAULT_SYSTEM_TITLE = '星云客户关系管理系统'
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123456'
 
@@ -37,5 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
     webRoot: env.WEB_ROOT ?? path.resolve('dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    systemTitle: env.SYSTEM_TITLE?.trim() || DEFAULT_SYSTEM_TITLE,
+    demoData: (env.DEMO_DATA ?? 'on') !== 'off',
   }
 }

@@ -49,7 +49,7 @@ async function startServer(): Promise<Server> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_ROOT: path.join(dataDir, 'no-web'), DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}` },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOGIN_CAPTCHA: 'off', DEMO_DATA: 'off', LOG_LEVEL: 'warn', WEB_ROOT: path.join(dataDir, 'no-web'), DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`

@@ -41,6 +41,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOGIN_CAPTCHA: 'off',
+    DEMO_DATA: 'off',
     WEB_ROOT: path.join(root, 'dist'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     // Entities described only by a JSON file (test/fixtures/entities/shelf-zone.json), on top of schemas/entities.

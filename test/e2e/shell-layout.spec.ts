@@ -18,7 +18,7 @@ const shell = (page: Page) => page.locator('.shell')
 
 test('layouts side, head and mixed; themes light, dark and night', async ({ page }) => {
   await openScreen(page, '/settings')
-  await expect(page).toHaveTitle('星云ERP - 个人设置')
+  await expect(page).toHaveTitle('星云客户关系管理系统 - 个人设置')
 
   await choose(page, '侧边菜单')
   await expect(shell(page)).toHaveClass(/shell-layout-side/)
@@ -116,7 +116,7 @@ test('menu search jumps to a function menu; hidden menus are routable but not fo
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option')
   await options.filter({ hasText: '基础信息管理 / 供应商信息' }).click()
   await expect(page).toHaveURL(/\/base-data\/supplier$/)
-  await expect(page).toHaveTitle('星云ERP - 供应商信息')
+  await expect(page).toHaveTitle('星云客户关系管理系统 - 供应商信息')
 
   await search.fill(`隐藏列表${suffix}`)
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('没有找到相关菜单')
@@ -136,7 +136,7 @@ test('404, 403 and 500 pages go back home', async ({ page }) => {
   await page.goto('/no/such/page')
   const missing = page.locator('[data-error-page="404"]')
   await expect(missing).toContainText('抱歉，您访问的页面不存在。')
-  await expect(page).toHaveTitle('星云ERP - 404')
+  await expect(page).toHaveTitle('星云客户关系管理系统 - 404')
   await missing.getByRole('button', { name: '返回首页' }).click()
   await expect(page).toHaveURL(/\/dashboard\/workplace$/)
 
@@ -146,7 +146,7 @@ test('404, 403 and 500 pages go back home', async ({ page }) => {
   ]) {
     await page.goto(`/${code}`)
     await expect(page.locator(`[data-error-page="${code}"]`)).toContainText(text)
-    await expect(page).toHaveTitle(`星云ERP - ${code}`)
+    await expect(page).toHaveTitle(`星云客户关系管理系统 - ${code}`)
     await page.getByRole('button', { name: '返回首页' }).click()
     await expect(page).toHaveURL(/\/dashboard\/workplace$/)
   }

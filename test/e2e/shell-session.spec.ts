@@ -37,7 +37,7 @@ test.describe('own session', () => {
 
   test('telephone login tab asks the server for an SMS code', async ({ page }) => {
     await page.goto('/login')
-    await expect(page).toHaveTitle('星云ERP - 登录')
+    await expect(page).toHaveTitle('星云客户关系管理系统 - 登录')
     // Registration is closed by default (parameter auth.regist.enabled).
     await expect(page.getByRole('button', { name: '注册账号' })).toHaveCount(0)
     await page.getByRole('tab', { name: '手机号登录' }).click()

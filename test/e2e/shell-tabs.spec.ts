@@ -64,7 +64,7 @@ test.describe('multi-page tabs', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click()
     // Back to the page asked for, with the workplace as the first tab.
     await expect(page).toHaveURL(/\/system\/role$/)
-    await expect(page).toHaveTitle('星云ERP - 角色管理')
+    await expect(page).toHaveTitle('星云客户关系管理系统 - 角色管理')
     await expect(tabLabels(page)).toHaveText(['工作台', '角色管理'])
 
     // Mixed layout: a top-level menu jumps to its first leaf.

@@ -9,7 +9,8 @@ export interface SystemInit {
   title: string
 }
 
-export const DEFAULT_TITLE = '星云ERP'
+/** Until `/auth/init` answers (the server's SYSTEM_TITLE, default in src/server/config.ts). */
+export const DEFAULT_TITLE = '星云客户关系管理系统'
 
 /** `GET /auth/init` (public): login options and the system name. */
 export function useSystemInit() {

@@ -37,7 +37,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
         captcha: config.loginCaptcha,
         multiTenant: tenants.length > 1,
         allowRegist: await parameterFlag(operator, 'auth.regist.enabled', false),
-        title: '星云ERP',
+        title: config.systemTitle,
       }
     },
   })
