@@ -111,7 +111,7 @@ function killGroup(child, signal) {
  */
 function record(name, counts, seconds, note = '') {
   const catalogue = counts.catalogue ?? { passed: 0, failed: 0 }
-  const entry = { name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, catalogue, seconds, note, failures: counts.failures ?? [] }
+  const entry = { name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, catalogue, seconds, note, failures: counts.failures ?? [], flaky: counts.flaky ?? [] }
   const ran = entry.passed + entry.failed
   const behavioural = ran - catalogue.passed - catalogue.failed
   const minimum = minimums[name] ?? {}
@@ -280,15 +280,15 @@ function countPlaywright(reportFile, exitCode) {
     note = `(playwright exited with ${exitCode === null ? 'a timeout' : `code ${exitCode}`} although no test failed)`
   }
   if (passed + failed + (stats.skipped ?? 0) === 0 && failed === 0) note = '(no test files)'
-  return { passed, failed, skipped: stats.skipped ?? 0, note, failures: playwrightFailures(report) }
+  return { passed, failed, skipped: stats.skipped ?? 0, note, failures: playwrightOutcomes(report, 'unexpected'), flaky: playwrightOutcomes(report, 'flaky') }
 }
 
-/** `file:line › title` of every test whose final outcome was unexpected, walking nested describe blocks. */
-function playwrightFailures(report) {
-  const failures = (report.errors ?? []).map((error) => `(outside tests) ${String(error.message ?? '').split('\n')[0]}`)
+/** `file:line › title` of every test whose final outcome was `status` (unexpected, flaky), walking nested describe blocks. */
+function playwrightOutcomes(report, status) {
+  const failures = status === 'unexpected' ? (report.errors ?? []).map((error) => `(outside tests) ${String(error.message ?? '').split('\n')[0]}`) : []
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((test) => test.status === 'unexpected')) failures.push(`${spec.file}:${spec.line} › ${spec.title}`)
+      if ((spec.tests ?? []).some((test) => test.status === status)) failures.push(`${spec.file}:${spec.line} › ${spec.title}`)
     }
     for (const child of suite.suites ?? []) walk(child)
   }
@@ -424,6 +424,7 @@ async function main() {
   const failures = results.flatMap((r) => r.failures.map((failure) => `${r.name}: ${failure}`))
   for (const failure of failures.slice(0, 12)) console.log(`  failed: ${failure}`)
   if (failures.length > 12) console.log(`  failed: … and ${failures.length - 12} more (see the stage output above)`)
+  for (const r of results) for (const flaky of r.flaky) console.log(`  flaky (passed on its retry): ${r.name}: ${flaky}`)
   console.log(`  total time ${((Date.now() - startedAt) / 1000).toFixed(1)} s`)
   console.log(
     `  behavioural tests and checks: ${passed - cataloguePassed} passed, ${failed - catalogueFailed} failed; ` +
