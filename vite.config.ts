@@ -52,6 +52,8 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 120000,
           fileParallelism: false,
+          globalSetup: ['./test/api/setup/template-database.ts'],
+          setupFiles: ['./test/api/setup/use-template.ts'],
         },
       },
     ],

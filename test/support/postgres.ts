@@ -116,10 +116,15 @@ export function uniqueDatabaseName(prefix = 't'): string {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase()
 }
 
-/** Creates database `name` on the server of `url` and returns the URL that points at it. */
-export async function createDatabase(url: string, name: string): Promise<string> {
-  if (!DATABASE_NAME.test(name)) throw new Error(`invalid database name ${name}`)
-  await withClient(url, (client) => client.query(`create database ${client.escapeIdentifier(name)}`))
+/**
+ * Creates database `name` on the server of `url` (a copy of database `template` when given: PostgreSQL
+ * copies it file by file, which nobody may be connected to meanwhile) and returns the URL that points at it.
+ */
+export async function createDatabase(url: string, name: string, template?: string): Promise<string> {
+  if (!DATABASE_NAME.test(name) || (template && !DATABASE_NAME.test(template))) throw new Error(`invalid database name ${name}`)
+  await withClient(url, (client) =>
+    client.query(`create database ${client.escapeIdentifier(name)}${template ? ` template ${client.escapeIdentifier(template)}` : ''}`),
+  )
   return databaseUrl(url, name)
 }
 

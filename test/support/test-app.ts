@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
@@ -62,40 +62,100 @@ export interface StartTestAppOptions {
 }
 
 /**
- * The real app on a database of its own: a fresh SQLite file in a temporary DATA_DIR, or, when
- * `TEST_DB=postgres`, a fresh database on the server at `TEST_PG_URL` (which `npm test` starts).
+ * A migrated and seeded database that test apps start from (test/api/setup/template-database.ts makes one
+ * per vitest run): a copy of it replaces migrations and the seed on a fresh database, most of an API test
+ * file's set-up. The app still starts on the copy as on any restart (migrations check, seed top-up).
  */
-export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-test-'))
-  let pgServerUrl: string | undefined
-  let pgDatabase: string | undefined
-  let databaseUrl: string
-  if (dbKind === 'postgres') {
-    pgServerUrl = process.env.TEST_PG_URL ?? process.env.TEST_DATABASE_URL
-    if (!pgServerUrl) {
-      await rm(dataDir, { recursive: true, force: true })
-      throw new Error(
-        'TEST_DB=postgres needs TEST_PG_URL (a superuser URL; `npm test` starts an embedded server and sets it)',
-      )
-    }
-    pgDatabase = uniqueDatabaseName('erp')
-    databaseUrl = await createDatabase(pgServerUrl, pgDatabase)
-  } else {
-    databaseUrl = `sqlite:${path.join(dataDir, 'app.db')}`
-  }
+export interface DatabaseTemplate {
+  dbKind: DbKind
+  /** SQLite: the DATA_DIR holding the template's database files. */
+  dataDir?: string
+  /** PostgreSQL: the template database on the server of TEST_PG_URL. */
+  database?: string
+}
 
-  // Only what is set here: a developer's own DATABASE_URL or PORT must not leak into a test.
-  const config = loadConfig({
+let template: DatabaseTemplate | undefined
+/** Test apps of this process start from `t` (set by the api project's setup; benches start fresh). */
+export function useDatabaseTemplate(t: DatabaseTemplate | undefined): void {
+  template = t
+}
+
+const pgServer = () => process.env.TEST_PG_URL ?? process.env.TEST_DATABASE_URL
+
+/** A fresh, empty database for one app: a SQLite file in `dataDir` or a new database on the test server. */
+async function freshDatabase(dbKind: DbKind, dataDir: string, from?: DatabaseTemplate): Promise<{ url: string; pgDatabase?: string }> {
+  if (dbKind === 'postgres') {
+    const server = pgServer()
+    if (!server) {
+      throw new Error('TEST_DB=postgres needs TEST_PG_URL (a superuser URL; `npm test` starts an embedded server and sets it)')
+    }
+    const name = uniqueDatabaseName('erp')
+    return { url: await createDatabase(server, name, from?.database), pgDatabase: name }
+  }
+  if (from?.dataDir) {
+    for (const file of await readdir(from.dataDir)) {
+      if (file.endsWith('.db')) await copyFile(path.join(from.dataDir, file), path.join(dataDir, file))
+    }
+  }
+  return { url: `sqlite:${path.join(dataDir, 'app.db')}` }
+}
+
+/**
+ * Makes the template database: the app started once on a fresh database with the test defaults and
+ * closed (SQLite checkpoints its WAL into the file on close). `drop` removes it.
+ */
+export async function makeDatabaseTemplate(): Promise<DatabaseTemplate & { drop(): Promise<void> }> {
+  const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-template-'))
+  const { url, pgDatabase } = await freshDatabase(dbKind, dataDir)
+  const app = await buildApp(testConfig(dataDir, url))
+  await app.ready()
+  await app.close()
+  return {
+    dbKind,
+    dataDir: dbKind === 'sqlite' ? dataDir : undefined,
+    database: pgDatabase,
+    drop: async () => {
+      if (pgDatabase) await dropDatabase(pgServer()!, pgDatabase)
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Only what is set here: a developer's own DATABASE_URL or PORT must not leak into a test. */
+function testConfig(dataDir: string, databaseUrl: string, env: Record<string, string> = {}) {
+  return loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     LOGIN_CAPTCHA: 'off',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ...options.env,
+    ...env,
   })
+}
+
+/**
+ * The real app on a database of its own: a fresh SQLite file in a temporary DATA_DIR, or, when
+ * `TEST_DB=postgres`, a fresh database on the server at `TEST_PG_URL` (which `npm test` starts); a copy
+ * of the run's template when there is one and the options do not change what the seed makes.
+ */
+export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+  const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-test-'))
+  // Extra entity folders add tables, another admin password another seed: those start from nothing.
+  const from = template?.dbKind === dbKind && !options.entityDirs && !options.env?.ADMIN_PASSWORD ? template : undefined
+  let pgDatabase: string | undefined
+  let databaseUrl: string
+  try {
+    ;({ url: databaseUrl, pgDatabase } = await freshDatabase(dbKind, dataDir, from))
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+
+  const config = testConfig(dataDir, databaseUrl, options.env)
 
   const dropEverything = async () => {
-    if (pgServerUrl && pgDatabase) await dropDatabase(pgServerUrl, pgDatabase)
+    if (pgDatabase) await dropDatabase(pgServer()!, pgDatabase)
     await rm(dataDir, { recursive: true, force: true })
   }
 
