@@ -118,15 +118,21 @@ describe('text search through the search index', () => {
     if (t.dbKind === 'postgres') {
       const rows = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where schemaname = ${`tenant_${TENANT}`} and tablename = 'base_data_product'`.execute(db())
       const defs = rows.rows.map((r) => r.indexdef)
-      for (const column of ['code', 'name', 'short_name', 'sku_code'])
-        expect(defs.some((d) => d.includes('gin_trgm_ops') && (d.includes(`search_key(${column})`) || d.includes(`search_key((${column})::text)`))), column).toBe(true)
-      const plan = await sql<{ 'QUERY PLAN': string }>`explain select code from ${products()} as t where platform.search_key(t.name) like '%' || platform.search_key('运动鞋') || '%'`.execute(db())
+      // A stored key column per contains column, generated from it, and a trigram index over that column.
+      for (const column of ['code', 'name', 'short_name', 'sku_code']) {
+        expect(defs.some((d) => d.includes('gin_trgm_ops') && d.includes(`${column}__key`)), column).toBe(true)
+        expect(defs.some((d) => d.includes(`search_key(${column})`) || d.includes(`search_key((${column})::text)`)), `${column}: no index over the expression`).toBe(false)
+      }
+      const generated = await sql<{ column_name: string; generation_expression: string }>`select column_name, generation_expression from information_schema.columns where table_schema = ${`tenant_${TENANT}`} and table_name = 'base_data_product' and column_name = 'name__key'`.execute(db())
+      expect(generated.rows[0]?.generation_expression).toMatch(/search_key\(\(?name\)?(::text)?\)/)
+      const query = sql<{ 'QUERY PLAN': string }>`explain select code from ${products()} as t where t.name__key like '%' || platform.search_key('运动鞋') || '%'`
+      const plan = await query.execute(db())
       // A tiny table may be read sequentially; with scans off the planner must still find the index.
       await sql`set enable_seqscan = off`.execute(db())
-      const forced = await sql<{ 'QUERY PLAN': string }>`explain select code from ${products()} as t where platform.search_key(t.name) like '%' || platform.search_key('运动鞋') || '%'`.execute(db())
+      const forced = await query.execute(db())
       await sql`reset enable_seqscan`.execute(db())
       expect(plan.rows.length).toBeGreaterThan(0)
-      expect(forced.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/sx_base_data_product_name/)
+      expect(forced.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/sk_base_data_product_name/)
     } else {
       const rows = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where name like 'base_data_product__search%'`.execute(db())
       const table = rows.rows.find((r) => r.name === 'base_data_product__search')

@@ -53,7 +53,7 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
   /** The index narrowing of a contains search, as the best hand-written form for each database. */
   const containsIndexed = (table: string, column: string, alias: string, n: number) =>
     pgStyle
-      ? `platform.search_key(${alias}.${column}) like '%' || platform.search_key(${p(n)}) || '%'`
+      ? `${alias}.${column}__key like '%' || platform.search_key(${p(n)}) || '%'`
       : `${alias}.rowid in (select rowid from ${table.replace(/^.*\./, '')}__search where ${table.replace(/^.*\./, '')}__search match ${p(n)})`
   const phrase = (column: string, text: string) => (pgStyle ? text : `{${column}} : "${text}"`)
   const cats = VISIBLE_CATEGORIES.map((_, i) => p(i + 3)).join(', ')

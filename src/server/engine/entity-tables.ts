@@ -105,5 +105,5 @@ export async function syncEntityTable(
     await db.schema.createIndex(`ix_${link}_ref`).ifNotExists().on(link).column('ref_id').execute()
   }
   // Text conditions the list and picker declare searchable get an index fit for their match (db/search-index.ts).
-  await syncSearchIndexes(db, kind, entity)
+  await syncSearchIndexes(db, kind, entity, existing)
 }
