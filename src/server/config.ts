@@ -18,6 +18,10 @@ export interface AppConfig {
   /** Built client to serve, when present. */
   webRoot?: string
   logLevel: string
+  /** Fire scheduled jobs from this process (off: the calls still work, nothing fires by itself). */
+  scheduler: boolean
+  /** PostgreSQL: how often a process that is not the scheduler leader tries to become it. */
+  schedulerLeaderRetryMs: number
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123456'
@@ -37,5 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
     webRoot: env.WEB_ROOT ?? path.resolve('dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    scheduler: (env.SCHEDULER ?? 'on') !== 'off',
+    schedulerLeaderRetryMs: Number(env.SCHEDULER_LEADER_RETRY_MS ?? 5000),
   }
 }
