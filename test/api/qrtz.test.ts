@@ -312,7 +312,8 @@ describe('scheduled jobs: the loop that starts with the server', () => {
     await t.restart()
     const token = await t.login()
     let history: Run[] = []
-    for (let i = 0; i < 40 && !history.length; i++) {
+    // the run row appears when the fire is claimed and is finished when the script answers
+    for (let i = 0; i < 60 && (!history.length || history[0].status === 'RUNNING'); i++) {
       await new Promise((r) => setTimeout(r, 100))
       history = (await t.call<Page<Run>>('GET', '/qrtz/run/query', { token, query: { jobId: id } })).body.data.datas
     }

@@ -167,7 +167,11 @@ export function cronFields(s: CronState): string[] {
   return [simpleField(s.second), simpleField(s.minute), simpleField(s.hour), dom, simpleField(s.month), dow, simpleField(s.year)]
 }
 
-export const cronExpression = (s: CronState) => cronFields(s).join(' ')
+/** The expression OK emits: the seven fields, or six when every year (Quartz's year is optional). */
+export function cronExpression(s: CronState): string {
+  const fields = cronFields(s)
+  return (fields[6] === '*' ? fields.slice(0, 6) : fields).join(' ')
+}
 
 export class CronParseError extends Error {}
 

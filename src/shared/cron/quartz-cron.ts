@@ -35,11 +35,12 @@ function split(expression: string): Parsed {
   const [, , , dom, , dow, year] = fields
   if ((dom === '?') === (dow === '?')) throw new CronSyntaxError('日和周必须有且只有一个为“?”')
   if (year !== undefined && year !== '*') {
-    for (const n of year.match(/\d+/g) ?? []) {
-      const v = Number(n)
+    for (const part of year.split(',')) {
       // a step (`2021/5`) is a count, not a year
-      if (year.includes(`/${n}`) && !year.startsWith(n)) continue
-      if (v < MIN_YEAR || v > MAX_YEAR) throw new CronSyntaxError(`年份必须在${MIN_YEAR}到${MAX_YEAR}之间`)
+      for (const n of part.split('/')[0].match(/\d+/g) ?? []) {
+        const v = Number(n)
+        if (v < MIN_YEAR || v > MAX_YEAR) throw new CronSyntaxError(`年份必须在${MIN_YEAR}到${MAX_YEAR}之间`)
+      }
     }
   }
   const m = /^L-(\d{1,2})$/.exec(dom)
