@@ -273,7 +273,7 @@ describe('scheduled jobs /qrtz', () => {
     expect((await t.call('PATCH', '/qrtz/trigger', { token: runner, body: { id: jobId } })).status).toBe(200)
   })
 
-  it('keeps tenants apart: another tenant neither sees nor touches the jobs, nor runs platform jobs', async () => {
+  it('keeps tenants apart: another tenant neither sees nor touches the jobs, nor runs platform jobs', { timeout: 120_000 }, async () => {
     const operator = await t.login('1000@admin')
     expect((await t.call('POST', '/system/tenant', { token: operator, body: { id: '2300', name: '定时租户', available: true } })).status).toBe(200)
     const other = await t.login('2300@admin')
@@ -300,7 +300,7 @@ describe('scheduled jobs: the loop that starts with the server', () => {
   let t: TestApp
   afterAll(async () => t?.close())
 
-  it('runs a fire time missed while the server was down once at start-up, then waits for the next', async () => {
+  it('runs a fire time missed while the server was down once at start-up, then waits for the next', { timeout: 120_000 }, async () => {
     t = await startTestApp()
     const admin = await t.login()
     const id = (await t.call<string>('POST', '/qrtz', { token: admin, body: { name: '每日任务', jobType: 2, cron: '0 0 0 * * ?', script: 'return "补跑"' } })).body.data

@@ -77,6 +77,7 @@ class AdvisoryLeadership implements Leadership {
   private client?: pg.Client
   private held = false
   private nextTry = 0
+  private released = false
 
   constructor(
     private readonly connectionString: string,
@@ -86,7 +87,7 @@ class AdvisoryLeadership implements Leadership {
 
   async isLeader(): Promise<boolean> {
     if (this.held) return true
-    if (Date.now() < this.nextTry) return false
+    if (this.released || Date.now() < this.nextTry) return false
     this.nextTry = Date.now() + this.retryMs
     try {
       if (!this.client) {
@@ -114,6 +115,7 @@ class AdvisoryLeadership implements Leadership {
   }
 
   async release(): Promise<void> {
+    this.released = true
     const client = this.client
     this.client = undefined
     this.held = false
