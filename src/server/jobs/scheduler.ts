@@ -185,7 +185,12 @@ export class JobScheduler {
     let runs = 0
     for (const tenantId of await this.services.tenantIds()) {
       if (this.closing) break
-      runs += await this.tickTenant(tenantId, this.services.databases.tenant(tenantId), at)
+      try {
+        runs += await this.tickTenant(tenantId, this.services.databases.tenant(tenantId), at)
+      } catch (error) {
+        // one tenant's trouble (a tenant still being provisioned has no tables yet) does not stop the others
+        this.log.error({ err: error, tenantId }, 'scheduler: tenant skipped this tick')
+      }
     }
     return runs
   }
