@@ -2804,6 +2804,10 @@ export interface QrtzJob {
    */
   targetClassName?: string
   /**
+   * 任务参数
+   */
+  params?: string
+  /**
    * 脚本（JavaScript）
    */
   script?: string
