@@ -47,6 +47,8 @@ import { settlePaymentsModule } from './modules/settle/payments.js'
 import { crmReportsModule } from './modules/crm/reports.js'
 import { crmCustomersModule } from './modules/crm/customers.js'
 import { logisticsModule } from './modules/logistics/index.js'
+import { qrtzModule } from './modules/qrtz/index.js'
+import { JobScheduler } from './jobs/scheduler.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -56,6 +58,7 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services
+    scheduler: JobScheduler
   }
 }
 
@@ -97,6 +100,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', services)
   services.store.dataFilter = (db, ctx, type, aliases) => dataPermissionFilter(services, db, ctx, type, aliases)
   app.addHook('onClose', async () => databases.close())
+  // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.
+  const scheduler = new JobScheduler(services, { enabled: config.scheduler, leaderRetryMs: config.schedulerLeaderRetryMs }, app.log)
+  app.decorate('scheduler', scheduler)
+  app.addHook('onReady', async () => scheduler.start())
+  app.addHook('preClose', async () => scheduler.stop())
 
   await provisionPlatform(databases, registry)
   await seedPlatform(services)
@@ -134,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crmReportsModule(scope, services)
     crmCustomersModule(scope, services)
     logisticsModule(scope, services)
+    qrtzModule(scope, services, scheduler)
     await componentModule(scope, services)
   })
 

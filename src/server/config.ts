@@ -22,6 +22,10 @@ export interface AppConfig {
   systemTitle: string
   /** `npm start` seeds a demo company into a fresh database (src/server/demo); tests never do. */
   demoData: boolean
+  /** Fire scheduled jobs from this process (off: the calls still work, nothing fires by itself). */
+  scheduler: boolean
+  /** PostgreSQL: how often a process that is not the scheduler leader tries to become it. */
+  schedulerLeaderRetryMs: number
 }
 
 export const DEFAULT_SYSTEM_TITLE = '星云客户关系管理系统'
@@ -45,5 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     systemTitle: env.SYSTEM_TITLE?.trim() || DEFAULT_SYSTEM_TITLE,
     demoData: (env.DEMO_DATA ?? 'on') !== 'off',
+    scheduler: (env.SCHEDULER ?? 'on') !== 'off',
+    schedulerLeaderRetryMs: Number(env.SCHEDULER_LEADER_RETRY_MS ?? 5000),
   }
 }

@@ -2737,6 +2737,110 @@ export interface PurchaseConfig {
 }
 
 /**
+ * 定时器执行记录
+ */
+export interface QrtzJobRun {
+  id?: string
+  /**
+   * 定时器
+   */
+  jobId?: string
+  /**
+   * 名称
+   */
+  jobName?: string
+  /**
+   * 计划执行时间
+   */
+  fireTime?: string
+  /**
+   * 触发方式
+   */
+  triggerType?: 'SCHEDULE' | 'MISFIRE' | 'MANUAL'
+  /**
+   * 执行结果
+   */
+  status?: 'RUNNING' | 'SUCCESS' | 'ERROR'
+  /**
+   * 开始时间
+   */
+  startTime?: string
+  /**
+   * 结束时间
+   */
+  endTime?: string
+  /**
+   * 结果或错误信息
+   */
+  message?: string
+  /**
+   * 执行进程
+   */
+  instance?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 定时器
+ */
+export interface QrtzJob {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 任务类型
+   */
+  jobType?: 1 | 2
+  /**
+   * 内置任务
+   */
+  targetClassName?: string
+  /**
+   * 任务参数
+   */
+  params?: string
+  /**
+   * 脚本（JavaScript）
+   */
+  script?: string
+  /**
+   * Cron表达式
+   */
+  cron?: string
+  /**
+   * 状态
+   */
+  state?: 'WAITING' | 'PAUSED' | 'ACQUIRED' | 'BLOCKED' | 'ERROR' | 'COMPLETE' | 'PAUSED_BLOCKED'
+  /**
+   * 上次执行时间
+   */
+  prevFireTime?: string
+  /**
+   * 下次执行时间
+   */
+  nextFireTime?: string
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 零售参数设置
  */
 export interface RetailConfig {

@@ -524,6 +524,18 @@ export const TRIGGER_STATE = {
   PAUSED_BLOCKED: "PAUSED_BLOCKED",
 } as const
 
+export const QRTZ_RUN_STATUS = {
+  RUNNING: "RUNNING",
+  SUCCESS: "SUCCESS",
+  ERROR: "ERROR",
+} as const
+
+export const QRTZ_RUN_TRIGGER = {
+  SCHEDULE: "SCHEDULE",
+  MISFIRE: "MISFIRE",
+  MANUAL: "MANUAL",
+} as const
+
 export const GEN_STATUS = {
   CREATED: 0,
   SET_TABLE: 1,

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react'
+import { Select } from 'antd'
+import { api } from '../../api/http.js'
+import type { FormControlProps } from '../../runtime/form-controls.js'
+
+interface Handler {
+  key: string
+  label: string
+}
+
+/** 内置任务: the built-in jobs this tenant may schedule (GET /qrtz/handlers), shown by name. */
+export default function JobHandlerSelect({ value, onChange, disabled, readPretty, id }: FormControlProps) {
+  const [handlers, setHandlers] = useState<Handler[]>([])
+  useEffect(() => {
+    let live = true
+    api.get<Handler[]>('/qrtz/handlers', undefined, { hideError: true }).then((h) => live && setHandlers(h)).catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [])
+  const label = handlers.find((h) => h.key === value)?.label
+  if (readPretty) return <span>{label ?? (typeof value === 'string' ? value : '')}</span>
+  return (
+    <Select
+      id={id}
+      aria-label="内置任务"
+      allowClear
+      disabled={disabled}
+      placeholder="任务类型为内置任务时选择"
+      value={typeof value === 'string' && value ? value : undefined}
+      options={handlers.map((h) => ({ value: h.key, label: h.label }))}
+      onChange={(v: string | undefined) => onChange?.(v ?? null)}
+    />
+  )
+}
