@@ -281,11 +281,11 @@ function DocumentEditor({
     }
     const values = form.values as Record<string, unknown>
     if (link && showSource && mode === 'add' && !values[link.headerField]) {
-      message.error(`请选择${header.byName.get(link.headerField)?.label ?? ''}`)
+      message.error(tr(`请选择${header.byName.get(link.headerField)?.label ?? ''}`))
       return undefined
     }
     if (!rows.length) {
-      message.error(`${subject}中的${lineSubject}不能为空！`)
+      message.error(tr(`${subject}中的${lineSubject}不能为空！`))
       return undefined
     }
     const lineFields = lines.fields.filter((f) => !f.readOnly && !f.builtin && f.name !== 'productId')
@@ -293,14 +293,14 @@ function DocumentEditor({
       for (const f of lineFields.filter((x) => !hidden.has(x.name))) {
         const problem = checkField(f, row[f.name], meta.enums, 'create')
         if (problem) {
-          message.error(`第${i + 1}行${lineSubject}${problem}`)
+          message.error(tr(`第${i + 1}行${lineSubject}${problem}`))
           return undefined
         }
       }
     if (hasPayments) {
       const missing = payments.findIndex((p) => !p.id)
       if (missing >= 0) {
-        message.error(`第${missing + 1}个支付方式：请选择支付方式`)
+        message.error(tr(`第${missing + 1}个支付方式：请选择支付方式`))
         return undefined
       }
       if (payments.length && !paymentsMatch(payments, totals.amount)) {
@@ -361,7 +361,7 @@ function DocumentEditor({
   /** 计算总重量…: the server derives a header value from what the lines refer to (`lineCalcs`). */
   const calculate = async (c: NonNullable<DocumentSection['lineCalcs']>[number]) => {
     const key = section.lines.pick?.field
-    if (!rows.length || !key) return void message.error(`请先添加${lineSubject}`)
+    if (!rows.length || !key) return void message.error(tr(`请先添加${lineSubject}`))
     try {
       form.setValuesIn(c.field, await api.get<string>(c.path, { [c.param]: rows.map((r) => String(r[key])).join(',') }))
     } catch {
