@@ -20,6 +20,7 @@ async function brandOf(api: AdminApi) {
 }
 
 test('English: menu titles, field labels, enumeration labels and a server message', async ({ page, api }) => {
+  test.setTimeout(120_000)
   const code = await brandOf(api)
   await page.goto('/')
   await switchLanguage(page, '切换语言', 'English')
@@ -54,6 +55,7 @@ test('English: menu titles, field labels, enumeration labels and a server messag
 })
 
 test('繁體中文: menu titles, field labels, enumeration labels and a server message', async ({ page, api }) => {
+  test.setTimeout(120_000)
   const code = await brandOf(api)
   await page.goto('/')
   await switchLanguage(page, '切换语言', '繁體中文')
