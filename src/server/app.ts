@@ -31,6 +31,7 @@ import { SessionStore } from './platform/sessions.js'
 import { PermissionResolver } from './platform/permissions.js'
 import { CodeSender } from './platform/code-sender.js'
 import { installAuthHook } from './platform/auth-hook.js'
+import { installMessageLanguage } from './i18n/message-language.js'
 import type { Services } from './services.js'
 import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/seed.js'
 import { authModule } from './modules/auth/index.js'
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
   installErrorHandling(app)
+  installMessageLanguage(app)
   installInputGuard(app)
   installAuthHook(app, services)
 

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type Options } from 'ky'
 import { DEFAULT_PAGE_SIZE } from '../runtime/pager.js'
+import { getSettings, localeOf } from '../app/settings.js'
 
 /** Local-storage keys of the spec (000 §3 "Client-held data"). */
 export const STORAGE = { token: 'X-Auth-Token', user: 'admin.user', roles: 'admin.roles', routes: 'admin.routes' } as const
@@ -52,6 +53,8 @@ const client = ky.create({
       (request) => {
         const token = getToken()
         if (token) request.headers.set('X-Auth-Token', token)
+        // The server answers its messages in the language chosen in the personal settings, not the browser's.
+        request.headers.set('Accept-Language', localeOf(getSettings().language))
       },
     ],
   },

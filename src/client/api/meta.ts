@@ -4,6 +4,10 @@ import type { EnumsFile } from '../../shared/generated/enums.js'
 import { buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
 import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { api } from './http.js'
+import { useLocale } from '../app/settings.js'
+import { localizeEntityFile } from '../i18n/localize-entity.js'
+import { translatorOf } from '../../shared/i18n/catalogue.js'
+import type { Locale } from '../../shared/i18n/translate.js'
 
 export interface MetaBundle {
   entities: Record<string, EntityFile>
@@ -21,8 +25,11 @@ export interface Meta {
   all(): EntityModel[]
 }
 
-function toMeta(bundle: MetaBundle): Meta {
-  const models = new Map(Object.values(bundle.entities).map((f) => [f.name, buildEntityModel(f)]))
+/** The metadata as a language shows it: labels, titles and enumeration texts in that language. */
+function toMeta(bundle: MetaBundle, locale: Locale): Meta {
+  const t = translatorOf(locale)
+  const shown = (f: EntityFile) => (locale === 'zh-CN' ? f : localizeEntityFile(f, t))
+  const models = new Map(Object.values(bundle.entities).map((f) => [f.name, buildEntityModel(shown(f), locale)]))
   const byKind = new Map([...models.values()].filter((m) => m.file.views?.picker).map((m) => [m.file.views!.picker!.kind, m]))
   return {
     entity(name) {
@@ -32,7 +39,7 @@ function toMeta(bundle: MetaBundle): Meta {
     },
     entityOrUndefined: (name) => models.get(name),
     pickerEntity: (kind) => byKind.get(kind),
-    enums: new EnumCatalog(bundle.enums),
+    enums: new EnumCatalog(bundle.enums, locale),
     all: () => [...models.values()],
   }
 }
@@ -45,11 +52,20 @@ let lastLoaded: Meta | undefined
  */
 export const loadedMeta = (): Meta | undefined => lastLoaded
 
-/** Entity files and enumerations from the server (`GET /meta/bundle`), fetched once per session. */
+const byLocale = new WeakMap<MetaBundle, Map<Locale, Meta>>()
+
+/** Entity files and enumerations from the server (`GET /meta/bundle`), fetched once per session, shown in the chosen language. */
 export function useMeta(): Meta | undefined {
-  const { data } = useSWR('/meta/bundle', async () => (lastLoaded = toMeta(await api.get<MetaBundle>('/meta/bundle'))), {
+  const locale = useLocale()
+  const { data } = useSWR('/meta/bundle', () => api.get<MetaBundle>('/meta/bundle'), {
     revalidateOnFocus: false,
     revalidateIfStale: false,
   })
-  return data
+  if (!data) return undefined
+  let metas = byLocale.get(data)
+  if (!metas) byLocale.set(data, (metas = new Map()))
+  let meta = metas.get(locale)
+  if (!meta) metas.set(locale, (meta = toMeta(data, locale)))
+  lastLoaded = meta
+  return meta
 }

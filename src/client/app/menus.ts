@@ -1,7 +1,11 @@
+import { useMemo } from 'react'
 import useSWR from 'swr'
 import { matchPath } from 'react-router-dom'
 import { api, STORAGE } from '../api/http.js'
 import { useSession } from './session.js'
+import { useLocale } from './settings.js'
+import { translatorOf } from '../../shared/i18n/catalogue.js'
+import { translateMenus } from '../i18n/translate-menus.js'
 import { MENU_DISPLAY } from '../../shared/generated/enum-codes.js'
 import type { ComponentType, MenuNode } from '../../shared/contracts/menu-node.js'
 
@@ -36,8 +40,9 @@ function readCachedMenus(): MenuNode[] | undefined {
 }
 
 /**
- * The signed-in user's menu tree. Keyed by token so another account never sees the previous one's
- * menus; cached under admin.routes so a reload can draw the shell before the answer.
+ * The signed-in user's menu tree, titled in the chosen language. Keyed by token so another account
+ * never sees the previous one's menus; cached under admin.routes so a reload can draw the shell before
+ * the answer.
  */
 export function useMenus() {
   const { token } = useSession()
@@ -50,7 +55,9 @@ export function useMenus() {
     },
     { fallbackData: token ? readCachedMenus() : undefined, revalidateOnFocus: false, revalidateOnMount: true },
   )
-  return swr
+  const locale = useLocale()
+  const data = useMemo(() => (swr.data && locale !== 'zh-CN' ? translateMenus(swr.data, translatorOf(locale)) : swr.data), [swr.data, locale])
+  return { ...swr, data }
 }
 
 /** Every function menu (hidden ones included: they are routable, only invisible in the menu). */

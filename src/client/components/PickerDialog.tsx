@@ -16,6 +16,7 @@ import PickerModal from './PickerModal.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
 import EntityFormModal from '../runtime/EntityFormModal.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface PickerDialogProps {
   meta: Meta
@@ -37,6 +38,7 @@ export interface PickerDialogProps {
  * columns; single mode chooses by radio or double-click, multiple mode by ticks kept across pages.
  */
 export default function PickerDialog({ meta, entity, open, multiple, value, onCancel, onClear, onConfirm }: PickerDialogProps) {
+  const tr = useTr()
   const picker = entity.file.views!.picker!
   const { message } = useFeedback()
   const can = usePermission()
@@ -81,7 +83,7 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
   const confirm = () => {
     const rows = [...chosen.values()]
     if (!multiple && !rows.length) {
-      message.warning('请选择数据！')
+      message.warning(tr('请选择数据！'))
       return
     }
     onConfirm(rows)
@@ -89,7 +91,7 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
 
   const seq: ColumnType<EntityRow> = {
     key: '__seq',
-    title: '序号',
+    title: tr('序号'),
     width: SEQ_WIDTH,
     align: 'center',
     render: (_v, _r, i) => (page.index - 1) * page.size + i + 1,
@@ -112,7 +114,7 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
       {canAdd && (
         <div style={{ marginBottom: 8 }}>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
-            新增
+            {tr('新增')}
           </Button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Button, Popover, Space, Typography } from 'antd'
 import type { EntityRow } from '../runtime/entity-api.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface PickerFooterProps {
   multiple: boolean
@@ -13,6 +14,7 @@ export interface PickerFooterProps {
 
 /** Buttons of every picker (取消, 清空, 确定); multiple pickers also show "已选择 N 项" and a 查看 list. */
 export default function PickerFooter({ multiple, selected, describe, onCancel, onClear, onConfirm }: PickerFooterProps) {
+  const tr = useTr()
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
       <div>
@@ -21,7 +23,7 @@ export default function PickerFooter({ multiple, selected, describe, onCancel, o
             <span>已选择 {selected.length} 项</span>
             <Popover
               trigger="click"
-              title="已选择"
+              title={tr('已选择')}
               content={
                 selected.length ? (
                   <ul style={{ maxHeight: 300, overflow: 'auto', margin: 0, paddingLeft: 18 }}>
@@ -30,22 +32,22 @@ export default function PickerFooter({ multiple, selected, describe, onCancel, o
                     ))}
                   </ul>
                 ) : (
-                  <Typography.Text type="secondary">暂无</Typography.Text>
+                  <Typography.Text type="secondary">{tr('暂无')}</Typography.Text>
                 )
               }
             >
-              <Typography.Link>查看</Typography.Link>
+              <Typography.Link>{tr('查看')}</Typography.Link>
             </Popover>
           </Space>
         )}
       </div>
       <Space>
-        <Button onClick={onCancel}>取消</Button>
+        <Button onClick={onCancel}>{tr('取消')}</Button>
         <Button danger onClick={onClear}>
-          清空
+          {tr('清空')}
         </Button>
         <Button type="primary" onClick={onConfirm}>
-          确定
+          {tr('确定')}
         </Button>
       </Space>
     </div>

@@ -6,6 +6,7 @@ import { describeRow } from '../runtime/picker-labels.js'
 import type { SearchItem } from '../runtime/query-params.js'
 import PickerFooter from './PickerFooter.js'
 import QueryForm from './QueryForm.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface PickerModalProps {
   /** The entity whose picker view (title, width, Reset, Enter-to-search) the dialog follows. */
@@ -24,10 +25,11 @@ export interface PickerModalProps {
 
 /** The frame every picker shares: title 选择X, the spec's width, the search form and 取消/清空/确定. */
 export default function PickerModal({ entity, open, multiple, chosen, searchItems, onSearch, onCancel, onClear, onConfirm, children }: PickerModalProps) {
+  const tr = useTr()
   const picker = entity.file.views?.picker
   return (
     <Modal
-      title={picker?.title ?? `选择${entity.label}`}
+      title={picker?.title ?? tr(`选择${entity.label}`)}
       open={open}
       width={picker?.width ?? '60%'}
       onCancel={onCancel}

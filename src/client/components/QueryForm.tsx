@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react'
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd'
 import { initialSearchValues, type SearchItem } from '../runtime/query-params.js'
 import PickerInput from './PickerInput.js'
+import { tr } from '../i18n/use-tr.js'
 
 export interface QueryFormProps {
   items: readonly SearchItem[]
@@ -56,12 +57,12 @@ export default function QueryForm({ items, onSearch, showReset = true, enterToSe
 }
 
 function control(item: SearchItem) {
-  const placeholder = `请${item.control === 'text' ? '输入' : '选择'}${item.label}`
+  const placeholder = tr(item.control === 'text' ? `请输入${item.label}` : `请选择${item.label}`)
   switch (item.control) {
     case 'select':
       return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} />
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={['开始日期', '结束日期']} />
+      return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={placeholder} />
     case 'picker':

@@ -4,6 +4,7 @@ import type { Meta } from '../api/meta.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { FormMode } from './form-schema.js'
 import FormView from './FormView.js'
+import { tr } from '../i18n/use-tr.js'
 
 export interface FormDialog {
   mode: FormMode
@@ -20,7 +21,7 @@ export interface EntityFormModalProps {
 }
 
 export function formTitle(entity: EntityModel, mode: FormMode): string {
-  return mode === 'add' ? `新增${entity.label}` : mode === 'modify' ? `修改${entity.label}` : `${entity.label}详情`
+  return tr(mode === 'add' ? `新增${entity.label}` : mode === 'modify' ? `修改${entity.label}` : `${entity.label}详情`)
 }
 
 /** The entity form in a dialog (width from `views.form.width`). */

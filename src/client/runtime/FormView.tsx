@@ -13,6 +13,7 @@ import { SchemaField } from './form-components.js'
 import { formControl, type FormControlProps } from './form-controls.js'
 import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type FormItemModel, type FormMode } from './form-schema.js'
 import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface FormViewProps {
   meta: Meta
@@ -29,6 +30,7 @@ export interface FormViewProps {
  * 确定 buttons. Adding POSTs, modifying PUTs with the id; a detail form is read-only.
  */
 export default function FormView(props: FormViewProps) {
+  const tr = useTr()
   const { entity, mode, id } = props
   const [record, setRecord] = useState<EntityRow | undefined>()
   const [failure, setFailure] = useState<string | undefined>()
@@ -47,7 +49,7 @@ export default function FormView(props: FormViewProps) {
   }, [entity, id, needRecord])
 
   if (needRecord && failure)
-    return <Result status="warning" title={failure} extra={<Button onClick={props.onCancel}>取消</Button>} />
+    return <Result status="warning" title={failure} extra={<Button onClick={props.onCancel}>{tr('取消')}</Button>} />
   if (needRecord && !record) return <Spin style={{ display: 'block', padding: 48 }} />
   return <EntityForm {...props} record={record} />
 }
@@ -101,6 +103,7 @@ function copyEffects(form: FormilyForm, items: readonly FormItemModel[]) {
 }
 
 function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewProps & { record?: EntityRow }) {
+  const tr = useTr()
   const { message, modal } = useFeedback()
   const [saving, setSaving] = useState(false)
   const items = useMemo(
@@ -141,7 +144,7 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
 
   const ask = (content: string) =>
     new Promise<boolean>((resolve) => {
-      modal.confirm({ title: '提示', content, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) })
+      modal.confirm({ title: tr('提示'), content, okText: tr('确定'), cancelText: tr('取消'), onOk: () => resolve(true), onCancel: () => resolve(false) })
     })
 
   const save = async () => {
@@ -161,11 +164,11 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
     try {
       if (mode === 'add') {
         const id = await api.create(body)
-        message.success('新增成功！')
+        message.success(tr('新增成功！'))
         onSaved(id)
       } else {
         await api.modify({ ...body, id: record!.id })
-        message.success('修改成功！')
+        message.success(tr('修改成功！'))
         onSaved(record!.id)
       }
     } catch (e) {
@@ -192,10 +195,10 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
       </Form>
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
         <Space>
-          <Button onClick={onCancel}>取消</Button>
+          <Button onClick={onCancel}>{tr('取消')}</Button>
           {mode !== 'detail' && (
             <Button type="primary" loading={saving} onClick={() => void save()}>
-              确定
+              {tr('确定')}
             </Button>
           )}
         </Space>

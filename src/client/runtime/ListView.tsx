@@ -19,6 +19,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from './pager.js'
 import { initialSearchValues, searchItems, toWireQuery } from './query-params.js'
 import { rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface ListViewProps {
   meta: Meta
@@ -53,6 +54,7 @@ const BATCH_VERB: Record<BatchAction, string> = { enableBatch: '启用', unableB
  * shown only when the API has the call and the user holds its permission.
  */
 export default function ListView({ meta, entity, version, onOpen, fixedQuery, renderToolbar, renderRowActions, rowActionsWidth }: ListViewProps) {
+  const tr = useTr()
   const { message, modal } = useFeedback()
   const can = usePermission()
   useRowActionRegistry()
@@ -111,21 +113,21 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
   const runBatch = (action: BatchAction) => {
     const verb = BATCH_VERB[action]
     if (!selected.length) {
-      message.warning(`请选择要${verb}的数据！`)
+      message.warning(tr(`请选择要${verb}的数据！`))
       return
     }
     const ids = [...selected]
     modal.confirm({
-      title: '提示',
-      content: `确定${verb}选中的${ids.length}条数据？`,
-      okText: '确定',
-      cancelText: '取消',
+      title: tr('提示'),
+      content: tr(`确定${verb}选中的${ids.length}条数据？`),
+      okText: tr('确定'),
+      cancelText: tr('取消'),
       onOk: async () => {
         try {
           if (action === 'enableBatch') await api.enable(ids)
           else if (action === 'unableBatch') await api.unable(ids)
           else await api.remove(ids)
-          message.success(`${verb}成功！`)
+          message.success(tr(`${verb}成功！`))
           setSelected([])
           reload()
         } catch {
@@ -161,37 +163,37 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
       case 'add':
         return (
           <Button key={a} type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => onOpen('add')}>
-            新增
+            {tr('新增')}
           </Button>
         )
       case 'enableBatch':
         return (
           <Button key={a} icon={<CheckCircleOutlined aria-hidden />} onClick={() => runBatch(a)}>
-            启用
+            {tr('启用')}
           </Button>
         )
       case 'unableBatch':
         return (
           <Button key={a} icon={<StopOutlined aria-hidden />} onClick={() => runBatch(a)}>
-            停用
+            {tr('停用')}
           </Button>
         )
       case 'deleteBatch':
         return (
           <Button key={a} danger icon={<DeleteOutlined aria-hidden />} onClick={() => runBatch(a)}>
-            删除
+            {tr('删除')}
           </Button>
         )
       case 'export':
         return (
           <Button key={a} icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportRows()}>
-            导出
+            {tr('导出')}
           </Button>
         )
       case 'import':
         return (
           <Button key={a} icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
-            导入
+            {tr('导入')}
           </Button>
         )
       default:
@@ -202,7 +204,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
   const removeOne = async (row: EntityRow) => {
     try {
       await api.remove([row.id])
-      message.success('删除成功！')
+      message.success(tr('删除成功！'))
       setSelected((s) => s.filter((id) => id !== row.id))
       reload()
     } catch {
@@ -231,20 +233,20 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
       case 'modify':
         return (
           <Button key={a} type="link" size="small" onClick={() => onOpen('modify', row)}>
-            修改
+            {tr('修改')}
           </Button>
         )
       case 'detail':
         return (
           <Button key={a} type="link" size="small" onClick={() => onOpen('detail', row)}>
-            详情
+            {tr('详情')}
           </Button>
         )
       case 'delete':
         return (
-          <Popconfirm key={a} title="确定删除该数据？" okText="确定" cancelText="取消" onConfirm={() => removeOne(row)}>
+          <Popconfirm key={a} title={tr('确定删除该数据？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => removeOne(row)}>
             <Button type="link" size="small" danger>
-              删除
+              {tr('删除')}
             </Button>
           </Popconfirm>
         )
@@ -255,7 +257,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
 
   const seq: ColumnType<EntityRow> = {
     key: '__seq',
-    title: '序号',
+    title: tr('序号'),
     width: tree ? SEQ_WIDTH + 20 : SEQ_WIDTH,
     align: 'center',
     fixed: 'left',
@@ -268,7 +270,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
   if (renderRowActions)
     columns.push({
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       fixed: 'right',
       width: rowActionsWidth ?? 180,
       render: (_v, row) => renderRowActions(row, listContext),
@@ -276,13 +278,13 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
   else if (rowActions.length)
     columns.push({
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       fixed: 'right',
       width: Math.max(90, rowActions.length * 56),
       render: (_v, row) => <Space size={0}>{rowActions.map((a) => rowLink(a, row))}</Space>,
     })
 
-  if (!canList) return <Result status="403" title="403" subTitle="抱歉，您无权访问此页面" />
+  if (!canList) return <Result status="403" title="403" subTitle={tr('抱歉，您无权访问此页面')} />
 
   return (
     <div className="entity-list">

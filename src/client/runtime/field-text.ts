@@ -1,6 +1,7 @@
 import { refLabelProperty, type FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { regionPath } from '../../shared/region/regions.js'
+import { tr } from '../i18n/use-tr.js'
 
 /**
  * The text a list shows for one field of a row: enum labels instead of codes, the label property
@@ -16,7 +17,7 @@ export function fieldText(field: FieldModel, row: Record<string, unknown>, enums
   }
   if (value === null || value === undefined || value === '') return ''
   if (field.enum) return enums.label(field.enum, value) ?? String(value)
-  if (field.type === 'boolean') return value === true || value === 'true' || value === 1 ? '是' : '否'
+  if (field.type === 'boolean') return value === true || value === 'true' || value === 1 ? tr('是') : tr('否')
   if (field.control === 'regionCascader') return regionPath(String(value)) || String(value)
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)

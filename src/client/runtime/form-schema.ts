@@ -5,6 +5,7 @@ import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { checkField, type WriteMode } from '../../shared/metadata/validate-record.js'
 import { pickerKindOf, type EntityLookup } from './picker-kind.js'
 import { DATE_FORMAT, DATETIME_FORMAT, enumOptions } from './query-params.js'
+import { tr } from '../i18n/use-tr.js'
 
 export type FormMode = 'add' | 'modify' | 'detail'
 
@@ -87,8 +88,11 @@ export function formItems(
 
 function booleanLabels(field: FieldModel, enums: EnumCatalog): [string, string] {
   const items = field.enum ? enums.items(field.enum) : []
-  const label = (code: boolean, fallback: string) => items.find((i) => i.code === code)?.['zh-CN'] ?? fallback
-  return [label(true, '是'), label(false, '否')]
+  const label = (code: boolean, fallback: string) => {
+    const item = items.find((i) => i.code === code)
+    return item ? enums.text(item) : fallback
+  }
+  return [label(true, tr('是')), label(false, tr('否'))]
 }
 
 function booleanColors(field: FieldModel, enums: EnumCatalog): [string | undefined, string | undefined] {
@@ -102,7 +106,7 @@ function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<
   // Formily's FormItem label is not tied to its control, so each control carries its own accessible name.
   const props: Record<string, unknown> = {
     'aria-label': field.label,
-    placeholder: field.placeholder ?? `${choose ? '请选择' : '请输入'}${field.label}`,
+    placeholder: field.placeholder ?? tr(choose ? `请选择${field.label}` : `请输入${field.label}`),
   }
   switch (item.component) {
     case 'Select':
@@ -209,7 +213,7 @@ export function buildFormSchema(
     if (!item.disabled && !field.readOnly)
       schema['x-validator'] = (value: unknown) =>
         // JSON typed as text that does not parse is the browser's own problem; everything else is the shared rule.
-        item.component === 'JsonInput' && !isValidJsonValue(value) ? `${field.label}格式不正确` : checkField(field, value, enums, writeMode) ?? ''
+        tr(item.component === 'JsonInput' && !isValidJsonValue(value) ? `${field.label}格式不正确` : checkField(field, value, enums, writeMode) ?? '')
     properties[field.name] = schema
   }
   return {

@@ -3,6 +3,7 @@ import type { QueryParam } from '../../shared/generated/entity.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { pickerKindOf, type EntityLookup } from './picker-kind.js'
+import { tr } from '../i18n/use-tr.js'
 
 /** A list screen sends nothing for 全部; a picker must send `available=all`, or the server keeps its enabled-only default. */
 export type SearchContext = 'list' | 'picker'
@@ -45,9 +46,12 @@ const wireName = (param: QueryParam) => param.param ?? param.field
 
 function booleanOptions(field: FieldModel, enums: EnumCatalog): SearchOption[] {
   const items = field.enum ? enums.items(field.enum) : []
-  const labelOf = (code: boolean) => items.find((i) => i.code === code)?.['zh-CN'] ?? (code ? '是' : '否')
+  const labelOf = (code: boolean) => {
+    const item = items.find((i) => i.code === code)
+    return item ? enums.text(item) : tr(code ? '是' : '否')
+  }
   return [
-    { label: '全部', value: ALL },
+    { label: tr('全部'), value: ALL },
     { label: labelOf(true), value: 'true' },
     { label: labelOf(false), value: 'false' },
   ]
@@ -56,7 +60,7 @@ function booleanOptions(field: FieldModel, enums: EnumCatalog): SearchOption[] {
 /** Select options of an enumeration: its Chinese labels over its codes (booleans as text, which Select accepts). */
 export function enumOptions(name: string, enums: EnumCatalog): SearchOption[] {
   return enums.items(name).map((i) => ({
-    label: i['zh-CN'],
+    label: enums.text(i),
     value: typeof i.code === 'boolean' ? String(i.code) : i.code,
   }))
 }

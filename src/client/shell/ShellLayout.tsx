@@ -21,6 +21,7 @@ import { PageTabs } from './PageTabs.js'
 import { openTab, useTabs, type PageTab } from './tab-store.js'
 import { PageLoading, TabPanes } from './TabPanes.js'
 import { UserMenu } from './UserMenu.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export const SIDER_WIDTH = 256
 export const SIDER_COLLAPSED_WIDTH = 80
@@ -56,6 +57,7 @@ export default function ShellLayout() {
   const mobile = screens.md === false
   const tabs = useTabs()
   const t = useT()
+  const tr = useTr()
   useRefreshCurrentUser()
 
   const { data: menus, mutate: mutateMenus } = useMenus()
@@ -67,14 +69,14 @@ export default function ShellLayout() {
   const meta = useMeta()
   const entityLabel = useCallback((name: string) => meta?.entityOrUndefined(name)?.label, [meta])
   const resolve = useCallback((path: string) => resolvePage(path, entries, session, t, entityLabel), [entries, session, t, entityLabel])
-  const titleOf = useCallback((tab: PageTab) => resolve(tab.key)?.title ?? tab.title, [resolve])
+  const titleOf = useCallback((tab: PageTab) => tr(resolve(tab.key)?.title ?? tab.title), [resolve, tr])
   const current = useMemo(() => resolve(location.pathname), [resolve, location.pathname])
   const activeKey = current?.key
 
   useEffect(() => {
     if (current) openTab({ key: current.key, fullPath: location.pathname + location.search, title: current.title, menuId: current.menu?.id })
   }, [current, location.pathname, location.search])
-  usePageTitle(current?.title ?? (menusReady ? '404' : undefined))
+  usePageTitle(current?.title ? tr(current.title) : menusReady ? '404' : undefined)
 
   const [collapsed, setCollapsed] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)

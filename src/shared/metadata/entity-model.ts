@@ -1,4 +1,6 @@
 import type { EntityFile, Field } from '../generated/entity.js'
+import { translatorOf } from '../i18n/catalogue.js'
+import type { Locale } from '../i18n/translate.js'
 
 export type { EntityFile, Field }
 export type FieldType = Field['type']
@@ -50,24 +52,29 @@ const BUILTINS: FieldModel[] = [
   builtin('updateTime', 'datetime', '修改时间'),
 ]
 
-/** Normalises an entity file once: columns, messages and the built-in fields. */
-export function buildEntityModel(file: EntityFile): EntityModel {
+/**
+ * Normalises an entity file once: columns, messages and the built-in fields. `locale` is the language
+ * the browser shows (the server validates in Simplified and translates its answers on the way out).
+ */
+export function buildEntityModel(file: EntityFile, locale: Locale = 'zh-CN'): EntityModel {
+  const t = translatorOf(locale)
   const fields: FieldModel[] = Object.entries(file.fields).map(([name, field]) => ({
     ...field,
     name,
     column: field.column ?? snakeCase(name),
     requiredMessage:
-      typeof field.required === 'string' ? field.required : field.required ? defaultRequiredMessage(field) : undefined,
+      typeof field.required === 'string' ? t(field.required) : field.required ? t(defaultRequiredMessage(field)) : undefined,
     uniqueMessage:
-      typeof field.unique === 'string' ? field.unique : field.unique ? `${field.label}重复，请重新输入` : undefined,
+      typeof field.unique === 'string' ? t(field.unique) : field.unique ? t(`${field.label}重复，请重新输入`) : undefined,
   }))
   const byName = new Map<string, FieldModel>()
-  for (const f of [...BUILTINS, ...fields]) byName.set(f.name, f)
+  const builtins = locale === 'zh-CN' ? BUILTINS : BUILTINS.map((f) => ({ ...f, label: t(f.label) }))
+  for (const f of [...builtins, ...fields]) byName.set(f.name, f)
   return {
     file,
     name: file.name,
     table: file.table,
-    label: file.label['zh-CN'],
+    label: file.label[locale] || file.label['zh-CN'],
     scope: file.scope ?? 'tenant',
     fields,
     byName,

@@ -3,9 +3,17 @@ import type { EnumsFile } from '../generated/enums.js'
 export type EnumCode = string | number | boolean
 export type Locale = 'zh-CN' | 'zh-HK' | 'en-US'
 
-/** Read access to schemas/enums.json, shared by server validation and browser labels. */
+type EnumItem = { 'zh-CN': string; 'zh-HK'?: string; 'en-US'?: string }
+
+/**
+ * Read access to schemas/enums.json, shared by server validation and browser labels. `locale` is the
+ * language labels are shown in (the browser's chosen language; Simplified on the server).
+ */
 export class EnumCatalog {
-  constructor(private readonly file: EnumsFile) {}
+  constructor(
+    private readonly file: EnumsFile,
+    readonly locale: Locale = 'zh-CN',
+  ) {}
 
   has(name: string): boolean {
     return name !== '$schema' && Boolean(this.file[name])
@@ -24,8 +32,14 @@ export class EnumCatalog {
     return undefined
   }
 
-  label(name: string, code: unknown, locale: Locale = 'zh-CN'): string | undefined {
-    return this.items(name).find((i) => String(i.code) === String(code))?.[locale]
+  label(name: string, code: unknown, locale: Locale = this.locale): string | undefined {
+    const item = this.items(name).find((i) => String(i.code) === String(code))
+    return item && (item[locale] || item['zh-CN'])
+  }
+
+  /** An item's label in the display language. */
+  text(item: EnumItem): string {
+    return item[this.locale] || item['zh-CN']
   }
 
   codeKind(name: string): 'integer' | 'string' | 'boolean' {

@@ -5,6 +5,7 @@ import type { Meta } from '../../api/meta.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { customerApi, type CustomerRow } from './customer-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss'
 
@@ -13,6 +14,7 @@ const FORMAT = 'YYYY-MM-DD HH:mm:ss'
  * customer the salesperson picks one of the customers they own.
  */
 export default function ActionFormModal({ meta, open, customerId, onClose, onSaved }: { meta: Meta; open: boolean; customerId?: string; onClose: () => void; onSaved: () => void }) {
+  const tr = useTr()
   const entity = meta.entity('crmCustomerAction')
   const label = (name: string) => entity.byName.get(name)?.label ?? name
   const [form] = Form.useForm<Record<string, unknown>>()
@@ -32,7 +34,7 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
     setSaving(true)
     try {
       await customerApi.createAction({ ...values, customerId: customerId ?? values.customerId, actionTime: time(values.actionTime), nextTime: time(values.nextTime) })
-      message.success('跟进记录已保存')
+      message.success(tr('跟进记录已保存'))
       onSaved()
     } catch {
       // The api layer has shown the server's message.
@@ -41,26 +43,26 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
     }
   }
   return (
-    <Modal title="写跟进" open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden width={560}>
+    <Modal title={tr('写跟进')} open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} okText={tr('保存')} cancelText={tr('取消')} destroyOnHidden width={560}>
       <Form form={form} name="crmAction" layout="vertical">
         {!customerId && (
-          <Form.Item name="customerId" label={label('customerId')} rules={[{ required: true, message: '请选择客户' }]}>
-            <Select showSearch optionFilterProp="label" options={customers.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))} placeholder="请选择客户" />
+          <Form.Item name="customerId" label={label('customerId')} rules={[{ required: true, message: tr('请选择客户') }]}>
+            <Select showSearch optionFilterProp="label" options={customers.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))} placeholder={tr('请选择客户')} />
           </Form.Item>
         )}
-        <Form.Item name="actionType" label={label('actionType')} rules={[{ required: true, message: '请选择跟进方式' }]}>
+        <Form.Item name="actionType" label={label('actionType')} rules={[{ required: true, message: tr('请选择跟进方式') }]}>
           <Select options={enumOptions('CRM_ACTION_TYPE', meta.enums)} />
         </Form.Item>
         <Form.Item name="actionTime" label={label('actionTime')}>
-          <DatePicker showTime format={FORMAT} style={{ width: '100%' }} placeholder="不填为当前时间" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker showTime format={FORMAT} style={{ width: '100%' }} placeholder={tr('不填为当前时间')} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
-        <Form.Item name="content" label={label('content')} rules={[{ required: true, message: '请输入跟进内容' }, { max: 2000, message: '跟进内容最多2000个字符' }]}>
-          <Input.TextArea rows={4} placeholder="沟通了什么、客户的反馈、下一步" />
+        <Form.Item name="content" label={label('content')} rules={[{ required: true, message: tr('请输入跟进内容') }, { max: 2000, message: tr('跟进内容最多2000个字符') }]}>
+          <Input.TextArea rows={4} placeholder={tr('沟通了什么、客户的反馈、下一步')} />
         </Form.Item>
         <Form.Item name="nextTime" label={label('nextTime')}>
           <DatePicker showTime format={FORMAT} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="nextContent" label={label('nextContent')} rules={[{ max: 500, message: '下次跟进内容最多500个字符' }]}>
+        <Form.Item name="nextContent" label={label('nextContent')} rules={[{ max: 500, message: tr('下次跟进内容最多500个字符') }]}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>

@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { customerApi, customerPaths, type ActionRow } from './customer-api.js'
 import ActionFormModal from './ActionFormModal.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const COLUMNS = ['customerId', 'actionType', 'content', 'actionTime', 'nextTime', 'nextContent', 'followerId']
 
@@ -26,6 +27,7 @@ export default function ActionListPage() {
 }
 
 function ActionList({ meta }: { meta: Meta }) {
+  const tr = useTr()
   const can = usePermission()
   const navigate = useNavigate()
   const { message } = useFeedback()
@@ -67,21 +69,21 @@ function ActionList({ meta }: { meta: Meta }) {
     }),
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       width: 80,
       fixed: 'right',
       render: (_v, r) =>
         can('crm:action:delete') && (
-          <Popconfirm title="确定删除该跟进记录？" onConfirm={async () => {
+          <Popconfirm title={tr('确定删除该跟进记录？')} onConfirm={async () => {
             try {
               await customerApi.deleteActions([r.id])
-              message.success('删除成功')
+              message.success(tr('删除成功'))
               await mutate()
             } catch {
               // shown by the api layer
             }
           }}>
-            <a>删除</a>
+            <a>{tr('删除')}</a>
           </Popconfirm>
         ),
     },
@@ -99,12 +101,12 @@ function ActionList({ meta }: { meta: Meta }) {
         </Space>
       )}
       {due && due.length > 0 && (
-        <Card size="small" title="近3天待跟进" style={{ marginBottom: 12 }}>
+        <Card size="small" title={tr('近3天待跟进')} style={{ marginBottom: 12 }}>
           {due.slice(0, 8).map((d) => (
             <div key={d.customerId}>
               <a onClick={() => navigate(customerPaths.detail(d.customerId))}>{d.name}</a>
               <span style={{ marginLeft: 8, color: d.overdue ? '#cf1322' : '#888' }}>
-                {d.nextFollowTime} {d.overdue ? '（已逾期）' : ''} {d.nextContent ?? ''}
+                {d.nextFollowTime} {d.overdue ? tr('（已逾期）') : ''} {d.nextContent ?? ''}
               </span>
             </div>
           ))}
@@ -130,9 +132,9 @@ function ActionList({ meta }: { meta: Meta }) {
           <Col>
             <Space>
               <Button type="primary" htmlType="submit">
-                查询
+                {tr('查询')}
               </Button>
-              <Button onClick={() => (form.resetFields(), search())}>重置</Button>
+              <Button onClick={() => (form.resetFields(), search())}>{tr('重置')}</Button>
             </Space>
           </Col>
         </Row>
@@ -140,10 +142,10 @@ function ActionList({ meta }: { meta: Meta }) {
       <Space style={{ marginBottom: 12 }}>
         {can('crm:action:add') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            写跟进
+            {tr('写跟进')}
           </Button>
         )}
-        {can('crm:action:export') && <Button onClick={() => customerApi.exportActions(query).catch(() => undefined)}>导出</Button>}
+        {can('crm:action:export') && <Button onClick={() => customerApi.exportActions(query).catch(() => undefined)}>{tr('导出')}</Button>}
       </Space>
       <Table<ActionRow>
         rowKey="id"

@@ -10,6 +10,7 @@ import { customerApi, customerPaths, type CustomerRow } from './customer-api.js'
 import CustomerTabsPanel, { CustomerActions } from './CustomerTabsPanel.js'
 import ActionFormModal from './ActionFormModal.js'
 import { ReasonDialog } from './CustomerListPage.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const BASIC = ['code', 'name', 'level', 'dealStatus', 'industry', 'source', 'contact', 'telephone', 'email', 'settleType', 'address', 'description']
 const OWNER = ['ownerId', 'deptId', 'receiveTime', 'lastFollowTime', 'nextFollowTime', 'locked', 'preOwnerId', 'poolId', 'poolTime', 'createBy', 'createTime']
@@ -27,13 +28,14 @@ export default function CustomerDetailPage({ id, variant }: { id: string; varian
 }
 
 function Fields({ meta, row, names, column }: { meta: Meta; row: CustomerRow; names: string[]; column: number }) {
+  const tr = useTr()
   const entity = meta.entity('customer')
   return (
     <Descriptions bordered size="small" column={column}>
       {names.map((name) => {
         const field = entity.byName.get(name)
         if (!field) return null
-        const value = name === 'locked' ? (row.locked ? <Tag color="gold">已锁定</Tag> : '否') : name === 'ownerId' && !row.ownerId ? <Tag>公海客户</Tag> : fieldText(field, row, meta.enums)
+        const value = name === 'locked' ? (row.locked ? <Tag color="gold">{tr('已锁定')}</Tag> : tr('否')) : name === 'ownerId' && !row.ownerId ? <Tag>{tr('公海客户')}</Tag> : fieldText(field, row, meta.enums)
         return (
           <Descriptions.Item key={name} label={field.label}>
             {value}
@@ -45,6 +47,7 @@ function Fields({ meta, row, names, column }: { meta: Meta; row: CustomerRow; na
 }
 
 function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant: DetailVariant }) {
+  const tr = useTr()
   const can = usePermission()
   const navigate = useNavigate()
   const { message } = useFeedback()
@@ -53,7 +56,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
   const [releasing, setReleasing] = useState(false)
   const [version, setVersion] = useState(0)
   const { mutate: mutateAll } = useSWRConfig()
-  if (error) return <Result status="404" title="客户不存在" subTitle={error instanceof Error ? error.message : undefined} />
+  if (error) return <Result status="404" title={tr('客户不存在')} subTitle={error instanceof Error ? error.message : undefined} />
   if (!row) return <Spin style={{ display: 'block', padding: 48 }} />
   const owned = Boolean(row.ownerId)
   // The tabs of every feature read through swr: refresh whatever concerns this customer.
@@ -64,7 +67,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
   }
   const followButton = can('crm:action:add') && owned && (
     <Button type="primary" onClick={() => setFollowing(true)} block={variant === 'h5'}>
-      写跟进
+      {tr('写跟进')}
     </Button>
   )
   const dialogs = (
@@ -77,7 +80,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
         onOk={async (reason) => {
           try {
             await customerApi.release([id], reason)
-            message.success('已放入公海')
+            message.success(tr('已放入公海'))
             setReleasing(false)
             refresh()
           } catch {
@@ -92,13 +95,13 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
     return (
       <div style={{ padding: 24, background: '#fff' }}>
         <style>{'@media print { .no-print { display: none !important } }'}</style>
-        <h2 style={{ textAlign: 'center' }}>客户信息</h2>
+        <h2 style={{ textAlign: 'center' }}>{tr('客户信息')}</h2>
         <Fields meta={meta} row={row} names={[...BASIC, ...OWNER]} column={2} />
         <Space className="no-print" style={{ marginTop: 16 }}>
           <Button type="primary" onClick={() => window.print()}>
-            打印
+            {tr('打印')}
           </Button>
-          <Button onClick={() => navigate(-1)}>返回</Button>
+          <Button onClick={() => navigate(-1)}>{tr('返回')}</Button>
         </Space>
       </div>
     )
@@ -106,11 +109,11 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
   if (variant === 'h5')
     return (
       <div style={{ maxWidth: 375, margin: '0 auto', padding: 8 }}>
-        <Card size="small" title={row.name} extra={can('crm:customer:modify') && owned && <a onClick={() => navigate(customerPaths.h5Modify(id))}>修改</a>}>
+        <Card size="small" title={row.name} extra={can('crm:customer:modify') && owned && <a onClick={() => navigate(customerPaths.h5Modify(id))}>{tr('修改')}</a>}>
           <Fields meta={meta} row={row} names={['code', 'level', 'contact', 'telephone', 'ownerId', 'lastFollowTime', 'nextFollowTime', 'address']} column={1} />
         </Card>
         <div style={{ margin: '8px 0' }}>{followButton}</div>
-        <Card size="small" title="跟进记录">
+        <Card size="small" title={tr('跟进记录')}>
           <CustomerActions meta={meta} customerId={id} version={version} />
         </Card>
         {dialogs}
@@ -119,26 +122,26 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
 
   const toolbar = (
     <Space wrap>
-      {can('crm:customer:modify') && owned && <Button onClick={() => navigate(customerPaths.modify(id))}>修改</Button>}
+      {can('crm:customer:modify') && owned && <Button onClick={() => navigate(customerPaths.modify(id))}>{tr('修改')}</Button>}
       {followButton}
-      {can('crm:customer:release') && owned && <Button onClick={() => setReleasing(true)}>放入公海</Button>}
+      {can('crm:customer:release') && owned && <Button onClick={() => setReleasing(true)}>{tr('放入公海')}</Button>}
       {can('crm:public-sea:claim') && !owned && (
         <Button
           type="primary"
           onClick={async () => {
             try {
               await customerApi.claim([id])
-              message.success('领取成功')
+              message.success(tr('领取成功'))
               refresh()
             } catch {
               // shown by the api layer
             }
           }}
         >
-          领取
+          {tr('领取')}
         </Button>
       )}
-      <Button onClick={() => navigate(customerPaths.print(id))}>打印</Button>
+      <Button onClick={() => navigate(customerPaths.print(id))}>{tr('打印')}</Button>
     </Space>
   )
 
@@ -151,7 +154,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
             <CustomerTabsPanel customerId={id} />
           </div>
         </Card>
-        <Card title="跟进动态" style={{ flex: '1 1 320px' }}>
+        <Card title={tr('跟进动态')} style={{ flex: '1 1 320px' }}>
           <CustomerActions meta={meta} customerId={id} version={version} />
         </Card>
         {dialogs}

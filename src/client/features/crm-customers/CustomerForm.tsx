@@ -7,6 +7,7 @@ import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { customerApi, customerPaths } from './customer-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** What a salesperson fills in for a customer (fields of schemas/entities/customer.json). */
 export const CUSTOMER_FORM_FIELDS = ['code', 'name', 'level', 'dealStatus', 'industry', 'source', 'contact', 'telephone', 'email', 'settleType', 'address', 'description'] as const
@@ -22,10 +23,11 @@ export function fieldRules(field: FieldModel): Rule[] {
 
 /** The input of one field; Form.Item's id, value and onChange pass through to the antd control. */
 export function FieldInput({ field, meta, ...control }: { field: FieldModel; meta: Meta; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const tr = useTr()
   const props = control as Record<string, unknown>
-  if (field.enum) return <Select {...props} allowClear={!field.required} options={enumOptions(field.enum, meta.enums)} placeholder={`请选择${field.label}`} />
-  if (field.control === 'textarea') return <Input.TextArea {...props} rows={3} placeholder={`请输入${field.label}`} />
-  return <Input {...props} placeholder={`请输入${field.label}`} />
+  if (field.enum) return <Select {...props} allowClear={!field.required} options={enumOptions(field.enum, meta.enums)} placeholder={tr(`请选择${field.label}`)} />
+  if (field.control === 'textarea') return <Input.TextArea {...props} rows={3} placeholder={tr(`请输入${field.label}`)} />
+  return <Input {...props} placeholder={tr(`请输入${field.label}`)} />
 }
 
 /**
@@ -33,6 +35,7 @@ export function FieldInput({ field, meta, ...control }: { field: FieldModel; met
  * phone). The creator becomes the customer's owner (负责人).
  */
 export default function CustomerForm({ meta, id, compact }: { meta: Meta; id?: string; compact?: boolean }) {
+  const tr = useTr()
   const entity = meta.entity('customer')
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const [form] = Form.useForm<Record<string, any>>()
@@ -55,7 +58,7 @@ export default function CustomerForm({ meta, id, compact }: { meta: Meta; id?: s
     setSaving(true)
     try {
       const saved = id ? (await customerApi.modify({ ...values, id }), id) : await customerApi.create({ available: true, ...values })
-      message.success(id ? '修改成功' : '新增成功')
+      message.success(id ? tr('修改成功') : tr('新增成功'))
       navigate(compact ? customerPaths.h5Detail(saved) : customerPaths.detail(saved))
     } catch {
       // The api layer has shown the server's message.
@@ -80,9 +83,9 @@ export default function CustomerForm({ meta, id, compact }: { meta: Meta; id?: s
         })}
       </Row>
       <Space style={{ width: compact ? '100%' : undefined }}>
-        <Button onClick={() => navigate(-1)}>取消</Button>
+        <Button onClick={() => navigate(-1)}>{tr('取消')}</Button>
         <Button type="primary" loading={saving} onClick={submit} block={compact}>
-          保存
+          {tr('保存')}
         </Button>
       </Space>
     </Form>

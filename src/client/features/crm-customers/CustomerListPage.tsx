@@ -12,6 +12,7 @@ import { customerApi, customerPaths, SCOPE, type CustomerRow } from './customer-
 import { customerColumns } from './customer-columns.js'
 import CustomerSearch from './CustomerSearch.js'
 import ActionFormModal from './ActionFormModal.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const COLUMNS = ['code', 'name', 'level', 'dealStatus', 'contact', 'telephone', 'ownerId', 'deptId', 'lastFollowTime', 'nextFollowTime', 'locked', 'createTime']
 
@@ -25,6 +26,7 @@ export default function CustomerListPage() {
 }
 
 function CustomerList({ meta }: { meta: Meta }) {
+  const tr = useTr()
   const can = usePermission()
   const navigate = useNavigate()
   const { message } = useFeedback()
@@ -50,9 +52,9 @@ function CustomerList({ meta }: { meta: Meta }) {
     }
   }
   const tabs = [
-    { key: String(SCOPE.MINE), label: '我负责的客户' },
-    ...(can(['crm:customer:dept', 'crm:customer:all']) ? [{ key: String(SCOPE.DEPT), label: '本部门的客户' }] : []),
-    ...(can('crm:customer:all') ? [{ key: String(SCOPE.ALL), label: '全部客户' }] : []),
+    { key: String(SCOPE.MINE), label: tr('我负责的客户') },
+    ...(can(['crm:customer:dept', 'crm:customer:all']) ? [{ key: String(SCOPE.DEPT), label: tr('本部门的客户') }] : []),
+    ...(can('crm:customer:all') ? [{ key: String(SCOPE.ALL), label: tr('全部客户') }] : []),
   ]
   const columns: ColumnType<CustomerRow>[] = [
     ...customerColumns(meta, COLUMNS).map((c) =>
@@ -60,14 +62,14 @@ function CustomerList({ meta }: { meta: Meta }) {
     ),
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       fixed: 'right',
       width: 180,
       render: (_v, r) => (
         <Space size={4}>
-          <a onClick={() => navigate(customerPaths.detail(r.id))}>详情</a>
-          {can('crm:customer:modify') && <a onClick={() => navigate(customerPaths.modify(r.id))}>修改</a>}
-          {can('crm:action:add') && r.ownerId && <a onClick={() => setFollowing(r.id)}>写跟进</a>}
+          <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
+          {can('crm:customer:modify') && <a onClick={() => navigate(customerPaths.modify(r.id))}>{tr('修改')}</a>}
+          {can('crm:action:add') && r.ownerId && <a onClick={() => setFollowing(r.id)}>{tr('写跟进')}</a>}
         </Space>
       ),
     },
@@ -87,26 +89,26 @@ function CustomerList({ meta }: { meta: Meta }) {
       <Space style={{ marginBottom: 12 }} wrap>
         {can('crm:customer:add') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(customerPaths.add)}>
-            新增客户
+            {tr('新增客户')}
           </Button>
         )}
         {can('crm:customer:transfer') && (
           <Button disabled={!selected.length} onClick={() => setDialog('transfer')}>
-            转移
+            {tr('转移')}
           </Button>
         )}
         {can('crm:customer:release') && (
           <Button disabled={!selected.length} onClick={() => setDialog('release')}>
-            放入公海
+            {tr('放入公海')}
           </Button>
         )}
         {can('crm:customer:lock') && (
           <>
-            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, true), '已锁定')}>
-              锁定
+            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, true), tr('已锁定'))}>
+              {tr('锁定')}
             </Button>
-            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, false), '已解锁')}>
-              解锁
+            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, false), tr('已解锁'))}>
+              {tr('解锁')}
             </Button>
           </>
         )}
@@ -121,30 +123,31 @@ function CustomerList({ meta }: { meta: Meta }) {
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={tablePagination({ index: page.index, size: page.size }, data?.totalCount ?? 0, setPage)}
       />
-      <TransferDialog open={dialog === 'transfer'} count={selected.length} onClose={() => setDialog(null)} onOk={(to, reason) => act(() => customerApi.transfer(selected, to, reason), '转移成功')} />
-      <ReasonDialog open={dialog === 'release'} count={selected.length} onClose={() => setDialog(null)} onOk={(reason) => act(() => customerApi.release(selected, reason), '已放入公海')} />
+      <TransferDialog open={dialog === 'transfer'} count={selected.length} onClose={() => setDialog(null)} onOk={(to, reason) => act(() => customerApi.transfer(selected, to, reason), tr('转移成功'))} />
+      <ReasonDialog open={dialog === 'release'} count={selected.length} onClose={() => setDialog(null)} onOk={(reason) => act(() => customerApi.release(selected, reason), tr('已放入公海'))} />
       <ActionFormModal meta={meta} open={Boolean(following)} customerId={following ?? undefined} onClose={() => setFollowing(null)} onSaved={() => (setFollowing(null), void mutate())} />
     </Card>
   )
 }
 
 function TransferDialog({ open, count, onClose, onOk }: { open: boolean; count: number; onClose: () => void; onOk: (to: string, reason: string) => void }) {
+  const tr = useTr()
   const [form] = Form.useForm<{ ownerId: string; reason?: string }>()
   const [word, setWord] = useState('')
   const { data } = useSWR(open ? ['crm-owners', word] : null, () => customerApi.owners(word))
   return (
-    <Modal title={`转移客户（已选${count}个）`} open={open} onCancel={onClose} onOk={async () => {
+    <Modal title={tr(`转移客户（已选${count}个）`)} open={open} onCancel={onClose} onOk={async () => {
       const v = await form.validateFields()
       onOk(v.ownerId, v.reason ?? '')
-    }} okText="确定" cancelText="取消" destroyOnHidden>
+    }} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form form={form} name="crmTransfer" layout="vertical" preserve={false}>
-        <Form.Item name="ownerId" label="接收人" rules={[{ required: true, message: '请选择接收人' }]}>
-          <Select showSearch filterOption={false} onSearch={setWord} options={(data ?? []).map((u) => ({ value: u.id, label: `${u.name}（${u.code}）` }))} placeholder="输入姓名或编号搜索" />
+        <Form.Item name="ownerId" label={tr('接收人')} rules={[{ required: true, message: tr('请选择接收人') }]}>
+          <Select showSearch filterOption={false} onSearch={setWord} options={(data ?? []).map((u) => ({ value: u.id, label: `${u.name}（${u.code}）` }))} placeholder={tr('输入姓名或编号搜索')} />
         </Form.Item>
-        <Form.Item name="reason" label="转移原因" rules={[{ max: 200, message: '原因不能超过200个字符' }]}>
+        <Form.Item name="reason" label={tr('转移原因')} rules={[{ max: 200, message: tr('原因不能超过200个字符') }]}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Alert type="info" showIcon message="客户的联系人将一并转移给接收人" />
+        <Alert type="info" showIcon message={tr('客户的联系人将一并转移给接收人')} />
       </Form>
     </Modal>
   )
@@ -152,12 +155,13 @@ function TransferDialog({ open, count, onClose, onOk }: { open: boolean; count: 
 
 /** 放入公海: the reason is required and kept in the owner history. */
 export function ReasonDialog({ open, count, onClose, onOk }: { open: boolean; count: number; onClose: () => void; onOk: (reason: string) => void }) {
+  const tr = useTr()
   const [form] = Form.useForm<{ reason: string }>()
   return (
-    <Modal title={`放入公海（已选${count}个）`} open={open} onCancel={onClose} onOk={async () => onOk((await form.validateFields()).reason.trim())} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal title={tr(`放入公海（已选${count}个）`)} open={open} onCancel={onClose} onOk={async () => onOk((await form.validateFields()).reason.trim())} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form form={form} name="crmRelease" layout="vertical" preserve={false}>
-        <Form.Item name="reason" label="放入公海原因" rules={[{ required: true, whitespace: true, message: '请输入放入公海的原因' }, { max: 200, message: '原因不能超过200个字符' }]}>
-          <Input.TextArea rows={3} placeholder="例如：客户暂无采购需求" />
+        <Form.Item name="reason" label={tr('放入公海原因')} rules={[{ required: true, whitespace: true, message: tr('请输入放入公海的原因') }, { max: 200, message: tr('原因不能超过200个字符') }]}>
+          <Input.TextArea rows={3} placeholder={tr('例如：客户暂无采购需求')} />
         </Form.Item>
       </Form>
     </Modal>

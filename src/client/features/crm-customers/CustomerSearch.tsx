@@ -2,9 +2,11 @@ import { Button, Col, Form, Row, Space } from 'antd'
 import type { Meta } from '../../api/meta.js'
 import { FieldInput } from './CustomerForm.js'
 import { SEARCH_FIELDS } from './customer-columns.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** 查询 / 重置 over the customer conditions; answers only the conditions that carry a value. */
 export default function CustomerSearch({ meta, onSearch }: { meta: Meta; onSearch: (values: Record<string, unknown>) => void }) {
+  const tr = useTr()
   const [form] = Form.useForm<Record<string, unknown>>()
   const entity = meta.entity('customer')
   const search = () => onSearch(Object.fromEntries(Object.entries(form.getFieldsValue()).filter(([, v]) => v !== undefined && v !== null && v !== '')))
@@ -25,7 +27,7 @@ export default function CustomerSearch({ meta, onSearch }: { meta: Meta; onSearc
         <Col>
           <Space>
             <Button type="primary" htmlType="submit">
-              查询
+              {tr('查询')}
             </Button>
             <Button
               onClick={() => {
@@ -33,7 +35,7 @@ export default function CustomerSearch({ meta, onSearch }: { meta: Meta; onSearc
                 search()
               }}
             >
-              重置
+              {tr('重置')}
             </Button>
           </Space>
         </Col>

@@ -5,11 +5,13 @@ import type { Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { customerApi, type ActionRow } from './customer-api.js'
 import { customerTabs, onCustomerTabsChange, registerCustomerTab } from './customer-tabs.js'
+import { tr, useTr } from '../../i18n/use-tr.js'
 
 /** The customer's follow-ups as a timeline (newest first). */
 export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta; customerId: string; version?: number }) {
+  const tr = useTr()
   const { data } = useSWR(['crm-customer-actions', customerId, version], () => customerApi.actions({ customerId, pageSize: 100 }))
-  if (!data?.datas.length) return <Empty description="暂无跟进记录" />
+  if (!data?.datas.length) return <Empty description={tr('暂无跟进记录')} />
   return (
     <Timeline
       items={data.datas.map((a: ActionRow) => ({
@@ -34,6 +36,7 @@ export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta;
 
 /** 负责人变更: claims, transfers, releases (with their reasons) and automatic returns. */
 export function OwnerHistory({ meta, customerId }: { meta: Meta; customerId: string }) {
+  const tr = useTr()
   const { data } = useSWR(['crm-owner-records', customerId], () => customerApi.ownerRecords(customerId))
   return (
     <Table
@@ -42,17 +45,17 @@ export function OwnerHistory({ meta, customerId }: { meta: Meta; customerId: str
       pagination={false}
       dataSource={data ?? []}
       columns={[
-        { key: 't', title: '时间', dataIndex: 'createTime', width: 170 },
+        { key: 't', title: tr('时间'), dataIndex: 'createTime', width: 170 },
         {
           key: 'c',
-          title: '变更类型',
+          title: tr('变更类型'),
           width: 110,
           render: (_v, r) => <Tag color={meta.enums.items('CRM_OWNER_CHANGE_TYPE').find((i) => i.code === r.changeType)?.color}>{meta.enums.label('CRM_OWNER_CHANGE_TYPE', r.changeType)}</Tag>,
         },
-        { key: 'f', title: '原负责人', dataIndex: 'fromOwnerName', width: 110 },
-        { key: 'to', title: '新负责人', render: (_v, r) => r.toOwnerName ?? (r.poolName ? `公海：${r.poolName}` : '公海'), width: 140 },
-        { key: 'r', title: '原因', dataIndex: 'reason' },
-        { key: 'b', title: '操作人', dataIndex: 'createBy', width: 100 },
+        { key: 'f', title: tr('原负责人'), dataIndex: 'fromOwnerName', width: 110 },
+        { key: 'to', title: tr('新负责人'), render: (_v, r) => r.toOwnerName ?? (r.poolName ? tr(`公海：${r.poolName}`) : tr('公海')), width: 140 },
+        { key: 'r', title: tr('原因'), dataIndex: 'reason' },
+        { key: 'b', title: tr('操作人'), dataIndex: 'createBy', width: 100 },
       ]}
     />
   )
@@ -63,8 +66,8 @@ let ownRegistered = false
 export function registerOwnTabs(meta: () => Meta | undefined) {
   if (ownRegistered) return
   ownRegistered = true
-  registerCustomerTab({ key: 'actions', title: '跟进记录', order: 10, permissions: ['crm:action:query'], render: (id) => { const m = meta(); return m ? <CustomerActions meta={m} customerId={id} /> : null } })
-  registerCustomerTab({ key: 'owners', title: '负责人变更', order: 90, render: (id) => { const m = meta(); return m ? <OwnerHistory meta={m} customerId={id} /> : null } })
+  registerCustomerTab({ key: 'actions', title: tr('跟进记录'), order: 10, permissions: ['crm:action:query'], render: (id) => { const m = meta(); return m ? <CustomerActions meta={m} customerId={id} /> : null } })
+  registerCustomerTab({ key: 'owners', title: tr('负责人变更'), order: 90, render: (id) => { const m = meta(); return m ? <OwnerHistory meta={m} customerId={id} /> : null } })
 }
 
 /** The registered tabs the user may see, re-rendered when a feature registers one late. */

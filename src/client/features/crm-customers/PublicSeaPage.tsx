@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { customerApi, customerPaths, type CustomerRow } from './customer-api.js'
 import { customerColumns } from './customer-columns.js'
 import CustomerSearch from './CustomerSearch.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const COLUMNS = ['code', 'name', 'level', 'contact', 'telephone', 'poolId', 'preOwnerId', 'poolTime', 'lastFollowTime', 'createTime']
 
@@ -20,6 +21,7 @@ export default function PublicSeaPage() {
 }
 
 function PublicSea({ meta }: { meta: Meta }) {
+  const tr = useTr()
   const can = usePermission()
   const navigate = useNavigate()
   const { message } = useFeedback()
@@ -31,7 +33,7 @@ function PublicSea({ meta }: { meta: Meta }) {
   const claim = async (ids: string[]) => {
     try {
       await customerApi.claim(ids)
-      message.success(`已领取${ids.length}个客户`)
+      message.success(tr(`已领取${ids.length}个客户`))
       setSelected([])
     } catch {
       // The api layer has shown the server's message (e.g. 该客户已被领取).
@@ -42,13 +44,13 @@ function PublicSea({ meta }: { meta: Meta }) {
     ...customerColumns(meta, COLUMNS),
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       fixed: 'right',
       width: 120,
       render: (_v, r) => (
         <Space size={4}>
-          <a onClick={() => navigate(customerPaths.detail(r.id))}>详情</a>
-          {can('crm:public-sea:claim') && <a onClick={() => claim([r.id])}>领取</a>}
+          <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
+          {can('crm:public-sea:claim') && <a onClick={() => claim([r.id])}>{tr('领取')}</a>}
         </Space>
       ),
     },
@@ -58,7 +60,7 @@ function PublicSea({ meta }: { meta: Meta }) {
       <CustomerSearch meta={meta} onSearch={(v) => (setQuery(v), setPage((p) => ({ ...p, index: 1 })))} />
       {can('crm:public-sea:claim') && (
         <Button type="primary" style={{ marginBottom: 12 }} disabled={!selected.length} onClick={() => claim(selected)}>
-          领取
+          {tr('领取')}
         </Button>
       )}
       <Table<CustomerRow>

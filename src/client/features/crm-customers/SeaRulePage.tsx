@@ -3,6 +3,7 @@ import { Alert, Button, Card, Spin, Tabs } from 'antd'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { customerApi } from './customer-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const SingletonPage = lazy(() => import('../../runtime/singleton/SingletonPage.js'))
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
@@ -21,12 +22,13 @@ export default function SeaRulePage() {
 }
 
 function SeaRules() {
+  const tr = useTr()
   const can = usePermission()
   const { message } = useFeedback()
   const run = async () => {
     try {
       const r = await customerApi.runReturn()
-      message.success(`自动回收完成，共收回${r.total}个客户`)
+      message.success(tr(`自动回收完成，共收回${r.total}个客户`))
     } catch {
       // shown by the api layer
     }
@@ -38,14 +40,14 @@ function SeaRules() {
         showIcon
         type="info"
         style={{ marginBottom: 12 }}
-        message="每天自动执行回收；客户按负责人所属部门进入对应公海，没有适用公海的客户进入全公司公海。数量为0表示不限制。"
-        action={can('crm:sea-rule:run') && <Button onClick={run}>立即执行回收</Button>}
+        message={tr('每天自动执行回收；客户按负责人所属部门进入对应公海，没有适用公海的客户进入全公司公海。数量为0表示不限制。')}
+        action={can('crm:sea-rule:run') && <Button onClick={run}>{tr('立即执行回收')}</Button>}
       />
       <Tabs
         items={[
-          { key: 'config', label: '基本规则', children: lazyPane(<SingletonPage entityName="crmSeaConfig" />) },
-          { key: 'pools', label: '公海池', children: lazyPane(<EntityPage entityName="crmCustomerPool" />) },
-          { key: 'rules', label: '自动回收规则', children: lazyPane(<EntityPage entityName="crmSeaRule" />) },
+          { key: 'config', label: tr('基本规则'), children: lazyPane(<SingletonPage entityName="crmSeaConfig" />) },
+          { key: 'pools', label: tr('公海池'), children: lazyPane(<EntityPage entityName="crmCustomerPool" />) },
+          { key: 'rules', label: tr('自动回收规则'), children: lazyPane(<EntityPage entityName="crmSeaRule" />) },
         ]}
       />
     </Card>

@@ -3,6 +3,7 @@ import type { ColumnType } from 'antd/es/table'
 import type { Meta } from '../../api/meta.js'
 import { enumColor, fieldText } from '../../runtime/field-text.js'
 import type { CustomerRow } from './customer-api.js'
+import { tr } from '../../i18n/use-tr.js'
 
 /** Table columns for customer fields, titled and rendered from schemas/entities/customer.json. */
 export function customerColumns(meta: Meta, names: readonly string[]): ColumnType<CustomerRow>[] {
@@ -18,7 +19,7 @@ export function customerColumns(meta: Meta, names: readonly string[]): ColumnTyp
         ellipsis: true,
         render: (_v: unknown, row: CustomerRow) => {
           const text = fieldText(field, row, meta.enums)
-          if (name === 'locked') return row.locked ? <Tag color="gold">已锁定</Tag> : null
+          if (name === 'locked') return row.locked ? <Tag color="gold">{tr('已锁定')}</Tag> : null
           const color = enumColor(field, row[name], meta.enums)
           return color && text ? <Tag color={color}>{text}</Tag> : text
         },

@@ -4,11 +4,13 @@ import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons'
 import { hasPermission, useSession } from '../../app/session.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { crmApi, type ContractFile } from './crm-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const size = (n: number | null) => (n === null ? '' : n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1048576).toFixed(1)} MB`)
 
 /** 合同附件: upload to the store, record on the contract (createFile), download with the token, remove (fileRemoveId). */
 export default function ContractFiles({ contractId, readOnly }: { contractId: string; readOnly?: boolean }) {
+  const tr = useTr()
   const session = useSession()
   const { message } = useFeedback()
   const canWrite = !readOnly && hasPermission(session, ['crm:contract:add', 'crm:contract:modify'])
@@ -24,7 +26,7 @@ export default function ContractFiles({ contractId, readOnly }: { contractId: st
     try {
       const url = await crmApi.upload(file)
       await crmApi.createFile(contractId, url, file.name, file.size)
-      message.success(`${file.name} 上传成功`)
+      message.success(tr(`${file.name} 上传成功`))
       load()
     } catch {
       // shown by the API layer
@@ -37,28 +39,28 @@ export default function ContractFiles({ contractId, readOnly }: { contractId: st
       {canWrite && (
         <Upload showUploadList={false} beforeUpload={(file) => (void upload(file), false)} accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.png,.jpg,.jpeg,.gif,.bmp,.zip,.rar,.7z">
           <Button icon={<UploadOutlined />} loading={busy}>
-            上传附件
+            {tr('上传附件')}
           </Button>
           <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-            单个文件不超过20MB
+            {tr('单个文件不超过20MB')}
           </Typography.Text>
         </Upload>
       )}
       <List
         size="small"
-        locale={{ emptyText: '暂无附件' }}
+        locale={{ emptyText: tr('暂无附件') }}
         dataSource={files}
         renderItem={(f) => (
           <List.Item
             actions={[
               <Button key="d" type="link" size="small" onClick={() => crmApi.downloadFile(f.url).catch(() => undefined)}>
-                下载
+                {tr('下载')}
               </Button>,
               ...(canWrite
                 ? [
-                    <Popconfirm key="r" title={`确定删除附件 ${f.fileName}？`} onConfirm={() => crmApi.removeFile(f.id).then(load, () => undefined)}>
+                    <Popconfirm key="r" title={tr(`确定删除附件 ${f.fileName}？`)} onConfirm={() => crmApi.removeFile(f.id).then(load, () => undefined)}>
                       <Button type="link" size="small" danger>
-                        删除
+                        {tr('删除')}
                       </Button>
                     </Popconfirm>,
                   ]

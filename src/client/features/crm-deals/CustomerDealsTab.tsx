@@ -6,9 +6,11 @@ import { hasPermission, useSession } from '../../app/session.js'
 import { renderCell } from '../../runtime/list-columns.js'
 import { crmApi, type Row } from './crm-api.js'
 import PaymentPanel from './PaymentPanel.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** The 联系人 / 商机 / 合同 / 回款 tabs of the customer detail page. */
 export default function CustomerDealsTab({ customerId, view }: { customerId: string; view: 'contact' | 'business' | 'contract' | 'payment' }) {
+  const tr = useTr()
   const meta = useMeta()
   const session = useSession()
   const navigate = useNavigate()
@@ -47,8 +49,8 @@ export default function CustomerDealsTab({ customerId, view }: { customerId: str
           return { key: n, title: f.label, render: (_: unknown, r: Row) => renderCell(f, r, meta.enums) }
         }),
         ...(detailPath
-          ? [{ key: 'op', title: '操作', width: 80, render: (_: unknown, r: Row) => <Button type="link" size="small" onClick={() => navigate(detailPath + r.id)}>详情</Button> }]
-          : [{ key: 'dm', title: '', width: 1, render: (_: unknown, r: Row) => (r.decisionMaker ? <Tag color="gold">决策人</Tag> : null) }]),
+          ? [{ key: 'op', title: tr('操作'), width: 80, render: (_: unknown, r: Row) => <Button type="link" size="small" onClick={() => navigate(detailPath + r.id)}>{tr('详情')}</Button> }]
+          : [{ key: 'dm', title: '', width: 1, render: (_: unknown, r: Row) => (r.decisionMaker ? <Tag color="gold">{tr('决策人')}</Tag> : null) }]),
       ]}
     />
   )

@@ -15,6 +15,7 @@ import PaymentPanel from './PaymentPanel.js'
 import ContractFiles from './ContractFiles.js'
 import './crm-deals.css'
 import { dealPageTitle, SUBJECT, type DealKind, type DealMode } from './deal-routes.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const ENTITY: Record<DealKind, string> = { business: 'crmBusiness', contract: 'crmContract' }
 
@@ -37,6 +38,7 @@ export default function DealPage(props: DealPageProps) {
 }
 
 function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & { meta: Meta; entity: EntityModel }) {
+  const tr = useTr()
   const navigate = useNavigate()
   const session = useSession()
   const [record, setRecord] = useState<Row | undefined>()
@@ -65,7 +67,7 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
         </Card>
       </div>
     )
-  if (failure) return <Result status="warning" title={failure} extra={<Button onClick={() => navigate(listPath)}>返回列表</Button>} />
+  if (failure) return <Result status="warning" title={failure} extra={<Button onClick={() => navigate(listPath)}>{tr('返回列表')}</Button>} />
   if (!record) return <Spin style={{ display: 'block', padding: 48 }} />
 
   const status = Number(record.status)
@@ -76,30 +78,30 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
   }
   const items = [...fields, 'createBy', 'createTime']
     .filter((n) => entity.byName.has(n) || n === 'createBy' || n === 'createTime')
-    .map((n) => ({ key: n, label: entity.byName.get(n)?.label ?? (n === 'createBy' ? '创建人' : '创建时间'), children: cell(n) }))
+    .map((n) => ({ key: n, label: entity.byName.get(n)?.label ?? (n === 'createBy' ? tr('创建人') : tr('创建时间')), children: cell(n) }))
   const title = kind === 'contract' ? `${String(record.contractNo)} ${String(record.name)}` : String(record.name)
   const canApprove = status === 0 && hasPermission(session, `crm:${kind}:approve`)
   const canModify = status !== 3 && hasPermission(session, `crm:${kind}:modify`)
   const actions = mode === 'print' ? (
     <Space className="crm-no-print">
       <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
-        打印
+        {tr('打印')}
       </Button>
-      <Button onClick={() => navigate(listPath)}>返回</Button>
+      <Button onClick={() => navigate(listPath)}>{tr('返回')}</Button>
     </Space>
   ) : (
     <Space wrap>
-      {canModify && <Button onClick={() => navigate(`${listPath}/modify/${record.id}`)}>修改</Button>}
+      {canModify && <Button onClick={() => navigate(`${listPath}/modify/${record.id}`)}>{tr('修改')}</Button>}
       {canApprove && (
         <Button type="primary" onClick={() => setApproving(true)}>
-          审核
+          {tr('审核')}
         </Button>
       )}
       <Button icon={<PrinterOutlined />} onClick={() => navigate(`${listPath}/print/${record.id}`)}>
-        打印
+        {tr('打印')}
       </Button>
-      {mode !== 'h5' && <Button onClick={() => navigate(`${listPath}/${mode === 'detail' ? 'detailV2' : 'detail'}/${record.id}`)}>{mode === 'detail' ? '概览' : '详情'}</Button>}
-      <Button onClick={() => navigate(listPath)}>返回列表</Button>
+      {mode !== 'h5' && <Button onClick={() => navigate(`${listPath}/${mode === 'detail' ? 'detailV2' : 'detail'}/${record.id}`)}>{mode === 'detail' ? tr('概览') : tr('详情')}</Button>}
+      <Button onClick={() => navigate(listPath)}>{tr('返回列表')}</Button>
     </Space>
   )
 
@@ -107,9 +109,9 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
     kind === 'contract' ? (
       <Tabs
         items={[
-          { key: 'payment', label: '回款', children: <PaymentPanel key={version} contractId={record.id} contractAmount={String(record.amount)} approved={status === 3} readOnly={mode === 'print'} /> },
-          { key: 'files', label: '附件', children: <ContractFiles contractId={record.id} readOnly={mode === 'print'} /> },
-          { key: 'parents', label: '上级合同', children: <ParentContracts id={record.id} listPath={listPath} /> },
+          { key: 'payment', label: tr('回款'), children: <PaymentPanel key={version} contractId={record.id} contractAmount={String(record.amount)} approved={status === 3} readOnly={mode === 'print'} /> },
+          { key: 'files', label: tr('附件'), children: <ContractFiles contractId={record.id} readOnly={mode === 'print'} /> },
+          { key: 'parents', label: tr('上级合同'), children: <ParentContracts id={record.id} listPath={listPath} /> },
         ]}
       />
     ) : (
@@ -128,7 +130,7 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
         {actions}
         <Typography.Title level={3} style={{ textAlign: 'center' }}>
           {SUBJECT[kind]}
-          {kind === 'contract' ? '（回款计划）' : ''}
+          {kind === 'contract' ? tr('（回款计划）') : ''}
         </Typography.Title>
         <Descriptions bordered size="small" column={2} items={items} />
         <div style={{ marginTop: 16 }}>{kind === 'contract' ? <PaymentPanel contractId={record.id} contractAmount={String(record.amount)} readOnly /> : <BusinessContracts businessId={record.id} />}</div>
@@ -146,7 +148,7 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
           <Descriptions size="small" column={1} items={items} />
         </Card>
         {kind === 'contract' && (
-          <Card size="small" title="回款" style={{ marginTop: 8 }}>
+          <Card size="small" title={tr('回款')} style={{ marginTop: 8 }}>
             <H5Payments contractId={record.id} />
           </Card>
         )}
@@ -180,9 +182,9 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
             format={(p) => `${p}%`}
           />
           <Descriptions size="small" column={1} items={[
-            { key: 'a', label: '合同金额', children: String(record.amount) },
-            { key: 'r', label: '已回款', children: String(record.receivedAmount ?? '0.00') },
-            { key: 'u', label: '未回款', children: new Decimal(String(record.amount ?? 0)).minus(String(record.receivedAmount ?? 0)).toFixed(2) },
+            { key: 'a', label: tr('合同金额'), children: String(record.amount) },
+            { key: 'r', label: tr('已回款'), children: String(record.receivedAmount ?? '0.00') },
+            { key: 'u', label: tr('未回款'), children: new Decimal(String(record.amount ?? 0)).minus(String(record.receivedAmount ?? 0)).toFixed(2) },
           ]} />
         </Space>
       )
@@ -209,19 +211,20 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
 }
 
 function H5Payments({ contractId }: { contractId: string }) {
+  const tr = useTr()
   const [rows, setRows] = useState<Awaited<ReturnType<typeof crmApi.payment>>['datas']>([])
   useEffect(() => {
     crmApi.payment({ contractId, pageSize: 500 }).then((p) => setRows(p.datas), () => undefined)
   }, [contractId])
-  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无回款计划" />
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无回款计划')} />
   return (
     <List
       size="small"
       dataSource={rows}
       renderItem={(r) => (
         <List.Item>
-          <List.Item.Meta title={`第${r.period}期 ${r.planDate}`} description={`计划 ${r.planAmount} · 已回 ${r.receivedAmount} · 未回 ${r.unreceivedAmount}`} />
-          {r.overdue ? <Tag color="red">逾期{r.overdueDays}天</Tag> : r.status === 2 ? <Tag color="green">已回款</Tag> : null}
+          <List.Item.Meta title={tr(`第${r.period}期 ${r.planDate}`)} description={tr(`计划 ${r.planAmount} · 已回 ${r.receivedAmount} · 未回 ${r.unreceivedAmount}`)} />
+          {r.overdue ? <Tag color="red">逾期{r.overdueDays}天</Tag> : r.status === 2 ? <Tag color="green">{tr('已回款')}</Tag> : null}
         </List.Item>
       )}
     />
@@ -229,13 +232,14 @@ function H5Payments({ contractId }: { contractId: string }) {
 }
 
 function ParentContracts({ id, listPath }: { id: string; listPath: string }) {
+  const tr = useTr()
   const navigate = useNavigate()
   const [rows, setRows] = useState<Row[]>()
   useEffect(() => {
     crmApi.parents(id).then(setRows, () => setRows([]))
   }, [id])
   if (!rows) return <Spin />
-  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有上级合同" />
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('没有上级合同')} />
   return (
     <List
       size="small"
@@ -243,7 +247,7 @@ function ParentContracts({ id, listPath }: { id: string; listPath: string }) {
       renderItem={(r, i) => (
         <List.Item>
           <Button type="link" onClick={() => navigate(`${listPath}/detail/${r.id}`)}>
-            {i === 0 ? '上级' : `上${i + 1}级`}：{String(r.contractNo)} {String(r.name)}
+            {i === 0 ? tr('上级') : tr(`上${i + 1}级`)}：{String(r.contractNo)} {String(r.name)}
           </Button>
           <span>{String(r.amount)}</span>
         </List.Item>
@@ -254,6 +258,7 @@ function ParentContracts({ id, listPath }: { id: string; listPath: string }) {
 
 /** The contracts signed from an opportunity. */
 function BusinessContracts({ businessId }: { businessId: string }) {
+  const tr = useTr()
   const [rows, setRows] = useState<Row[]>([])
   useEffect(() => {
     crmApi.contractPage({ businessId, pageSize: 100 }).then((p) => setRows(p.datas), () => undefined)
@@ -263,15 +268,15 @@ function BusinessContracts({ businessId }: { businessId: string }) {
       size="small"
       rowKey="id"
       pagination={false}
-      title={() => '关联合同'}
+      title={() => tr('关联合同')}
       dataSource={rows}
-      locale={{ emptyText: '暂无合同' }}
+      locale={{ emptyText: tr('暂无合同') }}
       columns={[
-        { title: '合同编号', dataIndex: 'contractNo' },
-        { title: '合同名称', dataIndex: 'name' },
-        { title: '合同金额', dataIndex: 'amount', align: 'right' as const },
-        { title: '已回款', dataIndex: 'receivedAmount', align: 'right' as const },
-        { title: '签约日期', dataIndex: 'signDate' },
+        { title: tr('合同编号'), dataIndex: 'contractNo' },
+        { title: tr('合同名称'), dataIndex: 'name' },
+        { title: tr('合同金额'), dataIndex: 'amount', align: 'right' as const },
+        { title: tr('已回款'), dataIndex: 'receivedAmount', align: 'right' as const },
+        { title: tr('签约日期'), dataIndex: 'signDate' },
       ]}
     />
   )

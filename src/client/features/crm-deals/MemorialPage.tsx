@@ -3,11 +3,13 @@ import { Card, Empty, List, Tag, Typography } from 'antd'
 import { GiftOutlined } from '@ant-design/icons'
 import { useMeta } from '../../api/meta.js'
 import { crmApi, type MemorialRow } from './crm-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
 
 /** 纪念日提醒: my coming reminders on top, then every memorial of mine or shared with me. */
 export default function MemorialPage() {
+  const tr = useTr()
   const meta = useMeta()
   const [rows, setRows] = useState<MemorialRow[]>()
   useEffect(() => {
@@ -15,9 +17,9 @@ export default function MemorialPage() {
   }, [])
   return (
     <div className="crm-memorial">
-      <Card size="small" title="我的提醒" style={{ marginBottom: 12 }}>
+      <Card size="small" title={tr('我的提醒')} style={{ marginBottom: 12 }}>
         {rows && !rows.length ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="近期没有纪念日" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('近期没有纪念日')} />
         ) : (
           <List
             size="small"
@@ -32,7 +34,7 @@ export default function MemorialPage() {
                 />
                 <Typography.Text>{r.nextDate}</Typography.Text>
                 <Tag color={r.daysLeft === 0 ? 'red' : 'orange'} style={{ marginLeft: 8 }}>
-                  {r.daysLeft === 0 ? '今天' : `还有${r.daysLeft}天`}
+                  {r.daysLeft === 0 ? tr('今天') : tr(`还有${r.daysLeft}天`)}
                 </Tag>
               </List.Item>
             )}

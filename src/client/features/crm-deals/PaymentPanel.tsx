@@ -6,6 +6,7 @@ import { useMeta } from '../../api/meta.js'
 import { hasPermission, useSession } from '../../app/session.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { crmApi, type PaymentPage, type PaymentRow, type PlanInput } from './crm-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'orange', 2: 'green', 3: 'red' }
 
@@ -33,6 +34,7 @@ const newKey = () => `new-${++keys}`
  * amounts and overdue state; the plan editor (never above the contract amount) and collection records.
  */
 export default function PaymentPanel({ contractId, customerId, contractAmount, approved, readOnly }: PaymentPanelProps) {
+  const tr = useTr()
   const meta = useMeta()
   const { message } = useFeedback()
   const session = useSession()
@@ -67,7 +69,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
       )
       setPage(saved)
       setEditing(null)
-      message.success('回款计划已保存')
+      message.success(tr('回款计划已保存'))
     } catch {
       // shown by the API layer
     } finally {
@@ -76,34 +78,34 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
   }
 
   const columns = [
-    ...(contractId ? [] : [{ title: '合同编号', dataIndex: 'contractNo', width: 120 }, { title: '合同名称', dataIndex: 'contractName', width: 160 }]),
-    { title: '期数', dataIndex: 'period', width: 70, render: (v: number) => `第${v}期` },
-    { title: '计划回款日期', dataIndex: 'planDate', width: 120 },
-    { title: '计划回款金额', dataIndex: 'planAmount', width: 130, align: 'right' as const },
-    { title: '已回款金额', dataIndex: 'receivedAmount', width: 120, align: 'right' as const },
-    { title: '未回款金额', dataIndex: 'unreceivedAmount', width: 120, align: 'right' as const },
+    ...(contractId ? [] : [{ title: tr('合同编号'), dataIndex: 'contractNo', width: 120 }, { title: tr('合同名称'), dataIndex: 'contractName', width: 160 }]),
+    { title: tr('期数'), dataIndex: 'period', width: 70, render: (v: number) => tr(`第${v}期`) },
+    { title: tr('计划回款日期'), dataIndex: 'planDate', width: 120 },
+    { title: tr('计划回款金额'), dataIndex: 'planAmount', width: 130, align: 'right' as const },
+    { title: tr('已回款金额'), dataIndex: 'receivedAmount', width: 120, align: 'right' as const },
+    { title: tr('未回款金额'), dataIndex: 'unreceivedAmount', width: 120, align: 'right' as const },
     {
-      title: '状态',
+      title: tr('状态'),
       dataIndex: 'status',
       width: 130,
       render: (v: number, r: PaymentRow) => (
         <Tag color={STATUS_COLORS[v]}>
           {statusLabel(v)}
-          {r.overdue ? `（${r.overdueDays}天）` : ''}
+          {r.overdue ? tr(`（${r.overdueDays}天）`) : ''}
         </Tag>
       ),
     },
-    { title: '备注', dataIndex: 'description', ellipsis: true },
+    { title: tr('备注'), dataIndex: 'description', ellipsis: true },
     ...(readOnly || !contractId
       ? []
       : [
           {
-            title: '操作',
+            title: tr('操作'),
             width: 100,
             render: (_: unknown, r: PaymentRow) =>
               approved && can('crm:contract:receive') && new Decimal(r.unreceivedAmount).gt(0) ? (
                 <Button type="link" size="small" onClick={() => setReceiving(r)}>
-                  登记回款
+                  {tr('登记回款')}
                 </Button>
               ) : null,
           },
@@ -113,15 +115,15 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
   return (
     <div className="crm-payment">
       <Space size="large" wrap style={{ marginBottom: 12 }}>
-        {contractAmount !== undefined && <Statistic title="合同金额" value={contractAmount} />}
-        <Statistic title="计划回款" value={page?.planAmount ?? '0.00'} />
-        <Statistic title="已回款" value={page?.receivedAmount ?? '0.00'} valueStyle={{ color: '#3f8600' }} />
-        <Statistic title="未回款" value={page?.unreceivedAmount ?? '0.00'} valueStyle={{ color: '#cf1322' }} />
+        {contractAmount !== undefined && <Statistic title={tr('合同金额')} value={contractAmount} />}
+        <Statistic title={tr('计划回款')} value={page?.planAmount ?? '0.00'} />
+        <Statistic title={tr('已回款')} value={page?.receivedAmount ?? '0.00'} valueStyle={{ color: '#3f8600' }} />
+        <Statistic title={tr('未回款')} value={page?.unreceivedAmount ?? '0.00'} valueStyle={{ color: '#cf1322' }} />
       </Space>
       {!readOnly && contractId && !editing && (can('crm:contract:add') || can('crm:contract:modify')) && (
         <div style={{ marginBottom: 8 }}>
-          <Button onClick={startEdit}>编辑回款计划</Button>
-          {!approved && <Typography.Text type="secondary" style={{ marginLeft: 12 }}>合同审核通过后才能登记回款</Typography.Text>}
+          <Button onClick={startEdit}>{tr('编辑回款计划')}</Button>
+          {!approved && <Typography.Text type="secondary" style={{ marginLeft: 12 }}>{tr('合同审核通过后才能登记回款')}</Typography.Text>}
         </div>
       )}
       {editing ? (
@@ -133,16 +135,16 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
             dataSource={editing}
             scroll={{ x: 760 }}
             columns={[
-              { title: '期数', width: 70, render: (_: unknown, __: EditRow, i: number) => `第${i + 1}期` },
+              { title: tr('期数'), width: 70, render: (_: unknown, __: EditRow, i: number) => tr(`第${i + 1}期`) },
               {
-                title: '计划回款日期',
+                title: tr('计划回款日期'),
                 width: 150,
                 render: (_: unknown, r: EditRow) => (
                   <DatePicker aria-label="计划回款日期" value={r.planDate ? dayjs(r.planDate) : null} onChange={(d) => change(r.key, { planDate: d ? d.format('YYYY-MM-DD') : '' })} />
                 ),
               },
               {
-                title: '计划回款金额',
+                title: tr('计划回款金额'),
                 width: 160,
                 render: (_: unknown, r: EditRow) => (
                   <InputNumber<string>
@@ -156,38 +158,38 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                   />
                 ),
               },
-              { title: '已回款', width: 100, dataIndex: 'receivedAmount', render: (v?: string) => v ?? '0.00' },
+              { title: tr('已回款'), width: 100, dataIndex: 'receivedAmount', render: (v?: string) => v ?? '0.00' },
               {
-                title: '提前提醒(天)',
+                title: tr('提前提醒(天)'),
                 width: 110,
                 render: (_: unknown, r: EditRow) => (
                   <InputNumber min={0} max={365} precision={0} value={r.remindDays ?? null} onChange={(v) => change(r.key, { remindDays: v ?? null })} />
                 ),
               },
-              { title: '备注', render: (_: unknown, r: EditRow) => <Input maxLength={200} value={r.description} onChange={(e) => change(r.key, { description: e.target.value })} /> },
+              { title: tr('备注'), render: (_: unknown, r: EditRow) => <Input maxLength={200} value={r.description} onChange={(e) => change(r.key, { description: e.target.value })} /> },
               {
-                title: '操作',
+                title: tr('操作'),
                 width: 70,
                 render: (_: unknown, r: EditRow) => (
                   <Button type="link" size="small" danger disabled={Boolean(r.receivedAmount && new Decimal(r.receivedAmount).gt(0))} onClick={() => setEditing((rows) => (rows ?? []).filter((x) => x.key !== r.key))}>
-                    删除
+                    {tr('删除')}
                   </Button>
                 ),
               },
             ]}
           />
           {contractAmount !== undefined && planned.gt(contractAmount) && (
-            <Alert type="error" showIcon style={{ marginTop: 8 }} message={`回款计划总金额（${planned.toFixed(2)}）不能超过合同金额（${contractAmount}）！`} />
+            <Alert type="error" showIcon style={{ marginTop: 8 }} message={tr(`回款计划总金额（${planned.toFixed(2)}）不能超过合同金额（${contractAmount}）！`)} />
           )}
           <Space style={{ marginTop: 8 }}>
-            <Button onClick={() => setEditing((rows) => [...(rows ?? []), { key: newKey(), planDate: '', planAmount: '' }])}>新增一期</Button>
+            <Button onClick={() => setEditing((rows) => [...(rows ?? []), { key: newKey(), planDate: '', planAmount: '' }])}>{tr('新增一期')}</Button>
             <Typography.Text type="secondary">
               已计划 {planned.toFixed(2)}
-              {contractAmount !== undefined && `，剩余可计划 ${Decimal.max(0, new Decimal(contractAmount).minus(planned)).toFixed(2)}`}
+              {contractAmount !== undefined && tr(`，剩余可计划 ${Decimal.max(0, new Decimal(contractAmount).minus(planned)).toFixed(2)}`)}
             </Typography.Text>
-            <Button onClick={() => setEditing(null)}>取消</Button>
+            <Button onClick={() => setEditing(null)}>{tr('取消')}</Button>
             <Button type="primary" loading={busy} onClick={savePlans}>
-              保存回款计划
+              {tr('保存回款计划')}
             </Button>
           </Space>
         </div>
@@ -208,22 +210,22 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                 pagination={false}
                 dataSource={r.records}
                 columns={[
-                  { title: '回款日期', dataIndex: 'receiveDate', width: 120 },
-                  { title: '回款金额', dataIndex: 'amount', width: 120, align: 'right' as const },
-                  { title: '付款方式', dataIndex: 'payMethod', width: 120 },
-                  { title: '备注', dataIndex: 'description' },
-                  { title: '登记人', dataIndex: 'createBy', width: 100 },
-                  { title: '登记时间', dataIndex: 'createTime', width: 170 },
+                  { title: tr('回款日期'), dataIndex: 'receiveDate', width: 120 },
+                  { title: tr('回款金额'), dataIndex: 'amount', width: 120, align: 'right' as const },
+                  { title: tr('付款方式'), dataIndex: 'payMethod', width: 120 },
+                  { title: tr('备注'), dataIndex: 'description' },
+                  { title: tr('登记人'), dataIndex: 'createBy', width: 100 },
+                  { title: tr('登记时间'), dataIndex: 'createTime', width: 170 },
                   ...(readOnly || !can('crm:contract:receive')
                     ? []
                     : [
                         {
-                          title: '操作',
+                          title: tr('操作'),
                           width: 80,
                           render: (_: unknown, rec: { id: string }) => (
-                            <Popconfirm title="确定删除这条回款记录？" onConfirm={() => crmApi.removeReceive(rec.id).then(load, () => undefined)}>
+                            <Popconfirm title={tr('确定删除这条回款记录？')} onConfirm={() => crmApi.removeReceive(rec.id).then(load, () => undefined)}>
                               <Button type="link" size="small" danger>
-                                删除
+                                {tr('删除')}
                               </Button>
                             </Popconfirm>
                           ),
@@ -241,6 +243,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
 }
 
 function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: () => void; onDone: () => void }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const [form] = Form.useForm<{ amount: string; receiveDate: dayjs.Dayjs; payMethod?: string; description?: string }>()
   const [busy, setBusy] = useState(false)
@@ -249,7 +252,7 @@ function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: (
     setBusy(true)
     try {
       await crmApi.receive({ planId: plan.id, amount: v.amount, receiveDate: v.receiveDate.format('YYYY-MM-DD'), payMethod: v.payMethod, description: v.description })
-      message.success('回款已登记')
+      message.success(tr('回款已登记'))
       onDone()
       onClose()
     } catch {
@@ -259,18 +262,18 @@ function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: (
     }
   }
   return (
-    <Modal open title={`登记回款：第${plan.period}期（未回款 ${plan.unreceivedAmount}）`} onCancel={onClose} onOk={submit} confirmLoading={busy} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal open title={tr(`登记回款：第${plan.period}期（未回款 ${plan.unreceivedAmount}）`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ amount: plan.unreceivedAmount, receiveDate: dayjs() }}>
-        <Form.Item name="amount" label="回款金额" rules={[{ required: true, message: '回款金额不能为空' }]}>
+        <Form.Item name="amount" label={tr('回款金额')} rules={[{ required: true, message: tr('回款金额不能为空') }]}>
           <InputNumber<string> stringMode min="0.01" max={plan.unreceivedAmount} precision={2} style={{ width: '100%' }} aria-label="回款金额" />
         </Form.Item>
-        <Form.Item name="receiveDate" label="回款日期" rules={[{ required: true, message: '回款日期不能为空' }]}>
+        <Form.Item name="receiveDate" label={tr('回款日期')} rules={[{ required: true, message: tr('回款日期不能为空') }]}>
           <DatePicker style={{ width: '100%' }} aria-label="回款日期" />
         </Form.Item>
-        <Form.Item name="payMethod" label="付款方式">
-          <Input maxLength={50} placeholder="如：银行转账、支票、现金" />
+        <Form.Item name="payMethod" label={tr('付款方式')}>
+          <Input maxLength={50} placeholder={tr('如：银行转账、支票、现金')} />
         </Form.Item>
-        <Form.Item name="description" label="备注">
+        <Form.Item name="description" label={tr('备注')}>
           <Input.TextArea maxLength={200} rows={2} />
         </Form.Item>
       </Form>

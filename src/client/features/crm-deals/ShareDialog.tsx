@@ -3,9 +3,11 @@ import { Form, Modal } from 'antd'
 import PickerInput from '../../components/PickerInput.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { crmApi } from './crm-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** 分享纪念日: choose colleagues (the user picker); the list replaces the previous one. */
 export default function ShareDialog({ id, title, shared, onDone, onClose }: { id: string; title: string; shared: string[]; onDone: () => void; onClose: () => void }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const [userIds, setUserIds] = useState<string[]>(shared)
   const [busy, setBusy] = useState(false)
@@ -13,7 +15,7 @@ export default function ShareDialog({ id, title, shared, onDone, onClose }: { id
     setBusy(true)
     try {
       await crmApi.share(id, userIds)
-      message.success('分享成功')
+      message.success(tr('分享成功'))
       onDone()
       onClose()
     } catch {
@@ -23,9 +25,9 @@ export default function ShareDialog({ id, title, shared, onDone, onClose }: { id
     }
   }
   return (
-    <Modal open title={`分享纪念日：${title}`} onCancel={onClose} onOk={submit} confirmLoading={busy} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal open title={tr(`分享纪念日：${title}`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form layout="vertical">
-        <Form.Item label="分享给同事">
+        <Form.Item label={tr('分享给同事')}>
           <PickerInput kind="user" multiple value={userIds} onChange={(v) => setUserIds(Array.isArray(v) ? v : v ? [v] : [])} aria-label="分享给同事" />
         </Form.Item>
       </Form>

@@ -7,6 +7,7 @@ import type { EntityRow } from '../../runtime/entity-api.js'
 import { registerCustomerTab } from '../crm-customers/customer-tabs.js'
 import { dealPageTitle, type DealKind, type DealMode } from './deal-routes.js'
 import './memorial-bell.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /**
  * CRM deals in the browser: 商机, 合同, 联系人 and 纪念日 screens (menus /crm/business, /crm/contract,
@@ -111,21 +112,23 @@ registerRowAction('crmMemorial', 'remove', (row, reload, close) =>
 )
 
 function Notice({ text, onClose }: { text: string; onClose: () => void }) {
+  const tr = useTr()
   return (
-    <Modal open title="提示" onOk={onClose} onCancel={onClose} cancelButtonProps={{ style: { display: 'none' } }}>
+    <Modal open title={tr('提示')} onOk={onClose} onCancel={onClose} cancelButtonProps={{ style: { display: 'none' } }}>
       {text}
     </Modal>
   )
 }
 
 function ConfirmRemove({ id, title, onDone, onClose }: { id: string; title: string; onDone: () => void; onClose: () => void }) {
+  const tr = useTr()
   return (
     <Modal
       open
-      title="删除纪念日"
+      title={tr('删除纪念日')}
       okButtonProps={{ danger: true }}
-      okText="删除"
-      cancelText="取消"
+      okText={tr('删除')}
+      cancelText={tr('取消')}
       onCancel={onClose}
       onOk={async () => {
         const { crmApi } = await import('./crm-api.js')

@@ -4,6 +4,7 @@ import useSWR from 'swr'
 import { hasPermission, useSession } from '../../app/session.js'
 import { registerBellTodo } from '../notice/bell-todos.js'
 import { crmApi, type MemorialRow } from './crm-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** Reminders change by the day: once a minute is plenty. */
 const REMIND_INTERVAL_MS = 60_000
@@ -21,12 +22,13 @@ function useReminders(): MemorialRow[] {
 }
 
 function Reminders({ close }: { close: () => void }) {
+  const tr = useTr()
   const rows = useReminders()
   const navigate = useNavigate()
   return (
     <List<MemorialRow>
       size="small"
-      header={<Typography.Text strong>纪念日提醒</Typography.Text>}
+      header={<Typography.Text strong>{tr('纪念日提醒')}</Typography.Text>}
       dataSource={rows}
       renderItem={(r) => (
         <List.Item
@@ -39,7 +41,7 @@ function Reminders({ close }: { close: () => void }) {
           <Typography.Text ellipsis={{ tooltip: r.title }} style={{ maxWidth: 180 }}>
             {r.title}
           </Typography.Text>
-          <Tag color={r.daysLeft === 0 ? 'red' : 'orange'}>{r.daysLeft === 0 ? '今天' : `${r.daysLeft}天后`}</Tag>
+          <Tag color={r.daysLeft === 0 ? 'red' : 'orange'}>{r.daysLeft === 0 ? tr('今天') : tr(`${r.daysLeft}天后`)}</Tag>
         </List.Item>
       )}
     />

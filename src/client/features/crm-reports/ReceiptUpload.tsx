@@ -5,6 +5,7 @@ import { request } from '../../api/http.js'
 import { IMAGE_ACCEPT } from '../../components/ImageUpload.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import type { Attachment } from './report-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const MAX_FILES = 20
 const MAX_BYTES = 5 * 1024 * 1024
@@ -12,6 +13,7 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/bmp', 'image/gif']
 
 /** 票据附件: up to 20 receipt photos stored by `POST /component/upload/image`; read-only shows thumbnails. */
 export default function ReceiptUpload({ value, onChange, readOnly }: { value?: Attachment[] | null; onChange?: (v: Attachment[]) => void; readOnly?: boolean }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const files = value ?? []
   if (readOnly)
@@ -34,11 +36,11 @@ export default function ReceiptUpload({ value, onChange, readOnly }: { value?: A
       fileList={fileList}
       beforeUpload={async (file) => {
         if (!IMAGE_TYPES.includes(file.type)) {
-          message.error('只能上传png、jpeg、bmp、jpg、gif格式的图片')
+          message.error(tr('只能上传png、jpeg、bmp、jpg、gif格式的图片'))
           return Upload.LIST_IGNORE
         }
         if (file.size > MAX_BYTES) {
-          message.error('图片大小不能超过5MB！')
+          message.error(tr('图片大小不能超过5MB！'))
           return Upload.LIST_IGNORE
         }
         const body = new FormData()
@@ -59,7 +61,7 @@ export default function ReceiptUpload({ value, onChange, readOnly }: { value?: A
       {files.length >= MAX_FILES ? null : (
         <div>
           <PlusOutlined aria-hidden />
-          <div style={{ marginTop: 8 }}>上传票据</div>
+          <div style={{ marginTop: 8 }}>{tr('上传票据')}</div>
         </div>
       )}
     </Upload>

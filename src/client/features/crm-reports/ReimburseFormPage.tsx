@@ -15,6 +15,7 @@ import { refreshReports, useDoneMessage } from './done-message.js'
 import ReceiptUpload from './ReceiptUpload.js'
 import { AMOUNT, linesTotal } from './claim-lines.js'
 import { REIMBURSE_CATEGORY_ENUM, type Attachment, type Claim, type Manager } from './report-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 interface EditLine {
   key: number
@@ -37,6 +38,7 @@ export default function ReimburseFormPage({ mode, listPath }: { mode: 'add' | 'm
 }
 
 function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: string }) {
+  const tr = useTr()
   const { id = '' } = useParams<{ id: string }>()
   const meta = useMeta()
   const { message } = useFeedback()
@@ -53,26 +55,26 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
     form.setFieldsValue({ title: existing.title, description: existing.description ?? '', attachments: existing.attachments ?? [] })
     setLines((existing.details ?? []).map((l) => ({ key: ++keys, category: l.category, amount: l.amount, occurDate: l.occurDate ? dayjs(l.occurDate) : null, description: l.description ?? '' })))
   }, [existing, form])
-  if (mode === 'modify' && error) return <Empty description="报销单不存在或无权修改" />
+  if (mode === 'modify' && error) return <Empty description={tr('报销单不存在或无权修改')} />
   if (mode === 'modify' && !existing) return <Spin />
   const edit = (key: number, patch: Partial<EditLine>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)))
   const columns: ColumnType<EditLine>[] = [
-    { key: '__seq', title: '序号', width: 60, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: '__seq', title: tr('序号'), width: 60, align: 'center', render: (_v, _r, i) => i + 1 },
     {
       key: 'category',
-      title: '费用类别',
+      title: tr('费用类别'),
       width: 160,
       render: (_v, l, i) => (
-        <Select aria-label={`第${i + 1}行费用类别`} style={{ width: '100%' }} value={l.category} options={meta ? enumOptions(REIMBURSE_CATEGORY_ENUM, meta.enums) : []} onChange={(v) => edit(l.key, { category: v })} placeholder="请选择" />
+        <Select aria-label={tr(`第${i + 1}行费用类别`)} style={{ width: '100%' }} value={l.category} options={meta ? enumOptions(REIMBURSE_CATEGORY_ENUM, meta.enums) : []} onChange={(v) => edit(l.key, { category: v })} placeholder={tr('请选择')} />
       ),
     },
     {
       key: 'amount',
-      title: '金额(元)',
+      title: tr('金额(元)'),
       width: 160,
       render: (_v, l, i) => (
         <InputNumber<string>
-          aria-label={`第${i + 1}行金额`}
+          aria-label={tr(`第${i + 1}行金额`)}
           stringMode
           min="0.01"
           precision={2}
@@ -84,19 +86,19 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
     },
     {
       key: 'occurDate',
-      title: '发生日期',
+      title: tr('发生日期'),
       width: 160,
-      render: (_v, l, i) => <DatePicker aria-label={`第${i + 1}行发生日期`} value={l.occurDate ?? null} onChange={(v) => edit(l.key, { occurDate: v })} />,
+      render: (_v, l, i) => <DatePicker aria-label={tr(`第${i + 1}行发生日期`)} value={l.occurDate ?? null} onChange={(v) => edit(l.key, { occurDate: v })} />,
     },
     {
       key: 'description',
-      title: '说明',
+      title: tr('说明'),
       width: 260,
-      render: (_v, l, i) => <Input aria-label={`第${i + 1}行说明`} maxLength={200} value={l.description} onChange={(e) => edit(l.key, { description: e.target.value })} />,
+      render: (_v, l, i) => <Input aria-label={tr(`第${i + 1}行说明`)} maxLength={200} value={l.description} onChange={(e) => edit(l.key, { description: e.target.value })} />,
     },
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       width: 70,
       align: 'center',
       render: (_v, l) => (
@@ -112,9 +114,9 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
       return
     }
     for (const [i, l] of lines.entries()) {
-      if (!l.category) return void message.error(`第${i + 1}行：费用类别不能为空`)
-      if (!l.amount || !AMOUNT.test(l.amount) || new Decimal(l.amount).lte(0)) return void message.error(`第${i + 1}行：金额必须大于0，最多2位小数`)
-      if (!l.occurDate) return void message.error(`第${i + 1}行：发生日期不能为空`)
+      if (!l.category) return void message.error(tr(`第${i + 1}行：费用类别不能为空`))
+      if (!l.amount || !AMOUNT.test(l.amount) || new Decimal(l.amount).lte(0)) return void message.error(tr(`第${i + 1}行：金额必须大于0，最多2位小数`))
+      if (!l.occurDate) return void message.error(tr(`第${i + 1}行：发生日期不能为空`))
     }
     const body = {
       ...header,
@@ -125,7 +127,7 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
     try {
       if (mode === 'add') await api.post('/crm/cost/add', body)
       else await api.put('/crm/cost/update', { ...body, id })
-      done(mode === 'add' ? '提交成功，等待审批！' : '修改成功，已重新提交审批！')
+      done(mode === 'add' ? tr('提交成功，等待审批！') : tr('修改成功，已重新提交审批！'))
       refreshReports()
       navigate(listPath)
       closeTab(location.pathname)
@@ -136,38 +138,38 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
     }
   }
   return (
-    <Card size="small" variant="borderless" title={mode === 'add' ? '新增报销单' : `修改报销单 ${existing?.code ?? ''}`}>
-      {existing?.refuseReason && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={`审批被拒绝：${existing.refuseReason}（修改后重新提交审批）`} />}
-      {noManager && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="未找到审批人：请联系管理员为您所在的部门（或上级部门）设置负责人" />}
+    <Card size="small" variant="borderless" title={mode === 'add' ? tr('新增报销单') : tr(`修改报销单 ${existing?.code ?? ''}`)}>
+      {existing?.refuseReason && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={tr(`审批被拒绝：${existing.refuseReason}（修改后重新提交审批）`)} />}
+      {noManager && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={tr('未找到审批人：请联系管理员为您所在的部门（或上级部门）设置负责人')} />}
       <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="所属部门">{manager?.deptName ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="审批人">{manager?.managerName ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="报销总金额">
+        <Descriptions.Item label={tr('所属部门')}>{manager?.deptName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={tr('审批人')}>{manager?.managerName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={tr('报销总金额')}>
           <strong>{`¥ ${linesTotal(lines)}`}</strong>
         </Descriptions.Item>
       </Descriptions>
       <Form form={form} layout="vertical" style={{ maxWidth: 1000 }}>
-        <Form.Item name="title" label="报销事由" rules={[{ required: true, whitespace: true, message: '报销事由不能为空' }]}>
-          <Input aria-label="报销事由" maxLength={200} placeholder="如：11月华东区客户拜访差旅" />
+        <Form.Item name="title" label={tr('报销事由')} rules={[{ required: true, whitespace: true, message: tr('报销事由不能为空') }]}>
+          <Input aria-label="报销事由" maxLength={200} placeholder={tr('如：11月华东区客户拜访差旅')} />
         </Form.Item>
-        <Form.Item label="报销明细" required>
+        <Form.Item label={tr('报销明细')} required>
           <Table<EditLine> rowKey="key" size="small" bordered columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
           <Button type="dashed" icon={<PlusOutlined aria-hidden />} style={{ marginTop: 8 }} onClick={() => setLines((ls) => [...ls, blank()])} disabled={lines.length >= 200}>
-            添加明细
+            {tr('添加明细')}
           </Button>
         </Form.Item>
-        <Form.Item name="attachments" label="票据附件">
+        <Form.Item name="attachments" label={tr('票据附件')}>
           <ReceiptUpload />
         </Form.Item>
-        <Form.Item name="description" label="备注">
+        <Form.Item name="description" label={tr('备注')}>
           <Input.TextArea aria-label="备注" maxLength={200} rows={2} />
         </Form.Item>
       </Form>
       <Space>
         <Button type="primary" loading={busy} disabled={!!noManager} onClick={() => void submit()}>
-          提交审批
+          {tr('提交审批')}
         </Button>
-        <Button onClick={() => navigate(listPath)}>返回</Button>
+        <Button onClick={() => navigate(listPath)}>{tr('返回')}</Button>
       </Space>
     </Card>
   )

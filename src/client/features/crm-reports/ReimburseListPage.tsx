@@ -14,6 +14,7 @@ import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { CREATED, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim } from './report-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 type Box = 'mine' | 'approve'
 
@@ -31,6 +32,7 @@ export default function ReimburseListPage({ listPath }: { listPath: string }) {
 }
 
 function ClaimList({ listPath }: { listPath: string }) {
+  const tr = useTr()
   const meta = useMeta()
   const can = usePermission()
   const navigate = useNavigate()
@@ -55,34 +57,34 @@ function ClaimList({ listPath }: { listPath: string }) {
     setPage((p) => ({ ...p, index: 1 }))
   }
   const columns: ColumnType<Claim>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
-    { key: 'code', dataIndex: 'code', title: '报销单号', width: 200 },
-    { key: 'title', dataIndex: 'title', title: '报销事由', width: 220, ellipsis: true },
-    { key: 'totalAmount', dataIndex: 'totalAmount', title: '报销总金额(元)', width: 130, align: 'right' },
-    { key: 'applicantName', dataIndex: 'applicantName', title: '申请人', width: 100 },
-    { key: 'deptName', dataIndex: 'deptName', title: '所属部门', width: 120 },
-    { key: 'managerName', dataIndex: 'managerName', title: '审批人', width: 100 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    { key: 'code', dataIndex: 'code', title: tr('报销单号'), width: 200 },
+    { key: 'title', dataIndex: 'title', title: tr('报销事由'), width: 220, ellipsis: true },
+    { key: 'totalAmount', dataIndex: 'totalAmount', title: tr('报销总金额(元)'), width: 130, align: 'right' },
+    { key: 'applicantName', dataIndex: 'applicantName', title: tr('申请人'), width: 100 },
+    { key: 'deptName', dataIndex: 'deptName', title: tr('所属部门'), width: 120 },
+    { key: 'managerName', dataIndex: 'managerName', title: tr('审批人'), width: 100 },
     {
       key: 'status',
-      title: '审核状态',
+      title: tr('审核状态'),
       width: 100,
       render: (_v, r) => <Tag color={STATUS_COLOR[r.status]}>{meta?.enums.label(REIMBURSE_STATUS_ENUM, r.status) ?? ''}</Tag>,
     },
-    { key: 'createTime', dataIndex: 'createTime', title: '申请时间', width: 170 },
-    { key: 'approveTime', dataIndex: 'approveTime', title: '审核时间', width: 170 },
+    { key: 'createTime', dataIndex: 'createTime', title: tr('申请时间'), width: 170 },
+    { key: 'approveTime', dataIndex: 'approveTime', title: tr('审核时间'), width: 170 },
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       width: 150,
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`${listPath}/detail/${row.id}`)}>
-            {row.canApprove ? '审批' : '查看'}
+            {row.canApprove ? tr('审批') : tr('查看')}
           </Button>
           {row.canModify && can(['crm:reimburse:modify']) && (
             <Button type="link" size="small" onClick={() => navigate(`${listPath}/modify/${row.id}`)}>
-              修改
+              {tr('修改')}
             </Button>
           )}
         </Space>
@@ -90,29 +92,29 @@ function ClaimList({ listPath }: { listPath: string }) {
     },
   ]
   const tabs = [
-    ...(can(['crm:reimburse:query']) ? [{ key: 'mine', label: '我的报销' }] : []),
-    ...(mayApprove ? [{ key: 'approve', label: `报销审批${waiting?.totalCount ? `（${waiting.totalCount}）` : ''}` }] : []),
+    ...(can(['crm:reimburse:query']) ? [{ key: 'mine', label: tr('我的报销') }] : []),
+    ...(mayApprove ? [{ key: 'approve', label: tr('报销审批') + (waiting?.totalCount ? `（${waiting.totalCount}）` : '') }] : []),
   ]
   return (
     <div className="crm-reimburse">
       <SearchCard form={form} onSearch={search} buttonSpan={4}>
         <Col span={5}>
-          <Form.Item name="code" label="报销单号">
+          <Form.Item name="code" label={tr('报销单号')}>
             <Input aria-label="报销单号" allowClear />
           </Form.Item>
         </Col>
         <Col span={5}>
-          <Form.Item name="title" label="报销事由">
+          <Form.Item name="title" label={tr('报销事由')}>
             <Input aria-label="报销事由" allowClear />
           </Form.Item>
         </Col>
         <Col span={4}>
-          <Form.Item name="status" label="审核状态">
-            <Select aria-label="审核状态" allowClear options={meta ? enumOptions(REIMBURSE_STATUS_ENUM, meta.enums) : []} placeholder={box === 'approve' ? '待审核' : '全部'} />
+          <Form.Item name="status" label={tr('审核状态')}>
+            <Select aria-label="审核状态" allowClear options={meta ? enumOptions(REIMBURSE_STATUS_ENUM, meta.enums) : []} placeholder={box === 'approve' ? tr('待审核') : tr('全部')} />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="time" label="申请时间">
+          <Form.Item name="time" label={tr('申请时间')}>
             <DatePicker.RangePicker aria-label="申请时间" />
           </Form.Item>
         </Col>
@@ -128,7 +130,7 @@ function ClaimList({ listPath }: { listPath: string }) {
           tabBarExtraContent={
             can(['crm:reimburse:add']) && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`${listPath}/add`)}>
-                新增报销单
+                {tr('新增报销单')}
               </Button>
             )
           }

@@ -4,6 +4,7 @@ import { BarChart, LineChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 import type { Statis } from './report-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
 
@@ -13,6 +14,7 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipCompone
  * are left out rather than drawn as zeros.
  */
 export default function StatisChart({ data, dark = false }: { data: Statis; dark?: boolean }) {
+  const tr = useTr()
   const el = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts>()
 
@@ -39,8 +41,8 @@ export default function StatisChart({ data, dark = false }: { data: Statis; dark
         grid: { left: 48, right: 64, top: 40, bottom: 32 },
         xAxis: { type: 'category', data: data.rows.map((r) => r.userName) },
         yAxis: [
-          { type: 'value', name: '数量', minInterval: 1 },
-          ...(figures.some((f) => f.money) ? [{ type: 'value', name: '金额(元)', splitLine: { show: false } }] : []),
+          { type: 'value', name: tr('数量'), minInterval: 1 },
+          ...(figures.some((f) => f.money) ? [{ type: 'value', name: tr('金额(元)'), splitLine: { show: false } }] : []),
         ],
         series: figures.map((f) =>
           f.money

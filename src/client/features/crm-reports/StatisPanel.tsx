@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import useSWR from 'swr'
 import { api } from '../../api/http.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type Statis } from './report-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const StatisChart = lazy(() => import('./StatisChart.js'))
 
@@ -22,6 +23,7 @@ export interface StatisPanelProps {
  * handed in, follow-ups, new customers, contracts and collections, as a chart and a table with totals.
  */
 export default function StatisPanel({ type, date, userId, title }: StatisPanelProps) {
+  const tr = useTr()
   const kind = REPORT_KIND[type]
   const [day, setDay] = useState<Dayjs>(date ? dayjs(date) : dayjs())
   const query = { date: day.format('YYYY-MM-DD'), userId }
@@ -29,26 +31,26 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
   const figures = data?.figures ?? []
   const missing = figures.filter((f) => !f.available)
   const columns: ColumnType<Statis['rows'][number]>[] = [
-    { key: 'userName', dataIndex: 'userName', title: '人员', width: 120, fixed: 'left' },
+    { key: 'userName', dataIndex: 'userName', title: tr('人员'), width: 120, fixed: 'left' },
     ...figures.map<ColumnType<Statis['rows'][number]>>((f) => ({
       key: f.key,
       dataIndex: f.key,
       align: 'right',
       width: 110,
-      title: f.available ? f.label : <Tooltip title="该数据来源尚未启用，暂按0统计">{f.label}*</Tooltip>,
+      title: f.available ? f.label : <Tooltip title={tr('该数据来源尚未启用，暂按0统计')}>{f.label}*</Tooltip>,
     })),
   ]
   return (
     <Card
       size="small"
       variant="borderless"
-      title={title ?? `${kind.name}统计`}
+      title={title ?? tr(`${kind.name}统计`)}
       style={{ marginBottom: 12 }}
       extra={
         <Space>
-          {data && <span>{`${data.startDate} 至 ${data.endDate}`}</span>}
+          {data && <span>{tr(`${data.startDate} 至 ${data.endDate}`)}</span>}
           <DatePicker
-            aria-label={type === WEEKLY ? '统计周' : '统计月'}
+            aria-label={type === WEEKLY ? tr('统计周') : tr('统计月')}
             picker={type === WEEKLY ? 'week' : 'month'}
             allowClear={false}
             value={day}
@@ -58,7 +60,7 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
       }
     >
       {missing.length > 0 && (
-        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={`${missing.map((f) => f.label).join('、')}的数据来源尚未启用，暂按0统计（标 * 的列）。`} />
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={tr(`${missing.map((f) => f.label).join('、')}的数据来源尚未启用，暂按0统计（标 * 的列）。`)} />
       )}
       {data && data.rows.length > 1 && (
         <Suspense fallback={<Spin />}>
@@ -77,7 +79,7 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
         summary={() =>
           data && data.rows.length > 1 ? (
             <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
+              <Table.Summary.Cell index={0}>{tr('合计')}</Table.Summary.Cell>
               {figures.map((f, i) => (
                 <Table.Summary.Cell key={f.key} index={i + 1} align="right">
                   {String(data.totals[f.key] ?? '')}

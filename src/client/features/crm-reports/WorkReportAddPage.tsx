@@ -10,6 +10,7 @@ import { closeTab } from '../../shell/tab-store.js'
 import { refreshReports, useDoneMessage } from './done-message.js'
 import StatisPanel from './StatisPanel.js'
 import { REPORT_KIND, WEEKLY, type ReportType } from './report-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 interface Values {
   period: Dayjs
@@ -29,6 +30,7 @@ export default function WorkReportAddPage({ type, listPath }: { type: ReportType
 }
 
 function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
+  const tr = useTr()
   const kind = REPORT_KIND[type]
   const navigate = useNavigate()
   const done = useDoneMessage()
@@ -48,7 +50,7 @@ function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
         question: v.question ?? '',
         recipientIds: v.recipientIds ?? [],
       })
-      done('提交成功！')
+      done(tr('提交成功！'))
       refreshReports()
       navigate(listPath)
       closeTab(location.pathname)
@@ -60,32 +62,32 @@ function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
   }
   return (
     <div className="crm-work-report-add">
-      <Card size="small" variant="borderless" title={`写${kind.name}`} style={{ marginBottom: 12 }}>
+      <Card size="small" variant="borderless" title={tr(`写${kind.name}`)} style={{ marginBottom: 12 }}>
         <Form<Values> form={form} layout="vertical" initialValues={{ period: dayjs() }} onFinish={(v) => void save(v)} style={{ maxWidth: 960 }}>
-          <Form.Item name="period" label="报告周期" rules={[{ required: true, message: '报告周期不能为空' }]}>
+          <Form.Item name="period" label={tr('报告周期')} rules={[{ required: true, message: tr('报告周期不能为空') }]}>
             <DatePicker aria-label="报告周期" picker={type === WEEKLY ? 'week' : 'month'} allowClear={false} />
           </Form.Item>
-          <Form.Item name="content" label={`${kind.period}工作内容`} rules={[{ required: true, whitespace: true, message: '工作内容不能为空' }]}>
-            <Input.TextArea aria-label="工作内容" rows={6} maxLength={5000} showCount placeholder="客户拜访、商机推进、签约与回款等" />
+          <Form.Item name="content" label={tr(`${kind.period}工作内容`)} rules={[{ required: true, whitespace: true, message: tr('工作内容不能为空') }]}>
+            <Input.TextArea aria-label="工作内容" rows={6} maxLength={5000} showCount placeholder={tr('客户拜访、商机推进、签约与回款等')} />
           </Form.Item>
-          <Form.Item name="plan" label={`${kind.next}工作计划`}>
+          <Form.Item name="plan" label={tr(`${kind.next}工作计划`)}>
             <Input.TextArea aria-label="工作计划" rows={4} maxLength={5000} showCount />
           </Form.Item>
-          <Form.Item name="question" label="遇到的问题">
+          <Form.Item name="question" label={tr('遇到的问题')}>
             <Input.TextArea aria-label="遇到的问题" rows={3} maxLength={2000} showCount />
           </Form.Item>
-          <Form.Item name="recipientIds" label="发送给">
-            <PickerInput kind="user" multiple aria-label="发送给" placeholder="请选择接收人" />
+          <Form.Item name="recipientIds" label={tr('发送给')}>
+            <PickerInput kind="user" multiple aria-label="发送给" placeholder={tr('请选择接收人')} />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={busy}>
-              提交
+              {tr('提交')}
             </Button>
-            <Button onClick={() => navigate(listPath)}>返回</Button>
+            <Button onClick={() => navigate(listPath)}>{tr('返回')}</Button>
           </Space>
         </Form>
       </Card>
-      {period && <StatisPanel key={period.format('YYYY-MM-DD')} type={type} date={period.format('YYYY-MM-DD')} userId={me} title={`我的${kind.name}数据（参考）`} />}
+      {period && <StatisPanel key={period.format('YYYY-MM-DD')} type={type} date={period.format('YYYY-MM-DD')} userId={me} title={tr(`我的${kind.name}数据（参考）`)} />}
     </div>
   )
 }

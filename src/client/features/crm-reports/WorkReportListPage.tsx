@@ -15,6 +15,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import StatisPanel from './StatisPanel.js'
 import { refreshReports } from './done-message.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type WorkReport } from './report-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 type Box = 'all' | 'sent' | 'received'
 
@@ -32,6 +33,7 @@ export default function WorkReportListPage({ type, listPath }: { type: ReportTyp
 }
 
 function ReportList({ type, listPath }: { type: ReportType; listPath: string }) {
+  const tr = useTr()
   const kind = REPORT_KIND[type]
   const { message } = useFeedback()
   const can = usePermission()
@@ -61,7 +63,7 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
   const remove = async (row: WorkReport) => {
     try {
       await api.delete('/crm/workReport/delete', { id: row.id })
-      message.success('删除成功！')
+      message.success(tr('删除成功！'))
       await mutate()
       refreshReports()
     } catch {
@@ -69,38 +71,38 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
     }
   }
   const columns: ColumnType<WorkReport>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
     {
       key: 'period',
-      title: '报告周期',
+      title: tr('报告周期'),
       width: 200,
       render: (_v, r) => (
         <Space>
-          {r.read === false && <Badge status="processing" title="未读" />}
+          {r.read === false && <Badge status="processing" title={tr('未读')} />}
           <span>{`${r.startDate} ~ ${r.endDate}`}</span>
         </Space>
       ),
     },
-    { key: 'createBy', dataIndex: 'createBy', title: '汇报人', width: 100 },
-    { key: 'content', dataIndex: 'content', title: `${kind.period}工作内容`, width: 320, ellipsis: true },
-    { key: 'plan', dataIndex: 'plan', title: `${kind.next}工作计划`, width: 260, ellipsis: true },
-    { key: 'recipientNames', dataIndex: 'recipientNames', title: '发送给', width: 160, ellipsis: true },
-    { key: 'readCount', title: '已读', width: 80, align: 'center', render: (_v, r) => `${r.readCount}/${r.recipients.length}` },
-    { key: 'createTime', dataIndex: 'createTime', title: '提交时间', width: 170 },
+    { key: 'createBy', dataIndex: 'createBy', title: tr('汇报人'), width: 100 },
+    { key: 'content', dataIndex: 'content', title: tr(`${kind.period}工作内容`), width: 320, ellipsis: true },
+    { key: 'plan', dataIndex: 'plan', title: tr(`${kind.next}工作计划`), width: 260, ellipsis: true },
+    { key: 'recipientNames', dataIndex: 'recipientNames', title: tr('发送给'), width: 160, ellipsis: true },
+    { key: 'readCount', title: tr('已读'), width: 80, align: 'center', render: (_v, r) => `${r.readCount}/${r.recipients.length}` },
+    { key: 'createTime', dataIndex: 'createTime', title: tr('提交时间'), width: 170 },
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       width: 130,
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`${listPath}/detail/${row.id}`)}>
-            查看
+            {tr('查看')}
           </Button>
           {row.mine && can([`${kind.prefix}:delete`]) && (
-            <Popconfirm title={`确定删除该${kind.name}？`} okText="确定" cancelText="取消" onConfirm={() => remove(row)}>
+            <Popconfirm title={tr(`确定删除该${kind.name}？`)} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => remove(row)}>
               <Button type="link" size="small" danger>
-                删除
+                {tr('删除')}
               </Button>
             </Popconfirm>
           )}
@@ -115,18 +117,18 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
         {/* The user picker is open to report writers (the recipients field offers it). */}
         {can(['crm:weekly-report:add', 'crm:monthly-report:add']) && (
           <Col span={6}>
-            <Form.Item name="userId" label="汇报人">
-              <PickerInput kind="user" aria-label="汇报人" placeholder="请选择汇报人" />
+            <Form.Item name="userId" label={tr('汇报人')}>
+              <PickerInput kind="user" aria-label="汇报人" placeholder={tr('请选择汇报人')} />
             </Form.Item>
           </Col>
         )}
         <Col span={6}>
-          <Form.Item name="keyword" label="关键字">
-            <Input aria-label="关键字" allowClear placeholder="工作内容或计划" />
+          <Form.Item name="keyword" label={tr('关键字')}>
+            <Input aria-label="关键字" allowClear placeholder={tr('工作内容或计划')} />
           </Form.Item>
         </Col>
         <Col span={7}>
-          <Form.Item name="period" label="报告周期">
+          <Form.Item name="period" label={tr('报告周期')}>
             <DatePicker.RangePicker aria-label="报告周期" picker={type === WEEKLY ? 'week' : 'month'} />
           </Form.Item>
         </Col>
@@ -141,14 +143,14 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
           tabBarExtraContent={
             can([`${kind.prefix}:add`]) && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`${listPath}/add`)}>
-                {`写${kind.name}`}
+                {tr(`写${kind.name}`)}
               </Button>
             )
           }
           items={[
-            { key: 'all', label: `全部${kind.name}` },
-            { key: 'sent', label: '我发出的' },
-            { key: 'received', label: <Badge count={unread?.totalCount ?? 0} size="small" offset={[8, -2]}>我收到的</Badge> },
+            { key: 'all', label: tr(`全部${kind.name}`) },
+            { key: 'sent', label: tr('我发出的') },
+            { key: 'received', label: <Badge count={unread?.totalCount ?? 0} size="small" offset={[8, -2]}>{tr('我收到的')}</Badge> },
           ]}
         />
         <Table<WorkReport>

@@ -21,7 +21,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
   const status = invalid ? 'error' : undefined
   const label = `${node.name}的值`
   const enumOptions = () =>
-    node.enumName && enums ? enums.items(node.enumName).map((i) => ({ value: String(i.code), label: i['zh-CN'] })) : []
+    node.enumName && enums ? enums.items(node.enumName).map((i) => ({ value: String(i.code), label: enums.text(i) })) : []
   switch (valueWidget(node)) {
     case 'sql':
       return (

@@ -1,5 +1,6 @@
 import type { EntityRow } from '../../runtime/entity-api.js'
 import ChildrenDialog from '../../runtime/ChildrenDialog.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface DicItemsDialogProps {
   dic: EntityRow
@@ -8,9 +9,10 @@ export interface DicItemsDialogProps {
 
 /** 字典值 of a dictionary: the generic list and form of dicItem, fixed to the dictionary. */
 export default function DicItemsDialog({ dic, onClose }: DicItemsDialogProps) {
+  const tr = useTr()
   return (
     <ChildrenDialog
-      title={`字典值 - ${String(dic.name ?? dic.code ?? dic.id)}`}
+      title={tr(`字典值 - ${String(dic.name ?? dic.code ?? dic.id)}`)}
       entityName="dicItem"
       parentField="dicId"
       parentId={String(dic.id)}

@@ -6,6 +6,7 @@ import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import EntityPage from '../../runtime/EntityPage.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const CATEGORY = 'dicCategory'
 
@@ -15,6 +16,7 @@ const CATEGORY = 'dicCategory'
  * dictionaries again, so renamed categories show at once. 字典值 is a row action (index.tsx).
  */
 export default function DictionaryPage() {
+  const tr = useTr()
   const can = usePermission()
   const meta = useMeta()
   const canCategories = (() => {
@@ -40,13 +42,13 @@ export default function DictionaryPage() {
               setCategoriesOpen(true)
             }}
           >
-            分类管理
+            {tr('分类管理')}
           </Button>
         </div>
       )}
       <EntityPage entityName="dic" />
       <Drawer
-        title="字典分类"
+        title={tr('字典分类')}
         width="min(960px, 90vw)"
         open={categoriesOpen}
         onClose={() => setCategoriesOpen(false)}

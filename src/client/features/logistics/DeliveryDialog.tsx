@@ -4,6 +4,7 @@ import { api } from '../../api/http.js'
 import PickerInput from '../../components/PickerInput.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../runtime/feedback.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface DeliveryDialogProps {
   sheet: EntityRow
@@ -32,6 +33,7 @@ interface DeliveryValues {
  * server checks it all again (物流单号不能为空, 物流单已发货，无法重复发货！…).
  */
 export default function DeliveryDialog({ sheet, reload, onClose }: DeliveryDialogProps) {
+  const tr = useTr()
   const { message } = useFeedback()
   const [form] = Form.useForm<DeliveryValues>()
   const [info, setInfo] = useState<DeliveryInfo | undefined>()
@@ -62,7 +64,7 @@ export default function DeliveryDialog({ sheet, reload, onClose }: DeliveryDialo
     setBusy(true)
     try {
       await api.put<null>('/logistics/sheet/delivery', { id: sheet.id, ...values, logisticsNo: values.logisticsNo?.trim() })
-      message.success('发货成功！')
+      message.success(tr('发货成功！'))
       reload()
       onClose()
     } catch {
@@ -73,20 +75,20 @@ export default function DeliveryDialog({ sheet, reload, onClose }: DeliveryDialo
   }
 
   return (
-    <Modal open title="物流单发货" okText="确定" cancelText="取消" confirmLoading={busy} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
+    <Modal open title={tr('物流单发货')} okText={tr('确定')} cancelText={tr('取消')} confirmLoading={busy} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
       {!info ? (
         <Spin style={{ display: 'block', padding: 24 }} />
       ) : (
         <>
-          <Descriptions size="small" column={1} style={{ marginBottom: 12 }} items={[{ key: 'code', label: '单据号', children: info.code }]} />
+          <Descriptions size="small" column={1} style={{ marginBottom: 12 }} items={[{ key: 'code', label: tr('单据号'), children: info.code }]} />
           <Form form={form} layout="vertical">
-            <Form.Item name="logisticsCompanyId" label="物流公司" rules={[{ required: true, message: '物流公司不能为空' }]}>
+            <Form.Item name="logisticsCompanyId" label={tr('物流公司')} rules={[{ required: true, message: tr('物流公司不能为空') }]}>
               <PickerInput kind="logistics/company" aria-label="物流公司" />
             </Form.Item>
-            <Form.Item name="logisticsNo" label="物流单号" rules={[{ required: true, whitespace: true, message: '物流单号不能为空' }, { max: 100, message: '物流单号最多100个字符' }]}>
+            <Form.Item name="logisticsNo" label={tr('物流单号')} rules={[{ required: true, whitespace: true, message: tr('物流单号不能为空') }, { max: 100, message: tr('物流单号最多100个字符') }]}>
               <Input aria-label="物流单号" maxLength={100} />
             </Form.Item>
-            <Form.Item name="totalAmount" label="物流费（元）">
+            <Form.Item name="totalAmount" label={tr('物流费（元）')}>
               <InputNumber<string> aria-label="物流费（元）" stringMode min="0" precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Form>

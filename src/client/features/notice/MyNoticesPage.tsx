@@ -7,6 +7,7 @@ import { useSession } from '../../app/session.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice, type MyNoticeQuery } from './notice-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const NoticeViewer = lazy(() => import('./NoticeViewer.js'))
 
@@ -26,7 +27,8 @@ const READED_OPTIONS = [
 
 /** 已读 / 未读 as a tag. */
 export function ReadedTag({ readed }: { readed: boolean }) {
-  return readed ? <Tag color="default">已读</Tag> : <Tag color="processing">未读</Tag>
+  const tr = useTr()
+  return readed ? <Tag color="default">{tr('已读')}</Tag> : <Tag color="processing">{tr('未读')}</Tag>
 }
 
 /**
@@ -34,6 +36,7 @@ export function ReadedTag({ readed }: { readed: boolean }) {
  * searchable by title and read state. A title opens the viewer, which marks the notice read.
  */
 export default function MyNoticesPage() {
+  const tr = useTr()
   const { token } = useSession()
   const [form] = Form.useForm<Conditions>()
   const [conditions, setConditions] = useState<Conditions>(INITIAL)
@@ -81,7 +84,7 @@ export default function MyNoticesPage() {
   const columns: ColumnType<MyNotice>[] = [
     {
       key: '__seq',
-      title: '序号',
+      title: tr('序号'),
       width: SEQ_WIDTH,
       align: 'center',
       render: (_v, _row, i) => (page.index - 1) * page.size + i + 1,
@@ -89,15 +92,15 @@ export default function MyNoticesPage() {
     {
       key: 'title',
       dataIndex: 'title',
-      title: '标题',
+      title: tr('标题'),
       render: (_v, row) => (
         <Typography.Link className={row.readed ? undefined : 'notice-unread-title'} onClick={() => view(row)}>
           {row.title}
         </Typography.Link>
       ),
     },
-    { key: 'publishTime', dataIndex: 'publishTime', title: '发布时间', width: 200, render: (v: string | null) => v ?? '-' },
-    { key: 'readed', dataIndex: 'readed', title: '状态', width: 100, align: 'center', render: (v: boolean) => <ReadedTag readed={v} /> },
+    { key: 'publishTime', dataIndex: 'publishTime', title: tr('发布时间'), width: 200, render: (v: string | null) => v ?? '-' },
+    { key: 'readed', dataIndex: 'readed', title: tr('状态'), width: 100, align: 'center', render: (v: boolean) => <ReadedTag readed={v} /> },
   ]
 
   return (
@@ -106,12 +109,12 @@ export default function MyNoticesPage() {
         <Form form={form} name="notice-my-query" initialValues={INITIAL} onFinish={search} labelCol={{ flex: '90px' }} labelWrap>
           <Row gutter={16}>
             <Col xs={24} sm={12} md={8} lg={6}>
-              <Form.Item label="标题" name="title" style={{ marginBottom: 12 }}>
-                <Input allowClear placeholder="请输入标题" />
+              <Form.Item label={tr('标题')} name="title" style={{ marginBottom: 12 }}>
+                <Input allowClear placeholder={tr('请输入标题')} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} md={8} lg={6}>
-              <Form.Item label="状态" name="readed" style={{ marginBottom: 12 }}>
+              <Form.Item label={tr('状态')} name="readed" style={{ marginBottom: 12 }}>
                 <Select options={READED_OPTIONS} aria-label="状态" />
               </Form.Item>
             </Col>
@@ -128,7 +131,7 @@ export default function MyNoticesPage() {
               您有 <Typography.Text strong>{unreadCount}</Typography.Text> 条未读通知
             </Typography.Text>
           ) : (
-            <Typography.Text type="secondary">暂无未读通知</Typography.Text>
+            <Typography.Text type="secondary">{tr('暂无未读通知')}</Typography.Text>
           )}
         </div>
         <Table<MyNotice>
@@ -139,7 +142,7 @@ export default function MyNoticesPage() {
           dataSource={data?.datas ?? []}
           loading={isLoading}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: '暂无通知' }}
+          locale={{ emptyText: tr('暂无通知') }}
           pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
         />
       </Card>

@@ -8,6 +8,7 @@ import { useSession } from '../../app/session.js'
 import { BELL_INTERVAL_MS, BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice } from './notice-api.js'
 import { bellTodos } from './bell-todos.js'
 import './notice.css'
+import { useTr } from '../../i18n/use-tr.js'
 
 const NoticeViewer = lazy(() => import('./NoticeViewer.js'))
 
@@ -20,6 +21,7 @@ export const NOTICE_PAGE_PATH = '/system/notice'
  * is visible, without error messages. Messages and to-dos have no server calls yet: empty states.
  */
 export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
+  const tr = useTr()
   const { token } = useSession()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
@@ -66,7 +68,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
       )}
     />
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无通知')} />
   )
 
   const panel = (
@@ -76,12 +78,12 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
         onChange={setTab}
         centered
         items={[
-          { key: 'notice', label: count ? `通知（${count}）` : '通知', children: noticeTab },
-          { key: 'message', label: '消息', children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" /> },
+          { key: 'notice', label: count ? tr(`通知（${count}）`) : tr('通知'), children: noticeTab },
+          { key: 'message', label: tr('消息'), children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无消息')} /> },
           {
             key: 'todo',
-            label: todoCount ? `待办（${todoCount}）` : '待办',
-            children: todoCount ? todos.map((t, i) => (todoCounts[i] ? <div key={t.key}>{t.render(() => setOpen(false))}</div> : null)) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待办" />,
+            label: todoCount ? tr(`待办（${todoCount}）`) : tr('待办'),
+            children: todoCount ? todos.map((t, i) => (todoCounts[i] ? <div key={t.key}>{t.render(() => setOpen(false))}</div> : null)) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无待办')} />,
           },
         ]}
       />
@@ -94,7 +96,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
               navigate(NOTICE_PAGE_PATH)
             }}
           >
-            查看更多
+            {tr('查看更多')}
           </Button>
         </div>
       )}
@@ -113,7 +115,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
         styles={{ body: { padding: 0 } }}
         destroyOnHidden
       >
-        <button type="button" className="notice-bell" aria-label={count ? `通知（${count}条未读）` : '通知'} data-unread={count}>
+        <button type="button" className="notice-bell" aria-label={count ? tr(`通知（${count}条未读）`) : tr('通知')} data-unread={count}>
           <Badge count={count + todoCount} overflowCount={99} size="small">
             <BellOutlined className="notice-bell-icon" />
           </Badge>

@@ -3,6 +3,7 @@ import { Button, Modal, Result, Spin, Typography } from 'antd'
 import useSWR, { useSWRConfig } from 'swr'
 import { noticeContent, refreshMyNotices } from './notice-api.js'
 import SafeHtml from './SafeHtml.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface NoticeViewerProps {
   /** The notice to show; null closes the viewer. */
@@ -17,6 +18,7 @@ export interface NoticeViewerProps {
  * the server, so every notice list (the bell's unread count too) is fetched again.
  */
 export default function NoticeViewer({ id, title, onClose }: NoticeViewerProps) {
+  const tr = useTr()
   const { mutate } = useSWRConfig()
   // Fetched on every opening: reading is what marks it read.
   const { data, error, isLoading } = useSWR(id ? ['notice-content', id] : null, () => noticeContent(id!), {
@@ -38,7 +40,7 @@ export default function NoticeViewer({ id, title, onClose }: NoticeViewerProps) 
   return (
     <Modal
       open={Boolean(id)}
-      title={shown?.title ?? last.current.title ?? '系统通知'}
+      title={shown?.title ?? last.current.title ?? tr('系统通知')}
       width={800}
       onCancel={onClose}
       afterClose={() => {
@@ -46,14 +48,14 @@ export default function NoticeViewer({ id, title, onClose }: NoticeViewerProps) 
       }}
       footer={
         <Button type="primary" onClick={onClose}>
-          关闭
+          {tr('关闭')}
         </Button>
       }
       destroyOnHidden
       className="notice-viewer"
     >
       {error ? (
-        <Result status="warning" title={error instanceof Error ? error.message : '加载失败'} />
+        <Result status="warning" title={error instanceof Error ? error.message : tr('加载失败')} />
       ) : isLoading || !shown ? (
         <Spin style={{ display: 'block', padding: 48 }} />
       ) : (
@@ -63,7 +65,7 @@ export default function NoticeViewer({ id, title, onClose }: NoticeViewerProps) 
               发布时间：{shown.publishTime}
             </Typography.Text>
           )}
-          <SafeHtml html={shown.content} className="notice-viewer-content" empty="（无内容）" />
+          <SafeHtml html={shown.content} className="notice-viewer-content" empty={tr('（无内容）')} />
         </>
       )}
     </Modal>

@@ -15,6 +15,7 @@ import StarterKit from '@tiptap/starter-kit'
 import type { FormControlProps } from '../../runtime/form-controls.js'
 import { sanitizeHtml } from './sanitize.js'
 import './notice.css'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** Rich text height (000 §9). */
 export const RICH_TEXT_HEIGHT = 500
@@ -32,8 +33,9 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML())
  * own schema, so tags and attributes it does not know (images, scripts, event handlers) are dropped.
  */
 export default function RichTextEditor({ value, onChange, disabled, readOnly, id, height = RICH_TEXT_HEIGHT, ...rest }: RichTextEditorProps) {
+  const tr = useTr()
   const { token } = theme.useToken()
-  const label = rest['aria-label'] ?? '内容'
+  const label = rest['aria-label'] ?? tr('内容')
   const editable = !disabled && !readOnly
   // The HTML this editor last reported, so its own changes coming back as `value` do not reset it.
   const reported = useRef(typeof value === 'string' ? value : '')
@@ -121,21 +123,21 @@ export default function RichTextEditor({ value, onChange, disabled, readOnly, id
     >
       <div className="notice-editor-toolbar" role="toolbar" aria-label="编辑工具栏" style={{ borderColor: token.colorBorderSecondary }}>
         <Space size={2} wrap>
-          {tool('bold', '加粗', <BoldOutlined />, state.bold, () => chain().toggleBold().run())}
-          {tool('italic', '斜体', <ItalicOutlined />, state.italic, () => chain().toggleItalic().run())}
+          {tool('bold', tr('加粗'), <BoldOutlined />, state.bold, () => chain().toggleBold().run())}
+          {tool('italic', tr('斜体'), <ItalicOutlined />, state.italic, () => chain().toggleItalic().run())}
           <Divider type="vertical" />
-          {tool('h1', '标题1', <span className="notice-editor-heading">H1</span>, state.h1, () => chain().toggleHeading({ level: 1 }).run())}
-          {tool('h2', '标题2', <span className="notice-editor-heading">H2</span>, state.h2, () => chain().toggleHeading({ level: 2 }).run())}
-          {tool('h3', '标题3', <span className="notice-editor-heading">H3</span>, state.h3, () => chain().toggleHeading({ level: 3 }).run())}
+          {tool('h1', tr('标题1'), <span className="notice-editor-heading">H1</span>, state.h1, () => chain().toggleHeading({ level: 1 }).run())}
+          {tool('h2', tr('标题2'), <span className="notice-editor-heading">H2</span>, state.h2, () => chain().toggleHeading({ level: 2 }).run())}
+          {tool('h3', tr('标题3'), <span className="notice-editor-heading">H3</span>, state.h3, () => chain().toggleHeading({ level: 3 }).run())}
           <Divider type="vertical" />
-          {tool('bullet', '无序列表', <UnorderedListOutlined />, state.bullet, () => chain().toggleBulletList().run())}
-          {tool('ordered', '有序列表', <OrderedListOutlined />, state.ordered, () => chain().toggleOrderedList().run())}
+          {tool('bullet', tr('无序列表'), <UnorderedListOutlined />, state.bullet, () => chain().toggleBulletList().run())}
+          {tool('ordered', tr('有序列表'), <OrderedListOutlined />, state.ordered, () => chain().toggleOrderedList().run())}
           <Divider type="vertical" />
           <LinkButton editor={editor} active={state.link} href={state.href} disabled={!editable} />
-          {tool('unlink', '取消链接', <DisconnectOutlined />, false, () => chain().extendMarkRange('link').unsetLink().run(), state.link)}
+          {tool('unlink', tr('取消链接'), <DisconnectOutlined />, false, () => chain().extendMarkRange('link').unsetLink().run(), state.link)}
           <Divider type="vertical" />
-          {tool('undo', '撤销', <UndoOutlined />, false, () => chain().undo().run(), state.canUndo)}
-          {tool('redo', '重做', <RedoOutlined />, false, () => chain().redo().run(), state.canRedo)}
+          {tool('undo', tr('撤销'), <UndoOutlined />, false, () => chain().undo().run(), state.canUndo)}
+          {tool('redo', tr('重做'), <RedoOutlined />, false, () => chain().redo().run(), state.canRedo)}
         </Space>
       </div>
       <EditorContent editor={editor} className="notice-editor-body" style={{ height }} />
@@ -145,6 +147,7 @@ export default function RichTextEditor({ value, onChange, disabled, readOnly, id
 
 /** 链接: asks for the address; with no selection the address itself is inserted as a link. */
 function LinkButton({ editor, active, href, disabled }: { editor: Editor; active: boolean; href: string; disabled: boolean }) {
+  const tr = useTr()
   const [open, setOpen] = useState(false)
   const [url, setUrl] = useState('')
   const [error, setError] = useState('')
@@ -163,7 +166,7 @@ function LinkButton({ editor, active, href, disabled }: { editor: Editor; active
         chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href: text } }] }).run()
       : chain.setLink({ href: text }).run()
     if (!ok) {
-      setError('链接地址不正确')
+      setError(tr('链接地址不正确'))
       return
     }
     setOpen(false)
@@ -180,7 +183,7 @@ function LinkButton({ editor, active, href, disabled }: { editor: Editor; active
         }
         setOpen(next)
       }}
-      title="链接地址"
+      title={tr('链接地址')}
       content={
         <div style={{ width: 320 }}>
           <Space.Compact style={{ width: '100%' }}>
@@ -200,7 +203,7 @@ function LinkButton({ editor, active, href, disabled }: { editor: Editor; active
               autoFocus
             />
             <Button type="primary" onClick={apply}>
-              确定
+              {tr('确定')}
             </Button>
           </Space.Compact>
           {error && (
@@ -211,7 +214,7 @@ function LinkButton({ editor, active, href, disabled }: { editor: Editor; active
         </div>
       }
     >
-      <Tooltip title="链接" mouseEnterDelay={0.6}>
+      <Tooltip title={tr('链接')} mouseEnterDelay={0.6}>
         <Button
           type={active ? 'primary' : 'text'}
           ghost={active}

@@ -23,6 +23,7 @@ import {
   type ComponentInfo,
 } from './bundle-lines.js'
 import { clearServerErrors, FILL, Hint, PriceInput, shown, useClearOnInput, useShownWhen, type Values } from './shared.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const PRODUCT = 'product'
 
@@ -80,11 +81,12 @@ export default function BundleLinesInput(props: FormControlProps) {
 const ownPrices = (values: Values) => ({ salePrice: values.salePrice, retailPrice: values.retailPrice })
 
 function Summary({ totals, own, onApply }: { totals: BundleTotals; own: { salePrice: unknown; retailPrice: unknown }; onApply?: () => void }) {
+  const tr = useTr()
   const saleOk = matches(totals.salePrice, own.salePrice)
   const retailOk = matches(totals.retailPrice, own.retailPrice)
   const problems: string[] = []
-  if (saleOk === false) problems.push(`销售价 ${shown(own.salePrice)} 与组合销售价合计 ${money(totals.salePrice)} 不一致，保存将不通过`)
-  if (retailOk === false) problems.push(`零售价 ${shown(own.retailPrice)} 与零售价合计 ${money(totals.retailPrice)} 不一致，保存将不通过`)
+  if (saleOk === false) problems.push(tr(`销售价 ${shown(own.salePrice)} 与组合销售价合计 ${money(totals.salePrice)} 不一致，保存将不通过`))
+  if (retailOk === false) problems.push(tr(`零售价 ${shown(own.retailPrice)} 与零售价合计 ${money(totals.retailPrice)} 不一致，保存将不通过`))
   return (
     <div style={{ marginTop: 8 }} aria-live="polite">
       <Typography.Text strong data-testid="bundle-summary">
@@ -101,7 +103,7 @@ function Summary({ totals, own, onApply }: { totals: BundleTotals; own: { salePr
           action={
             onApply && (
               <Button size="small" onClick={onApply}>
-                按合计设置价格
+                {tr('按合计设置价格')}
               </Button>
             )
           }

@@ -6,6 +6,7 @@ import type { FormControlProps } from '../../runtime/form-controls.js'
 import { COLUMN_TYPE } from '../../../shared/generated/enum-codes.js'
 import { useForm } from '@formily/react'
 import { clearServerErrors, FILL, Hint, shown, useShownWhen } from './shared.js'
+import { tr, useTr } from '../../i18n/use-tr.js'
 
 /** One value of a choice property as the server's `syncItems` reads it: kept by id, created without, order = position. */
 export interface ItemRow {
@@ -46,7 +47,7 @@ export function duplicates(rows: readonly ItemRow[]): { code: Set<number>; name:
       if (at === undefined) first.set(v, i)
       else {
         out[f].add(i)
-        out.messages.push(`第${i + 1}行${f === 'code' ? '编号' : '名称'}与第${at + 1}行重复`)
+        out.messages.push(tr(`第${i + 1}行${f === 'code' ? '编号' : '名称'}与第${at + 1}行重复`))
       }
     })
   }
@@ -59,6 +60,7 @@ export function duplicates(rows: readonly ItemRow[]): { code: Set<number>; name:
  * which has no values.
  */
 export default function PropertyItemsInput(props: FormControlProps) {
+  const tr = useTr()
   useShownWhen('property-items', (values) => Number(values.columnType) !== COLUMN_TYPE.CUSTOM)
   const { value, onChange, disabled, readOnly, readPretty } = props
   const form = useForm()
@@ -84,10 +86,10 @@ export default function PropertyItemsInput(props: FormControlProps) {
         pagination={false}
         dataSource={rows}
         columns={[
-          { key: 'seq', title: '序号', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
-          { key: 'code', title: '编号', render: (_v, r) => shown(r.code) },
-          { key: 'name', title: '名称', render: (_v, r) => shown(r.name) },
-          { key: 'description', title: '备注', render: (_v, r) => shown(r.description) },
+          { key: 'seq', title: tr('序号'), width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
+          { key: 'code', title: tr('编号'), render: (_v, r) => shown(r.code) },
+          { key: 'name', title: tr('名称'), render: (_v, r) => shown(r.name) },
+          { key: 'description', title: tr('备注'), render: (_v, r) => shown(r.description) },
         ]}
       />
       </div>
@@ -108,57 +110,57 @@ export default function PropertyItemsInput(props: FormControlProps) {
   const dup = duplicates(rows)
 
   const columns: ColumnsType<ItemRow> = [
-    { key: 'seq', title: '序号', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: 'seq', title: tr('序号'), width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
     {
       key: 'code',
-      title: '编号',
+      title: tr('编号'),
       width: 180,
       render: (_v, r, i) => (
         <Input
           value={r.code}
           disabled={!editable}
           status={dup.code.has(i) ? 'error' : undefined}
-          aria-label={`第${i + 1}行编号`}
-          placeholder="请输入编号"
+          aria-label={tr(`第${i + 1}行编号`)}
+          placeholder={tr('请输入编号')}
           onChange={(e) => patch(i, { code: e.target.value })}
         />
       ),
     },
     {
       key: 'name',
-      title: '名称',
+      title: tr('名称'),
       width: 200,
       render: (_v, r, i) => (
         <Input
           value={r.name}
           disabled={!editable}
           status={dup.name.has(i) ? 'error' : undefined}
-          aria-label={`第${i + 1}行名称`}
-          placeholder="请输入名称"
+          aria-label={tr(`第${i + 1}行名称`)}
+          placeholder={tr('请输入名称')}
           onChange={(e) => patch(i, { name: e.target.value })}
         />
       ),
     },
     {
       key: 'description',
-      title: '备注',
+      title: tr('备注'),
       render: (_v, r, i) => (
-        <Input value={r.description} disabled={!editable} aria-label={`第${i + 1}行备注`} placeholder="请输入备注" onChange={(e) => patch(i, { description: e.target.value })} />
+        <Input value={r.description} disabled={!editable} aria-label={tr(`第${i + 1}行备注`)} placeholder={tr('请输入备注')} onChange={(e) => patch(i, { description: e.target.value })} />
       ),
     },
   ]
   if (editable)
     columns.push({
       key: 'op',
-      title: '操作',
+      title: tr('操作'),
       width: 120,
       align: 'center',
       render: (_v, _r, i) => (
         <Space size={0}>
-          <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`上移第${i + 1}行`} disabled={i === 0} onClick={() => move(i, -1)} />
-          <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={`下移第${i + 1}行`} disabled={i === rows.length - 1} onClick={() => move(i, 1)} />
-          <Button type="link" size="small" danger aria-label={`删除第${i + 1}行`} onClick={() => emit(rows.filter((_r, j) => j !== i))}>
-            删除
+          <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={tr(`上移第${i + 1}行`)} disabled={i === 0} onClick={() => move(i, -1)} />
+          <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={tr(`下移第${i + 1}行`)} disabled={i === rows.length - 1} onClick={() => move(i, 1)} />
+          <Button type="link" size="small" danger aria-label={tr(`删除第${i + 1}行`)} onClick={() => emit(rows.filter((_r, j) => j !== i))}>
+            {tr('删除')}
           </Button>
         </Space>
       ),
@@ -174,7 +176,7 @@ export default function PropertyItemsInput(props: FormControlProps) {
         dataSource={rows}
         columns={columns}
         scroll={{ y: 320 }}
-        locale={{ emptyText: '请添加属性值' }}
+        locale={{ emptyText: tr('请添加属性值') }}
       />
       {dup.messages.length > 0 && <Alert style={{ marginTop: 6 }} type="warning" showIcon message={dup.messages.join('；')} />}
       {editable && (
@@ -183,9 +185,9 @@ export default function PropertyItemsInput(props: FormControlProps) {
             icon={<PlusOutlined aria-hidden />}
             onClick={() => emit([...rows, { code: '', name: '', description: '', key: `new-${counter.current++}` }])}
           >
-            添加属性值
+            {tr('添加属性值')}
           </Button>
-          <Hint>已被商品使用的属性值不能删除；顺序即属性值的排序</Hint>
+          <Hint>{tr('已被商品使用的属性值不能删除；顺序即属性值的排序')}</Hint>
         </div>
       )}
     </div>

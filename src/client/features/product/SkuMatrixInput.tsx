@@ -23,6 +23,7 @@ import {
   type SkuLine,
 } from './sku-lines.js'
 import { clearServerErrors, FILL, Hint, idsOf, PriceInput, shown, truthy, type Values } from './shared.js'
+import { tr, useTr } from '../../i18n/use-tr.js'
 
 interface SaleItem {
   id: string
@@ -55,7 +56,7 @@ async function loadGroups(ids: readonly string[]): Promise<SaleGroup[]> {
 const LINE_MESSAGE = /^第\d+行商品|^商品不能为空|^未启用多销售属性的商品SPU|^销售属性组合重复|^请选择销售属性组|^销售属性数据有误/
 const isLineMessage = (m: string) => LINE_MESSAGE.test(m)
 
-const PRICE_LABEL: Record<PriceField, string> = { purchasePrice: '采购价', salePrice: '销售价', retailPrice: '零售价' }
+const PRICE_LABEL: Record<PriceField, string> = { purchasePrice: tr('采购价'), salePrice: tr('销售价'), retailPrice: tr('零售价') }
 
 const Required = ({ children }: { children: string }) => (
   <span>
@@ -339,23 +340,24 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
 
 /** Detail forms: the SPU's SKUs as a table. */
 function SkuMatrixView({ value, record }: { value: unknown; record?: Record<string, unknown> }) {
+  const tr = useTr()
   const rows = (Array.isArray(value) ? value : []) as Record<string, unknown>[]
   const hasItems = [1, 2].filter((k) => rows.some((r) => r[`salePropItem${k}Id`]))
   // The record names its groups in order (`salePropGroupIdsName`, joined with "，").
   const groupNames = typeof record?.salePropGroupIdsName === 'string' ? record.salePropGroupIdsName.split('，') : []
   const columns: ColumnsType<Record<string, unknown>> = [
-    { key: 'seq', title: '序号', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
-    ...hasItems.map((k) => ({ key: `item${k}`, title: groupNames[k - 1] || `销售属性${k}`, render: (_v: unknown, r: Record<string, unknown>) => shown(r[`salePropItem${k}Name`]) })),
-    { key: 'code', title: '编号', render: (_v, r) => shown(r.code) },
-    { key: 'name', title: '名称', render: (_v, r) => shown(r.name) },
+    { key: 'seq', title: tr('序号'), width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
+    ...hasItems.map((k) => ({ key: `item${k}`, title: groupNames[k - 1] || tr(`销售属性${k}`), render: (_v: unknown, r: Record<string, unknown>) => shown(r[`salePropItem${k}Name`]) })),
+    { key: 'code', title: tr('编号'), render: (_v, r) => shown(r.code) },
+    { key: 'name', title: tr('名称'), render: (_v, r) => shown(r.name) },
     { key: 'skuCode', title: 'SKU', render: (_v, r) => shown(r.skuCode) },
-    { key: 'externalCode', title: '外部编号', render: (_v, r) => shown(r.externalCode) },
+    { key: 'externalCode', title: tr('外部编号'), render: (_v, r) => shown(r.externalCode) },
     ...PRICE_FIELDS.map((f) => ({ key: f, title: PRICE_LABEL[f], align: 'right' as const, render: (_v: unknown, r: Record<string, unknown>) => shown(r[f]) })),
     {
       key: 'available',
-      title: '状态',
+      title: tr('状态'),
       align: 'center',
-      render: (_v, r) => (r.available === undefined ? '-' : truthy(r.available) ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
+      render: (_v, r) => (r.available === undefined ? '-' : truthy(r.available) ? <Tag color="green">{tr('启用')}</Tag> : <Tag color="red">{tr('停用')}</Tag>),
     },
   ]
   return (

@@ -11,6 +11,7 @@ import { FeedbackProvider } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import type { BalanceSide } from './balance-sides.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 interface PartyRow {
   partyId: string
@@ -61,6 +62,7 @@ export default function SettleBalancePage({ side }: { side: BalanceSide }) {
 }
 
 function BalanceList({ side }: { side: BalanceSide }) {
+  const tr = useTr()
   const can = usePermission()
   const [form] = Form.useForm<Record<string, unknown>>()
   const [query, setQuery] = useState<Record<string, unknown>>({})
@@ -80,29 +82,29 @@ function BalanceList({ side }: { side: BalanceSide }) {
     setSearchCount((n) => n + 1)
   }
   const columns: ColumnType<PartyRow>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
     {
       key: 'partyCode',
       dataIndex: 'partyCode',
-      title: `${side.partyLabel}编号`,
+      title: tr(`${side.partyLabel}编号`),
       width: 140,
       render: (v: string, row) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(row)} title={`查看${row.partyName}的往来单据`}>
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(row)} title={tr(`查看${row.partyName}的往来单据`)}>
           {v}
         </Button>
       ),
     },
-    { key: 'partyName', dataIndex: 'partyName', title: `${side.partyLabel}名称`, width: 200, ellipsis: true },
+    { key: 'partyName', dataIndex: 'partyName', title: tr(`${side.partyLabel}名称`), width: 200, ellipsis: true },
     moneyColumn<PartyRow>('balance', side.balanceLabel),
-    { key: 'documents', dataIndex: 'documents', title: '未结清单据数', width: 120, align: 'right' },
+    { key: 'documents', dataIndex: 'documents', title: tr('未结清单据数'), width: 120, align: 'right' },
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       width: 100,
       align: 'center',
       render: (_v, row) => (
         <Button type="link" size="small" onClick={() => setOpen(row)}>
-          往来单据
+          {tr('往来单据')}
         </Button>
       ),
     },
@@ -111,18 +113,18 @@ function BalanceList({ side }: { side: BalanceSide }) {
     <div className="settle-balance">
       <SearchCard form={form} onSearch={search} buttonSpan={24}>
         <Col span={6}>
-          <Form.Item name="code" label={`${side.partyLabel}编号`}>
-            <Input aria-label={`${side.partyLabel}编号`} allowClear />
+          <Form.Item name="code" label={tr(`${side.partyLabel}编号`)}>
+            <Input aria-label={tr(`${side.partyLabel}编号`)} allowClear />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="name" label={`${side.partyLabel}名称`}>
-            <Input aria-label={`${side.partyLabel}名称`} allowClear />
+          <Form.Item name="name" label={tr(`${side.partyLabel}名称`)}>
+            <Input aria-label={tr(`${side.partyLabel}名称`)} allowClear />
           </Form.Item>
         </Col>
         <Col span={6}>
           <Form.Item name="onlyNonZero" valuePropName="checked">
-            <Checkbox>仅显示余额不为0</Checkbox>
+            <Checkbox>{tr('仅显示余额不为0')}</Checkbox>
           </Form.Item>
         </Col>
       </SearchCard>
@@ -139,7 +141,7 @@ function BalanceList({ side }: { side: BalanceSide }) {
                   .finally(() => setExporting(false))
               }}
             >
-              导出
+              {tr('导出')}
             </Button>
           </Space>
         )}
@@ -159,7 +161,7 @@ function BalanceList({ side }: { side: BalanceSide }) {
         onClose={() => setOpen(null)}
         width={860}
         destroyOnHidden
-        title={open ? `${open.partyName}（${open.partyCode}）往来单据` : ''}
+        title={open ? tr(`${open.partyName}（${open.partyCode}）往来单据`) : ''}
       >
         {open && <PartyDocuments side={side} party={open} canExport={can(side.exportKey)} />}
       </Drawer>
@@ -168,6 +170,7 @@ function BalanceList({ side }: { side: BalanceSide }) {
 }
 
 function PartyDocuments({ side, party, canExport }: { side: BalanceSide; party: PartyRow; canExport: boolean }) {
+  const tr = useTr()
   const [onlyOpen, setOnlyOpen] = useState(true)
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [exporting, setExporting] = useState(false)
@@ -177,12 +180,12 @@ function PartyDocuments({ side, party, canExport }: { side: BalanceSide; party: 
     revalidateOnFocus: false,
   })
   const columns: ColumnType<DocumentRow>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
-    { key: 'againstTypeName', dataIndex: 'againstTypeName', title: '单据类型', width: 140 },
-    { key: 'againstCode', dataIndex: 'againstCode', title: '单据号', width: 200 },
-    moneyColumn<DocumentRow>('totalAmount', '单据金额', 140),
-    moneyColumn<DocumentRow>('outstanding', '未结金额', 140),
-    { key: 'firstTime', dataIndex: 'firstTime', title: '记账时间', width: 170 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    { key: 'againstTypeName', dataIndex: 'againstTypeName', title: tr('单据类型'), width: 140 },
+    { key: 'againstCode', dataIndex: 'againstCode', title: tr('单据号'), width: 200 },
+    moneyColumn<DocumentRow>('totalAmount', tr('单据金额'), 140),
+    moneyColumn<DocumentRow>('outstanding', tr('未结金额'), 140),
+    { key: 'firstTime', dataIndex: 'firstTime', title: tr('记账时间'), width: 170 },
   ]
   return (
     <>
@@ -197,7 +200,7 @@ function PartyDocuments({ side, party, canExport }: { side: BalanceSide; party: 
             setPage((p) => ({ ...p, index: 1 }))
           }}
         >
-          仅显示未结清单据
+          {tr('仅显示未结清单据')}
         </Checkbox>
         {canExport && (
           <Button
@@ -210,7 +213,7 @@ function PartyDocuments({ side, party, canExport }: { side: BalanceSide; party: 
                 .finally(() => setExporting(false))
             }}
           >
-            导出
+            {tr('导出')}
           </Button>
         )}
       </Space>

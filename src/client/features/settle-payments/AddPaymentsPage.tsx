@@ -4,6 +4,7 @@ import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { todayText } from './invoice-fields.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 type Sheet = { id: string; code: string; status: number; totalAmount: string; supplierId: string; supplierName?: string; paymentDate?: string }
 type Plan = { id: string; period: number; dueDate: string; planAmount: string; paidAmount: string; remainAmount: string; overdue: boolean }
@@ -27,6 +28,7 @@ export default function AddPaymentsPage({ id }: { id: string }) {
 }
 
 function AddPayments({ id }: { id: string }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const [form] = Form.useForm<Record<string, unknown>>()
   const [saving, setSaving] = useState(false)
@@ -40,7 +42,7 @@ function AddPayments({ id }: { id: string }) {
     setSaving(true)
     try {
       await api.post('/settle/payments/create', { ...values, direction: PAY, supplierId: sheet.supplierId, orderKind: RECEIVE_SHEET, orderCode: sheet.code })
-      message.success('登记付款成功！')
+      message.success(tr('登记付款成功！'))
       form.resetFields(['amount', 'description'])
       await mutate()
     } catch {
@@ -54,12 +56,12 @@ function AddPayments({ id }: { id: string }) {
   const unpaid = rows.length ? rows.reduce((s, p) => s + Math.round(Number(p.remainAmount) * 100), 0) / 100 : Number(sheet.totalAmount)
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12}>
-      <Card size="small" title="采购收货单">
+      <Card size="small" title={tr('采购收货单')}>
         <Descriptions size="small" column={3}>
-          <Descriptions.Item label="单号">{sheet.code}</Descriptions.Item>
-          <Descriptions.Item label="供应商">{sheet.supplierName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label="单据金额">{sheet.totalAmount}</Descriptions.Item>
-          <Descriptions.Item label="未付金额">
+          <Descriptions.Item label={tr('单号')}>{sheet.code}</Descriptions.Item>
+          <Descriptions.Item label={tr('供应商')}>{sheet.supplierName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={tr('单据金额')}>{sheet.totalAmount}</Descriptions.Item>
+          <Descriptions.Item label={tr('未付金额')}>
             <span data-testid="unpaid-amount">{unpaid.toFixed(2)}</span>
           </Descriptions.Item>
         </Descriptions>
@@ -68,33 +70,33 @@ function AddPayments({ id }: { id: string }) {
           size="small"
           pagination={false}
           dataSource={rows}
-          locale={{ emptyText: '暂无付款计划：登记付款时按单据金额生成一期' }}
+          locale={{ emptyText: tr('暂无付款计划：登记付款时按单据金额生成一期') }}
           columns={[
-            { title: '期数', dataIndex: 'period' },
-            { title: '到期日期', dataIndex: 'dueDate' },
-            { title: '计划金额', dataIndex: 'planAmount', align: 'right' },
-            { title: '已付金额', dataIndex: 'paidAmount', align: 'right' },
-            { title: '未付金额', dataIndex: 'remainAmount', align: 'right' },
-            { title: '状态', dataIndex: 'overdue', render: (v: boolean, r) => (Number(r.remainAmount) === 0 ? <Tag color="green">已付清</Tag> : v ? <Tag color="red">已逾期</Tag> : <Tag>未付清</Tag>) },
+            { title: tr('期数'), dataIndex: 'period' },
+            { title: tr('到期日期'), dataIndex: 'dueDate' },
+            { title: tr('计划金额'), dataIndex: 'planAmount', align: 'right' },
+            { title: tr('已付金额'), dataIndex: 'paidAmount', align: 'right' },
+            { title: tr('未付金额'), dataIndex: 'remainAmount', align: 'right' },
+            { title: tr('状态'), dataIndex: 'overdue', render: (v: boolean, r) => (Number(r.remainAmount) === 0 ? <Tag color="green">{tr('已付清')}</Tag> : v ? <Tag color="red">{tr('已逾期')}</Tag> : <Tag>{tr('未付清')}</Tag>) },
           ]}
         />
       </Card>
-      <Card size="small" title="登记付款">
+      <Card size="small" title={tr('登记付款')}>
         <Form form={form} name="receive-add-payments" layout="vertical" onFinish={save} style={{ maxWidth: 480 }} initialValues={{ payDate: todayText() }}>
-          <Form.Item name="payTypeId" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]}>
-            <Select placeholder="请选择" showSearch optionFilterProp="label" options={(payTypes?.datas ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+          <Form.Item name="payTypeId" label={tr('支付方式')} rules={[{ required: true, message: tr('请选择支付方式') }]}>
+            <Select placeholder={tr('请选择')} showSearch optionFilterProp="label" options={(payTypes?.datas ?? []).map((p) => ({ value: p.id, label: p.name }))} />
           </Form.Item>
-          <Form.Item name="amount" label="付款金额" rules={[{ required: true, message: '请输入金额' }, { pattern: /^\d+(\.\d{1,2})?$/, message: '金额最多允许2位小数，且不能为负数' }]}>
-            <Input placeholder="请输入金额" />
+          <Form.Item name="amount" label={tr('付款金额')} rules={[{ required: true, message: tr('请输入金额') }, { pattern: /^\d+(\.\d{1,2})?$/, message: tr('金额最多允许2位小数，且不能为负数') }]}>
+            <Input placeholder={tr('请输入金额')} />
           </Form.Item>
-          <Form.Item name="payDate" label="付款日期" rules={[{ required: true, message: '请选择收付款日期' }]}>
+          <Form.Item name="payDate" label={tr('付款日期')} rules={[{ required: true, message: tr('请选择收付款日期') }]}>
             <Input type="date" aria-label="付款日期" />
           </Form.Item>
-          <Form.Item name="description" label="备注">
+          <Form.Item name="description" label={tr('备注')}>
             <Input.TextArea maxLength={200} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
-            保存
+            {tr('保存')}
           </Button>
         </Form>
       </Card>

@@ -7,6 +7,7 @@ import { useMeta } from '../../api/meta.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { InvoiceFields, todayText } from './invoice-fields.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 type Sheet = { id: string; code: string; totalAmount: string; supplierName?: string; customerName?: string; approveTime?: string }
 
@@ -26,6 +27,7 @@ export default function InvoiceExportAddPage({ listPath }: { listPath: string })
 }
 
 function AddInvoice({ listPath }: { listPath: string }) {
+  const tr = useTr()
   const meta = useMeta()
   const navigate = useNavigate()
   const { message } = useFeedback()
@@ -47,7 +49,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
     setSaving(true)
     try {
       await api.post('/settle/invoice/export', { ...values, bizType, bizCode: sheet.code })
-      message.success('开票成功！')
+      message.success(tr('开票成功！'))
       navigate(listPath)
     } catch {
       // The shell shows the server's message.
@@ -57,7 +59,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
   }
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12}>
-      <Card size="small" title="选择业务单据">
+      <Card size="small" title={tr('选择业务单据')}>
         <Radio.Group
           value={bizType}
           onChange={(e) => {
@@ -81,27 +83,27 @@ function AddInvoice({ listPath }: { listPath: string }) {
           rowSelection={{ type: 'radio', selectedRowKeys: sheet ? [sheet.id] : [], onChange: (_, rows) => rows[0] && choose(rows[0]) }}
           onRow={(row) => ({ onClick: () => choose(row) })}
           columns={[
-            { title: '单号', dataIndex: 'code' },
+            { title: tr('单号'), dataIndex: 'code' },
             { title: source.partyLabel, dataIndex: source.party },
-            { title: '单据金额', dataIndex: 'totalAmount', align: 'right' },
-            { title: '审核时间', dataIndex: 'approveTime' },
+            { title: tr('单据金额'), dataIndex: 'totalAmount', align: 'right' },
+            { title: tr('审核时间'), dataIndex: 'approveTime' },
           ]}
         />
       </Card>
       {sheet && meta && (
-        <Card size="small" title="发票信息">
+        <Card size="small" title={tr('发票信息')}>
           <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
             <Descriptions.Item label={source.label}>{sheet.code}</Descriptions.Item>
             <Descriptions.Item label={source.partyLabel}>{sheet[source.party] ?? ''}</Descriptions.Item>
-            <Descriptions.Item label="单据金额">{sheet.totalAmount}</Descriptions.Item>
+            <Descriptions.Item label={tr('单据金额')}>{sheet.totalAmount}</Descriptions.Item>
           </Descriptions>
           <Form form={form} name="invoice-export-add" layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
             <InvoiceFields meta={meta} />
             <Space>
               <Button type="primary" htmlType="submit" loading={saving}>
-                保存
+                {tr('保存')}
               </Button>
-              <Button onClick={() => navigate(listPath)}>取消</Button>
+              <Button onClick={() => navigate(listPath)}>{tr('取消')}</Button>
             </Space>
           </Form>
         </Card>

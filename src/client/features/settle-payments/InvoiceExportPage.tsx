@@ -3,9 +3,11 @@ import { FileAddOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { usePermission } from '../../app/session.js'
 import EntityPage from '../../runtime/EntityPage.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** 开票管理: the invoices of documents (entity settleInvoice) and 按单据开票, the page /invoice/export/add. */
 export default function InvoiceExportPage() {
+  const tr = useTr()
   const can = usePermission()
   const navigate = useNavigate()
   return (
@@ -13,7 +15,7 @@ export default function InvoiceExportPage() {
       {can('settle:invoice-export:add') && (
         <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="primary" icon={<FileAddOutlined aria-hidden />} onClick={() => navigate('/invoice/export/add')}>
-            按单据开票
+            {tr('按单据开票')}
           </Button>
         </div>
       )}

@@ -5,6 +5,7 @@ import { api, type Page } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 type InvoiceRow = {
   id: string
@@ -24,6 +25,7 @@ type InvoiceRow = {
 
 /** 发票查询 (GET /settle/invoice/query): 收付款发票 and 开票 in one paged list. */
 export default function InvoiceQueryPage() {
+  const tr = useTr()
   const meta = useMeta()
   const [form] = Form.useForm<Record<string, unknown>>()
   const [query, setQuery] = useState<Record<string, unknown>>({})
@@ -42,25 +44,25 @@ export default function InvoiceQueryPage() {
     <Space direction="vertical" style={{ width: '100%' }} size={12}>
       <Card size="small">
         <Form form={form} name="invoice-query" layout="inline" onFinish={search}>
-          <Form.Item name="invoiceNo" label="发票号码">
-            <Input allowClear placeholder="发票号码" />
+          <Form.Item name="invoiceNo" label={tr('发票号码')}>
+            <Input allowClear placeholder={tr('发票号码')} />
           </Form.Item>
-          <Form.Item name="invoiceType" label="发票类型">
+          <Form.Item name="invoiceType" label={tr('发票类型')}>
             <Select allowClear style={{ width: 180 }} options={meta ? enumOptions('INVOICE_TYPE', meta.enums) : []} />
           </Form.Item>
-          <Form.Item name="direction" label="收付方向">
+          <Form.Item name="direction" label={tr('收付方向')}>
             <Select allowClear style={{ width: 120 }} options={meta ? enumOptions('SETTLE_FEE_SHEET_TYPE', meta.enums) : []} />
           </Form.Item>
-          <Form.Item name="invoiceDateStart" label="开票日期">
+          <Form.Item name="invoiceDateStart" label={tr('开票日期')}>
             <Input type="date" aria-label="开票日期起" />
           </Form.Item>
-          <Form.Item name="invoiceDateEnd" label="至">
+          <Form.Item name="invoiceDateEnd" label={tr('至')}>
             <Input type="date" aria-label="开票日期止" />
           </Form.Item>
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit">
-                查询
+                {tr('查询')}
               </Button>
               <Button
                 onClick={() => {
@@ -68,7 +70,7 @@ export default function InvoiceQueryPage() {
                   search()
                 }}
               >
-                重置
+                {tr('重置')}
               </Button>
             </Space>
           </Form.Item>
@@ -83,17 +85,17 @@ export default function InvoiceQueryPage() {
           pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
           scroll={{ x: 'max-content' }}
           columns={[
-            { title: '来源', dataIndex: 'sourceName', render: (v: string) => <Tag>{v}</Tag> },
-            { title: '单号', dataIndex: 'bizCode' },
-            { title: '收付方向', dataIndex: 'directionName' },
-            { title: '往来单位', render: (_: unknown, r) => r.supplierName ?? r.customerName ?? '' },
-            { title: '发票类型', dataIndex: 'invoiceTypeName' },
-            { title: '发票号码', dataIndex: 'invoiceNo' },
-            { title: '开票日期', dataIndex: 'invoiceDate' },
-            { title: '价税合计', dataIndex: 'amount', align: 'right' },
-            { title: '税率（%）', dataIndex: 'taxRate', align: 'right' },
-            { title: '税额', dataIndex: 'taxAmount', align: 'right' },
-            { title: '备注', dataIndex: 'description' },
+            { title: tr('来源'), dataIndex: 'sourceName', render: (v: string) => <Tag>{v}</Tag> },
+            { title: tr('单号'), dataIndex: 'bizCode' },
+            { title: tr('收付方向'), dataIndex: 'directionName' },
+            { title: tr('往来单位'), render: (_: unknown, r) => r.supplierName ?? r.customerName ?? '' },
+            { title: tr('发票类型'), dataIndex: 'invoiceTypeName' },
+            { title: tr('发票号码'), dataIndex: 'invoiceNo' },
+            { title: tr('开票日期'), dataIndex: 'invoiceDate' },
+            { title: tr('价税合计'), dataIndex: 'amount', align: 'right' },
+            { title: tr('税率（%）'), dataIndex: 'taxRate', align: 'right' },
+            { title: tr('税额'), dataIndex: 'taxAmount', align: 'right' },
+            { title: tr('备注'), dataIndex: 'description' },
           ]}
         />
       </Card>

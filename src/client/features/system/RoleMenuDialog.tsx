@@ -7,6 +7,7 @@ import { useFeedback } from '../../runtime/feedback.js'
 import { ancestorsOf, buildMenuTree, grantedIds, toggleGrant, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 
 const DISPLAY_TAG: Record<number, { text: string; color: string }> = {
@@ -28,6 +29,7 @@ export interface RoleMenuDialogProps {
  * a menu also checks its catalogs, unchecking one clears what is below it.
  */
 export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
+  const tr = useTr()
   const { message } = useFeedback()
   const { token } = theme.useToken()
   const { data: menus, error, loading } = useLoad(`role-menus:${role.id}`, () =>
@@ -58,7 +60,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
     const matches = tree.allKeys.filter((k) => tree.byId.get(k)!.title.includes(text))
     if (!matches.length) {
       setCurrent(undefined)
-      message.info('未找到匹配的菜单')
+      message.info(tr('未找到匹配的菜单'))
       return
     }
     const next = current && text === search ? matches[(matches.indexOf(current) + 1) % matches.length] : matches[0]
@@ -105,7 +107,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
         )}
         {!truthy(m.available) && (
           <Tag style={{ marginInlineStart: 6 }} color="default">
-            停用
+            {tr('停用')}
           </Tag>
         )}
       </span>
@@ -118,12 +120,12 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   return (
     <Modal
       {...modalProps}
-      title={`角色授权 - ${nameOf(role)}`}
+      title={tr(`角色授权 - ${nameOf(role)}`)}
       width={760}
       okButtonProps={{ disabled: !ready || isAdmin }}
       footer={(_, { OkBtn, CancelBtn }) => (
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography.Text type="secondary">{ready && !isAdmin ? `已授权 ${grantedCount} 项` : ''}</Typography.Text>
+          <Typography.Text type="secondary">{ready && !isAdmin ? tr(`已授权 ${grantedCount} 项`) : ''}</Typography.Text>
           <Space>
             <CancelBtn />
             <OkBtn />
@@ -137,26 +139,26 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
         <Spin style={{ display: 'block', padding: 48 }} />
       ) : (
         <>
-          {isAdmin && <Alert type="info" showIcon message="该角色拥有全部权限" style={{ marginBottom: 12 }} />}
+          {isAdmin && <Alert type="info" showIcon message={tr('该角色拥有全部权限')} style={{ marginBottom: 12 }} />}
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, marginBottom: 8 }}>
             <Space wrap>
               <Button size="small" disabled={isAdmin} onClick={() => setChecked(tree.allKeys)}>
-                全选
+                {tr('全选')}
               </Button>
               <Button size="small" disabled={isAdmin} onClick={() => setChecked([])}>
-                全不选
+                {tr('全不选')}
               </Button>
               <Button size="small" onClick={() => setExpanded(tree.parentKeys)}>
-                展开
+                {tr('展开')}
               </Button>
               <Button size="small" onClick={() => setExpanded([])}>
-                折叠
+                {tr('折叠')}
               </Button>
             </Space>
             <Input.Search
               allowClear
               size="small"
-              placeholder="输入菜单名称定位"
+              placeholder={tr('输入菜单名称定位')}
               aria-label="定位菜单"
               style={{ maxWidth: 240 }}
               onSearch={locate}

@@ -4,6 +4,7 @@ import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, useLoad } from './use-load.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** A platform module as `/system/module/query` answers it. */
 interface ModuleRow {
@@ -22,6 +23,7 @@ const byId = (a: ModuleRow, b: ModuleRow) => String(a.id).localeCompare(String(b
 
 /** 授权模块: which platform modules the tenant may use; menus of other modules are hidden from it. */
 export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDialogProps) {
+  const tr = useTr()
   const [chosen, setChosen] = useState<string[]>([])
   const { data, error, loading } = useLoad(`tenant-modules:${tenant.id}`, async () => {
     const [modules, granted] = await Promise.all([
@@ -43,7 +45,7 @@ export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDial
   return (
     <Modal
       {...modalProps}
-      title={`授权模块 - ${nameOf(tenant)}`}
+      title={tr(`授权模块 - ${nameOf(tenant)}`)}
       width={640}
       okButtonProps={{ disabled: loading || Boolean(error) }}
     >
@@ -59,7 +61,7 @@ export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDial
               indeterminate={chosen.length > 0 && !all}
               onChange={(e) => setChosen(e.target.checked ? allIds : [])}
             >
-              全选
+              {tr('全选')}
             </Checkbox>
             <Typography.Text type="secondary">
               已选 {chosen.length} / {allIds.length} 个模块

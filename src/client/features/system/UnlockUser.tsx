@@ -3,6 +3,7 @@ import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { truthy } from './use-load.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface UnlockUserProps {
   user: EntityRow
@@ -16,6 +17,7 @@ export interface UnlockUserProps {
  * message 该用户未锁定. Renders nothing itself: the confirm comes from the page's modal holder.
  */
 export default function UnlockUser({ user, reload, onClose }: UnlockUserProps) {
+  const tr = useTr()
   const { message, modal } = useFeedback()
   // Once per opening, also under StrictMode's second effect run (refs survive it).
   const asked = useRef(false)
@@ -24,19 +26,19 @@ export default function UnlockUser({ user, reload, onClose }: UnlockUserProps) {
     if (asked.current) return
     asked.current = true
     if (!truthy(user.lockStatus)) {
-      message.warning('该用户未锁定')
+      message.warning(tr('该用户未锁定'))
       onClose()
       return
     }
     modal.confirm({
-      title: '提示',
-      content: '确定解锁该用户？',
-      okText: '确定',
-      cancelText: '取消',
+      title: tr('提示'),
+      content: tr('确定解锁该用户？'),
+      okText: tr('确定'),
+      cancelText: tr('取消'),
       onOk: async () => {
         try {
           await api.patch<null>('/system/user/unlock', { id: user.id })
-          message.success('解锁成功！')
+          message.success(tr('解锁成功！'))
           reload()
         } catch {
           // The api layer has shown the server's message.

@@ -5,6 +5,7 @@ import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** A role as `/system/user/role/roles` answers it: the role and whether the user holds it. */
 interface RoleChoice {
@@ -25,6 +26,7 @@ export interface UserRoleDialogProps {
 
 /** 用户授权: the roles the user holds, chosen in a checkbox table and saved with `/system/user/role/setting`. */
 export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
+  const tr = useTr()
   const [filter, setFilter] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
   const { data: roles, error, loading } = useLoad(`user-roles:${user.id}`, () =>
@@ -42,22 +44,22 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
   }, [roles, filter])
 
   const columns: ColumnsType<RoleChoice> = [
-    { key: 'code', dataIndex: 'code', title: '编号', width: 120 },
-    { key: 'name', dataIndex: 'name', title: '名称' },
+    { key: 'code', dataIndex: 'code', title: tr('编号'), width: 120 },
+    { key: 'name', dataIndex: 'name', title: tr('名称') },
     {
       key: 'permission',
       dataIndex: 'permission',
-      title: '权限',
+      title: tr('权限'),
       width: 120,
       render: (v: unknown) => (v ? <Typography.Text code>{String(v)}</Typography.Text> : null),
     },
     {
       key: 'available',
       dataIndex: 'available',
-      title: '状态',
+      title: tr('状态'),
       width: 80,
       align: 'center',
-      render: (v: unknown) => (truthy(v) ? <Tag color="success">启用</Tag> : <Tag color="error">停用</Tag>),
+      render: (v: unknown) => (truthy(v) ? <Tag color="success">{tr('启用')}</Tag> : <Tag color="error">{tr('停用')}</Tag>),
     },
   ]
 
@@ -66,7 +68,7 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
   return (
     <Modal
       {...modalProps}
-      title={`用户授权 - ${nameOf(user)}`}
+      title={tr(`用户授权 - ${nameOf(user)}`)}
       width={720}
       okButtonProps={{ disabled: loading || Boolean(error) }}
     >
@@ -77,7 +79,7 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, marginBottom: 12 }}>
             <Input.Search
               allowClear
-              placeholder="输入编号或名称筛选角色"
+              placeholder={tr('输入编号或名称筛选角色')}
               aria-label="筛选角色"
               style={{ maxWidth: 280 }}
               onChange={(e) => setFilter(e.target.value)}
@@ -110,7 +112,7 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
               },
               style: { cursor: 'pointer' },
             })}
-            locale={{ emptyText: '暂无角色' }}
+            locale={{ emptyText: tr('暂无角色') }}
           />
         </>
       )}

@@ -14,6 +14,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
 import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const BASE = '/stock/take/plan'
 const PLAN_STATUS = 'TAKE_STOCK_PLAN_STATUS'
@@ -40,6 +41,7 @@ export default function TakeStockPlanPage() {
 }
 
 function PlanList({ meta }: { meta: Meta }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const can = usePermission()
   const [form] = Form.useForm<Record<string, unknown>>()
@@ -70,52 +72,52 @@ function PlanList({ meta }: { meta: Meta }) {
   }
   const status = (row: PlanRow) => Number(row.takeStatus)
   const columns: ColumnType<PlanRow>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
-    { key: 'code', dataIndex: 'code', title: '业务单据号', width: 180 },
-    { key: 'scId', title: '仓库', width: 140, render: (_v, r) => String(r.scName ?? r.scCode ?? '') },
-    { key: 'takeType', title: '盘点类别', width: 100, render: (_v, r) => meta.enums.label(PLAN_TYPE, r.takeType) },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    { key: 'code', dataIndex: 'code', title: tr('业务单据号'), width: 180 },
+    { key: 'scId', title: tr('仓库'), width: 140, render: (_v, r) => String(r.scName ?? r.scCode ?? '') },
+    { key: 'takeType', title: tr('盘点类别'), width: 100, render: (_v, r) => meta.enums.label(PLAN_TYPE, r.takeType) },
     {
       key: 'takeStatus',
-      title: '盘点状态',
+      title: tr('盘点状态'),
       width: 130,
       render: (_v, r) => <Tag color={STATUS_COLOR[status(r)]}>{meta.enums.label(PLAN_STATUS, r.takeStatus)}</Tag>,
     },
-    { key: 'createBy', dataIndex: 'createBy', title: '创建人', width: 110 },
-    { key: 'createTime', dataIndex: 'createTime', title: '创建时间', width: 170 },
-    { key: 'description', dataIndex: 'description', title: '备注', width: 180, ellipsis: true },
+    { key: 'createBy', dataIndex: 'createBy', title: tr('创建人'), width: 110 },
+    { key: 'createTime', dataIndex: 'createTime', title: tr('创建时间'), width: 170 },
+    { key: 'description', dataIndex: 'description', title: tr('备注'), width: 180, ellipsis: true },
     {
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       width: 300,
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: false })}>
-            查看
+            {tr('查看')}
           </Button>
           {status(row) === CREATED && can(['stock:take:plan:create-diff']) && (
-            <Popconfirm title="确定生成差异？生成后不能再新增或审核盘点单。" okText="确定" cancelText="取消" onConfirm={() => act(() => api.patch(`${BASE}/diff`, { id: row.id }), '差异生成成功！')}>
+            <Popconfirm title={tr('确定生成差异？生成后不能再新增或审核盘点单。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.patch(`${BASE}/diff`, { id: row.id }), tr('差异生成成功！'))}>
               <Button type="link" size="small">
-                生成差异
+                {tr('生成差异')}
               </Button>
             </Popconfirm>
           )}
           {status(row) === DIFF_CREATED && can(['stock:take:plan:handle-diff']) && (
             <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: true })}>
-              处理差异
+              {tr('处理差异')}
             </Button>
           )}
           {[CREATED, DIFF_CREATED].includes(status(row)) && can(['stock:take:plan:cancel']) && (
-            <Popconfirm title="确定作废该盘点任务？" okText="确定" cancelText="取消" onConfirm={() => act(() => api.patch(`${BASE}/cancel`, { id: row.id }), '作废成功！')}>
+            <Popconfirm title={tr('确定作废该盘点任务？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.patch(`${BASE}/cancel`, { id: row.id }), tr('作废成功！'))}>
               <Button type="link" size="small" danger>
-                作废
+                {tr('作废')}
               </Button>
             </Popconfirm>
           )}
           {status(row) === CANCELED && can(['stock:take:plan:delete']) && (
-            <Popconfirm title="确定删除该盘点任务？其盘点单将一并删除。" okText="确定" cancelText="取消" onConfirm={() => act(() => api.delete(BASE, { id: row.id }), '删除成功！')}>
+            <Popconfirm title={tr('确定删除该盘点任务？其盘点单将一并删除。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.delete(BASE, { id: row.id }), tr('删除成功！'))}>
               <Button type="link" size="small" danger>
-                删除
+                {tr('删除')}
               </Button>
             </Popconfirm>
           )}
@@ -127,17 +129,17 @@ function PlanList({ meta }: { meta: Meta }) {
     <div className="take-stock-plans">
       <SearchCard form={form} onSearch={search} buttonSpan={6}>
         <Col span={6}>
-          <Form.Item name="code" label="业务单据号">
+          <Form.Item name="code" label={tr('业务单据号')}>
             <Input aria-label="业务单据号" allowClear />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="scId" label="仓库">
-            <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+          <Form.Item name="scId" label={tr('仓库')}>
+            <PickerInput kind="sc" aria-label="仓库" placeholder={tr('请选择仓库')} />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="takeStatus" label="盘点状态">
+          <Form.Item name="takeStatus" label={tr('盘点状态')}>
             <Select aria-label="盘点状态" allowClear options={enumOptions(PLAN_STATUS, meta.enums)} />
           </Form.Item>
         </Col>
@@ -146,7 +148,7 @@ function PlanList({ meta }: { meta: Meta }) {
         {can(['stock:take:plan:add']) && (
           <Space style={{ marginBottom: 12 }}>
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
-              新增
+              {tr('新增')}
             </Button>
           </Space>
         )}
@@ -185,21 +187,22 @@ function PlanList({ meta }: { meta: Meta }) {
 }
 
 function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean) => void }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const [form] = Form.useForm<Record<string, unknown>>()
   const takeType = Form.useWatch('takeType', form) as number | undefined
   const [busy, setBusy] = useState(false)
   const save = async () => {
     const v = form.getFieldsValue(true) as Record<string, unknown>
-    if (!v.scId) return void message.error('仓库不能为空')
-    if (v.takeType === undefined || v.takeType === null) return void message.error('盘点类别不能为空')
+    if (!v.scId) return void message.error(tr('仓库不能为空'))
+    if (v.takeType === undefined || v.takeType === null) return void message.error(tr('盘点类别不能为空'))
     const bizIds = Array.isArray(v.bizIds) ? v.bizIds : []
-    if (v.takeType === CATEGORY && !bizIds.length) return void message.error('请选择商品类目！')
-    if (v.takeType === BRAND && !bizIds.length) return void message.error('请选择商品品牌！')
+    if (v.takeType === CATEGORY && !bizIds.length) return void message.error(tr('请选择商品类目！'))
+    if (v.takeType === BRAND && !bizIds.length) return void message.error(tr('请选择商品品牌！'))
     setBusy(true)
     try {
       await api.post(BASE, { scId: v.scId, takeType: v.takeType, bizIds: [CATEGORY, BRAND].includes(Number(v.takeType)) ? bizIds : undefined, description: v.description ?? '' })
-      message.success('新增成功！')
+      message.success(tr('新增成功！'))
       onClose(true)
     } catch {
       // Shown by the api layer.
@@ -208,25 +211,25 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
     }
   }
   return (
-    <Modal open title="新增盘点任务" width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden>
+    <Modal open title={tr('新增盘点任务')} width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText={tr('保存')} cancelText={tr('取消')} confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical">
-        <Form.Item name="scId" label="仓库" required>
-          <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+        <Form.Item name="scId" label={tr('仓库')} required>
+          <PickerInput kind="sc" aria-label="仓库" placeholder={tr('请选择仓库')} />
         </Form.Item>
-        <Form.Item name="takeType" label="盘点类别" required>
+        <Form.Item name="takeType" label={tr('盘点类别')} required>
           <Select aria-label="盘点类别" options={enumOptions(PLAN_TYPE, meta.enums)} onChange={() => form.setFieldValue('bizIds', undefined)} />
         </Form.Item>
         {takeType === CATEGORY && (
-          <Form.Item name="bizIds" label="商品类目" required>
-            <PickerInput kind="category" multiple aria-label="商品类目" placeholder="请选择商品类目" />
+          <Form.Item name="bizIds" label={tr('商品类目')} required>
+            <PickerInput kind="category" multiple aria-label="商品类目" placeholder={tr('请选择商品类目')} />
           </Form.Item>
         )}
         {takeType === BRAND && (
-          <Form.Item name="bizIds" label="商品品牌" required>
-            <PickerInput kind="brand" multiple aria-label="商品品牌" placeholder="请选择商品品牌" />
+          <Form.Item name="bizIds" label={tr('商品品牌')} required>
+            <PickerInput kind="brand" multiple aria-label="商品品牌" placeholder={tr('请选择商品品牌')} />
           </Form.Item>
         )}
-        <Form.Item name="description" label="备注">
+        <Form.Item name="description" label={tr('备注')}>
           <Input.TextArea aria-label="备注" maxLength={200} rows={3} />
         </Form.Item>
       </Form>
@@ -236,6 +239,7 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
 
 /** 查看 (read-only) or 处理差异 (counts editable when allowChangeNum, remarks, then `PATCH …/handle`). */
 function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onClose: (saved: boolean) => void }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const { data } = useSWR(['take-stock-plan', id, handle], () => api.get<Detail>(`${BASE}/detail`, { id }), { revalidateOnFocus: false })
   const [typed, setTyped] = useState<Record<string, { takeNum?: unknown; description?: string }>>({})
@@ -250,20 +254,20 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
   }
   const type = (productId: string, patch: { takeNum?: unknown; description?: string }) => setTyped((t) => ({ ...t, [productId]: { ...t[productId], ...patch } }))
   const columns: ColumnType<PlanLine & Record<string, unknown>>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
     ...PRODUCT_COLUMNS.slice(0, 3).map((c) => ({ key: c.key, dataIndex: c.key, title: c.title, width: c.width })),
-    { key: 'stockNum', dataIndex: 'stockNum', title: '系统库存', width: 90, align: 'right' },
-    { key: 'totalInNum', dataIndex: 'totalInNum', title: '盘点期间入库', width: 110, align: 'right' },
-    { key: 'totalOutNum', dataIndex: 'totalOutNum', title: '盘点期间出库', width: 110, align: 'right' },
-    { key: 'oriTakeNum', title: '盘点数量', width: 90, align: 'right', render: (_v, l) => (l.oriTakeNum ?? '') as number | string },
+    { key: 'stockNum', dataIndex: 'stockNum', title: tr('系统库存'), width: 90, align: 'right' },
+    { key: 'totalInNum', dataIndex: 'totalInNum', title: tr('盘点期间入库'), width: 110, align: 'right' },
+    { key: 'totalOutNum', dataIndex: 'totalOutNum', title: tr('盘点期间出库'), width: 110, align: 'right' },
+    { key: 'oriTakeNum', title: tr('盘点数量'), width: 90, align: 'right', render: (_v, l) => (l.oriTakeNum ?? '') as number | string },
     {
       key: 'takeNum',
-      title: settled || handle ? '最终盘点数量' : '预计盘点数量',
+      title: settled || handle ? tr('最终盘点数量') : tr('预计盘点数量'),
       width: 130,
       render: (_v, l, i) =>
         handle && flags.allowChangeNum ? (
           <InputNumber
-            aria-label={`第${i + 1}行最终盘点数量`}
+            aria-label={tr(`第${i + 1}行最终盘点数量`)}
             min={0}
             precision={0}
             style={{ width: '100%' }}
@@ -278,7 +282,7 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     },
     {
       key: 'diff',
-      title: '差异数量',
+      title: tr('差异数量'),
       width: 90,
       align: 'right',
       render: (_v, l) => {
@@ -289,11 +293,11 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     },
     {
       key: 'description',
-      title: '备注',
+      title: tr('备注'),
       width: 180,
       render: (_v, l, i) =>
         handle ? (
-          <Input aria-label={`第${i + 1}行备注`} maxLength={200} value={typed[l.productId]?.description ?? String(l.description ?? '')} onChange={(e) => type(l.productId, { description: e.target.value })} />
+          <Input aria-label={tr(`第${i + 1}行备注`)} maxLength={200} value={typed[l.productId]?.description ?? String(l.description ?? '')} onChange={(e) => type(l.productId, { description: e.target.value })} />
         ) : (
           String(l.description ?? '')
         ),
@@ -303,12 +307,12 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     if (!data) return
     for (const [i, l] of lines.entries()) {
       const n = takeOf(l)
-      if (!Number.isSafeInteger(n) || n < 0) return void message.error(`第${i + 1}行商品的盘点数量不能为空且必须为不小于0的整数！`)
+      if (!Number.isSafeInteger(n) || n < 0) return void message.error(tr(`第${i + 1}行商品的盘点数量不能为空且必须为不小于0的整数！`))
     }
     setBusy(true)
     try {
       await api.patch(`${BASE}/handle`, handleBody(id, flags, lines, typed, description))
-      message.success('差异处理成功！')
+      message.success(tr('差异处理成功！'))
       onClose(true)
     } catch {
       // Shown by the api layer.
@@ -319,7 +323,7 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
   return (
     <Modal
       open
-      title={handle ? '处理差异' : '查看盘点任务'}
+      title={handle ? tr('处理差异') : tr('查看盘点任务')}
       width={1100}
       onCancel={() => onClose(false)}
       destroyOnHidden
@@ -327,10 +331,10 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
         <Space>
           {handle && (
             <Button type="primary" loading={busy} disabled={!data} onClick={() => void submit()}>
-              确认处理
+              {tr('确认处理')}
             </Button>
           )}
-          <Button onClick={() => onClose(false)}>{handle ? '取消' : '关闭'}</Button>
+          <Button onClick={() => onClose(false)}>{handle ? tr('取消') : tr('关闭')}</Button>
         </Space>
       }
     >
@@ -338,12 +342,12 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
         <Space style={{ marginBottom: 12 }} wrap>
           <span>单据号：{String(data.code ?? '')}</span>
           <span>仓库：{String(data.scName ?? '')}</span>
-          {handle && <span>{flags.allowChangeNum ? '盘点数量可修改' : flags.autoChangeStock ? '盘点数量按盘点期间的出入库自动调整' : '按盘点数量处理'}</span>}
+          {handle && <span>{flags.allowChangeNum ? tr('盘点数量可修改') : flags.autoChangeStock ? tr('盘点数量按盘点期间的出入库自动调整') : tr('按盘点数量处理')}</span>}
         </Space>
       )}
       <Table rowKey="productId" size="small" bordered loading={!data} columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content', y: 420 }} />
       {handle && (
-        <Input.TextArea aria-label="处理备注" placeholder="备注" maxLength={200} rows={2} style={{ marginTop: 12 }} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <Input.TextArea aria-label="处理备注" placeholder={tr('备注')} maxLength={200} rows={2} style={{ marginTop: 12 }} value={description} onChange={(e) => setDescription(e.target.value)} />
       )}
     </Modal>
   )

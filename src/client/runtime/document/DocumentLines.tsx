@@ -16,6 +16,7 @@ import { isGiftLine } from './document-totals.js'
 import { lineColumnModels, referenceColumns, type LineColumnModel } from './line-columns.js'
 import { giftLine } from './source-links.js'
 import CandidateDialog from './CandidateDialog.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
 export type LineRow = Record<string, unknown> & { __key: string }
@@ -78,6 +79,7 @@ export function lineFromProduct(product: Record<string, unknown>, lines: EntityM
  * server candidates (CandidateDialog).
  */
 export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, hidden, giftsOnly, extraColumns, headerValues, headerLabel }: DocumentLinesProps) {
+  const tr = useTr()
   const models = useMemo(() => lineColumnModels(lines, section, { readOnly }).filter((m) => !hidden?.has(m.key)), [lines, section, readOnly, hidden])
   const [picking, setPicking] = useState<string | undefined>()
   const [candidateQuery, setCandidateQuery] = useState<Record<string, unknown> | undefined>()
@@ -173,7 +175,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   }
 
   const columns: ColumnType<LineRow>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
     ...models.map(
       (m): ColumnType<LineRow> => ({
         key: m.key,
@@ -195,12 +197,12 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   if (!readOnly)
     columns.push({
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       width: 80,
       fixed: 'right',
       render: (_v, row, i) => (
-        <Button type="link" size="small" danger aria-label={`删除第${i + 1}行`} icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row.__key)}>
-          删除
+        <Button type="link" size="small" danger aria-label={tr(`删除第${i + 1}行`)} icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row.__key)}>
+          {tr('删除')}
         </Button>
       ),
     })
@@ -210,14 +212,14 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       {!readOnly && (
         <Space style={{ marginBottom: 8 }} wrap>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={open}>
-            添加{subject}
+            {tr(`添加${subject}`)}
           </Button>
           {products && searchUrl && (
             <AutoComplete
               aria-label="快速添加商品"
               style={{ width: 320 }}
               value={searchText}
-              placeholder="输入商品编号、名称或SKU编号"
+              placeholder={tr('输入商品编号、名称或SKU编号')}
               options={found.map((p) => ({ value: String(p.productId), label: `${String(p.productCode ?? '')} ${String(p.productName ?? '')}` }))}
               onSearch={(t) => void search(t)}
               onSelect={(id: string) => {
@@ -238,7 +240,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: `暂无${subject}` }}
+        locale={{ emptyText: tr(`暂无${subject}`) }}
       />
       {picker && (
         <PickerDialog

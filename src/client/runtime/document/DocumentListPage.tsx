@@ -20,6 +20,7 @@ import ImportDialog from '../../components/ImportDialog.js'
 import { rowActionHandler, useRowActionRegistry } from '../row-actions.js'
 import { hasOperation } from '../../../shared/metadata/operation-keys.js'
 import { importToolbarActions } from '../../../shared/metadata/import-actions.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -29,10 +30,11 @@ export interface DocumentListPageProps {
 
 /** The list of a document kind: the file's list view with status tags, approval and batch buttons, and links by status. */
 export default function DocumentListPage({ entityName, listPath }: DocumentListPageProps) {
+  const tr = useTr()
   const meta = useMeta()
   if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
   const entity = meta.entityOrUndefined(entityName)
-  if (!entity?.file.document || !entity.file.api) return <Result status="404" title="404" subTitle={`未知的单据：${entityName}`} />
+  if (!entity?.file.document || !entity.file.api) return <Result status="404" title="404" subTitle={tr(`未知的单据：${entityName}`)} />
   return (
     <FeedbackProvider>
       <DocumentList key={entity.name} meta={meta} entity={entity} listPath={listPath} />
@@ -41,6 +43,7 @@ export default function DocumentListPage({ entityName, listPath }: DocumentListP
 }
 
 function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityModel; listPath: string }) {
+  const tr = useTr()
   const { message, modal } = useFeedback()
   const navigate = useNavigate()
   const can = usePermission()
@@ -63,7 +66,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
 
   const withSelection = (ctx: ListContext, verb: string, then: (ids: string[]) => void) => {
     if (!ctx.selected.length) {
-      message.warning(`请选择要${verb}的数据！`)
+      message.warning(tr(`请选择要${verb}的数据！`))
       return
     }
     then([...ctx.selected])
@@ -72,10 +75,10 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const batch = (ctx: ListContext, verb: string, call: (ids: string[]) => Promise<void>, done: string) =>
     withSelection(ctx, verb, (ids) =>
       modal.confirm({
-        title: '提示',
-        content: `确定${verb}选中的${ids.length}条数据？`,
-        okText: '确定',
-        cancelText: '取消',
+        title: tr('提示'),
+        content: tr(`确定${verb}选中的${ids.length}条数据？`),
+        okText: tr('确定'),
+        cancelText: tr('取消'),
         onOk: async () => {
           try {
             await call(ids)
@@ -104,32 +107,32 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
     <>
       {can(key('add')) && (
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open('add')}>
-          新增
+          {tr('新增')}
         </Button>
       )}
       {approval && can(key('approve')) && (
         <>
-          <Button icon={<CheckCircleOutlined aria-hidden />} onClick={() => batch(ctx, '审核通过', docApi.approvePassBatch, '审核通过！')}>
-            批量审核通过
+          <Button icon={<CheckCircleOutlined aria-hidden />} onClick={() => batch(ctx, tr('审核通过'), docApi.approvePassBatch, tr('审核通过！'))}>
+            {tr('批量审核通过')}
           </Button>
-          <Button icon={<CloseCircleOutlined aria-hidden />} onClick={() => withSelection(ctx, '审核拒绝', (ids) => setRefusing({ ids, ctx }))}>
-            批量审核拒绝
+          <Button icon={<CloseCircleOutlined aria-hidden />} onClick={() => withSelection(ctx, tr('审核拒绝'), (ids) => setRefusing({ ids, ctx }))}>
+            {tr('批量审核拒绝')}
           </Button>
         </>
       )}
       {can(key('delete')) && (
-        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => batch(ctx, '删除', docApi.removeBatch, '删除成功！')}>
-          批量删除
+        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => batch(ctx, tr('删除'), docApi.removeBatch, tr('删除成功！'))}>
+          {tr('批量删除')}
         </Button>
       )}
       {can(key('export')) && (
         <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportRows(ctx)}>
-          导出
+          {tr('导出')}
         </Button>
       )}
       {hasOperation(entity, 'import') && can(key('import')) && (
         <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting({})}>
-          导入
+          {tr('导入')}
         </Button>
       )}
       {imports.map((a) => (
@@ -143,7 +146,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const removeOne = async (row: EntityRow, ctx: ListContext) => {
     try {
       await docApi.remove(row.id)
-      message.success('删除成功！')
+      message.success(tr('删除成功！'))
       ctx.reload()
     } catch {
       // Shown by the api layer.
@@ -164,15 +167,15 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
     }
     const call = action.call!
     modal.confirm({
-      title: '提示',
+      title: tr('提示'),
       content: action.confirm,
-      okText: '确定',
-      cancelText: '取消',
+      okText: tr('确定'),
+      cancelText: tr('取消'),
       onOk: async () => {
         try {
           if (call.method === 'get') await api.get(call.path, { id: row.id })
           else await api.patch(call.path, { id: row.id })
-          message.success(action.done ?? '操作成功！')
+          message.success(action.done ?? tr('操作成功！'))
           documentsChanged(entity.name)
           ctx.reload()
         } catch {
@@ -185,22 +188,22 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const rowActions = (row: EntityRow, ctx: ListContext) => (
     <Space size={0}>
       <Button type="link" size="small" onClick={() => open('detail', row)}>
-        查看
+        {tr('查看')}
       </Button>
       {editable(row) && can(key('modify')) && (
         <Button type="link" size="small" onClick={() => open('modify', row)}>
-          修改
+          {tr('修改')}
         </Button>
       )}
       {approval && editable(row) && can(key('approve')) && (
         <Button type="link" size="small" onClick={() => open('approve', row)}>
-          审核
+          {tr('审核')}
         </Button>
       )}
       {editable(row) && can(key('delete')) && (
-        <Popconfirm title="确定删除该数据？" okText="确定" cancelText="取消" onConfirm={() => removeOne(row, ctx)}>
+        <Popconfirm title={tr('确定删除该数据？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => removeOne(row, ctx)}>
           <Button type="link" size="small" danger>
-            删除
+            {tr('删除')}
           </Button>
         </Popconfirm>
       )}
@@ -231,7 +234,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         open={Boolean(importing)}
         path={importing?.path}
         title={importing?.title}
-        rule="按模板“说明”页的规则导入：有误的单据不导入并列出出错的行号，其余照常导入。"
+        rule={tr('按模板“说明”页的规则导入：有误的单据不导入并列出出错的行号，其余照常导入。')}
         onClose={() => {
           setImporting(null)
           // Grouped imports may have written some documents even when others were refused.
@@ -245,7 +248,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         onConfirm={async (reason) => {
           if (!refusing) return
           await docApi.approveRefuseBatch(refusing.ids, reason)
-          message.success('审核拒绝！')
+          message.success(tr('审核拒绝！'))
           refusing.ctx.clearSelection()
           refusing.ctx.reload()
           setRefusing(null)

@@ -29,6 +29,7 @@ import { sourceLinkField } from './line-columns.js'
 import { lineFromSource, sourceLinkOf, type SourceLink } from './source-links.js'
 import { lineFromPlan, mergePreCounts } from './take-sheet-lines.js'
 import { lineFromProduct } from './DocumentLines.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface DocumentPageProps {
   entityName: string
@@ -102,6 +103,7 @@ function DocumentEditor({
   requireSource,
   link,
 }: DocumentPageProps & Loaded & { meta: Meta; header: EntityModel; lines: EntityModel; link?: SourceLink }) {
+  const tr = useTr()
   const { message } = useFeedback()
   // This page's tab closes once the document is saved: its success message goes to the shell's holder.
   const app = App.useApp()
@@ -279,11 +281,11 @@ function DocumentEditor({
     }
     const values = form.values as Record<string, unknown>
     if (link && showSource && mode === 'add' && !values[link.headerField]) {
-      message.error(`请选择${header.byName.get(link.headerField)?.label ?? ''}`)
+      message.error(tr(`请选择${header.byName.get(link.headerField)?.label ?? ''}`))
       return undefined
     }
     if (!rows.length) {
-      message.error(`${subject}中的${lineSubject}不能为空！`)
+      message.error(tr(`${subject}中的${lineSubject}不能为空！`))
       return undefined
     }
     const lineFields = lines.fields.filter((f) => !f.readOnly && !f.builtin && f.name !== 'productId')
@@ -291,18 +293,18 @@ function DocumentEditor({
       for (const f of lineFields.filter((x) => !hidden.has(x.name))) {
         const problem = checkField(f, row[f.name], meta.enums, 'create')
         if (problem) {
-          message.error(`第${i + 1}行${lineSubject}${problem}`)
+          message.error(tr(`第${i + 1}行${lineSubject}${problem}`))
           return undefined
         }
       }
     if (hasPayments) {
       const missing = payments.findIndex((p) => !p.id)
       if (missing >= 0) {
-        message.error(`第${missing + 1}个支付方式：请选择支付方式`)
+        message.error(tr(`第${missing + 1}个支付方式：请选择支付方式`))
         return undefined
       }
       if (payments.length && !paymentsMatch(payments, totals.amount)) {
-        message.error('所有支付方式的支付金额不等于含税总金额，请检查！')
+        message.error(tr('所有支付方式的支付金额不等于含税总金额，请检查！'))
         return undefined
       }
     }
@@ -338,13 +340,13 @@ function DocumentEditor({
       if (!body) return
       if (approve) {
         await docApi.createAndApprove(body)
-        done('审核通过！')
+        done(tr('审核通过！'))
       } else if (record) {
         await docApi.modify(body)
-        done('修改成功！')
+        done(tr('修改成功！'))
       } else {
         await docApi.create(body)
-        done('新增成功！')
+        done(tr('新增成功！'))
       }
       finish()
     })
@@ -352,14 +354,14 @@ function DocumentEditor({
   const approvePass = () =>
     run(async () => {
       await docApi.approvePass(record!.id)
-      done('审核通过！')
+      done(tr('审核通过！'))
       finish()
     })
 
   /** 计算总重量…: the server derives a header value from what the lines refer to (`lineCalcs`). */
   const calculate = async (c: NonNullable<DocumentSection['lineCalcs']>[number]) => {
     const key = section.lines.pick?.field
-    if (!rows.length || !key) return void message.error(`请先添加${lineSubject}`)
+    if (!rows.length || !key) return void message.error(tr(`请先添加${lineSubject}`))
     try {
       form.setValuesIn(c.field, await api.get<string>(c.path, { [c.param]: rows.map((r) => String(r[key])).join(',') }))
     } catch {
@@ -446,33 +448,33 @@ function DocumentEditor({
         </Card>
       )}
       {record && (
-        <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title="单据时间线">
+        <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title={tr('单据时间线')}>
           <OrderTimeline orderId={record.id} enums={meta.enums} version={`${String(record.status)}:${String(record.updateTime ?? '')}:${String(record.approveTime ?? '')}`} />
         </Card>
       )}
       <Space>
         {!readOnly && (
           <Button type="primary" loading={busy} onClick={() => void save(false)}>
-            保存
+            {tr('保存')}
           </Button>
         )}
         {mode === 'add' && hasApproval(section) && (
           <Button loading={busy} onClick={() => void save(true)}>
-            直接审核通过
+            {tr('直接审核通过')}
           </Button>
         )}
         {canApprove && (
           <>
             <Button type="primary" loading={busy} onClick={() => void approvePass()}>
-              审核通过
+              {tr('审核通过')}
             </Button>
             <Button danger onClick={() => setRefusing(true)}>
-              审核拒绝
+              {tr('审核拒绝')}
             </Button>
           </>
         )}
-        {record && <Button onClick={() => setPrinting(true)}>打印</Button>}
-        <Button onClick={() => navigate(listPath)}>返回</Button>
+        {record && <Button onClick={() => setPrinting(true)}>{tr('打印')}</Button>}
+        <Button onClick={() => navigate(listPath)}>{tr('返回')}</Button>
       </Space>
       <RefuseDialog
         open={refusing}
@@ -480,7 +482,7 @@ function DocumentEditor({
         onConfirm={async (reason) => {
           await docApi.approveRefuse(record!.id, reason)
           setRefusing(false)
-          done('审核拒绝！')
+          done(tr('审核拒绝！'))
           finish()
         }}
       />

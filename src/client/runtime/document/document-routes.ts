@@ -1,3 +1,5 @@
+import { tr } from '../../i18n/use-tr.js'
+
 /**
  * The pages of one document below its list menu (spec 000 §2 Routes). `addPayments` (a receive sheet's
  * 登记付款) is a settlement page: the settlement feature resolves it, parseDocumentRoute does not.
@@ -35,7 +37,7 @@ export function parseDocumentRoute(rest: string): DocumentRoute | undefined {
   return undefined
 }
 
-export const documentPageTitle = (mode: DocumentMode, subject: string) => `${VERB[mode]}${subject}`
+export const documentPageTitle = (mode: DocumentMode, subject: string) => tr(`${VERB[mode]}${subject}`)
 
 /** The address of a document page below the list's menu path. */
 export const documentPath = (menuPath: string, mode: DocumentMode, id?: string) =>

@@ -1,0 +1,16 @@
+import { getSettings, localeOf, useLocale } from '../app/settings.js'
+import { translatorOf } from '../../shared/i18n/catalogue.js'
+
+/**
+ * Fixed texts and schema labels in the chosen language, by their Simplified text (the catalogues,
+ * src/shared/i18n/terms.*.json and messages.*.json): `tr('新增')`. Text no entry covers shows as written.
+ */
+export function useTr(): (text: string) => string {
+  return translatorOf(useLocale())
+}
+
+/**
+ * The same outside components (builders of columns and options); their components render again on a
+ * language change because the metadata they read is rebuilt for the new language.
+ */
+export const tr = (text: string): string => translatorOf(localeOf(getSettings().language))(text)

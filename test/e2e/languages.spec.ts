@@ -1,0 +1,84 @@
+import { expect, fieldErrors, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import type { Page } from '@playwright/test'
+
+/**
+ * Issue 17 "Languages": after the header's language switch, the menu tree, the generic screens built
+ * from schemas/ (columns, search form, form labels, enumeration labels, buttons) and the server's
+ * messages are in the chosen language. Each test signs in fresh (Chinese by default) and has its own brand.
+ */
+
+/** The switch is named in the language being left (切换语言, 切換語言, Language). */
+async function switchLanguage(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: from, exact: true }).click()
+  await page.getByRole('menuitem', { name: to }).click()
+}
+
+async function brandOf(api: AdminApi) {
+  const code = `LB${uniqueSuffix()}`
+  await api.post('/basedata/product/brand', { code, name: `语言品牌${code}`, available: true })
+  return code
+}
+
+test('English: menu titles, field labels, enumeration labels and a server message', async ({ page, api }) => {
+  test.setTimeout(120_000)
+  const code = await brandOf(api)
+  await page.goto('/')
+  await switchLanguage(page, '切换语言', 'English')
+
+  // The seeded menu tree, opened by its English titles.
+  await page.getByRole('menu', { name: 'Top menu' }).getByRole('menuitem', { name: 'Product centre' }).click()
+  await page.getByRole('menu', { name: 'Navigation' }).getByRole('menuitem', { name: 'Product brands' }).click()
+  await expect(page).toHaveURL(/\/product\/brand$/)
+  const pane = paneOf(page, '/product/brand')
+  await expect(page.locator('.shell-tab-label[data-tab-key="/product/brand"]')).toHaveText('Product brands')
+
+  // The list: columns, search form and buttons from the entity file, the status from enums.json.
+  const head = pane.locator('.ant-table-thead')
+  for (const title of ['No.', 'Code', 'Name', 'Short name', 'Status', 'Created at', 'Actions']) await expect(head).toContainText(title)
+  await expect(pane.getByRole('button', { name: 'Search', exact: true })).toBeVisible()
+  await expect(pane.getByRole('button', { name: 'Reset', exact: true })).toBeVisible()
+  await pane.getByPlaceholder('Please enter Code', { exact: true }).fill(code)
+  await pane.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(rowOf(pane, code)).toContainText('Enabled')
+  await expect(head).not.toContainText('编号')
+
+  // The form: title, labels and the browser's own check, then the server's uniqueness message.
+  await pane.getByRole('button', { name: 'Add', exact: true }).click()
+  const form = page.getByRole('dialog', { name: 'New Product brand' })
+  await expect(form).toBeVisible()
+  await form.getByRole('button', { name: 'OK', exact: true }).click()
+  await expect(fieldErrors(form).filter({ hasText: 'Please enter Code' })).toBeVisible()
+  await form.getByRole('textbox', { name: 'Code', exact: true }).fill(code)
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Duplicate brand')
+  await form.getByRole('button', { name: 'OK', exact: true }).click()
+  await expect(toast(page, 'Code already exists; enter another')).toBeVisible()
+})
+
+test('繁體中文: menu titles, field labels, enumeration labels and a server message', async ({ page, api }) => {
+  test.setTimeout(120_000)
+  const code = await brandOf(api)
+  await page.goto('/')
+  await switchLanguage(page, '切换语言', '繁體中文')
+
+  await page.getByRole('menu', { name: '頂部菜單' }).getByRole('menuitem', { name: '商品中心' }).click()
+  const side = page.getByRole('menu', { name: '導航菜單' })
+  await expect(side).toContainText('商品銷售屬性組')
+  await side.getByRole('menuitem', { name: '商品品牌' }).click()
+  await expect(page).toHaveURL(/\/product\/brand$/)
+  const pane = paneOf(page, '/product/brand')
+
+  const head = pane.locator('.ant-table-thead')
+  for (const title of ['序號', '編號', '名稱', '簡稱', '狀態', '創建時間', '操作']) await expect(head).toContainText(title)
+  await pane.getByPlaceholder('請輸入編號', { exact: true }).fill(code)
+  await pane.getByRole('button', { name: '查詢', exact: true }).click()
+  await expect(rowOf(pane, code)).toContainText('啟用')
+
+  await pane.getByRole('button', { name: '新增', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '新增商品品牌' })
+  await form.getByRole('button', { name: '確定', exact: true }).click()
+  await expect(fieldErrors(form).filter({ hasText: '請輸入編號' })).toBeVisible()
+  await form.getByRole('textbox', { name: '編號', exact: true }).fill(code)
+  await form.getByRole('textbox', { name: '名稱', exact: true }).fill('重複品牌')
+  await form.getByRole('button', { name: '確定', exact: true }).click()
+  await expect(toast(page, '編號重複，請重新輸入')).toBeVisible()
+})
