@@ -47,6 +47,7 @@ import { settlePaymentsModule } from './modules/settle/payments.js'
 import { crmReportsModule } from './modules/crm/reports.js'
 import { crmCustomersModule } from './modules/crm/customers.js'
 import { logisticsModule } from './modules/logistics/index.js'
+import { swModule } from './modules/sw/index.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -134,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crmReportsModule(scope, services)
     crmCustomersModule(scope, services)
     logisticsModule(scope, services)
+    swModule(scope, services)
     await componentModule(scope, services)
   })
 
