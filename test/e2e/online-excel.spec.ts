@@ -87,3 +87,19 @@ test('the editor without an id says the file does not exist', async ({ page }) =
   await page.goto('/online-excel?id=no-such-sheet')
   await expect(page.locator('.ant-result-title')).toHaveText('Excel文件不存在！')
 })
+
+test('the file box uploads a file checked by its content and downloads it back', async ({ page }) => {
+  test.setTimeout(90_000)
+  const name = `说明${uniqueSuffix()}.txt`
+  const pane = await openScreen(page, '/smart-work/file-box')
+  await pane.locator('input[type=file]').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') })
+  await expect(toast(page, '文件内容须与扩展名一致')).toBeVisible()
+  await pane.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('文件收纳箱') })
+  await expect(toast(page, '上传成功')).toBeVisible()
+  const row = rowOf(pane, name)
+  await expect(row).toBeVisible()
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByText('下载', { exact: true }).click()])
+  expect(download.suggestedFilename()).toBe(name)
+  const fs = await import('node:fs/promises')
+  expect(await fs.readFile((await download.path())!, 'utf8')).toBe('文件收纳箱')
+})
