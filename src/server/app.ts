@@ -188,8 +188,11 @@ function installErrorHandling(app: FastifyInstance) {
       return reply.code(error.status).send({ code: error.code, msg: error.message, field: error.field })
     }
     const status = error.statusCode ?? 500
-    if (status === 413)
-      return reply.code(413).send({ code: 413, msg: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大，不能超过1MB' : '请求内容过大' })
+    if (status === 413) {
+      // A route may allow more than the app's 1 MB (the spreadsheet save): name the limit that applied.
+      const limit = Math.round((req.routeOptions.bodyLimit ?? JSON_BODY_LIMIT) / 1024 / 1024)
+      return reply.code(413).send({ code: 413, msg: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `请求内容过大，不能超过${limit}MB` : '请求内容过大' })
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: status, msg: error.validation ? `参数错误：${error.message}` : '请求参数格式错误' })
     }

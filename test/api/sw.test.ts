@@ -172,6 +172,9 @@ describe('online spreadsheet and file box', () => {
     expect(Buffer.byteLength(content)).toBeGreaterThan(20 * 1024 * 1024)
     const r = await refused('PUT', '/sw/excel/content', alice, { id, content })
     expect(r.msg).toBe('表格内容不能超过20MB，请拆分后再保存！')
+    // A body past the route's own limit (twice the content limit, for the escaping) is refused before parsing.
+    const huge = await t.call('PUT', '/sw/excel/content', { token: alice, body: { id, content: 'x'.repeat(41 * 1024 * 1024) } })
+    expect([huge.status, huge.body.msg]).toEqual([413, '请求内容过大，不能超过40MB'])
     const back = (await ok<{ sheets: { name: string }[] }>('GET', '/sw/excel/content', alice, undefined, { id })).data
     expect(back.sheets.map((s) => s.name)).toEqual(['Sheet1'])
   }, 60_000)
