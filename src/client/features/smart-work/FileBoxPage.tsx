@@ -1,4 +1,5 @@
 import { lazy, useState } from 'react'
+import { useSWRConfig } from 'swr'
 import { Button, Card, Space, Typography, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import { Permission } from '../../app/Permission.js'
@@ -10,14 +11,16 @@ const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
 /** 文件收纳箱: my files and those sent to me (the entity list), upload into the box. */
 export default function FileBoxPage() {
   const { message } = useFeedback()
-  const [version, setVersion] = useState(0)
+  const { mutate } = useSWRConfig()
+  // The list's query is cached by SWR under ['entity-list', entity, …]: refresh it in place.
+  const reload = () => void mutate((key) => Array.isArray(key) && key[0] === 'entity-list' && key[1] === 'swFileBox')
   const [busy, setBusy] = useState(false)
   const upload = async (file: File) => {
     setBusy(true)
     try {
       await swApi.uploadFile(file)
       message.success('上传成功')
-      setVersion((v) => v + 1)
+      reload()
     } catch {
       // shown by the API layer
     } finally {
@@ -38,7 +41,7 @@ export default function FileBoxPage() {
           <Typography.Text type="secondary">支持Office文档、PDF、图片、压缩包、文本和MP4，单个文件不超过20MB。</Typography.Text>
         </Space>
       </Card>
-      <EntityPage key={version} entityName="swFileBox" />
+      <EntityPage entityName="swFileBox" />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { lazy, useState } from 'react'
+import { useSWRConfig } from 'swr'
 import { Button, Card, Space, Typography, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import { Permission } from '../../app/Permission.js'
@@ -10,14 +11,16 @@ const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
 /** 在线Excel: my sheets and those sent to me (the entity list), and 导入Excel into a new sheet. */
 export default function OnlineExcelListPage() {
   const { message } = useFeedback()
-  const [version, setVersion] = useState(0)
+  const { mutate } = useSWRConfig()
+  // The list's query is cached by SWR under ['entity-list', entity, …]: refresh it in place.
+  const reload = () => void mutate((key) => Array.isArray(key) && key[0] === 'entity-list' && key[1] === 'swOnlineExcel')
   const [busy, setBusy] = useState(false)
   const importFile = async (file: File) => {
     setBusy(true)
     try {
       const id = await swApi.importExcel(file)
       message.success('导入成功')
-      setVersion((v) => v + 1)
+      reload()
       window.open(editorUrl(id), '_blank')
     } catch {
       // shown by the API layer
@@ -39,7 +42,7 @@ export default function OnlineExcelListPage() {
           <Typography.Text type="secondary">导入的.xlsx文件成为一个新的在线Excel；点击“编辑”在新窗口中打开表格。</Typography.Text>
         </Space>
       </Card>
-      <EntityPage key={version} entityName="swOnlineExcel" />
+      <EntityPage entityName="swOnlineExcel" />
     </div>
   )
 }
