@@ -50,6 +50,7 @@ import { crmCustomersModule } from './modules/crm/customers.js'
 import { logisticsModule } from './modules/logistics/index.js'
 import { qrtzModule } from './modules/qrtz/index.js'
 import { JobScheduler } from './jobs/scheduler.js'
+import { swModule } from './modules/sw/index.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crmCustomersModule(scope, services)
     logisticsModule(scope, services)
     qrtzModule(scope, services, scheduler)
+    swModule(scope, services)
     await componentModule(scope, services)
   })
 
@@ -197,8 +199,11 @@ function installErrorHandling(app: FastifyInstance) {
       return reply.code(error.status).send({ code: error.code, msg: error.message, field: error.field })
     }
     const status = error.statusCode ?? 500
-    if (status === 413)
-      return reply.code(413).send({ code: 413, msg: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大，不能超过1MB' : '请求内容过大' })
+    if (status === 413) {
+      // A route may allow more than the app's 1 MB (the spreadsheet save): name the limit that applied.
+      const limit = Math.round((req.routeOptions.bodyLimit ?? JSON_BODY_LIMIT) / 1024 / 1024)
+      return reply.code(413).send({ code: 413, msg: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `请求内容过大，不能超过${limit}MB` : '请求内容过大' })
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: status, msg: error.validation ? `参数错误：${error.message}` : '请求参数格式错误' })
     }

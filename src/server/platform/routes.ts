@@ -28,6 +28,8 @@ export interface RouteSpec<A extends Access> {
   method: Method
   url: string
   access: A
+  /** A larger JSON body than the app's default (e.g. a whole spreadsheet workbook). */
+  bodyLimit?: number
   /** Answer the data field; or send the reply yourself (downloads) and answer `reply`. */
   handler: (input: A extends 'public' ? RouteInput : AuthedInput) => Promise<unknown>
 }
@@ -40,6 +42,7 @@ export function defineRoute<A extends Access>(app: FastifyInstance, spec: RouteS
     method: spec.method,
     url: API_PREFIX + spec.url,
     config: { access: spec.access },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       const input: RouteInput = {
         query: (req.query ?? {}) as Record<string, unknown>,

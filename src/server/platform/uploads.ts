@@ -55,6 +55,18 @@ const dirOf = (dataDir: string, tenantId: string, kind: UploadKind) => path.join
  * stored name.
  */
 export async function saveUpload(req: FastifyRequest, dataDir: string, tenantId: string, kind: UploadKind): Promise<string> {
+  return (await storeUpload(req, dataDir, tenantId, kind)).name
+}
+
+/** A stored upload: its stored name, the name the client gave the file, and its size in bytes. */
+export interface StoredUpload {
+  name: string
+  fileName: string
+  size: number
+}
+
+/** saveUpload that also answers the client's file name and the size (the file box lists both). */
+export async function storeUpload(req: FastifyRequest, dataDir: string, tenantId: string, kind: UploadKind): Promise<StoredUpload> {
   if (!req.isMultipart()) throw invalid(kind.missingMessage, 'file')
   let part
   try {
@@ -81,18 +93,22 @@ export async function saveUpload(req: FastifyRequest, dataDir: string, tenantId:
   const dir = dirOf(dataDir, tenantId, kind)
   await fs.mkdir(dir, { recursive: true })
   await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' })
-  return name
+  return { name, fileName: path.basename(part.filename ?? name), size: bytes.length }
 }
 
-/** Sends a stored upload; names and tenants are checked against their patterns (no path tricks). */
-export async function sendUpload(reply: FastifyReply, dataDir: string, tenantId: string, name: string, kind: UploadKind) {
+/** The bytes of a stored upload; names and tenants are checked against their patterns (no path tricks). */
+export async function readUpload(dataDir: string, tenantId: string, name: string, kind: UploadKind): Promise<Buffer> {
   if (!TENANT.test(tenantId) || !storedName(kind).test(name)) throw notFound('文件不存在！')
-  let bytes: Buffer
   try {
-    bytes = await fs.readFile(path.join(dirOf(dataDir, tenantId, kind), name))
+    return await fs.readFile(path.join(dirOf(dataDir, tenantId, kind), name))
   } catch {
     throw notFound('文件不存在！')
   }
+}
+
+/** Sends a stored upload (public, cacheable: images and videos shown by URL). */
+export async function sendUpload(reply: FastifyReply, dataDir: string, tenantId: string, name: string, kind: UploadKind) {
+  const bytes = await readUpload(dataDir, tenantId, name, kind)
   reply
     .header('Content-Type', kind.types[path.extname(name).slice(1)])
     .header('Cache-Control', 'public, max-age=31536000, immutable')

@@ -3821,6 +3821,96 @@ export interface Supplier {
 }
 
 /**
+ * 文件收纳箱
+ */
+export interface SwFileBox {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 大小（字节）
+   */
+  fileSize?: number
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 所有人
+   */
+  ownerId?: string
+  /**
+   * 发送人
+   */
+  senderId?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 在线Excel内容
+ */
+export interface SwOnlineExcelContent {
+  id?: string
+  /**
+   * 内容
+   */
+  content?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 在线Excel
+ */
+export interface SwOnlineExcel {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  /**
+   * 所有人
+   */
+  ownerId?: string
+  /**
+   * 发送人
+   */
+  senderId?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 盘点参数设置
  */
 export interface TakeStockConfig {

@@ -1,0 +1,105 @@
+import ExcelJS from 'exceljs'
+import { expect, openScreen, rowOf, test, toast, uniqueSuffix } from './helpers.js'
+
+/** A sheet with a merged, filled, bordered title and a formula over two numbers (the parts the export must keep). */
+const workbook = {
+  sheets: [
+    {
+      name: 'Sheet1',
+      order: 0,
+      status: 1,
+      celldata: [
+        { r: 0, c: 0, v: { v: '季度合计', m: '季度合计', ct: { fa: 'General', t: 'g' }, bg: '#ffff00', bl: 1, ht: 0, mc: { r: 0, c: 0, rs: 1, cs: 2 } } },
+        { r: 0, c: 1, v: { mc: { r: 0, c: 0 } } },
+        { r: 1, c: 0, v: { v: 2, m: '2', ct: { fa: 'General', t: 'n' } } },
+        { r: 1, c: 1, v: { v: 3, m: '3', ct: { fa: 'General', t: 'n' } } },
+        { r: 2, c: 0, v: { v: 5, m: '5', f: '=A2+B2', ct: { fa: 'General', t: 'n' } } },
+      ],
+      config: {
+        merge: { '0_0': { r: 0, c: 0, rs: 1, cs: 2 } },
+        borderInfo: [{ rangeType: 'range', borderType: 'border-all', style: '1', color: '#000000', range: [{ row: [0, 0], column: [0, 1] }] }],
+      },
+    },
+  ],
+  info: { name: '' },
+}
+
+test('create a spreadsheet, edit a cell, save with Ctrl+S, reopen and export it', async ({ page, api, context }) => {
+  test.setTimeout(120_000)
+  const name = `预算${uniqueSuffix()}`
+  const pane = await openScreen(page, '/smart-work/online-excel')
+  await pane.getByRole('button', { name: '新增', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '新增在线Excel' })
+  await form.getByRole('textbox', { name: '名称', exact: true }).fill(name)
+  await form.getByRole('button', { name: '确定', exact: true }).click()
+  await expect(toast(page, '新增成功')).toBeVisible()
+  const row = rowOf(pane, name)
+  await expect(row).toBeVisible()
+
+  const id = (await api.get<{ datas: { id: string }[] }>('/sw/excel/query', { name })).datas[0].id
+  // The merged, filled, bordered title and the formula come from a stored workbook, as an import would leave them.
+  const put = await page.request.put('/cloud-api/sw/excel/content', { headers: { 'X-Auth-Token': api.token }, data: { id, content: JSON.stringify(workbook) } })
+  expect((await put.json()).msg).toBe('保存成功')
+
+  // 编辑 opens the editor in a new window.
+  const [editor] = await Promise.all([context.waitForEvent('page'), row.getByText('编辑', { exact: true }).click()])
+  await expect(editor).toHaveURL(new RegExp(`/online-excel\\?id=${id}$`))
+  await expect(editor.getByText('温馨提示：在线Excel不支持复杂的Excel文件')).toBeVisible()
+  const cells = editor.locator('.fortune-sheet-overlay .fortune-cell-area')
+  await expect(cells).toBeVisible()
+
+  // A2 (row 2, column A): FortuneSheet's default cells are 73 × 19 px.
+  const box = (await cells.boundingBox())!
+  await editor.mouse.click(box.x + 36, box.y + 19 + 9)
+  await editor.keyboard.type('7')
+  await editor.keyboard.press('Enter')
+  const saved = editor.waitForResponse((r) => r.url().includes('/sw/excel/content') && r.request().method() === 'PUT')
+  await editor.keyboard.press('Control+s')
+  expect((await saved).status()).toBe(200)
+  await expect(toast(editor, '保存成功')).toBeVisible()
+
+  // Reopened, the edit and the recalculated formula are there.
+  await editor.reload()
+  await expect(editor.locator('.fortune-sheet-overlay .fortune-cell-area')).toBeVisible()
+  const stored = await api.get<{ sheets: { celldata: { r: number; c: number; v: { v: unknown; f?: string } }[] }[] }>('/sw/excel/content', { id })
+  const at = (r: number, c: number) => stored.sheets[0].celldata.find((x) => x.r === r && x.c === c)?.v
+  expect(Number(at(1, 0)?.v)).toBe(7)
+  expect(at(2, 0)).toMatchObject({ f: '=A2+B2', v: 10 })
+
+  const [download] = await Promise.all([editor.waitForEvent('download'), editor.getByRole('button', { name: '导出文件' }).click()])
+  expect(download.suggestedFilename()).toBe(`${name}.xlsx`)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile((await download.path())!)
+  const ws = book.worksheets[0]
+  expect(ws.getCell('A2').value).toBe(7)
+  expect(ws.getCell('A3').value).toEqual({ formula: 'A2+B2', result: 10 })
+  expect(ws.getCell('A1').value).toBe('季度合计')
+  expect(ws.getCell('B1').isMerged && ws.getCell('B1').master.address).toBe('A1')
+  expect(ws.getCell('A1').fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFFF00' } })
+  expect(ws.getCell('A1').font).toMatchObject({ bold: true })
+  expect(ws.getCell('A1').border.top).toMatchObject({ style: 'thin' })
+  expect(ws.getCell('A1').alignment).toMatchObject({ horizontal: 'center' })
+})
+
+test('the editor without an id says the file does not exist', async ({ page }) => {
+  await page.goto('/online-excel')
+  await expect(page.locator('.ant-result-title')).toHaveText('Excel文件不存在！')
+  await page.goto('/online-excel?id=no-such-sheet')
+  await expect(page.locator('.ant-result-title')).toHaveText('Excel文件不存在！')
+})
+
+test('the file box uploads a file checked by its content and downloads it back', async ({ page }) => {
+  test.setTimeout(90_000)
+  const name = `说明${uniqueSuffix()}.txt`
+  const pane = await openScreen(page, '/smart-work/file-box')
+  await pane.locator('input[type=file]').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') })
+  await expect(toast(page, '文件内容须与扩展名一致')).toBeVisible()
+  await pane.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('文件收纳箱') })
+  await expect(toast(page, '上传成功')).toBeVisible()
+  const row = rowOf(pane, name)
+  await expect(row).toBeVisible()
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByText('下载', { exact: true }).click()])
+  expect(download.suggestedFilename()).toBe(name)
+  const fs = await import('node:fs/promises')
+  expect(await fs.readFile((await download.path())!, 'utf8')).toBe('文件收纳箱')
+})
