@@ -112,7 +112,7 @@ export class MessageBus {
     })
     io.on('connection', (socket) => void this.connected(socket))
     this.io = io
-    this.sessionCheck = setInterval(() => void this.checkSessions(), SESSION_CHECK_MS)
+    this.sessionCheck = setInterval(() => void this.endExpiredSockets(), SESSION_CHECK_MS)
     this.sessionCheck.unref()
   }
 
@@ -201,7 +201,8 @@ export class MessageBus {
       return
     }
     socket.on('disconnect', () => void this.left(user))
-    if ((await this.countSockets(own, 1)) === 1) this.presence(BusEvent.userOnline, user)
+    // A socket gone again before it was counted is no coming online (its leaving counts the rest).
+    if ((await this.countSockets(own, 1)) === 1 && socket.connected) this.presence(BusEvent.userOnline, user)
   }
 
   private async left(user: SocketUser) {
@@ -225,8 +226,8 @@ export class MessageBus {
     this.io?.to(tenantRoom(user.tenantId)).except(userRoom(user.tenantId, user.userId)).emit(event, payload)
   }
 
-  /** Ends the sockets of this process whose session has expired or was removed behind the server's back. */
-  private async checkSessions() {
+  /** Ends the sockets of this process whose session has expired or was removed behind the server's back (every SESSION_CHECK_MS). */
+  async endExpiredSockets(): Promise<void> {
     const io = this.io
     if (!io) return
     try {
