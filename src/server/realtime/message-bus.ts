@@ -29,9 +29,11 @@ export const SESSION_CHECK_MS = 30_000
 /** Error a refused handshake carries (the client sees it as `connect_error`). */
 export const BUS_REFUSED = '登录已过期，请重新登录！'
 
-/** Who a socket belongs to, resolved once at the handshake. */
+/**
+ * Who a socket belongs to, resolved once at the handshake. It travels between processes (fetchSockets
+ * answers), so it holds no token: tokens stay in the process that holds the socket (`tokens`).
+ */
 interface SocketUser {
-  token: string
   tenantId: string
   userId: string
   name: string
@@ -62,6 +64,8 @@ export class MessageBus {
   private io?: Server
   private adapterPool?: pg.Pool
   private sessionCheck?: NodeJS.Timeout
+  /** Session token of each socket of this process, by socket id. */
+  private readonly tokens = new Map<string, string>()
 
   constructor(
     private readonly databases: Databases,
@@ -100,8 +104,12 @@ export class MessageBus {
     }
     io.use((socket, next) => {
       this.authenticate(socket).then(
-        (user) => {
+        ({ token, user }) => {
           socket.data = user
+          this.tokens.set(socket.id, token)
+          // The handshake is part of what other processes can fetch: the token does not stay in it.
+          socket.handshake.auth = {}
+          delete socket.handshake.headers['x-auth-token']
           next()
         },
         (error: unknown) => {
@@ -171,7 +179,7 @@ export class MessageBus {
   }
 
   /** The handshake: the token of `auth.token` (or the X-Auth-Token header) must be a live session of an enabled user. */
-  private async authenticate(socket: Socket): Promise<SocketUser> {
+  private async authenticate(socket: Socket): Promise<{ token: string; user: SocketUser }> {
     const auth = socket.handshake.auth as Record<string, unknown> | undefined
     const header = socket.handshake.headers['x-auth-token']
     const token = typeof auth?.token === 'string' ? auth.token : Array.isArray(header) ? header[0] : header
@@ -183,24 +191,24 @@ export class MessageBus {
     if (!grants?.available) throw new Error(BUS_REFUSED)
     return {
       token,
-      tenantId: session.tenantId,
-      userId: session.userId,
-      name: grants.name,
-      username: grants.username,
-      ip: clientIp(socket),
+      user: { tenantId: session.tenantId, userId: session.userId, name: grants.name, username: grants.username, ip: clientIp(socket) },
     }
   }
 
   private async connected(socket: Socket) {
     const user = socket.data as SocketUser
+    const token = this.tokens.get(socket.id) ?? ''
     const own = userRoom(user.tenantId, user.userId)
-    await socket.join([tenantRoom(user.tenantId), own, sessionRoom(user.token)])
+    socket.on('disconnect', () => {
+      this.tokens.delete(socket.id)
+      void this.left(user)
+    })
+    await socket.join([tenantRoom(user.tenantId), own, sessionRoom(token)])
     // The session may have ended between the handshake and the join (a logout racing the connect).
-    if (!(await this.sessions.live([user.token])).has(user.token)) {
+    if (!(await this.sessions.live([token])).has(token)) {
       socket.disconnect(true)
       return
     }
-    socket.on('disconnect', () => void this.left(user))
     // A socket gone again before it was counted is no coming online (its leaving counts the rest).
     if ((await this.countSockets(own, 1)) === 1 && socket.connected) this.presence(BusEvent.userOnline, user)
   }
@@ -231,10 +239,8 @@ export class MessageBus {
     const io = this.io
     if (!io) return
     try {
-      const sockets = await io.local.fetchSockets()
-      const tokens = [...new Set(sockets.map((s) => (s.data as SocketUser).token))]
-      const alive = await this.sessions.live(tokens)
-      for (const s of sockets) if (!alive.has((s.data as SocketUser).token)) s.disconnect(true)
+      const alive = await this.sessions.live([...new Set(this.tokens.values())])
+      for (const [id, token] of this.tokens) if (!alive.has(token)) io.of('/').sockets.get(id)?.disconnect(true)
     } catch (error) {
       this.log.warn({ err: error }, 'bus session check failed')
     }
