@@ -31,7 +31,8 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, proxy: { '/cloud-api': apiTarget } },
+  // ws: the message bus socket (/cloud-api/bus) goes through the same proxy.
+  server: { port: 5173, proxy: { '/cloud-api': { target: apiTarget, ws: true } } },
   test: {
     projects: [
       {

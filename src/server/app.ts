@@ -51,6 +51,8 @@ import { logisticsModule } from './modules/logistics/index.js'
 import { qrtzModule } from './modules/qrtz/index.js'
 import { JobScheduler } from './jobs/scheduler.js'
 import { swModule } from './modules/sw/index.js'
+import { MessageBus } from './realtime/message-bus.js'
+import { messageModule } from './modules/message/index.js'
 
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
@@ -79,6 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hooks = new HookRegistry()
   const store = new EntityStore(databases.kind, registry, codec, hooks)
   const documentHooks = new Map<string, DocumentHooks>()
+  const sessions = new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours)
+  const permissions = new PermissionResolver()
   const services: Services = {
     config,
     databases,
@@ -88,9 +92,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     store,
     documents: new DocumentStore(store, documentHooks, postDocumentStock),
     documentHooks,
-    sessions: new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours),
-    permissions: new PermissionResolver(),
+    sessions,
+    permissions,
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
+    bus: new MessageBus(databases, sessions, permissions, app.log),
     operatorTenantId: OPERATOR_TENANT_ID,
     tenantIds: async () =>
       (await databases.platform.selectFrom('tenant').select('id').execute()).map((r) => String(r.id)),
@@ -110,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await provisionPlatform(databases, registry)
   await seedPlatform(services)
+  await services.bus.migrate()
   for (const tenantId of await services.tenantIds()) await services.provisionTenant(tenantId, '')
 
   await app.register(formbody)
@@ -147,8 +153,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logisticsModule(scope, services)
     qrtzModule(scope, services, scheduler)
     swModule(scope, services)
+    messageModule(scope, services)
     await componentModule(scope, services)
   })
+  services.bus.attach(app.server, config.databaseUrl)
+  // Before the databases close (onClose): sockets go first, so none is served by a closed pool.
+  app.addHook('preClose', async () => services.bus.close())
 
   const webRoot = config.webRoot
   const hasClient = webRoot && fs.existsSync(path.join(webRoot, 'index.html'))

@@ -8,6 +8,7 @@ import type { SessionStore } from './platform/sessions.js'
 import type { PermissionResolver } from './platform/permissions.js'
 import type { CodeSender } from './platform/code-sender.js'
 import type { DocumentHooks, DocumentStore } from './engine/document-store.js'
+import type { MessageBus } from './realtime/message-bus.js'
 
 /** What every area plugin works with; built once in app.ts. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
   sessions: SessionStore
   permissions: PermissionResolver
   sender: CodeSender
+  /** The realtime message bus (realtime/publish.ts sends through it). */
+  bus: MessageBus
   /** The tenant that operates the platform (tenants, modules, open domains). */
   operatorTenantId: string
   /** Tenant ids that have finished migration and seed. */

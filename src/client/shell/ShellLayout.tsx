@@ -13,6 +13,7 @@ import { useT } from '../i18n/use-t.js'
 import { LanguageSwitch } from './LanguageSwitch.js'
 import '../app/features.js'
 import { NoticeBell } from '../features/notice/NoticeBell.js'
+import { BusBridge } from '../features/bus/BusBridge.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
 import { MenuSearch } from './MenuSearch.js'
@@ -207,6 +208,7 @@ export default function ShellLayout() {
             <MenuSearch entries={entries} />
             <LanguageSwitch />
             <NoticeBell entries={entries} />
+            <BusBridge />
             <UserMenu />
           </div>
         </Layout.Header>

@@ -14,6 +14,8 @@ export interface SessionRow {
  * server processes can share them. Activity is written at most once a minute per session.
  */
 export class SessionStore {
+  private readonly endedListeners = new Set<(tokens: string[]) => void>()
+
   constructor(
     private readonly db: Db,
     private readonly idleMinutes: number,
@@ -72,6 +74,36 @@ export class SessionStore {
 
   async end(token: string): Promise<void> {
     await this.db.deleteFrom('sys_session').where('token', '=', token).execute()
+    this.ended([token])
+  }
+
+  /**
+   * Which of `tokens` still name a live session, read without counting as activity (an open socket
+   * must not keep an idle session alive). Expired ones end here.
+   */
+  async live(tokens: string[]): Promise<Set<string>> {
+    const alive = new Set<string>()
+    if (!tokens.length) return alive
+    const rows = await this.db.selectFrom('sys_session').select(['token', 'last_active_time', 'expire_time']).where('token', 'in', tokens).execute()
+    const current = dayjs()
+    for (const row of rows) {
+      const token = String(row.token)
+      const expired = current.isAfter(dayjs(String(row.expire_time))) || current.diff(dayjs(String(row.last_active_time)), 'minute', true) > this.idleMinutes
+      if (expired) await this.db.deleteFrom('sys_session').where('token', '=', token).execute()
+      else alive.add(token)
+    }
+    this.ended(tokens.filter((t) => !alive.has(t)))
+    return alive
+  }
+
+  /** Called with the tokens of sessions that ended here (logout, expiry, signed out everywhere). */
+  onEnded(listener: (tokens: string[]) => void): void {
+    this.endedListeners.add(listener)
+  }
+
+  private ended(tokens: string[]) {
+    if (!tokens.length) return
+    for (const listener of this.endedListeners) listener(tokens)
   }
 
   /**
@@ -82,6 +114,7 @@ export class SessionStore {
     if (!userIds.length) return
     let query = this.db.deleteFrom('sys_session').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds)
     if (keepToken) query = query.where('token', '<>', keepToken)
-    await query.execute()
+    const ended = await query.returning('token').execute()
+    this.ended(ended.map((r) => String(r.token)))
   }
 }

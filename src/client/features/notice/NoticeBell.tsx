@@ -7,6 +7,8 @@ import type { MenuEntry } from '../../app/menus.js'
 import { useSession } from '../../app/session.js'
 import { BELL_INTERVAL_MS, BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice } from './notice-api.js'
 import { bellTodos } from './bell-todos.js'
+import { BELL_MESSAGES, busMessagesKey, messageLink, messageText, queryBusMessages } from '../bus/bus-api.js'
+import type { BusMessage } from '../../../shared/contracts/bus.js'
 import './notice.css'
 import { useTr } from '../../i18n/use-tr.js'
 
@@ -18,7 +20,8 @@ export const NOTICE_PAGE_PATH = '/system/notice'
 /**
  * Header notice bell (000 §2): the unread count on a badge, and a panel with tabs 通知 / 消息 / 待办.
  * Unread notices are pulled every 5000 ms (20, page 1, readed=false; 000 §9) while the browser tab
- * is visible, without error messages. Messages and to-dos have no server calls yet: empty states.
+ * is visible, without error messages, and at once when the bus says a notice was published (BusBridge).
+ * 消息 lists the bus messages sent to the user (`/message/bus/query`), refreshed when one arrives.
  */
 export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
   const tr = useTr()
@@ -36,6 +39,11 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
     revalidateOnFocus: true,
     keepPreviousData: true,
   })
+  const { data: messagePage } = useSWR(token ? busMessagesKey(token, BELL_MESSAGES) : null, () => queryBusMessages(BELL_MESSAGES), {
+    revalidateOnFocus: true,
+    keepPreviousData: true,
+  })
+  const messages = messagePage?.datas ?? []
   const todos = bellTodos()
   const todoCounts = todos.map((t) => t.useCount())
   const todoCount = todoCounts.reduce((a, b) => a + b, 0)
@@ -71,6 +79,40 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无通知')} />
   )
 
+  const messageTab = messages.length ? (
+    <List<BusMessage>
+      className="notice-bell-list"
+      size="small"
+      dataSource={messages}
+      renderItem={(m) => {
+        const link = messageLink(m)
+        return (
+          <List.Item key={m.id} className="notice-bell-item">
+            <button
+              type="button"
+              className="notice-bell-item-button"
+              disabled={!link}
+              onClick={() => {
+                if (!link) return
+                setOpen(false)
+                navigate(link)
+              }}
+            >
+              <Typography.Text className="notice-bell-item-title" ellipsis={{ tooltip: messageText(m) }}>
+                {messageText(m)}
+              </Typography.Text>
+              <Typography.Text type="secondary" className="notice-bell-item-time">
+                {m.createTime}
+              </Typography.Text>
+            </button>
+          </List.Item>
+        )
+      }}
+    />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />
+  )
+
   const panel = (
     <div className="notice-bell-panel">
       <Tabs
@@ -79,7 +121,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
         centered
         items={[
           { key: 'notice', label: count ? tr(`通知（${count}）`) : tr('通知'), children: noticeTab },
-          { key: 'message', label: tr('消息'), children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无消息')} /> },
+          { key: 'message', label: tr('消息'), children: messageTab },
           {
             key: 'todo',
             label: todoCount ? tr(`待办（${todoCount}）`) : tr('待办'),

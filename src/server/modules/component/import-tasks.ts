@@ -17,6 +17,11 @@ const WRITE_EVERY_MS = 250
 const STALE_MINUTES = 10
 /** Finished tasks are removed after a day. */
 const KEEP_HOURS = 24
+/** How often a running task reads its cancel flag (a cancel may arrive at any process). */
+const CANCEL_POLL_MS = 250
+/** How often a running task says it is alive; a task silent for 3 beats has lost its process. */
+const HEARTBEAT_MS = 5000
+const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_MS
 
 export const INTERNAL_ERROR_TIP = '导入失败：系统出现内部错误，请联系系统管理员！'
 export const STALE_TIP = '导入任务已中断，请重新导入！'
@@ -52,6 +57,14 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.createIndex('ix_sys_import_task_create_time').on(TABLE).column('create_time').execute()
       },
     },
+    // Several processes: a cancel is a flag on the row (any process may receive the DELETE), and the
+    // running process beats on the row so a starting process fails only tasks whose process is gone.
+    '0002_import_task_cancel_heartbeat': {
+      async up(db: Db) {
+        await db.schema.alterTable(TABLE).addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+        await db.schema.alterTable(TABLE).addColumn('heartbeat_time', kind === 'postgres' ? 'timestamp(0)' : 'text').execute()
+      },
+    },
   }
 }
 
@@ -65,8 +78,6 @@ const time = (minutesAgo: number) => dayjs().subtract(minutesAgo, 'minute').form
  */
 export class ImportTaskStore implements ImportTaskRunner {
   private readonly running = new Set<Promise<void>>()
-  /** Tasks of this process by id, with their cancel flag. */
-  private readonly live = new Map<string, { tenantId: string; userId: string; cancelled: boolean }>()
 
   constructor(
     private readonly db: Db,
@@ -109,14 +120,16 @@ export class ImportTaskStore implements ImportTaskRunner {
         has_error: 0,
         finished: 0,
         data: null,
+        cancel_requested: 0,
+        heartbeat_time: time(0),
         ...auditColumns(ctx),
       })
       .execute()
-    const state = { tenantId: ctx.tenantId, userId: ctx.userId, cancelled: false }
-    this.live.set(id, state)
+    const state = { cancelled: false }
+    const stopWatching = this.watch(id, state)
     const run: Promise<void> = this.run(id, ctx, work, () => state.cancelled).finally(() => {
+      stopWatching()
       this.running.delete(run)
-      this.live.delete(id)
     })
     this.running.add(run)
     return id
@@ -164,6 +177,29 @@ export class ImportTaskStore implements ImportTaskRunner {
     await write(final)
   }
 
+  /** Reads the task's cancel flag every CANCEL_POLL_MS and beats every HEARTBEAT_MS while it runs. */
+  private watch(id: string, state: { cancelled: boolean }): () => void {
+    let lastBeat = Date.now()
+    let busy = false
+    const timer = setInterval(() => {
+      if (busy) return
+      busy = true
+      void (async () => {
+        const row = await this.db.selectFrom(TABLE).select('cancel_requested').where('id', '=', id).executeTakeFirst()
+        if (Number(row?.cancel_requested) === 1) state.cancelled = true
+        if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+          lastBeat = Date.now()
+          await this.db.updateTable(TABLE).set({ heartbeat_time: time(0) }).where('id', '=', id).execute()
+        }
+      })()
+        .catch((error: unknown) => this.log.warn({ err: error, id }, 'import task watch failed'))
+        .finally(() => {
+          busy = false
+        })
+    }, CANCEL_POLL_MS)
+    return () => clearInterval(timer)
+  }
+
   private async write(id: string, ctx: RequestContext, p: Partial<ImportProgress>) {
     const set: Row = { ...updateColumns(ctx) }
     if (p.process !== undefined) set.process = p.process
@@ -179,22 +215,37 @@ export class ImportTaskStore implements ImportTaskRunner {
    * Asks the caller's own running task to stop; it stops at its next batch boundary (what was committed
    * stays for 'row'/'group' imports, nothing for 'all') and says so in its tipMsgs.
    */
-  cancel(ctx: RequestContext, id: unknown): void {
-    const state = typeof id === 'string' ? this.live.get(id.trim()) : undefined
-    if (!state || state.tenantId !== ctx.tenantId || state.userId !== ctx.userId) throw invalid(NOT_RUNNING_MESSAGE, 'id')
-    state.cancelled = true
+  async cancel(ctx: RequestContext, id: unknown): Promise<void> {
+    const taskId = typeof id === 'string' ? id.trim() : ''
+    if (!taskId) throw invalid(NOT_RUNNING_MESSAGE, 'id')
+    // Whichever process runs it reads the flag within CANCEL_POLL_MS; a task whose process is gone is not running.
+    const result = await this.db
+      .updateTable(TABLE)
+      .set({ cancel_requested: 1 })
+      .where('id', '=', taskId)
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('user_id', '=', ctx.userId)
+      .where('finished', '=', 0)
+      .where('heartbeat_time', '>=', dayjs().subtract(HEARTBEAT_STALE_MS, 'millisecond').format('YYYY-MM-DD HH:mm:ss'))
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) throw invalid(NOT_RUNNING_MESSAGE, 'id')
   }
 
   /**
-   * At start-up no task can be running: whatever the previous process left unfinished died with it,
-   * and says so (instead of waiting STALE_MINUTES or polling forever).
+   * At start-up, tasks left unfinished by a process that is gone say so (instead of waiting STALE_MINUTES
+   * or polling forever). On SQLite (one process) that is every unfinished task; on PostgreSQL other
+   * processes may be running theirs, so only tasks without a heartbeat for HEARTBEAT_STALE_MS.
    */
   async failUnfinished(): Promise<number> {
-    const result = await this.db
+    let query = this.db
       .updateTable(TABLE)
       .set({ finished: 1, has_error: 1, process: 100, tip_msgs: JSON.stringify([RESTART_TIP]), update_time: time(0) })
       .where('finished', '=', 0)
-      .executeTakeFirst()
+    if (this.kind === 'postgres') {
+      const stale = dayjs().subtract(HEARTBEAT_STALE_MS, 'millisecond').format('YYYY-MM-DD HH:mm:ss')
+      query = query.where((eb) => eb.or([eb('heartbeat_time', 'is', null), eb('heartbeat_time', '<', stale)]))
+    }
+    const result = await query.executeTakeFirst()
     return Number(result.numUpdatedRows)
   }
 

@@ -93,7 +93,7 @@ export async function componentModule(app: FastifyInstance, services: Services):
   // the caller's own running task, answered like the progress call under both prefixes; the dialog's
   // 取消导入 button calls it. The task stops at its next batch boundary and its tipMsgs say what was kept.
   const cancel: RouteSpec<'login'>['handler'] = async ({ ctx, query }) => {
-    tasks.cancel(ctx, query.id)
+    await tasks.cancel(ctx, query.id)
     return null
   }
   for (const [method, handler] of [['GET', progress], ['DELETE', cancel]] as const) {

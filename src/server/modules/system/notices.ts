@@ -12,6 +12,7 @@ import { hasPermission, type RequestContext } from '../../platform/request-conte
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import type { Services } from '../../services.js'
 import { pageArgs } from '../../platform/page-args.js'
+import { BusEvent, type SysNoticeData } from '../../../shared/contracts/bus.js'
 
 /** Who may see a notice before it is published (the publish page). */
 const PUBLISHER_KEYS = ['system:notice:publish', 'system:notice:add', 'system:notice:modify'] as const
@@ -83,7 +84,7 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
       values.content = clean
     },
     // Publishing (on create, or on any modify, as the ancestor does) starts the read count afresh.
-    async afterSave({ trx, id, mode, values, existing }) {
+    async afterSave({ trx, ctx, id, mode, values, existing }) {
       const published = truthy(values.published ?? existing?.published)
       if (mode === 'modify') await trx.deleteFrom('sys_notice_log').where('notice_id', '=', id).execute()
       await trx
@@ -95,8 +96,19 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
         })
         .where('id', '=', id)
         .execute()
+      if (published) await announce(trx, ctx, id)
     },
   })
+
+  /** A published notice reaches its readers' bells at once: to its one user, or the whole tenant (after commit). */
+  async function announce(trx: Db, ctx: RequestContext, id: string) {
+    const row = await trx.selectFrom('sys_notice').select(['title', 'publish_time', 'user_id', 'available']).where('id', '=', id).executeTakeFirst()
+    if (!row || !truthy(row.available)) return
+    const data: SysNoticeData = { id, title: String(row.title), publishTime: row.publish_time ? String(row.publish_time) : null }
+    const options = { trx, by: { userId: ctx.userId, name: ctx.name } }
+    if (row.user_id) await services.bus.publishToUser(ctx.tenantId, String(row.user_id), BusEvent.sysNotice, data, options)
+    else await services.bus.publishToTenant(ctx.tenantId, BusEvent.sysNotice, data, options)
+  }
 
   const page = (query: Record<string, unknown>) => pageArgs(query)
 

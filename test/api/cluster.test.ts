@@ -1,0 +1,113 @@
+import type { Socket } from 'socket.io-client'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startCluster, type TestCluster } from '../support/cluster.js'
+import { connectBus, disconnected, nextEvent } from '../support/bus-client.js'
+import { BusEvent, type BusMessage, type PresenceEvent, type SysNoticeData } from '../../src/shared/contracts/bus.js'
+
+const onPostgres = process.env.TEST_DB === 'postgres'
+
+interface Answer<T = unknown> {
+  status: number
+  body: { code: number; msg: string; data: T }
+}
+
+async function call<T = unknown>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<Answer<T>> {
+  const response = await fetch(`${base}/cloud-api${url}`, {
+    method,
+    headers: { ...(token ? { 'x-auth-token': token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as Answer<T>['body'] }
+}
+
+async function login(base: string, username: string, password: string): Promise<string> {
+  const r = await call<{ token: string }>(base, 'POST', '/auth/login', undefined, { username, password })
+  if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${r.body.msg}`)
+  return r.body.data.token
+}
+
+/**
+ * Several server processes on one PostgreSQL (`npm run cluster`: 2 processes behind the round-robin
+ * proxy). Only meaningful on PostgreSQL: SQLite deployments are one process by design, so on SQLite this
+ * file is skipped. The scheduled-jobs check (a job due every second runs once per fire time across both
+ * processes) belongs beside these, in its own describe block, using the same startCluster.
+ */
+describe.skipIf(!onPostgres)('two server processes on one PostgreSQL (skipped on SQLite: one process by design)', () => {
+  let cluster: TestCluster
+  let a: string
+  let b: string
+  let admin: string
+  let clerk: string
+  const sockets: Socket[] = []
+  const socket = async (base: string, token: string) => {
+    const s = await connectBus(base, token, 10_000)
+    sockets.push(s)
+    return s
+  }
+
+  beforeAll(async () => {
+    cluster = await startCluster(2)
+    ;[a, b] = cluster.workers
+    admin = await login(a, 'admin', 'admin123456')
+    const created = await call<string>(a, 'POST', '/system/user', admin, {
+      code: 'cl01',
+      name: '集群店员',
+      username: 'clusterclerk',
+      password: 'secret123',
+      gender: 0,
+      available: true,
+    })
+    expect(created.status, created.body.msg).toBe(200)
+    clerk = await login(a, 'clusterclerk', 'secret123')
+  }, 180_000)
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.close()
+  })
+  afterAll(async () => cluster?.stop())
+
+  it('recognises on B a user who signed in through A', async () => {
+    const info = await call<{ user: { username: string } }>(b, 'GET', '/auth/info', clerk)
+    expect(info.status).toBe(200)
+    expect(info.body.data.user.username).toBe('clusterclerk')
+  })
+
+  it('delivers a notice published on A to sockets on B', async () => {
+    const onB = await socket(b, clerk)
+    const onA = await socket(a, admin)
+    const gotB = nextEvent<BusMessage>(onB, BusEvent.sysNotice, (m) => (m.data as SysNoticeData).title === '集群通知', 10_000)
+    const gotA = nextEvent<BusMessage>(onA, BusEvent.sysNotice, (m) => (m.data as SysNoticeData).title === '集群通知', 10_000)
+    const r = await call<string>(a, 'POST', '/system/notice', admin, { title: '集群通知', content: '<p>两个进程</p>', published: true })
+    expect(r.status, r.body.msg).toBe(200)
+    const [onBMessage] = await Promise.all([gotB, gotA])
+    expect(onBMessage.data).toMatchObject({ id: r.body.data, title: '集群通知' })
+    // And B lists it from the shared table.
+    const list = await call<{ datas: BusMessage[] }>(b, 'GET', '/message/bus/query?bizType=sysNotice', clerk)
+    expect(list.body.data.datas.map((m) => (m.data as SysNoticeData).title)).toContain('集群通知')
+  })
+
+  it('tells a user on A that a colleague came online on B', async () => {
+    const watcher = await socket(a, admin)
+    const online = nextEvent<PresenceEvent>(watcher, BusEvent.userOnline, (p) => p.username === 'clusterclerk', 10_000)
+    await socket(b, clerk)
+    expect(await online).toMatchObject({ name: '集群店员', username: 'clusterclerk' })
+  })
+
+  it('ends on B the socket of a session that logs out through A', async () => {
+    const token = await login(a, 'clusterclerk', 'secret123')
+    const onB = await socket(b, token)
+    const reason = disconnected(onB, 10_000)
+    expect((await call(a, 'POST', '/auth/logout', token)).status).toBe(200)
+    expect(await reason).toBe('io server disconnect')
+    expect((await call(b, 'GET', '/auth/info', token)).status).toBe(401)
+  })
+
+  it('serves calls and the bus through the round-robin proxy, whichever process answers', async () => {
+    const token = await login(cluster.proxy, 'clusterclerk', 'secret123')
+    for (let i = 0; i < 4; i++) expect((await call(cluster.proxy, 'GET', '/auth/info', token)).status).toBe(200)
+    const s1 = await socket(cluster.proxy, token)
+    const s2 = await socket(cluster.proxy, admin)
+    const got = Promise.all([s1, s2].map((s) => nextEvent<BusMessage>(s, BusEvent.sysNotice, (m) => (m.data as SysNoticeData).title === '经代理', 10_000)))
+    expect((await call(cluster.proxy, 'POST', '/system/notice', admin, { title: '经代理', content: '<p>x</p>', published: true })).status).toBe(200)
+    expect(await got).toHaveLength(2)
+  })
+})
