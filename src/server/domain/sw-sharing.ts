@@ -6,6 +6,7 @@ import { invalid } from '../platform/errors.js'
 import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
 import { sendPersonalNotice } from '../modules/system/notices.js'
+import { publishToUser } from '../realtime/publish.js'
 
 /** A batch send reaches at most this many colleagues at once. */
 export const MAX_RECEIVERS = 200
@@ -48,5 +49,12 @@ export async function receiversOf(services: Services, trx: Db, ctx: RequestConte
  * a personal notice the header bell shows. Keyed by the copy's id, so it is sent once.
  */
 export async function notifyReceiver(services: Services, trx: Db, ctx: RequestContext, receiverId: string, copyId: string, what: string, name: string) {
-  await sendPersonalNotice(services, trx, receiverId, `sw:${copyId}`, `${ctx.name}发送了${what}：${name}`, `${ctx.name}向您发送了${what}「${name}」，请在${what === '文件' ? '文件收纳箱' : '在线Excel'}中查看。`)
+  const place = what === '文件' ? '文件收纳箱' : '在线Excel'
+  await sendPersonalNotice(services, trx, receiverId, `sw:${copyId}`, `${ctx.name}发送了${what}：${name}`, `${ctx.name}向您发送了${what}「${name}」，请在${place}中查看。`)
+  // And at once on the bus (after the commit): the bell's 消息 tab lists it and leads to the list.
+  await publishToUser(services, ctx.tenantId, receiverId, 'sw.received', {
+    title: `${ctx.name}发送了${what}：${name}`,
+    jumpUrl: what === '文件' ? '/smart-work/file-box' : '/smart-work/online-excel',
+    id: copyId,
+  }, { trx })
 }
