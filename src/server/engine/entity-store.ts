@@ -380,9 +380,9 @@ export class EntityStore {
     return id
   }
 
-  /** The table row of a new record: its columns, id and audit columns. */
-  newRow(ctx: RequestContext, entity: EntityModel, values: Wire, id: string): Row {
-    return { ...this.codec.toRow(values, writableFields(entity)), id, ...auditColumns(ctx) }
+  /** The table row of a new record: its columns, id and audit columns (a batch of rows shares one `audit`). */
+  newRow(entity: EntityModel, values: Wire, id: string, audit: ReturnType<typeof auditColumns>, fields = writableFields(entity)): Row {
+    return { ...this.codec.toRow(values, fields), id, ...audit }
   }
 
   /**
@@ -393,7 +393,7 @@ export class EntityStore {
     const values = await this.prepare(trx, entity, body, 'create')
     for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values })
     const id = await this.newRecordId(trx, entity, body.id)
-    await trx.insertInto(entity.table).values(this.newRow(ctx, entity, values, id)).execute()
+    await trx.insertInto(entity.table).values(this.newRow(entity, values, id, auditColumns(ctx))).execute()
     await this.writeLinks(trx, entity, id, values)
     for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'create', values, id })
     if (write.logged !== false) await writeOpLog(this.logDb(trx, ctx, entity), ctx, `新增${entity.label}`, OpLogType.OTHER, { id })

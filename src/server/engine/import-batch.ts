@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
-import { isBlank } from '../../shared/metadata/validate-record.js'
+import { isBlank, writableFields } from '../../shared/metadata/validate-record.js'
+import { auditColumns } from '../platform/audit-columns.js'
 import { BizError, invalid } from '../platform/errors.js'
 import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
@@ -116,6 +117,7 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
     .map((f) => ({ field: f, target: registry.get(f.ref as string) }))
     .filter((r) => r.target.scope === entity.scope)
   const maxParameters = MAX_PARAMETERS[store.kind]
+  const writable = writableFields(entity)
   /** One text per stored value: how the database compares (text to text, numbers by value). */
   const stored = (f: FieldModel, value: unknown) => String(codec.toColumn(f, value))
   const tupleKey = (fields: FieldModel[], of: (f: FieldModel) => unknown) => JSON.stringify(fields.map((f) => String(of(f))))
@@ -346,9 +348,10 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
 
     await sql`savepoint import_batch`.execute(trx)
     try {
+      const audit = auditColumns(ctx)
       await insertRows(
         trx,
-        at.filter((i) => written.has(i)).map((i) => store.newRow(ctx, entity, prepared.get(i)!.values, prepared.get(i)!.id)),
+        at.filter((i) => written.has(i)).map((i) => store.newRow(entity, prepared.get(i)!.values, prepared.get(i)!.id, audit, writable)),
       )
       for (const i of at) {
         if (!written.has(i)) continue
