@@ -161,8 +161,10 @@ describe('set-based import writer', () => {
     const admin = await db.selectFrom('sys_user').select(['id', 'name']).where('username', '=', 'admin').executeTakeFirstOrThrow()
     const ctx = { token: '', tenantId: '1000', userId: String(admin.id), username: 'admin', name: String(admin.name), db, isAdmin: true, permissions: new Set<string>(), ip: '127.0.0.1' } as RequestContext
     const fields = CATEGORY_HEADER.map((h) => columns.find((c) => c.header === h.replace('*', ''))!.field.name)
+    // Eight more rows after the last modify, so the last segment is written by multi-row statements.
+    const extra = (p: string): Cell[][] => Array.from({ length: 8 }, (_, i) => [`${p}D${i}`, `末段${i}`, i ? `${p}D${i - 1}` : `${p}C1`, null, null])
     const rowsOf = (p: string): ImportRow[] =>
-      categoryRows(p).map((cells, i) => ({ line: i + 2, cells: new Map(fields.map((f, j) => [f, cells[j] === null ? '' : String(cells[j])])) }))
+      [...categoryRows(p), ...extra(p)].map((cells, i) => ({ line: i + 2, cells: new Map(fields.map((f, j) => [f, cells[j] === null ? '' : String(cells[j])])) }))
     const run = async (p: string, on: Db): Promise<ImportSummary> => {
       await created('/basedata/product/category', { code: `${p}E1`, name: '已有类目' })
       const rows = rowsOf(p)
@@ -172,7 +174,7 @@ describe('set-based import writer', () => {
     const refusing = new MultiRowInsertRefused(entity.table)
     const fallback = await run('F-', db.withPlugin(refusing))
     expect(refusing.refused).toBeGreaterThan(0)
-    expect(plain).toMatchObject({ total: 12, created: 4, modified: 1 })
+    expect(plain).toMatchObject({ total: 20, created: 12, modified: 1 })
     expect({ ...fallback, errors: fallback.errors.map((e) => e.replaceAll('F-', 'S-')) }).toEqual(plain)
     expect(await categories('F-')).toEqual(await categories('S-'))
   })

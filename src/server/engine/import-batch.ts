@@ -34,6 +34,8 @@ import type { Row, Wire } from './record-codec.js'
 
 /** Bound parameters of one statement: SQLite's limit (SQLITE_MAX_VARIABLE_NUMBER) and PostgreSQL's. */
 const MAX_PARAMETERS = { sqlite: 32_766, postgres: 65_535 } as const
+/** Rows per INSERT statement: the largest that fits first, the rest in smaller fixed sizes (1 ends any count). */
+const STATEMENT_ROWS = [256, 64, 16, 4, 1]
 /** Values of one `IN` list: well within both limits, and a batch has at most BATCH_ROWS anyway. */
 const IN_CHUNK = 1000
 
@@ -369,7 +371,11 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
     for (const i of at) outcomes[i] = refusal.has(i) ? { line: rows[i].line, error: refusal.get(i)! } : { line: rows[i].line, mode: 'create' }
   }
 
-  /** Multi-row INSERTs: rows with the same columns together, as many per statement as the parameter limit allows. */
+  /**
+   * Multi-row INSERTs: rows with the same columns together, in statements of a few fixed sizes within
+   * the parameter limit. Fixed sizes keep the distinct statement texts per shape at a handful: SQLite's
+   * statement cache keeps each prepared text, and one per row count would fill it with large programs.
+   */
   async function insertRows(trx: Db, list: Row[]): Promise<void> {
     const shapes = new Map<string, Row[]>()
     for (const row of list) {
@@ -379,8 +385,10 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
       else shapes.set(shape, [row])
     }
     for (const [shape, same] of shapes) {
-      const perStatement = Math.max(1, Math.floor(maxParameters / shape.split(',').length))
-      for (const part of chunks(same, perStatement)) await trx.insertInto(entity.table).values(part).execute()
+      const fit = Math.max(1, Math.floor(maxParameters / shape.split(',').length))
+      let at = 0
+      for (const size of STATEMENT_ROWS.map((n) => Math.min(n, fit)))
+        for (; same.length - at >= size; at += size) await trx.insertInto(entity.table).values(same.slice(at, at + size)).execute()
     }
   }
 }
