@@ -23,6 +23,12 @@ export interface WriteEvent {
 export interface EntityHooks {
   beforeSave?(e: WriteEvent): Promise<void>
   afterSave?(e: WriteEvent & { id: string }): Promise<void>
+  /**
+   * The create side of beforeSave/afterSave reads and writes only the record itself and its own lines
+   * (never other rows of its table), so the set-based import (import-batch.ts) may run them row by row
+   * around one multi-row INSERT of a batch. Entities with save hooks without it are imported row by row.
+   */
+  rowLocal?: boolean
   beforeDelete?(e: { trx: Db; ctx: RequestContext; entity: EntityModel; ids: string[] }): Promise<void>
   beforeAvailable?(e: { trx: Db; ctx: RequestContext; entity: EntityModel; ids: string[]; available: boolean }): Promise<void>
   /**

@@ -308,8 +308,13 @@ export class EntityStore {
     }
   }
 
-  /** Validates and completes a write; answers the values to store. */
-  private async prepare(trx: Db, entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire) {
+  /**
+   * The part of a write's validation and completion that needs no database (defaults, derived codes,
+   * the form's rules, immutable fields, password hashes): `values` to store and `merged`, the record
+   * as it will be. The set-based import (import-batch.ts) runs it for a batch of rows, then checks
+   * uniqueness and references for the whole batch at once.
+   */
+  async prepareRecord(entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire): Promise<{ values: Wire; merged: Wire }> {
     const fields = writableFields(entity)
     const values: Wire = {}
     for (const f of fields) if (Object.prototype.hasOwnProperty.call(body, f.name)) values[f.name] = body[f.name]
@@ -337,6 +342,12 @@ export class EntityStore {
       if (isBlank(values[f.name])) delete values[f.name]
       else values[f.name] = await hashPassword(String(values[f.name]))
     }
+    return { values, merged }
+  }
+
+  /** Validates and completes a write; answers the values to store. */
+  private async prepare(trx: Db, entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire) {
+    const { values, merged } = await this.prepareRecord(entity, body, mode, existing)
     await this.checkUnique(trx, entity, merged, existing?.id as string | undefined)
     await this.checkRefs(trx, entity, values, existing?.id as string | undefined)
     return values
@@ -369,6 +380,11 @@ export class EntityStore {
     return id
   }
 
+  /** The table row of a new record: its columns, id and audit columns (a batch of rows shares one `audit`). */
+  newRow(entity: EntityModel, values: Wire, id: string, audit: ReturnType<typeof auditColumns>, fields = writableFields(entity)): Row {
+    return { ...this.codec.toRow(values, fields), id, ...audit }
+  }
+
   /**
    * `write.logged: false` leaves out the record's own op-log row: an import logs itself once
    * (`导入{label}` with its counts, as the ancestor's one logged call), not once per row of a million.
@@ -377,10 +393,7 @@ export class EntityStore {
     const values = await this.prepare(trx, entity, body, 'create')
     for (const h of this.hooks.of(entity.name)) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values })
     const id = await this.newRecordId(trx, entity, body.id)
-    await trx
-      .insertInto(entity.table)
-      .values({ ...this.codec.toRow(values, writableFields(entity)), id, ...auditColumns(ctx) })
-      .execute()
+    await trx.insertInto(entity.table).values(this.newRow(entity, values, id, auditColumns(ctx))).execute()
     await this.writeLinks(trx, entity, id, values)
     for (const h of this.hooks.of(entity.name)) await h.afterSave?.({ trx, ctx, entity, mode: 'create', values, id })
     if (write.logged !== false) await writeOpLog(this.logDb(trx, ctx, entity), ctx, `新增${entity.label}`, OpLogType.OTHER, { id })

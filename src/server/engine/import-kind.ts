@@ -97,9 +97,17 @@ export interface UnitRun {
   total: number
   units: AsyncIterable<ImportRow[]> | Iterable<ImportRow[]>
   write(trx: Db, unit: ImportRow[]): Promise<'create' | 'modify' | void>
+  /**
+   * 'row' only: writes a whole batch of rows at once (set-based) and answers each row's outcome in row
+   * order, with the messages `write` would give; used instead of `write` when present.
+   */
+  writeBatch?(trx: Db, rows: ImportRow[]): Promise<RowOutcome[]>
   report(p: { process: number; successProcess: number }): void
   signal?: ImportSignal
 }
+
+/** What became of one row of a batch written set-based (UnitRun.writeBatch). */
+export type RowOutcome = { line: number; mode: 'create' | 'modify' } | { line: number; error: BizError }
 
 /** Thrown inside the 'all' transaction to roll it back. */
 class RolledBack extends Error {}
@@ -140,10 +148,21 @@ export async function runUnits(run: UnitRun): Promise<ImportSummary> {
       await sql`rollback to savepoint import_unit`.execute(trx)
       await sql`release savepoint import_unit`.execute(trx)
       if (!(error instanceof BizError)) throw error
-      failed++
-      if (errors.length < MAX_TIPS) errors.push(lineMessage(error instanceof ImportRowError ? error.line : unit[0].line, error.message))
+      refused(unit[0].line, error)
     }
     done += unit.length
+  }
+  function refused(line: number, error: BizError) {
+    failed++
+    if (errors.length < MAX_TIPS) errors.push(lineMessage(error instanceof ImportRowError ? error.line : line, error.message))
+  }
+  async function batch(trx: Db, rows: ImportRow[]) {
+    for (const outcome of await run.writeBatch!(trx, rows)) {
+      if ('error' in outcome) refused(outcome.line, outcome.error)
+      else if (outcome.mode === 'modify') modified++
+      else created++
+    }
+    done += rows.length
   }
 
   const opLog = (db: Db) =>
@@ -207,6 +226,15 @@ export async function runUnits(run: UnitRun): Promise<ImportSummary> {
       return finish(true)
     }
     await inTransaction(run.db, async (trx) => {
+      if (run.writeBatch && atomicity === 'row') {
+        const rows: ImportRow[] = []
+        while (unit && rows.length < BATCH_ROWS) {
+          rows.push(...unit)
+          unit = await next()
+        }
+        await batch(trx, rows)
+        return
+      }
       let rows = 0
       while (unit && rows < BATCH_ROWS) {
         await one(trx, unit)

@@ -9,6 +9,7 @@ import type { ImportColumn } from './import-columns.js'
 import { normaliseDate, normaliseDateTime, parseBoolean, parseEnum, parseRegion } from './import-cells.js'
 import type { ImportRow } from './import-workbook.js'
 import { mapRows, runUnits, type ImportSignal } from './import-kind.js'
+import { batchable, batchWriter, codeTaken, refAmbiguous, refMissing, type RefLookup } from './import-batch.js'
 
 /** Referenced records remembered by code during one import (a bound, not a need: categories, brands…). */
 const MAX_KNOWN_REFS = 10_000
@@ -57,6 +58,8 @@ export interface ImportSummary {
  *   fails the later row (only the codes are kept, not the rows);
  * - a reference cell names the referenced record by its code, looked up inside the transaction, so a
  *   row may refer to a record created by an earlier row (a category and its parent in one file).
+ * Where the entity allows it (import-batch.ts batchable) the rows of a batch are written set-based by
+ * import-batch.ts with the same checks, messages and results; otherwise each row goes through the store.
  * `report` receives the progress while running (throttled by the task store).
  */
 export async function runImport(
@@ -91,11 +94,11 @@ export async function runImport(
   // categories); the store still checks each id when it writes. Self references are looked up each time,
   // since the file itself creates such records.
   const knownRefs = new Map<string, string>()
-  async function refId(trx: Db, column: ImportColumn, text: string): Promise<string> {
+  const refCacheKey = (column: ImportColumn, text: string) => `${column.target!.name}\u0000${text}`
+  async function lookupRef(trx: Db, column: ImportColumn, text: string): Promise<string> {
     const { target, key, field } = column
     if (!target || !key) return text
-    const cacheKey = `${target.name}\u0000${text}`
-    const known = target === entity ? undefined : knownRefs.get(cacheKey)
+    const known = target === entity ? undefined : knownRefs.get(refCacheKey(column, text))
     if (known) return known
     const found = await trx
       .selectFrom(target.table)
@@ -103,14 +106,17 @@ export async function runImport(
       .where(key.column, '=', codec.toFilter(key, text))
       .limit(2)
       .execute()
-    if (!found.length) throw invalid(`${field.label}不存在：${text}`, field.name)
-    if (found.length > 1) throw invalid(`${field.label}不唯一：${text}`, field.name)
-    if (target !== entity && knownRefs.size < MAX_KNOWN_REFS) knownRefs.set(cacheKey, String(found[0].id))
+    if (!found.length) throw refMissing(field, text)
+    if (found.length > 1) throw refAmbiguous(field, text)
+    rememberRef(column, text, String(found[0].id))
     return String(found[0].id)
   }
+  function rememberRef(column: ImportColumn, text: string, id: string) {
+    if (column.target !== entity && knownRefs.size < MAX_KNOWN_REFS) knownRefs.set(refCacheKey(column, text), id)
+  }
 
-  /** The wire value of one cell; undefined leaves the field out of the write. */
-  async function cellValue(trx: Db, column: ImportColumn, text: string, mode: 'create' | 'modify'): Promise<unknown> {
+  /** The wire value of one cell that is not a reference; undefined leaves the field out of the write. */
+  function cellValue(column: ImportColumn, text: string, mode: 'create' | 'modify'): unknown {
     const f = column.field
     if (!text) {
       // Blank: a create takes the default; a modify keeps a field that has one and clears the others.
@@ -134,8 +140,6 @@ export async function runImport(
         if (!code) throw invalid(`${f.label}不存在：${text}，请按“省/市/区”填写`, f.name)
         return code
       }
-      case 'ref':
-        return refId(trx, column, text)
       case 'date':
       case 'datetime': {
         // The store checks only the shape; an impossible date (2024-02-30) would reach the database.
@@ -149,24 +153,29 @@ export async function runImport(
     }
   }
 
-  async function importRow(trx: Db, row: ImportRow): Promise<'create' | 'modify'> {
-    const dup = duplicateOf(row)
-    if (dup) throw invalid(dup)
+  /** A row's cells as the store's body, in column order: the first failing cell's message is the row's. */
+  async function rowBody(row: ImportRow, mode: 'create' | 'modify', ref: RefLookup): Promise<Wire> {
+    const body: Wire = {}
+    for (const [name, text] of row.cells) {
+      const column = byName.get(name)!
+      if (mode === 'modify' && column.field.immutable) continue
+      const value = column.kind === 'ref' && text ? await ref(column, text) : cellValue(column, text, mode)
+      if (value !== undefined) body[name] = value
+    }
+    return body
+  }
+
+  /** One row through the store, its code already checked against the rest of the file. */
+  async function writeRow(trx: Db, row: ImportRow): Promise<'create' | 'modify'> {
     let existingId: string | undefined
     const code = codeField ? row.cells.get(codeField.name) : undefined
     if (codeField && code) {
       const hit = await trx.selectFrom(entity.table).select('id').where(codeField.column, '=', code).executeTakeFirst()
       existingId = hit ? String(hit.id) : undefined
-      if (existingId && !canModify) throw invalid(codeField.uniqueMessage ?? `${codeField.label}重复，请重新输入`, codeField.name)
+      if (existingId && !canModify) throw codeTaken(codeField)
     }
     const mode = existingId ? 'modify' : 'create'
-    const body: Wire = {}
-    for (const [name, text] of row.cells) {
-      const column = byName.get(name)!
-      if (mode === 'modify' && column.field.immutable) continue
-      const value = await cellValue(trx, column, text, mode)
-      if (value !== undefined) body[name] = value
-    }
+    const body = await rowBody(row, mode, (column, text) => lookupRef(trx, column, text))
     if (existingId) body.id = existingId
     await adapter?.prepare?.(body, mode, { entity, row })
     // The import logs itself once with its counts (runUnits), not once per row.
@@ -174,6 +183,27 @@ export async function runImport(
     else await store.create(trx, ctx, entity, body, { logged: false })
     return mode
   }
+
+  async function importRow(trx: Db, row: ImportRow): Promise<'create' | 'modify'> {
+    const dup = duplicateOf(row)
+    if (dup) throw invalid(dup)
+    return writeRow(trx, row)
+  }
+
+  const setBased = batchable(services, entity)
+    ? batchWriter(services, ctx, {
+        entity,
+        codeField,
+        canModify,
+        adapter,
+        refColumns: columns.filter((c) => c.kind === 'ref' && c.target && c.key),
+        duplicateOf,
+        rowBody,
+        knownRef: (column, text) => (column.target === entity ? undefined : knownRefs.get(refCacheKey(column, text))),
+        rememberRef,
+        writeRow,
+      })
+    : undefined
 
   return runUnits({
     ctx,
@@ -184,6 +214,7 @@ export async function runImport(
     total,
     units: Symbol.asyncIterator in rows ? mapRows(rows as AsyncIterable<ImportRow>, (r) => [r]) : [...(rows as Iterable<ImportRow>)].map((r) => [r]),
     write: (trx, unit) => importRow(trx, unit[0]),
+    writeBatch: setBased,
     report,
     signal,
   })

@@ -167,6 +167,8 @@ export function registerProductHooks(services: Services): void {
   }
 
   hooks.on('product', {
+    // A create checks its own bundle lines and writes its own lines and property values only.
+    rowLocal: true,
     async beforeSave({ trx, mode, values, existing }) {
       const lines = takeLines(values, ['productBundles', 'properties'])
       const merged = { ...existing, ...values }
