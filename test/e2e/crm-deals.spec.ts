@@ -92,7 +92,7 @@ test('opportunity approval and pages; memorial reminder in the bell', async ({ p
   await page.goto('/crm/contract/add')
   const add = paneOf(page, '/crm/contract/add')
   await pick(page, add.getByRole('textbox', { name: '商机', exact: true }), `商机${s}`)
-  await expect(add.getByRole('textbox', { name: '客户', exact: true })).toHaveValue(`B${s}`)
+  await expect(add.getByRole('textbox', { name: '客户', exact: true })).toHaveValue(`B${s} 商机客户${s}`)
   await add.getByRole('textbox', { name: '合同编号', exact: true }).fill(`C${s}`)
   await add.getByRole('textbox', { name: '合同名称', exact: true }).fill(`商机合同${s}`)
   await add.getByRole('spinbutton', { name: '合同金额', exact: true }).fill('88000.50')

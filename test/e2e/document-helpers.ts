@@ -89,7 +89,8 @@ export async function pick(page: Page, input: Locator, code: string): Promise<vo
   }).toPass({ timeout: 15_000 })
   await rowOf(picker, code).dblclick()
   await expect(picker).toBeHidden()
-  await expect(input).toHaveValue(code)
+  // A single pick shows the chosen record's code, then its name when it has one.
+  await expect(input).toHaveValue(new RegExp(`^${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`))
 }
 
 /** 添加商品: ticks the product in the product picker and confirms; the line table then shows it. */

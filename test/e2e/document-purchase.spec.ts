@@ -55,7 +55,8 @@ async function pick(page: Page, input: Locator, dialogTitle: string, code: strin
   const picker = page.getByRole('dialog', { name: dialogTitle })
   await rowOf(picker, code).dblclick()
   await expect(picker).toBeHidden()
-  await expect(input).toHaveValue(code)
+  // A single pick shows the chosen record's code, then its name when it has one.
+  await expect(input).toHaveValue(new RegExp(`^${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`))
 }
 
 const total = (pane: Locator, name: string) => pane.locator(`[data-total="${name}"]`)
@@ -138,7 +139,7 @@ test('purchase order → approve → receive sheet from the order → stock → 
     await expect(picker).toBeHidden()
     await expect(sheet.getByRole('spinbutton', { name: '第1行收货数量' })).toHaveValue('3')
     await expect(sheet.getByRole('spinbutton', { name: '第2行收货数量' })).toHaveValue('4')
-    await expect(sheet.getByRole('textbox', { name: '仓库', exact: true })).toHaveValue(f.sc.code)
+    await expect(sheet.getByRole('textbox', { name: '仓库', exact: true })).toHaveValue(`${f.sc.code} ${f.sc.name}`)
     await expect(total(sheet, 'amount')).toHaveText('7.90')
     await sheet.getByRole('button', { name: '保存', exact: true }).click()
     await expect(toast(page, '新增成功！')).toBeVisible()

@@ -50,7 +50,8 @@ async function pick(page: Page, input: Locator, code: string) {
   const picker = page.getByRole('dialog', { name: /^选择/ })
   await rowOf(picker, code).dblclick()
   await expect(picker).toBeHidden()
-  await expect(input).toHaveValue(code)
+  // A single pick shows the chosen record's code, then its name when it has one.
+  await expect(input).toHaveValue(new RegExp(`^${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`))
 }
 
 async function addProduct(page: Page, pane: Locator, code: string) {

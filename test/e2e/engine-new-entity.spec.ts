@@ -42,7 +42,7 @@ test('shelf zone from a JSON file only: add with a warehouse, list, detail, sear
     await expect(rowOf(picker, warehouses[0].code)).toBeVisible()
     await rowOf(picker, warehouses[0].code).dblclick()
     await expect(picker).toBeHidden()
-    await expect(warehouse).toHaveValue(warehouses[0].code)
+    await expect(warehouse).toHaveValue(`${warehouses[0].code} ${warehouses[0].name}`)
 
     await form.getByRole('spinbutton', { name: '容量（立方米）', exact: true }).fill('12.5')
     const levels = form.getByRole('spinbutton', { name: '层数', exact: true })

@@ -55,10 +55,13 @@ describe('list cells', () => {
 })
 
 describe('picker labels', () => {
-  it('uses the code unless the picker names another field', () => {
+  it('uses the code and name unless the picker names another field', () => {
     expect(labelFieldOf(meta.entity('productBrand'))).toBe('code')
     expect(labelFieldOf(meta.entity('user'))).toBe('name')
-    expect(pickerLabel({ id: '1', code: 'B01', name: '品牌' }, 'code')).toBe('B01')
+    expect(pickerLabel({ id: '1', code: 'B01', name: '品牌' }, 'code')).toBe('B01 品牌')
+    expect(pickerLabel({ id: '1', code: 'B01' }, 'code')).toBe('B01')
+    expect(pickerLabel({ id: '2', code: 'U01', name: '张三' }, 'name')).toBe('张三')
+    expect(pickerLabel({ id: '1', code: 'B01', name: '品牌' }, 'code', false)).toBe('B01')
   })
 
   it('joins multiple labels with a full-width comma', () => {

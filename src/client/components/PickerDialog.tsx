@@ -31,13 +31,18 @@ export interface PickerDialogProps {
   onCancel: () => void
   onClear: () => void
   onConfirm: (rows: EntityRow[]) => void
+  /**
+   * The warehouse of the document being entered: a picker declaring `warehouseStock` (products) is
+   * asked for each row's available stock there and shows it as a column.
+   */
+  warehouse?: string
 }
 
 /**
  * The paged picker of `/selector/{kind}`: search form from `views.picker.filters`, table from its
  * columns; single mode chooses by radio or double-click, multiple mode by ticks kept across pages.
  */
-export default function PickerDialog({ meta, entity, open, multiple, value, onCancel, onClear, onConfirm }: PickerDialogProps) {
+export default function PickerDialog({ meta, entity, open, multiple, value, onCancel, onClear, onConfirm, warehouse }: PickerDialogProps) {
   const tr = useTr()
   const picker = entity.file.views!.picker!
   const { message } = useFeedback()
@@ -59,7 +64,8 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
-  const params = { ...query, pageIndex: page.index, pageSize: page.size }
+  const stock = picker.warehouseStock && warehouse ? picker.warehouseStock : undefined
+  const params = { ...query, ...(stock ? { [stock.param]: warehouse } : {}), pageIndex: page.index, pageSize: page.size }
   const { data, isLoading, mutate } = useSWR(open ? ['selector', picker.kind, JSON.stringify(params), searchCount] : null, () =>
     api.get<Page<EntityRow>>(`/selector/${picker.kind}`, params),
   { keepPreviousData: true })
@@ -97,6 +103,14 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
     render: (_v, _r, i) => (page.index - 1) * page.size + i + 1,
   }
   const columns = [seq, ...buildColumns(entity, picker.columns, meta.enums, { sortable: false })]
+  if (stock)
+    columns.splice(3, 0, {
+      key: stock.field,
+      title: stock.label,
+      width: 100,
+      align: 'right',
+      render: (_v, row) => (row[stock.field] === null || row[stock.field] === undefined ? '' : String(row[stock.field])),
+    })
   const canAdd = picker.addButton && hasOperation(entity, 'create') && can(operationKeys(entity, 'create'))
 
   return (

@@ -36,7 +36,7 @@ const toIds = (value: PickerValue): string[] =>
 
 /**
  * The input of a ref value (Formily- and antd-Form-compatible value/onChange): shows the chosen
- * rows' labels (code by default; multiple joined with "，") and opens the kind's picker, a tree
+ * rows' labels (code and name by default; multiple: codes joined with "，") and opens the kind's picker, a tree
  * picker for tree entities. Labels of saved values are fetched through `/selector/{kind}/load`.
  */
 export default function PickerInput(props: PickerInputProps) {
@@ -72,7 +72,7 @@ export default function PickerInput(props: PickerInputProps) {
   }, [kind, idsKey, entity])
 
   // While a saved value's row is loading nothing is shown rather than a raw id.
-  const text = joinLabels(ids.map((i) => (known.has(i) ? pickerLabel(known.get(i), labelField) : tried.has(i) ? i : '')))
+  const text = joinLabels(ids.map((i) => (known.has(i) ? pickerLabel(known.get(i), labelField, !multiple) : tried.has(i) ? i : '')))
 
   if (readPretty) return renderText ? renderText(text) : <span>{text}</span>
 

@@ -8,7 +8,7 @@ const MAX_SEARCH = 20
 /**
  * The document line table's product search (`…/product/search?scId&condition`: code, name, SKU code
  * or external code contains the text) and paged list (`…/product/list`), enabled products only, each
- * with its stock and unit cost in the chosen warehouse. LIKE wildcards in the text are escaped.
+ * with its prices and tax rates (what a new line takes from it) and its stock and unit cost in the chosen warehouse. LIKE wildcards in the text are escaped.
  */
 export async function searchProducts(db: Db, query: Record<string, unknown>, paged: boolean, enabled: unknown) {
   const scId = typeof query.scId === 'string' ? query.scId : ''
@@ -37,9 +37,13 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, pag
     ? await db.selectFrom('tbl_product_stock').select(['product_id', 'stock_num', 'tax_price']).where('sc_id', '=', scId).where('product_id', 'in', ids).execute()
     : []
   const stockOf = new Map(stock.map((s) => [String(s.product_id), s]))
+  // The tax rates a new line takes from its product (`defaultFrom`); not in productInfo, which is spread over stored lines that have their own taxRate.
+  const rates = ids.length ? await db.selectFrom('base_data_product').select(['id', 'tax_rate', 'sale_tax_rate']).where('id', 'in', ids).execute() : []
+  const rateOf = new Map(rates.map((r) => [String(r.id), { taxRate: Number(r.tax_rate), saleTaxRate: Number(r.sale_tax_rate) }]))
   const datas = ids.map((id) => ({
     productId: id,
     ...info.get(id),
+    ...rateOf.get(id),
     stockNum: Number(stockOf.get(id)?.stock_num ?? 0),
     taxCostPrice: stockOf.get(id)?.tax_price == null ? null : String(stockOf.get(id)?.tax_price),
   }))

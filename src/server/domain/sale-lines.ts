@@ -1,4 +1,5 @@
 import { isBlank } from '../../shared/metadata/validate-record.js'
+import { decimalOf, rateFromPrice } from '../../shared/metadata/line-discount.js'
 import type { Wire } from '../engine/record-codec.js'
 import type { DocumentEvent } from '../engine/document-store.js'
 import type { Services } from '../services.js'
@@ -9,13 +10,19 @@ export const NO_DISCOUNT = '100'
 
 /**
  * Sale and retail lines carry original price, price and discount rate (%). A line sent with a price
- * only gets original price = price and no discount; a gift (price 0) keeps its original price and is
- * marked "discount 100" as the ancestor did for lines forced to gifts.
+ * only gets original price = price and no discount; one sent with both prices but no rate gets the rate
+ * they make (line-discount.ts); a gift (price 0) keeps its original price and is marked "discount 100"
+ * as the ancestor did for lines forced to gifts. The engine then checks the three agree.
  */
 export function completeSaleLines(lines: Wire[]): void {
   for (const line of lines) {
     if (isBlank(line.oriPrice)) line.oriPrice = line.taxPrice
-    if (isBlank(line.discountRate)) line.discountRate = NO_DISCOUNT
+    if (isBlank(line.discountRate)) {
+      const price = decimalOf(line.taxPrice)
+      const original = decimalOf(line.oriPrice)
+      const rate = price && original && !price.isZero() ? rateFromPrice(price, original) : undefined
+      line.discountRate = rate ? rate.toFixed(2) : NO_DISCOUNT
+    }
   }
 }
 

@@ -16,6 +16,7 @@ import { nextDocumentNumber } from './document-number.js'
 import { addTimeline, removeTimeline, TimelineType } from './document-timeline.js'
 import { releaseReservations, reserveLines } from './document-reservations.js'
 import { attachProducts } from './line-products.js'
+import { checkDiscounts, refuseBundles } from './line-rules.js'
 
 /** A document kind: its header and line entities and the `document` section of its file. */
 export interface DocumentModel {
@@ -179,6 +180,7 @@ export class DocumentStore {
         if (message) throw invalid(`第${i + 1}行${subject}${message}`, f.name)
       }
     })
+    await refuseBundles(trx, doc, lines)
     await this.hooksOf(doc).prepare?.({ trx, ctx, doc, header, lines, existing, mode, body })
 
     const merged = mode === 'modify' ? { ...existing, ...header } : header
@@ -205,6 +207,7 @@ export class DocumentStore {
     }
     await this.checkRefs(trx, doc.header, [header])
     await this.checkRefs(trx, doc.lines, lines)
+    await checkDiscounts(trx, doc, lines)
     const totals = this.totals(doc, lines)
     // Totals are computed, so a client cannot send them too large; check they fit their columns before writing.
     for (const [name, value] of Object.entries(totals)) {
@@ -367,6 +370,8 @@ export class DocumentStore {
     await addTimeline(trx, ctx, docId, TimelineType.APPROVE_PASS, '审核通过')
     await writeOpLog(trx, ctx, `审核通过${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
     const lines = await this.storedLines(trx, doc, docId)
+    await refuseBundles(trx, doc, lines)
+    await checkDiscounts(trx, doc, lines)
     const event = { trx, ctx, doc, header, lines, existing, id: docId }
     await this.hooksOf(doc).beforeApprove?.(event)
     await this.stockEffect(event)

@@ -6,6 +6,7 @@ import type { Services } from '../services.js'
 import { dbFor } from './master-data-routes.js'
 import { idsFrom } from './request-values.js'
 import { pickerKeys } from './picker-access.js'
+import { availableStock } from './warehouse-stock.js'
 
 /**
  * `available` of a picker defaults to enabled (spec 000 §7); the status filter's 全部 option sends
@@ -41,14 +42,24 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
       method: 'GET',
       url: `/selector/${picker.kind}`,
       access,
-      handler: async ({ ctx, query }) =>
-        services.store.list(dbFor(services, ctx, entity), ctx, entity, {
+      handler: async ({ ctx, query }) => {
+        const db = dbFor(services, ctx, entity)
+        const page = await services.store.list(db, ctx, entity, {
           params: selectorParams(entity),
           columns: picker.columns,
           values: selectorValues(entity, query),
           paged: !tree,
           sort: entity.file.views?.list?.sort,
-        }),
+        })
+        // Sale and retail entry pass their warehouse: each product row says what it has there.
+        const stock = picker.warehouseStock
+        const scId = stock ? query[stock.param] : undefined
+        if (stock && typeof scId === 'string' && scId) {
+          const available = await availableStock(db, scId, page.datas.map((r) => ({ id: String(r.id), productType: Number(r.productType) })))
+          for (const row of page.datas) row[stock.field] = available.get(String(row.id)) ?? 0
+        }
+        return page
+      },
     })
     defineRoute(app, {
       method: 'POST',

@@ -2316,11 +2316,11 @@ export interface ProductPoly {
   /**
    * 进项税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 销项税率（%）
    */
-  saleTaxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  saleTaxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 状态
    */
@@ -2636,11 +2636,11 @@ export interface Product {
   /**
    * 进项税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 销项税率（%）
    */
-  saleTaxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  saleTaxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 规格
    */
@@ -4790,7 +4790,7 @@ export interface PurchaseOrderDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 已收货数量
    */
@@ -4914,7 +4914,7 @@ export interface PurchaseReturnDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 采购收货单明细
    */
@@ -5042,7 +5042,7 @@ export interface ReceiveSheetDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 采购订单明细
    */
@@ -5174,7 +5174,7 @@ export interface RetailOutSheetDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 组合商品原始明细ID
    */
@@ -5318,7 +5318,7 @@ export interface RetailReturnDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 零售出库单明细
    */
@@ -5442,7 +5442,7 @@ export interface SaleOrderDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 已出库数量
    */
@@ -5574,7 +5574,7 @@ export interface SaleOutSheetDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 销售订单明细
    */
@@ -5722,7 +5722,7 @@ export interface SaleReturnDetail {
   /**
    * 税率（%）
    */
-  taxRate?: 17 | 11 | 6 | 3 | 0 | -1
+  taxRate?: 17 | 13 | 11 | 9 | 6 | 3 | 0 | -1
   /**
    * 销售出库单明细
    */

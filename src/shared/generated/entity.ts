@@ -185,6 +185,10 @@ export interface Field {
    */
   multiple?: boolean
   default?: string | number | boolean | null
+  /**
+   * Document line fields: what a new line takes from the product chosen for it (product.purchasePrice, product.salePrice, product.retailPrice, product.taxRate, product.saleTaxRate), as the product picker and the product search answer it. The clerk may change it.
+   */
+  defaultFrom?: string
   derive?: {
     from: string
     rule: 'pinyinInitialsUpper'
@@ -315,6 +319,14 @@ export interface PickerView {
   enterToSearch?: boolean
   addButton?: boolean
   /**
+   * Products only: given the query parameter `param` (a warehouse id), each answered row carries `field`, the product's available stock in that warehouse (a bundle's: min over its components of stock ÷ bundleNum), shown as a column titled `label` by documents that declare `pickerStock`.
+   */
+  warehouseStock?: {
+    param: string
+    field: string
+    label: string
+  }
+  /**
    * One more key that may call the picker, beside the keys derived from the schemas (the picked entity's query key and the keys of the screens that offer the picker).
    */
   permission?: string
@@ -411,6 +423,23 @@ export interface Document {
     unique?: string[]
     uniqueMessage?: string
     /**
+     * Lines priced from an original price and a discount rate (%) (sale and retail): the line's price (`totals.price`), `original` and `rate` agree as 折扣率 = round(价格 ÷ 原价 × 100, 2) or 价格 = round(原价 × 折扣率 ÷ 100, 2), half-up (src/shared/metadata/line-discount.ts). The page keeps them so both ways; the server refuses a line where they disagree on create, modify and approve. A gift (price 0) agrees with any rate.
+     */
+    discount?: {
+      /**
+       * Line field of the original price (oriPrice).
+       */
+      original: string
+      /**
+       * Line field of the discount rate in % (discountRate).
+       */
+      rate: string
+    }
+    /**
+     * false: the document's stock operation cannot take a bundle (组合商品 hold no stock of their own), so a line of a bundle is refused when the document is saved (and approved), naming the line.
+     */
+    bundles?: boolean
+    /**
      * What one line is, in messages and on the page: “{subject}中的{lines.subject}不能为空！”, “第N行{lines.subject}…”, the 添加{lines.subject} button. Default 商品.
      */
     subject?: string
@@ -483,6 +512,10 @@ export interface Document {
    * The document carries 约定支付 (its answer has `payTypes`; the amounts must add up to the total): the page shows the payments table.
    */
   agreedPayments?: boolean
+  /**
+   * The product picker of the lines sends the header's warehouse (`searchWarehouseField`) and shows each product's available stock there (the picker's `warehouseStock`).
+   */
+  pickerStock?: boolean
   /**
    * GET path of the line table's quick product search (`?scId&condition`), where the server has one.
    */

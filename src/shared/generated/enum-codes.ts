@@ -39,7 +39,9 @@ export const ORDER_CHART_BIZ_TYPE = {
 
 export const TAX_RATE = {
   RATE17: 17,
+  RATE13: 13,
   RATE11: 11,
+  RATE9: 9,
   RATE6: 6,
   RATE3: 3,
   RATE0: 0,

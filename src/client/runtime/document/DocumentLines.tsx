@@ -14,6 +14,7 @@ import { SEQ_WIDTH } from '../list-columns.js'
 import { enumOptions } from '../query-params.js'
 import { isGiftLine } from './document-totals.js'
 import { lineColumnModels, referenceColumns, type LineColumnModel } from './line-columns.js'
+import { discountFieldsOf, keepDiscount, productDefaults } from '../../../shared/metadata/line-discount.js'
 import { giftLine } from './source-links.js'
 import CandidateDialog from './CandidateDialog.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -57,7 +58,10 @@ function withDefaults(row: LineRow, lines: EntityModel): LineRow {
   return row
 }
 
-/** What a chosen product puts on a new line, with the line fields' defaults (tax rate 0…). */
+/**
+ * What a chosen product puts on a new line: its columns, what the line fields declare they take from
+ * the product (`defaultFrom`: prices, tax rate), then the line fields' own defaults (discount 100…).
+ */
 export function lineFromProduct(product: Record<string, unknown>, lines: EntityModel): LineRow {
   const row: LineRow = {
     __key: newLineKey(),
@@ -67,6 +71,7 @@ export function lineFromProduct(product: Record<string, unknown>, lines: EntityM
     skuCode: product.skuCode,
     unit: product.unit,
     spec: product.spec,
+    ...productDefaults(lines, product),
   }
   return withDefaults(row, lines)
 }
@@ -93,8 +98,10 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   const picker = picking ? meta.pickerEntity(picking) : undefined
   const taken = useMemo(() => new Set(pick ? rows.map((r) => String(r[pick.field])) : []), [rows, pick])
 
+  const discount = discountFieldsOf(section)
+  // Price, original price and discount rate follow each other as the clerk types (line-discount.ts).
   const update = (key: string, name: string, value: unknown) =>
-    onChange(rows.map((r) => (r.__key === key ? { ...r, [name]: value } : r)))
+    onChange(rows.map((r) => (r.__key === key ? (discount ? (keepDiscount({ ...r, [name]: value }, name, discount) as LineRow) : { ...r, [name]: value }) : r)))
   const remove = (key: string) => onChange(rows.filter((r) => r.__key !== key))
   const add = (chosen: Record<string, unknown>[]) => {
     if (products) return onChange([...rows, ...chosen.map((p) => giftLine(lineFromProduct(p, lines), giftsOnly ? totals?.price : undefined))])
@@ -146,8 +153,9 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       const gift = totals && m.key === totals.gift ? isGiftLine(row, totals) : value === true
       return gift ? <Tag color="orange">是</Tag> : '否'
     }
-    // A line from the source keeps the source's price; a line added to a linked document is a gift.
-    const locked = m.key === totals?.price && linkField && (row[linkField] || giftsOnly)
+    // A line from the source keeps the source's price (and the original price and rate it came with); a line added to a linked document is a gift.
+    const priced = m.key === totals?.price || (discount && (m.key === discount.original || m.key === discount.rate))
+    const locked = priced && linkField && (row[linkField] || giftsOnly)
     if (!m.editable || locked) {
       if (m.kind === 'enum' && m.field?.enum) return meta.enums.label(m.field.enum, value) ?? String(value ?? '')
       if (m.enum) return meta.enums.label(m.enum, value) ?? String(value ?? '')
@@ -248,6 +256,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
           entity={picker}
           open
           multiple
+          warehouse={picking === 'product' && section.pickerStock ? scId : undefined}
           value={[] as EntityRow[]}
           onCancel={() => setPicking(undefined)}
           onClear={() => setPicking(undefined)}

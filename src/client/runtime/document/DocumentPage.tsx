@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { App, Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
+import { Alert, App, Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
+import Decimal from 'decimal.js'
 import { createForm, onFieldInputValueChange, onFieldReact, onFieldValueChange, type Field } from '@formily/core'
 import { Form } from '@formily/antd-v5'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -104,7 +105,7 @@ function DocumentEditor({
   link,
 }: DocumentPageProps & Loaded & { meta: Meta; header: EntityModel; lines: EntityModel; link?: SourceLink }) {
   const tr = useTr()
-  const { message } = useFeedback()
+  const { message, modal } = useFeedback()
   // This page's tab closes once the document is saved: its success message goes to the shell's holder.
   const app = App.useApp()
   const done = (text: string) => void (typeof app.message?.success === 'function' ? app.message : message).success(text)
@@ -117,6 +118,9 @@ function DocumentEditor({
   const docApi = useMemo(() => documentApi(header), [header])
   const linkField = sourceLinkField(section)
   const hasPayments = hasAgreedPayments(header.file) || Array.isArray(record?.payTypes)
+  const status = record ? Number(record.status) : undefined
+  const canApprove = route.mode === 'approve' && isEditableStatus(status)
+  const paymentsEditable = hasPayments && (!readOnly || (canApprove && hasAgreedPayments(header.file)))
 
   // The source field is shown when the document must follow a source, or already does.
   const showSource = Boolean(link && (mode === 'add' ? requireSource : record?.[link.headerField]))
@@ -129,7 +133,7 @@ function DocumentEditor({
   )
   const schema = useMemo(() => buildFormSchema(header, items, meta.enums, mode, record), [header, items, meta, mode, record])
   const [rows, setRows] = useState<LineRow[]>(() => (record?.details ?? []).map((l) => ({ ...l, __key: newLineKey() })))
-  const [payments, setPayments] = useState<PaymentRow[]>(() =>
+  const [savedPayments] = useState<PaymentRow[]>(() =>
     (record?.payTypes ?? []).map((p) => ({
       __key: newLineKey(),
       id: String(p.payTypeId ?? p.id),
@@ -138,6 +142,7 @@ function DocumentEditor({
       text: (p.text as string | null) ?? undefined,
     })),
   )
+  const [payments, setPayments] = useState<PaymentRow[]>(savedPayments)
   const [busy, setBusy] = useState(false)
   const [refusing, setRefusing] = useState(false)
   const [printing, setPrinting] = useState(false)
@@ -334,10 +339,31 @@ function DocumentEditor({
     }
   }
 
+  /**
+   * An order with a total and no agreed payment cannot be approved (单据没有约定支付，请检查！): saving
+   * it asks first, approving it directly is stopped here.
+   */
+  const missingPayments = () => hasAgreedPayments(header.file) && !payments.length && !new Decimal(totals.amount || 0).isZero()
+  const confirmWithoutPayments = () =>
+    new Promise<boolean>((resolve) =>
+      modal.confirm({
+        title: '单据没有约定支付',
+        content: '没有约定支付的单据审核时将被拒绝（单据没有约定支付，请检查！）。确定不填写约定支付就保存吗？',
+        okText: '仍然保存',
+        cancelText: '去填写',
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    )
+
   const save = (approve: boolean) =>
     run(async () => {
       const body = await collect()
       if (!body) return
+      if (missingPayments()) {
+        if (approve) return void message.error(tr('单据没有约定支付，请检查！'))
+        if (!(await confirmWithoutPayments())) return
+      }
       if (approve) {
         await docApi.createAndApprove(body)
         done(tr('审核通过！'))
@@ -351,8 +377,16 @@ function DocumentEditor({
       finish()
     })
 
+  // The approval page lets the approver fix the agreed payments: changed ones are saved with the document first.
+  const paymentsChanged = () =>
+    JSON.stringify(payments.map((p) => [p.id, p.payAmount, p.text ?? ''])) !== JSON.stringify(savedPayments.map((p) => [p.id, p.payAmount, p.text ?? '']))
   const approvePass = () =>
     run(async () => {
+      if (paymentsEditable && paymentsChanged()) {
+        const body = await collect()
+        if (!body) return
+        await docApi.modify(body)
+      } else if (paymentsEditable && missingPayments()) return void message.error('单据没有约定支付，请检查！')
       await docApi.approvePass(record!.id)
       done(tr('审核通过！'))
       finish()
@@ -369,9 +403,7 @@ function DocumentEditor({
     }
   }
 
-  const status = record ? Number(record.status) : undefined
   const statusField = header.byName.get('status')
-  const canApprove = route.mode === 'approve' && isEditableStatus(status)
 
   return (
     <div className="document-page">
@@ -444,7 +476,10 @@ function DocumentEditor({
       </Card>
       {hasPayments && (
         <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-          <AgreedPayments rows={payments} onChange={setPayments} total={totals.amount} readOnly={readOnly} />
+          {canApprove && missingPayments() && (
+            <Alert style={{ marginBottom: 8 }} type="warning" showIcon message="单据没有约定支付，请添加支付方式后再审核通过（审核通过时一并保存）。" />
+          )}
+          <AgreedPayments rows={payments} onChange={setPayments} total={totals.amount} readOnly={!paymentsEditable} />
         </Card>
       )}
       {record && (
