@@ -34,12 +34,13 @@ type Detail = PlanRow & PlanFlags & { details: (PlanLine & Record<string, unknow
  * 查看 (lines: snapshot, moves during the count, counted, difference), 生成差异, 处理差异 (counts
  * editable when the configuration allows), 作废 and 删除 (canceled plans only).
  */
-export default function TakeStockPlanPage() {
+export default function TakeStockPlanPage({ openId }: { openId?: string }) {
   const meta = useMeta()
-  return <FeedbackProvider>{meta ? <PlanList meta={meta} /> : null}</FeedbackProvider>
+  return <FeedbackProvider>{meta ? <PlanList meta={meta} openId={openId} /> : null}</FeedbackProvider>
 }
 
-function PlanList({ meta }: { meta: Meta }) {
+/** `openId` (the address's `?id=`, e.g. from a stock ledger row): that plan's 查看 opens at once. */
+function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
   const { message } = useFeedback()
   const can = usePermission()
   const [form] = Form.useForm<Record<string, unknown>>()
@@ -47,7 +48,7 @@ function PlanList({ meta }: { meta: Meta }) {
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [count, setCount] = useState(0)
   const [adding, setAdding] = useState(false)
-  const [viewing, setViewing] = useState<{ id: string; handle: boolean } | null>(null)
+  const [viewing, setViewing] = useState<{ id: string; handle: boolean } | null>(openId ? { id: openId, handle: false } : null)
   const params = { ...query, pageIndex: page.index, pageSize: page.size }
   const { data, isLoading, mutate } = useSWR(['take-stock-plans', JSON.stringify(params), count], () => api.get<Page<PlanRow>>(`${BASE}/query`, params), {
     keepPreviousData: true,
