@@ -1,4 +1,4 @@
-import { chooseOption, expect, expectCells, openScreen, paneOf, rowOf, test, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, expectCells, openScreen, paneOf, rowOf, test, uniqueSuffix, type AdminApi } from './helpers.js'
 import type { Locator, Page } from '@playwright/test'
 
 /**
@@ -21,6 +21,7 @@ async function masterData(api: AdminApi): Promise<Fixtures> {
   const main = await sc('A')
   const other = await sc('B')
   const categoryId = await api.post<string>('/basedata/product/category', { code: `LC${s}`, name: `账类${s}` })
+  const brandId = await api.post<string>('/basedata/product/brand', { code: `LB${s}`, name: `账牌${s}` })
   const code = `LP${s}`
   const name = `台账商品${s}`
   const id = await api.post<string>('/basedata/product', {
@@ -28,6 +29,7 @@ async function masterData(api: AdminApi): Promise<Fixtures> {
     name,
     skuCode: `LK${s}`,
     categoryId,
+    brandId,
     productType: 1,
     taxRate: 0,
     saleTaxRate: 0,
@@ -44,6 +46,12 @@ async function adjust(api: AdminApi, f: Fixtures, scId: string, direction: 0 | 2
   const id = await api.post<string>('/stock/adjust/approve/pass/direct', { scId, bizType: direction, reasonId: f.reason, products: [{ productId: f.product.id, stockNum: num }] })
   const sheet = await api.get<{ code: string }>('/stock/adjust', { id })
   return { id, code: sheet.code }
+}
+
+/** A select of the search form (its accessible name carries the label's colon). */
+async function choose(page: Page, pane: Locator, label: string, option: string) {
+  await pane.getByRole('combobox', { name: new RegExp(`^${label}`) }).click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
 }
 
 async function pickOne(page: Page, input: Locator, code: string, several = false) {
@@ -64,19 +72,19 @@ test('商品库存变动记录: filter by warehouse, product and business type; 
   await adjust(api, f, f.other.id, 0, 7)
 
   const pane = await openScreen(page, '/stock/product-log')
-  await pickOne(page, pane.getByRole('textbox', { name: '仓库', exact: true }), f.sc.code)
-  await pickOne(page, pane.getByRole('textbox', { name: '商品', exact: true }), f.product.code, true)
+  await pickOne(page, pane.getByPlaceholder('请选择仓库'), f.sc.code)
+  await pickOne(page, pane.getByPlaceholder('请选择商品'), f.product.code, true)
   await pane.getByRole('button', { name: '查询' }).click()
   // Warehouse B's movement is filtered out; the two of A are there, newest first.
   await expect(pane.locator('.ant-table-row')).toHaveCount(2)
-  await expectCells(rowOf(pane, outA.code), { 业务类型: '库存调整', 仓库: f.sc.name, 商品编号: f.product.code, 变动数量: '2', 现库存数量: '3', 原库存数量: '5' })
+  await expectCells(rowOf(pane, outA.code), { 业务类型: '库存调整', 仓库: f.sc.name, 商品编号: f.product.code, 变动数量: '-2', 现库存数量: '3', 原库存数量: '5' })
   await expectCells(rowOf(pane, inA.code), { 变动数量: '5', 现库存数量: '5', 原库存数量: '0', 现含税成本价: '2.500000', 变动含税金额: '12.50' })
 
   // 业务类型 narrows to what was asked: no stock adjust is a 销售出库.
-  await chooseOption(page, pane, '业务类型', '销售出库')
+  await choose(page, pane, '业务类型', '销售出库')
   await pane.getByRole('button', { name: '查询' }).click()
   await expect(pane.getByText('暂无数据')).toBeVisible()
-  await chooseOption(page, pane, '业务类型', '库存调整')
+  await choose(page, pane, '业务类型', '库存调整')
   await pane.getByRole('button', { name: '查询' }).click()
   await expect(pane.locator('.ant-table-row')).toHaveCount(2)
 
@@ -97,19 +105,19 @@ test('商品批次库存: each inbound movement is a lot with its price; the lot
   const second = await adjust(api, f, f.other.id, 0, 6)
 
   const pane = await openScreen(page, '/stock/lot')
-  await pickOne(page, pane.getByRole('textbox', { name: '商品', exact: true }), f.product.code, true)
+  await pickOne(page, pane.getByPlaceholder('请选择商品'), f.product.code, true)
   await pane.getByRole('button', { name: '查询' }).click()
   // Two lots (the movement out is none), each with its warehouse, quantity and value.
   await expect(pane.locator('.ant-table-row')).toHaveCount(2)
   await expectCells(rowOf(pane, first.code), { 仓库: f.sc.name, 入库数量: '4', 含税单价: '2.500000', 含税金额: '10.00', 业务类型: '库存调整' })
   await expectCells(rowOf(pane, second.code), { 仓库: f.other.name, 入库数量: '6', 含税金额: '15.00' })
 
-  await pane.getByRole('textbox', { name: '批次号', exact: true }).fill(second.code)
+  await pane.getByPlaceholder('请输入批次号').fill(second.code)
   await pane.getByRole('button', { name: '查询' }).click()
   await expect(pane.locator('.ant-table-row')).toHaveCount(1)
   await rowOf(pane, second.code).getByRole('button', { name: second.code }).click()
   await expect(page).toHaveURL(new RegExp(`/stock/stock-adjust/detail/${second.id}$`))
-  await expect(paneOf(page, `/stock/stock-adjust/detail/${second.id}`)).toContainText(f.other.name)
+  await expect(paneOf(page, `/stock/stock-adjust/detail/${second.id}`)).toContainText(f.other.code)
 })
 
 test('商品库存 at 1440 px: quantity and cost are on screen without scrolling', async ({ page, api }) => {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
-import { DatePicker, Form, Input, Modal, Select } from 'antd'
+import { DatePicker, Form, Input, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { Meta } from '../../api/meta.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { customerApi, type CustomerRow } from './customer-api.js'
+import GuardedModal from '../../runtime/GuardedModal.js'
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss'
 
@@ -41,7 +42,7 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
     }
   }
   return (
-    <Modal title="写跟进" open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden width={560}>
+    <GuardedModal title="写跟进" open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden width={560}>
       <Form form={form} name="crmAction" layout="vertical">
         {!customerId && (
           <Form.Item name="customerId" label={label('customerId')} rules={[{ required: true, message: '请选择客户' }]}>
@@ -64,6 +65,6 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }

@@ -117,7 +117,7 @@ function LedgerGrid({ meta, base, exportKey, params: declared, columns: wanted, 
         )}
         <Table<LedgerRow>
           rowKey="id"
-          size="middle"
+          size="small"
           bordered
           columns={columns}
           dataSource={data?.datas ?? []}

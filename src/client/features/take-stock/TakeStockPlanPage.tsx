@@ -1,6 +1,6 @@
 import SearchCard from '../../components/SearchCard.js'
 import { useState } from 'react'
-import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd'
+import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
@@ -14,6 +14,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
 import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
+import GuardedModal from '../../runtime/GuardedModal.js'
 
 const BASE = '/stock/take/plan'
 const PLAN_STATUS = 'TAKE_STOCK_PLAN_STATUS'
@@ -209,7 +210,7 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
     }
   }
   return (
-    <Modal open title="新增盘点任务" width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden>
+    <GuardedModal open title="新增盘点任务" width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical">
         <Form.Item name="scId" label="仓库" required>
           <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
@@ -231,7 +232,7 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
           <Input.TextArea aria-label="备注" maxLength={200} rows={3} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }
 
@@ -318,7 +319,7 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     }
   }
   return (
-    <Modal
+    <GuardedModal
       open
       title={handle ? '处理差异' : '查看盘点任务'}
       width={1100}
@@ -346,6 +347,6 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
       {handle && (
         <Input.TextArea aria-label="处理备注" placeholder="备注" maxLength={200} rows={2} style={{ marginTop: 12 }} value={description} onChange={(e) => setDescription(e.target.value)} />
       )}
-    </Modal>
+    </GuardedModal>
   )
 }
