@@ -188,6 +188,8 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
       <Form
         form={form}
         labelWidth={entity.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth}
+        // A label longer than the label column wraps onto a second line instead of ending in "…".
+        labelWrap
         previewTextPlaceholder="-"
         onAutoSubmit={() => void save()}
         onAutoSubmitFailed={showFirstError}
