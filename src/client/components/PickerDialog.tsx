@@ -39,6 +39,12 @@ export interface PickerDialogProps {
 }
 
 /**
+ * The grid's height (000: grid max height 600): 600 px where the window has room, else what is left under
+ * the dialog's title, search form and footer, never below ten rows, so the rows are never squeezed to two.
+ */
+const PICKER_GRID_HEIGHT = 'clamp(360px, calc(100vh - 380px), 600px)'
+
+/**
  * The paged picker of `/selector/{kind}`: search form from `views.picker.filters`, table from its
  * columns; single mode chooses by radio or double-click, multiple mode by ticks kept across pages.
  */
@@ -139,7 +145,7 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
         columns={columns}
         dataSource={data?.datas ?? []}
         loading={isLoading}
-        scroll={{ x: 'max-content', y: 600 }}
+        scroll={{ x: 'max-content', y: PICKER_GRID_HEIGHT }}
         rowSelection={{
           type: multiple ? 'checkbox' : 'radio',
           selectedRowKeys: [...chosen.keys()],

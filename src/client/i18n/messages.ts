@@ -15,6 +15,7 @@ export const MESSAGES = {
   'menu.search.none': m('没有找到相关菜单', '沒有找到相關菜單', 'No matching menu'),
   'menu.nav': m('导航菜单', '導航菜單', 'Navigation'),
   'menu.top': m('顶部菜单', '頂部菜單', 'Top menu'),
+  'menu.more': m('更多', '更多', 'More'),
   'menu.open': m('打开菜单', '打開菜單', 'Open menu'),
   'menu.collapse': m('收起菜单', '收起菜單', 'Collapse menu'),
   'menu.expand': m('展开菜单', '展開菜單', 'Expand menu'),

@@ -1,10 +1,10 @@
 import { useRef } from 'react'
-import { Modal } from 'antd'
 import type { Meta } from '../api/meta.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { FormMode } from './form-schema.js'
 import FormView from './FormView.js'
 import { tr } from '../i18n/use-tr.js'
+import GuardedModal from './GuardedModal.js'
 
 export interface FormDialog {
   mode: FormMode
@@ -24,14 +24,14 @@ export function formTitle(entity: EntityModel, mode: FormMode): string {
   return tr(mode === 'add' ? `新增${entity.label}` : mode === 'modify' ? `修改${entity.label}` : `${entity.label}详情`)
 }
 
-/** The entity form in a dialog (width from `views.form.width`). */
+/** The entity form in a dialog (width from `views.form.width`); Esc or × on unsaved input asks first. */
 export default function EntityFormModal({ meta, entity, dialog, onClose, onSaved }: EntityFormModalProps) {
   // The closing animation still renders the last form instead of an empty box.
   const last = useRef<FormDialog | null>(null)
   if (dialog) last.current = dialog
   const shown = dialog ?? last.current
   return (
-    <Modal
+    <GuardedModal
       open={Boolean(dialog)}
       title={shown ? formTitle(entity, shown.mode) : ''}
       width={entity.file.views?.form?.width ?? '75%'}
@@ -51,6 +51,6 @@ export default function EntityFormModal({ meta, entity, dialog, onClose, onSaved
           onCancel={onClose}
         />
       )}
-    </Modal>
+    </GuardedModal>
   )
 }

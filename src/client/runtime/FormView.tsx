@@ -9,6 +9,7 @@ import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { deriveRules } from '../../shared/metadata/derive.js'
 import { entityApi, type EntityRow } from './entity-api.js'
 import { useFeedback } from './feedback.js'
+import { useReportDirty } from './GuardedModal.js'
 import { SchemaField } from './form-components.js'
 import { formControl, type FormControlProps } from './form-controls.js'
 import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type FormItemModel, type FormMode } from './form-schema.js'
@@ -105,6 +106,7 @@ function copyEffects(form: FormilyForm, items: readonly FormItemModel[]) {
 function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewProps & { record?: EntityRow }) {
   const tr = useTr()
   const { message, modal } = useFeedback()
+  const reportDirty = useReportDirty()
   const [saving, setSaving] = useState(false)
   const items = useMemo(
     () => formItems(entity, mode, meta.entityOrUndefined, (f) => Boolean(formControl(entity.name, f.name))),
@@ -131,9 +133,11 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
           deriveEffects(f, items)
           copyEffects(f, items)
           clearServerErrorsOnInput()
+          // A value the user entered (pickers and selects too, not only typing) makes the dialog ask before closing.
+          onFieldInputValueChange('*', () => reportDirty(true))
         },
       }),
-    [items, mode, record],
+    [items, mode, record, reportDirty],
   )
   const api = useMemo(() => entityApi(entity), [entity])
 
@@ -187,6 +191,8 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
       <Form
         form={form}
         labelWidth={entity.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth}
+        // A label longer than the label column wraps onto a second line instead of ending in "…".
+        labelWrap
         previewTextPlaceholder="-"
         onAutoSubmit={() => void save()}
         onAutoSubmitFailed={showFirstError}

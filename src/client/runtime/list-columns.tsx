@@ -64,7 +64,8 @@ export function buildColumns(
   for (const raw of columns) {
     const col = typeof raw === 'string' ? { field: raw } : raw
     const field = entity.byName.get(col.field)
-    if (!field || field.hidden) continue
+    // Internal ids are bookkeeping, not something a user reads.
+    if (!field || field.hidden || field.internal) continue
     const sortable = options.sortable && (col.sortable ?? canSort(field))
     out.push({
       key: field.name,

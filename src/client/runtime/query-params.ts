@@ -89,7 +89,8 @@ export function searchItems(
   for (const param of params) {
     if (param.forced !== undefined) continue
     const field = entity.byName.get(param.field)
-    if (!field || field.hidden) continue
+    // Internal ids stay filterable by the API (fixed queries) but no search form asks a user for one.
+    if (!field || field.hidden || field.internal) continue
     const base = { key: wireName(param), label: param.label ?? field.label, param, field }
     const isDate = field.type === 'date' || field.type === 'datetime'
     let item: SearchItem

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { App, Button, Drawer, Grid, Layout, Menu, theme as antdTheme } from 'antd'
-import { CloudOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { CloudOutlined, DownOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import { api } from '../api/http.js'
@@ -132,6 +132,12 @@ export default function ShellLayout() {
     />
   )
 
+  // The modules that do not fit the header are under a labelled 更多, not a bare ellipsis.
+  const more = (
+    <span className="shell-menu-more">
+      {t('menu.more')} <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+    </span>
+  )
   const headerMenu =
     !mobile && layout === 'head' ? (
       <Menu
@@ -139,6 +145,7 @@ export default function ShellLayout() {
         theme={darkMenus ? 'dark' : 'light'}
         aria-label={t('menu.nav')}
         className="shell-header-menu"
+        overflowedIndicator={more}
         items={toMenuItems(tree, { onToggleCollect })}
         selectedKeys={current?.menu?.path ? [current.menu.path, ...ancestors] : []}
         onClick={onMenuClick}
@@ -149,6 +156,7 @@ export default function ShellLayout() {
         theme={darkMenus ? 'dark' : 'light'}
         aria-label={t('menu.top')}
         className="shell-header-menu"
+        overflowedIndicator={more}
         items={toMenuItems(visibleTop, { shallow: true })}
         selectedKeys={topNode ? [menuKey(topNode)] : []}
         onClick={({ key }) => {

@@ -220,6 +220,10 @@ export interface Field {
    * Never answered to the client (e.g. password hashes).
    */
   hidden?: boolean
+  /**
+   * An id kept for the engine's bookkeeping (a source line, the record an address belongs to): answered and filterable by the API, but no column, form item or search input shows it.
+   */
+  internal?: boolean
   trim?: boolean
   control?:
     | 'input'

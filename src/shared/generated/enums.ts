@@ -31,4 +31,8 @@ export interface Item {
    * Tag colour in lists (e.g. green for pass, red for refuse).
    */
   color?: string
+  /**
+   * The entity a record of this code belongs to (e.g. the document behind a stock movement of this business type), so a row can open it.
+   */
+  entity?: string
 }

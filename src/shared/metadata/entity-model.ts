@@ -38,17 +38,18 @@ export function defaultRequiredMessage(field: Field): string {
   return `${CHOOSE_TYPES.includes(field.type) || field.control === 'regionCascader' ? '请选择' : '请输入'}${field.label}`
 }
 
-function builtin(name: string, type: FieldType, label: string): FieldModel {
-  return { name, column: snakeCase(name), type, label, builtin: true, readOnly: true }
+function builtin(name: string, type: FieldType, label: string, ref?: string): FieldModel {
+  return { name, column: snakeCase(name), type, label, builtin: true, readOnly: true, ...(ref ? { ref } : {}) }
 }
 
 const BUILTINS: FieldModel[] = [
   builtin('id', 'string', 'ID'),
   builtin('createBy', 'string', '创建人'),
-  builtin('createById', 'string', '创建人ID'),
+  // The audit user ids are refs to the user: a filter on them is a user picker, never a box asking for an id.
+  builtin('createById', 'ref', '创建人', 'user'),
   builtin('createTime', 'datetime', '创建时间'),
   builtin('updateBy', 'string', '修改人'),
-  builtin('updateById', 'string', '修改人ID'),
+  builtin('updateById', 'ref', '修改人', 'user'),
   builtin('updateTime', 'datetime', '修改时间'),
 ]
 

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
-import { DatePicker, Form, Input, Modal, Select } from 'antd'
+import { DatePicker, Form, Input, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { Meta } from '../../api/meta.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { customerApi, type CustomerRow } from './customer-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import GuardedModal from '../../runtime/GuardedModal.js'
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss'
 
@@ -43,7 +44,7 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
     }
   }
   return (
-    <Modal title={tr('写跟进')} open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} okText={tr('保存')} cancelText={tr('取消')} destroyOnHidden width={560}>
+    <GuardedModal title={tr('写跟进')} open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} okText={tr('保存')} cancelText={tr('取消')} destroyOnHidden width={560}>
       <Form form={form} name="crmAction" layout="vertical">
         {!customerId && (
           <Form.Item name="customerId" label={label('customerId')} rules={[{ required: true, message: tr('请选择客户') }]}>
@@ -66,6 +67,6 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }

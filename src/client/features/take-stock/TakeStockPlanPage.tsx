@@ -1,6 +1,6 @@
 import SearchCard from '../../components/SearchCard.js'
 import { useState } from 'react'
-import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd'
+import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
@@ -15,6 +15,7 @@ import { enumOptions } from '../../runtime/query-params.js'
 import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
 import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
 import { useTr } from '../../i18n/use-tr.js'
+import GuardedModal from '../../runtime/GuardedModal.js'
 
 const BASE = '/stock/take/plan'
 const PLAN_STATUS = 'TAKE_STOCK_PLAN_STATUS'
@@ -35,12 +36,13 @@ type Detail = PlanRow & PlanFlags & { details: (PlanLine & Record<string, unknow
  * 查看 (lines: snapshot, moves during the count, counted, difference), 生成差异, 处理差异 (counts
  * editable when the configuration allows), 作废 and 删除 (canceled plans only).
  */
-export default function TakeStockPlanPage() {
+export default function TakeStockPlanPage({ openId }: { openId?: string }) {
   const meta = useMeta()
-  return <FeedbackProvider>{meta ? <PlanList meta={meta} /> : null}</FeedbackProvider>
+  return <FeedbackProvider>{meta ? <PlanList meta={meta} openId={openId} /> : null}</FeedbackProvider>
 }
 
-function PlanList({ meta }: { meta: Meta }) {
+/** `openId` (the address's `?id=`, e.g. from a stock ledger row): that plan's 查看 opens at once. */
+function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
   const tr = useTr()
   const { message } = useFeedback()
   const can = usePermission()
@@ -49,7 +51,7 @@ function PlanList({ meta }: { meta: Meta }) {
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [count, setCount] = useState(0)
   const [adding, setAdding] = useState(false)
-  const [viewing, setViewing] = useState<{ id: string; handle: boolean } | null>(null)
+  const [viewing, setViewing] = useState<{ id: string; handle: boolean } | null>(openId ? { id: openId, handle: false } : null)
   const params = { ...query, pageIndex: page.index, pageSize: page.size }
   const { data, isLoading, mutate } = useSWR(['take-stock-plans', JSON.stringify(params), count], () => api.get<Page<PlanRow>>(`${BASE}/query`, params), {
     keepPreviousData: true,
@@ -211,7 +213,7 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
     }
   }
   return (
-    <Modal open title={tr('新增盘点任务')} width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText={tr('保存')} cancelText={tr('取消')} confirmLoading={busy} destroyOnHidden>
+    <GuardedModal open title={tr('新增盘点任务')} width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText={tr('保存')} cancelText={tr('取消')} confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical">
         <Form.Item name="scId" label={tr('仓库')} required>
           <PickerInput kind="sc" aria-label="仓库" placeholder={tr('请选择仓库')} />
@@ -233,7 +235,7 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
           <Input.TextArea aria-label="备注" maxLength={200} rows={3} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }
 
@@ -321,7 +323,7 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     }
   }
   return (
-    <Modal
+    <GuardedModal
       open
       title={handle ? tr('处理差异') : tr('查看盘点任务')}
       width={1100}
@@ -349,6 +351,6 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
       {handle && (
         <Input.TextArea aria-label="处理备注" placeholder={tr('备注')} maxLength={200} rows={2} style={{ marginTop: 12 }} value={description} onChange={(e) => setDescription(e.target.value)} />
       )}
-    </Modal>
+    </GuardedModal>
   )
 }

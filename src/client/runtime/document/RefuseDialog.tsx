@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Form, Input, Modal } from 'antd'
+import { Form, Input } from 'antd'
+import GuardedModal from '../GuardedModal.js'
 
 export interface RefuseDialogProps {
   open: boolean
@@ -32,7 +33,7 @@ export default function RefuseDialog({ open, onCancel, onConfirm }: RefuseDialog
     }
   }
   return (
-    <Modal open={open} title="审核拒绝" okText="确定" cancelText="取消" confirmLoading={busy} onOk={() => void ok()} onCancel={onCancel} destroyOnHidden>
+    <GuardedModal open={open} title="审核拒绝" okText="确定" cancelText="取消" confirmLoading={busy} onOk={() => void ok()} onCancel={onCancel} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="refuseReason"
@@ -42,6 +43,6 @@ export default function RefuseDialog({ open, onCancel, onConfirm }: RefuseDialog
           <Input.TextArea aria-label="拒绝理由" autoSize={{ minRows: 3, maxRows: 6 }} placeholder="请输入拒绝理由" />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }

@@ -13,19 +13,20 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from '../pager.js'
 
 type StockRow = Record<string, unknown> & { id: string }
 
+// Essentials first (product, warehouse, quantity, cost): at 1440 px they fit; the details scroll right.
 const COLUMNS: { key: string; title: string; width: number; numeric?: boolean }[] = [
-  { key: 'scCode', title: '仓库编号', width: 120 },
-  { key: 'scName', title: '仓库名称', width: 140 },
   { key: 'productCode', title: '商品编号', width: 120 },
   { key: 'productName', title: '商品名称', width: 180 },
+  { key: 'scName', title: '仓库名称', width: 140 },
+  { key: 'stockNum', title: '库存数量', width: 100, numeric: true },
+  { key: 'taxPrice', title: '含税成本价', width: 120, numeric: true },
+  { key: 'taxAmount', title: '含税成本金额', width: 130, numeric: true },
+  { key: 'unit', title: '单位', width: 70 },
   { key: 'skuCode', title: 'SKU编号', width: 120 },
+  { key: 'spec', title: '规格', width: 100 },
   { key: 'categoryName', title: '类目', width: 120 },
   { key: 'brandName', title: '品牌', width: 120 },
-  { key: 'spec', title: '规格', width: 100 },
-  { key: 'unit', title: '单位', width: 70 },
-  { key: 'stockNum', title: '库存数量', width: 100, numeric: true },
-  { key: 'taxPrice', title: '含税成本价', width: 130, numeric: true },
-  { key: 'taxAmount', title: '含税成本金额', width: 130, numeric: true },
+  { key: 'scCode', title: '仓库编号', width: 120 },
 ]
 
 /**

@@ -64,7 +64,7 @@ export function lineColumnModels(lines: EntityModel, section: DocumentSection, o
   const shown = new Set(out.map((c) => c.key))
   for (const f of lines.fields) {
     if (shown.has(f.name)) continue
-    if (f.name === section.lines.parentField || f.name === 'orderNo' || f.name === 'productId' || f.name === section.lines.pick?.field || f.hidden || f.builtin) continue
+    if (f.name === section.lines.parentField || f.name === 'orderNo' || f.name === 'productId' || f.name === section.lines.pick?.field || f.hidden || f.internal || f.builtin) continue
     if (f.type === 'ref' || f.type === 'json') continue
     const gift = f.name === giftField
     if (f.readOnly && !gift && !options.readOnly) continue

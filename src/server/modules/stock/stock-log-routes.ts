@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/dialect.js'
-import type { QueryParam } from '../../../shared/generated/entity.js'
+import { STOCK_LOT_PARAMS } from '../../../shared/contracts/stock-lot-query.js'
 import { defineRoute } from '../../platform/routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
@@ -25,13 +25,7 @@ const dec = (v: unknown, places: number) => new Decimal(String(v ?? 0)).toFixed(
 export function registerStockLogRoutes(app: FastifyInstance, services: Services): void {
   const entity = services.registry.get('productStockLog')
   const logParams = entity.file.views?.list?.query ?? []
-  const lotParams: QueryParam[] = [
-    { field: 'scId', op: 'eq' },
-    { field: 'productId', op: 'in' },
-    { field: 'bizType', op: 'eq' },
-    { field: 'bizCode', op: 'contains', param: 'lotCode' },
-    { field: 'createTime', op: 'between' },
-  ]
+  const lotParams = STOCK_LOT_PARAMS
   const enums = services.registry.enums
 
   async function rows(db: Db, ctx: RequestContext, values: Record<string, unknown>, paged: boolean, lots: boolean) {

@@ -1,0 +1,53 @@
+import { STOCK_LOT_PARAMS } from '../../../shared/contracts/stock-lot-query.js'
+import type { LedgerColumn } from './StockLedgerScreen.js'
+
+/**
+ * 商品库存变动记录 (`/stock/product/log/query`): when, why (business type and its document), where, what,
+ * and the quantity and cost before and after; the essentials fit 1440 px, the product details follow.
+ * Its filters are the entity's own (product-stock-log.json, views.list.query).
+ */
+export const MOVEMENT_SCREEN = {
+  name: 'stock-product-log',
+  base: '/stock/product/log',
+  exportKey: 'stock:product-log:export',
+  columns: [
+    { key: 'createTime', title: '变动时间', width: 152 },
+    { key: 'bizTypeName', title: '业务类型', width: 96 },
+    { key: 'bizCode', title: '业务单据号', width: 160, opensDocument: true },
+    { key: 'scName', title: '仓库', width: 100 },
+    { key: 'productCode', title: '商品编号', width: 100 },
+    { key: 'productName', title: '商品名称', width: 130 },
+    { key: 'stockNum', title: '变动数量', width: 80, numeric: true },
+    { key: 'curStockNum', title: '现库存数量', width: 90, numeric: true },
+    { key: 'curTaxPrice', title: '现含税成本价', width: 104, numeric: true },
+    { key: 'taxAmount', title: '变动含税金额', width: 104, numeric: true },
+    { key: 'oriStockNum', title: '原库存数量', width: 90, numeric: true },
+    { key: 'oriTaxPrice', title: '原含税成本价', width: 110, numeric: true },
+    { key: 'skuCode', title: 'SKU编号', width: 110 },
+    { key: 'categoryName', title: '类目', width: 110 },
+    { key: 'brandName', title: '品牌', width: 110 },
+    { key: 'remark', title: '备注', width: 160 },
+  ] satisfies LedgerColumn[],
+}
+
+/** 商品批次库存 (`/stock/lot/query`): one lot per inbound movement, its number the document that brought it in. */
+export const LOT_SCREEN = {
+  name: 'stock-lot',
+  base: '/stock/lot',
+  exportKey: 'stock:lot:export',
+  params: STOCK_LOT_PARAMS,
+  columns: [
+    { key: 'lotCode', title: '批次号', width: 160, opensDocument: true },
+    { key: 'createTime', title: '入库时间', width: 150 },
+    { key: 'bizTypeName', title: '业务类型', width: 96 },
+    { key: 'scName', title: '仓库', width: 100 },
+    { key: 'productCode', title: '商品编号', width: 100 },
+    { key: 'productName', title: '商品名称', width: 130 },
+    { key: 'stockNum', title: '入库数量', width: 90, numeric: true },
+    { key: 'taxPrice', title: '含税单价', width: 100, numeric: true },
+    { key: 'taxAmount', title: '含税金额', width: 100, numeric: true },
+    { key: 'skuCode', title: 'SKU编号', width: 110 },
+    { key: 'categoryName', title: '类目', width: 110 },
+    { key: 'brandName', title: '品牌', width: 110 },
+  ] satisfies LedgerColumn[],
+}

@@ -1,0 +1,69 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { Modal, type ModalProps } from 'antd'
+import { useFeedback } from './feedback.js'
+
+/** Asked before Esc, the close icon, the mask or 取消 of the frame throws away what was typed. */
+export const DISCARD_QUESTION = '有未保存的内容，确定关闭吗？'
+
+const DirtyReport = createContext<((dirty: boolean) => void) | null>(null)
+
+/**
+ * How a form inside a dialog says it holds unsaved input (a Formily form on its first input change);
+ * outside a guarded dialog it does nothing.
+ */
+export function useReportDirty(): (dirty: boolean) => void {
+  const report = useContext(DirtyReport)
+  return useCallback((dirty: boolean) => report?.(dirty), [report])
+}
+
+export interface GuardedModalProps extends ModalProps {
+  /** Unsaved input the dialog knows of by itself (e.g. a grid edited in state), besides what is typed. */
+  dirty?: boolean
+}
+
+/**
+ * The dialog frame of the runtime: an antd Modal whose cancel (Esc, close icon, mask, the footer's 取消)
+ * asks first when the dialog holds unsaved input. Input is noticed three ways so no dialog has to wire
+ * it: any input/change event inside the dialog's own DOM (antd and native controls), a Formily form
+ * reporting through `useReportDirty`, and the caller's `dirty`. Reopening starts clean.
+ */
+export default function GuardedModal({ dirty, onCancel, modalRender, open, ...rest }: GuardedModalProps) {
+  const { modal } = useFeedback()
+  const [touched, setTouched] = useState(false)
+  const asking = useRef(false)
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) setTouched(false)
+  }, [open])
+  const mark = (e: SyntheticEvent) => {
+    // Events of nested dialogs (a picker's search box) bubble here through React, not through this DOM.
+    if (box.current?.contains(e.target as Node)) setTouched(true)
+  }
+  const cancel: ModalProps['onCancel'] = (e) => {
+    if (!(dirty || touched)) return onCancel?.(e)
+    if (asking.current) return
+    asking.current = true
+    modal.confirm({
+      title: '提示',
+      content: DISCARD_QUESTION,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => onCancel?.(e),
+      afterClose: () => (asking.current = false),
+    })
+  }
+  return (
+    <DirtyReport.Provider value={setTouched}>
+      <Modal
+        {...rest}
+        open={open}
+        onCancel={cancel}
+        modalRender={(node) => (
+          <div ref={box} onInputCapture={mark} onChangeCapture={mark}>
+            {modalRender ? modalRender(node) : node}
+          </div>
+        )}
+      />
+    </DirtyReport.Provider>
+  )
+}

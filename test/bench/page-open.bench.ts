@@ -1,0 +1,160 @@
+/**
+ * Time to first rows of every menu page, in Chromium, as a clerk opens them in the running shell: the
+ * shell is loaded once, then each function menu of the seeded tree is opened by its address in the page
+ * (as a menu click does) and timed until its pane shows rows, an empty grid or its form, with no spinner
+ * left. Prints every page (slowest first) and p50 / p90 / max. Figures only, never pass/fail.
+ *
+ * Starts the real server on a free port with an empty DATA_DIR, serving dist/ (run `npx vite build`
+ * first), the way test/e2e/global-setup.ts does; PAGE_OPEN_URL measures a server already running instead
+ * (signed in as admin / admin123456, captcha off). Debian's chromium (CHROME_PATH to override).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+const READY_TIMEOUT_MS = 15_000
+
+interface MenuNode {
+  path?: string | null
+  display: number
+  hidden?: boolean
+  meta: { title: string }
+  children?: MenuNode[]
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as net.AddressInfo).port
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function startServer(): Promise<{ baseURL: string; stop: () => void }> {
+  if (process.env.PAGE_OPEN_URL) return { baseURL: process.env.PAGE_OPEN_URL.replace(/\/+$/, ''), stop: () => undefined }
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/index.html is missing: run `npx vite build` first')
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erp-page-open-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', WEB_ROOT: path.join(root, 'dist'), LOG_LEVEL: 'warn' }
+  delete env.DATABASE_URL
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: 'ignore' })
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.once('exit', stop)
+  const baseURL = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`)
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return { baseURL, stop }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  stop()
+  throw new Error('server not healthy after 120 s')
+}
+
+/** Every visible function menu with a plain path (no `:param`, no external link). */
+function menuPages(tree: MenuNode[]): { path: string; title: string }[] {
+  const out: { path: string; title: string }[] = []
+  const walk = (nodes: MenuNode[]) => {
+    for (const n of nodes) {
+      if (n.hidden) continue
+      if (n.display === 1 && n.path && !n.path.includes(':') && !/^https?:/i.test(n.path)) out.push({ path: n.path, title: n.meta.title })
+      if (n.children) walk(n.children)
+    }
+  }
+  walk(tree)
+  return out
+}
+
+/** Opens a path inside the running shell (as the router's links do) and waits for its first rows. */
+async function openAndWait(page: Page, to: string): Promise<number> {
+  const started = await page.evaluate((p) => {
+    const t = performance.now()
+    window.history.pushState({}, '', p)
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }))
+    return t
+  }, to)
+  const done = await page.waitForFunction(
+    (p) => {
+      const pane = document.querySelector(`.shell-pane[data-page="${p}"]`)
+      if (!pane || !(pane as HTMLElement).offsetParent) return false
+      if (pane.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false
+      const table = pane.querySelector('.ant-table')
+      const ready = table ? Boolean(pane.querySelector('.ant-table-row, .ant-empty')) : Boolean(pane.querySelector('form, .ant-card, .ant-result, .ant-tree, canvas, .lowcode-host *'))
+      return ready ? performance.now() : false
+    },
+    to,
+    { timeout: READY_TIMEOUT_MS, polling: 'raf' },
+  )
+  return (await done.jsonValue() as number) - started
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+
+async function main() {
+  const { baseURL, stop } = await startServer()
+  try {
+    const login = (await (
+      await fetch(`${baseURL}/cloud-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123456' }) })
+    ).json()) as { data: { token: string; user: unknown; roles: string[]; permissions: string[] } }
+    const { token, user, roles, permissions } = login.data
+    const menus = (await (await fetch(`${baseURL}/cloud-api/auth/menus`, { headers: { 'X-Auth-Token': token } })).json()) as { data: MenuNode[] }
+    const pages = menuPages(menus.data)
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
+    await context.addInitScript(
+      ([t, u, r]) => {
+        localStorage.setItem('X-Auth-Token', t)
+        localStorage.setItem('admin.user', u)
+        localStorage.setItem('admin.roles', r)
+      },
+      [token, JSON.stringify({ user, permissions }), JSON.stringify(roles)] as const,
+    )
+    const page = await context.newPage()
+    const shellStart = Date.now()
+    await page.goto(`${baseURL}/`)
+    await page.locator('.shell-pane').first().waitFor({ timeout: 30_000 })
+    console.log(`shell (workplace) loaded: ${Date.now() - shellStart} ms; ${pages.length} menu pages`)
+    const results: { path: string; title: string; ms: number | null }[] = []
+    for (const p of pages) {
+      let ms: number | null = null
+      try {
+        ms = await openAndWait(page, p.path)
+      } catch {
+        ms = null
+      }
+      results.push({ ...p, ms })
+      // Close the tab again so each page is a first open and the shell does not keep 100 panes.
+      await page.evaluate(() => document.querySelector('.shell-tabs .ant-tabs-tab-active .ant-tabs-tab-remove')?.dispatchEvent(new MouseEvent('click', { bubbles: true })))
+    }
+    await browser.close()
+    const timed = results.filter((r) => r.ms !== null).map((r) => r.ms as number).sort((a, b) => a - b)
+    for (const r of [...results].sort((a, b) => (b.ms ?? Infinity) - (a.ms ?? Infinity)))
+      console.log(`${r.ms === null ? ' timeout' : `${r.ms.toFixed(0).padStart(6)} ms`}  ${r.path}  ${r.title}`)
+    const missed = results.length - timed.length
+    console.log(`\npages: ${results.length} (${missed} without rows within ${READY_TIMEOUT_MS / 1000} s)`)
+    if (timed.length)
+      console.log(`time to first rows: p50 ${quantile(timed, 0.5).toFixed(0)} ms, p90 ${quantile(timed, 0.9).toFixed(0)} ms, max ${timed[timed.length - 1].toFixed(0)} ms`)
+    console.log(`pages over 1 s: ${timed.filter((t) => t > 1000).length}`)
+  } finally {
+    stop()
+  }
+}
+
+await main()
