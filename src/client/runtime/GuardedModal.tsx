@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { Modal, type ModalProps } from 'antd'
 import { useFeedback } from './feedback.js'
+import { useTr } from '../i18n/use-tr.js'
 
 /** Asked before Esc, the close icon, the mask or 取消 of the frame throws away what was typed. */
 export const DISCARD_QUESTION = '有未保存的内容，确定关闭吗？'
@@ -29,6 +30,7 @@ export interface GuardedModalProps extends ModalProps {
  */
 export default function GuardedModal({ dirty, onCancel, modalRender, open, ...rest }: GuardedModalProps) {
   const { modal } = useFeedback()
+  const tr = useTr()
   const [touched, setTouched] = useState(false)
   const asking = useRef(false)
   const box = useRef<HTMLDivElement>(null)
@@ -44,10 +46,10 @@ export default function GuardedModal({ dirty, onCancel, modalRender, open, ...re
     if (asking.current) return
     asking.current = true
     modal.confirm({
-      title: '提示',
-      content: DISCARD_QUESTION,
-      okText: '确定',
-      cancelText: '取消',
+      title: tr('提示'),
+      content: tr(DISCARD_QUESTION),
+      okText: tr('确定'),
+      cancelText: tr('取消'),
       onOk: () => onCancel?.(e),
       afterClose: () => (asking.current = false),
     })

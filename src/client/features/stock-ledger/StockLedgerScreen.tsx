@@ -15,6 +15,7 @@ import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
 import { initialSearchValues, searchItems, toWireQuery } from '../../runtime/query-params.js'
 import { bizDocumentPath, bizEntityName } from './biz-document.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export type LedgerRow = Record<string, unknown> & { id: string }
 
@@ -49,6 +50,7 @@ export default function StockLedgerScreen(props: LedgerScreenProps) {
 }
 
 function LedgerGrid({ meta, base, exportKey, params: declared, columns: wanted, name }: LedgerScreenProps & { meta: Meta }) {
+  const tr = useTr()
   const can = usePermission()
   const navigate = useNavigate()
   const { data: menus } = useMenus()
@@ -80,12 +82,12 @@ function LedgerGrid({ meta, base, exportKey, params: declared, columns: wanted, 
     )
   }
   const columns: ColumnType<LedgerRow>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
     ...wanted.map(
       (c): ColumnType<LedgerRow> => ({
         key: c.key,
         dataIndex: c.key,
-        title: c.title,
+        title: tr(c.title),
         width: c.width,
         align: c.numeric ? 'right' : undefined,
         ellipsis: !c.opensDocument,
@@ -111,7 +113,7 @@ function LedgerGrid({ meta, base, exportKey, params: declared, columns: wanted, 
                   .finally(() => setExporting(false))
               }}
             >
-              导出
+              {tr('导出')}
             </Button>
           </Space>
         )}
