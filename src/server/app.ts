@@ -73,6 +73,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: () => Math.random().toString(36).slice(2, 12),
     // 1 MB for JSON and form bodies; uploads and imports are multipart, limited per route by their own file size.
     bodyLimit: JSON_BODY_LIMIT,
+    // Modules migrate their own tables while they register (import tasks, the bus, jobs): on a busy machine
+    // or a large database that outlasts Fastify's default of 10 s, which would fail the start.
+    pluginTimeout: 120_000,
   })
   const target = parseDatabaseUrl(config.databaseUrl)
   const databases = new Databases(target)
