@@ -13,6 +13,7 @@ import { CUSTOM_FORM, listConfigWire, loadList, registerCustomListHooks } from '
 import { parseListBody, queryAll, queryPage, queryTree } from '../../lowcode/custom-list-query.js'
 import { exportList } from '../../lowcode/custom-list-export.js'
 import { formConfigWire, registerCustomFormHooks } from '../../lowcode/custom-form.js'
+import { registerCustomPageHooks } from '../../lowcode/custom-page.js'
 import { CUSTOM_SELECTOR, registerCustomSelectorHooks, selectorConfigWire } from '../../lowcode/custom-selector.js'
 import { formHandler, formHandlerKeys } from '../../lowcode/form-handlers.js'
 import { CUSTOM_PAGE, assertRuntimeAccess } from '../../lowcode/runtime-access.js'
@@ -42,6 +43,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
   registerCustomListHooks(services)
   registerCustomFormHooks(services)
   registerCustomSelectorHooks(services)
+  registerCustomPageHooks(services)
   const { store, registry } = services
   const entityOf = (name: string) => registry.get(name)
   const tablesOf = (ctx: { db: Parameters<typeof tenantTables>[0]; tenantId: string }) =>
