@@ -1,7 +1,9 @@
+import { useEffect } from 'react'
 import useSWR from 'swr'
 import { matchPath } from 'react-router-dom'
 import { api, STORAGE } from '../api/http.js'
 import { useSession } from './session.js'
+import { onEntityWritten } from '../runtime/entity-writes.js'
 import { MENU_DISPLAY } from '../../shared/generated/enum-codes.js'
 import type { ComponentType, MenuNode } from '../../shared/contracts/menu-node.js'
 
@@ -50,6 +52,9 @@ export function useMenus() {
     },
     { fallbackData: token ? readCachedMenus() : undefined, revalidateOnFocus: false, revalidateOnMount: true },
   )
+  // A menu saved in 菜单管理 shows in the shell at once.
+  const { mutate } = swr
+  useEffect(() => onEntityWritten('menu', () => void mutate()), [mutate])
   return swr
 }
 

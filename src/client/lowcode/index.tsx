@@ -1,4 +1,6 @@
 import { lazy } from 'react'
+import { mutate } from 'swr'
+import { onEntityWritten } from '../runtime/entity-writes.js'
 import { registerControlKind, registerFormControl } from '../runtime/form-controls.js'
 import { registerRowAction } from '../runtime/row-actions.js'
 import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../shell/menu-pages.js'
@@ -54,3 +56,6 @@ registerFormControl('genDataObj', 'joins', DataObjJoinsEditor)
 registerFormControl('genDataObj', 'customColumns', DataObjCustomColumnsEditor)
 
 registerRowAction('genDataEntity', 'preview', (row, _reload, close) => <CodePreviewDialog entityId={row.id} onClose={close} />)
+
+// An open custom list picks up its saved configuration (fields, formatters, buttons) without a reload.
+onEntityWritten('genCustomList', () => void mutate((key) => Array.isArray(key) && key[0] === '/gen/api/custom/list/config'))
