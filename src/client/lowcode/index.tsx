@@ -19,6 +19,7 @@ const CustomPageHost = lazy(() => import('./CustomPageHost.js'))
 const CustomSelectorInput = lazy(() => import('./CustomSelectorInput.js'))
 const FormConfigEditor = lazy(() => import('./FormConfigEditor.js'))
 const ScriptEditor = lazy(() => import('./ScriptEditor.js'))
+const MenuComponentInput = lazy(() => import('./MenuComponentInput.js'))
 const CodePreviewDialog = lazy(() => import('./CodePreviewDialog.js'))
 const ListFieldsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListFieldsEditor })))
 const ListQueryParamsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListQueryParamsEditor })))
@@ -44,6 +45,7 @@ const ADMIN_SCREENS: Record<string, string> = {
 }
 for (const [component, entityName] of Object.entries(ADMIN_SCREENS)) registerMenuPage(component, () => <EntityPage entityName={entityName} />)
 
+registerFormControl('menu', 'component', MenuComponentInput)
 registerFormControl('genCustomForm', 'formConfig', FormConfigEditor)
 registerFormControl('genCustomForm', 'prefixSubmit', ScriptEditor)
 registerFormControl('genCustomForm', 'suffixSubmit', ScriptEditor)
