@@ -25,6 +25,8 @@ const ListFieldsEditor = lazy(() => import('./ListConfigEditors.js').then((m) =>
 const ListQueryParamsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListQueryParamsEditor })))
 const ListToolbarsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListToolbarsEditor })))
 const ListHandleColumnsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListHandleColumnsEditor })))
+const DataEntityTableInput = lazy(() => import('./DataEntityEditors.js').then((m) => ({ default: m.DataEntityTableInput })))
+const DataEntityColumnsEditor = lazy(() => import('./DataEntityEditors.js').then((m) => ({ default: m.DataEntityColumnsEditor })))
 const DataObjJoinsEditor = lazy(() => import('./DataObjEditors.js').then((m) => ({ default: m.DataObjJoinsEditor })))
 const DataObjCustomColumnsEditor = lazy(() => import('./DataObjEditors.js').then((m) => ({ default: m.DataObjCustomColumnsEditor })))
 
@@ -54,6 +56,8 @@ registerFormControl('genCustomList', 'fields', ListFieldsEditor)
 registerFormControl('genCustomList', 'queryParams', ListQueryParamsEditor)
 registerFormControl('genCustomList', 'toolbars', ListToolbarsEditor)
 registerFormControl('genCustomList', 'handleColumns', ListHandleColumnsEditor)
+registerFormControl('genDataEntity', 'tableName', DataEntityTableInput)
+registerFormControl('genDataEntity', 'columns', DataEntityColumnsEditor)
 registerFormControl('genDataObj', 'joins', DataObjJoinsEditor)
 registerFormControl('genDataObj', 'customColumns', DataObjCustomColumnsEditor)
 

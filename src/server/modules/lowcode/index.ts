@@ -67,7 +67,12 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/gen/simpledb/columns',
     access: ENTITY_KEYS,
-    handler: async ({ ctx, query }) => (await allowedTable(services, ctx, ctx.db, query.tableName)).columns,
+    // Each column with what a new data entity starts from (label, GEN_DATA_TYPE, view type), for the entity's column grid.
+    handler: async ({ ctx, query }) => {
+      const table = await allowedTable(services, ctx, ctx.db, query.tableName)
+      const proposed = columnsFromTable(services, table)
+      return table.columns.map((c, i) => ({ ...proposed[i], ...c }))
+    },
   })
   const tableRow = (t: { tableName: string; tableComment: string }) => ({ id: t.tableName, tableName: t.tableName, name: t.tableComment || t.tableName, tableComment: t.tableComment })
   defineRoute(app, {
