@@ -20,6 +20,7 @@ const CustomSelectorInput = lazy(() => import('./CustomSelectorInput.js'))
 const FormConfigEditor = lazy(() => import('./FormConfigEditor.js'))
 const ScriptEditor = lazy(() => import('./ScriptEditor.js'))
 const MenuComponentInput = lazy(() => import('./MenuComponentInput.js'))
+const FormDesignerPage = lazy(() => import('./FormDesigner.js'))
 const CodePreviewDialog = lazy(() => import('./CodePreviewDialog.js'))
 const ListFieldsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListFieldsEditor })))
 const ListQueryParamsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListQueryParamsEditor })))
@@ -46,6 +47,7 @@ const ADMIN_SCREENS: Record<string, string> = {
   '/development/custom/page/index': 'genCustomPage',
 }
 for (const [component, entityName] of Object.entries(ADMIN_SCREENS)) registerMenuPage(component, () => <EntityPage entityName={entityName} />)
+registerMenuPage('/development/fm-designer/index', () => <FormDesignerPage />)
 
 registerFormControl('menu', 'component', MenuComponentInput)
 registerFormControl('genCustomForm', 'formConfig', FormConfigEditor)
