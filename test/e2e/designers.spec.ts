@@ -17,14 +17,14 @@ async function syncEntity(api: AdminApi, tableName: string, name: string): Promi
   }
 }
 
-/** Chooses a row in an open picker dialog by its text and confirms. */
-async function pickInDialog(page: Page, title: string, text: string): Promise<void> {
+/** Searches an open picker dialog by name, chooses the row showing `shown` and confirms. */
+async function pickInDialog(page: Page, title: string, text: string, shown = text): Promise<void> {
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
   // Long trees and lists are virtual: search by name first.
-  await dialog.getByRole('textbox', { name: '名称', exact: true }).fill(text)
+  await dialog.getByPlaceholder('请输入名称').fill(text)
   await dialog.getByRole('button', { name: '查询', exact: true }).click()
-  const row = dialog.locator('.ant-table-row, .ant-tree-treenode').filter({ hasText: text }).first()
+  const row = dialog.locator('.ant-table-row, .ant-tree-treenode').filter({ hasText: shown }).first()
   await row.click()
   await dialog.getByRole('button', { name: '确定', exact: true }).click()
   await expect(dialog).toBeHidden()
@@ -57,7 +57,8 @@ test('a menu is pointed at a custom list by picking it, with an icon from the pi
   await dialog.getByRole('textbox', { name: '编号', exact: true }).fill(`DS${s}1`)
   await dialog.getByRole('textbox', { name: '名称', exact: true }).fill(names.menu)
   await dialog.getByRole('textbox', { name: '上级菜单', exact: true }).click()
-  await pickInDialog(page, '选择菜单', names.catalog)
+  // the menu tree labels its nodes by code and route name
+  await pickInDialog(page, '选择菜单', names.catalog, `DS${s} ds${s}`)
   await dialog.getByRole('textbox', { name: '路由路径', exact: true }).fill(`/ds${s.toLowerCase()}/list`)
   await dialog.getByRole('combobox', { name: '组件类型', exact: true }).click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '自定义列表' }).click()
@@ -98,6 +99,10 @@ test('a form is built in 表单生成器 and opened from a menu', async ({ page,
   // Drag 单行文本 onto the grid, then click 下拉选择 to add it as well.
   const canvas = pane.getByRole('list', { name: '表单画布' })
   const source = pane.getByRole('listitem', { name: '单行文本' })
+  // the form's (empty) design has loaded and the layout has settled
+  await expect(pane.getByText('从左侧拖入组件')).toBeVisible()
+  await expect(canvas).toContainText('把左侧的组件拖到这里')
+  await source.hover()
   const from = (await source.boundingBox())!
   const to = (await canvas.boundingBox())!
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
