@@ -1,4 +1,4 @@
-import { expect, openScreen, rowOf, sideMenu, test, toast, topMenu, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, openScreen, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 import type { Page } from '@playwright/test'
 
 /**
@@ -45,7 +45,7 @@ test('a menu is pointed at a custom list by picking it, with an icon from the pi
     listType: 0,
     hasPage: true,
     fields: [{ relaId: 'c_code' }, { relaId: 'c_name', name: '类目名称' }],
-    queryParams: [{ relaId: 'c_name', queryType: 10 }],
+    queryParams: [{ relaId: 'c_name', name: '类目名称', queryType: 10 }],
     toolbars: [],
     handleColumns: [],
   })
@@ -60,7 +60,8 @@ test('a menu is pointed at a custom list by picking it, with an icon from the pi
   // the menu tree labels its nodes by code and route name
   await pickInDialog(page, '选择菜单', names.catalog, `DS${s} ds${s}`)
   await dialog.getByRole('textbox', { name: '路由路径', exact: true }).fill(`/ds${s.toLowerCase()}/list`)
-  await dialog.getByRole('combobox', { name: '组件类型', exact: true }).click()
+  // the select shows 普通 over its input: open it by its frame
+  await dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: '组件类型', exact: true }) }).click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '自定义列表' }).click()
   // 组件 is now the custom list picker, showing names.
   await dialog.getByRole('textbox', { name: '组件', exact: true }).click()
@@ -74,9 +75,11 @@ test('a menu is pointed at a custom list by picking it, with an icon from the pi
   await dialog.getByRole('button', { name: '确定', exact: true }).click()
   await expect(toast(page, '新增成功！')).toBeVisible()
 
-  // No reload: the shell's menu already has it, and it opens the list.
-  await topMenu(page).getByRole('menuitem', { name: names.catalog }).click()
-  await sideMenu(page).getByRole('menuitem', { name: names.menu }).click()
+  // No reload: the shell's menus already have it (the top menu may fold the catalog under 更多, so it is
+  // reached through the menu search, which reads the same tree), and it opens the list.
+  const search = page.getByPlaceholder('搜索菜单')
+  await search.fill(names.menu)
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `${names.catalog} / ${names.menu}` }).click()
   await expect(page).toHaveURL(new RegExp(`/ds${s.toLowerCase()}/list$`))
   const list = page.locator(`.shell-pane[data-page="/ds${s.toLowerCase()}/list"]`)
   await list.getByRole('textbox', { name: '类目名称', exact: true }).fill(names.category)
