@@ -37,6 +37,19 @@ describe('low-code: data entities, data objects, custom lists, forms, pages and 
     expect(picker.body.data.datas.map((d) => d.tableName)).toContain('base_data_product_category')
   })
 
+  it('loads a table\'s columns from the database with the label and types a data entity starts from', async () => {
+    const r = await t.call<{ columnName: string; name: string; dataType: number; viewType: number; dbDataType: string; isKey: boolean }[]>('GET', '/gen/simpledb/columns', { token, query: { tableName: 'base_data_product' } })
+    const byName = new Map(r.body.data.map((c) => [c.columnName, c]))
+    expect(byName.get('id')).toMatchObject({ isKey: true })
+    expect(byName.get('code')).toMatchObject({ name: '编号', dataType: 0, viewType: 0 })
+    expect(byName.get('retail_price')).toMatchObject({ dataType: 9 })
+    expect(byName.get('create_time')).toMatchObject({ dataType: 6, viewType: 2 })
+    expect(byName.get('code')?.dbDataType).toMatch(/\S/)
+    const hostile = await t.call('GET', '/gen/simpledb/columns', { token, query: { tableName: 'sys_user; drop table x' } })
+    expect(hostile.status).toBe(400)
+    expect(hostile.body.msg).toBe('数据表【sys_user; drop table x】不存在或不允许使用')
+  })
+
   it('syncs a data entity from a table with labels and GEN_DATA_TYPE from the entity file', () => {
     expect(fx.pc.get('code')).toMatchObject({ name: '编号', dataType: 0 })
     expect(fx.pc.get('retail_price')).toMatchObject({ dataType: 9 })

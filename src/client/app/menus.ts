@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import useSWR from 'swr'
 import { matchPath } from 'react-router-dom'
 import { api, STORAGE } from '../api/http.js'
@@ -6,6 +6,7 @@ import { useSession } from './session.js'
 import { useLocale } from './settings.js'
 import { translatorOf } from '../../shared/i18n/catalogue.js'
 import { translateMenus } from '../i18n/translate-menus.js'
+import { onEntityWritten } from '../runtime/entity-writes.js'
 import { MENU_DISPLAY } from '../../shared/generated/enum-codes.js'
 import type { ComponentType, MenuNode } from '../../shared/contracts/menu-node.js'
 
@@ -55,6 +56,9 @@ export function useMenus() {
     },
     { fallbackData: token ? readCachedMenus() : undefined, revalidateOnFocus: false, revalidateOnMount: true },
   )
+  // A menu saved in 菜单管理 shows in the shell at once.
+  const { mutate } = swr
+  useEffect(() => onEntityWritten('menu', () => void mutate()), [mutate])
   const locale = useLocale()
   const data = useMemo(() => (swr.data && locale !== 'zh-CN' ? translateMenus(swr.data, translatorOf(locale)) : swr.data), [swr.data, locale])
   return { ...swr, data }

@@ -2,13 +2,12 @@ import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
 import { Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import useSWR from 'swr'
-import { api } from '../api/http.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT } from '../../shared/generated/enum-codes.js'
 import { ALL, DATE_FORMAT, DATETIME_FORMAT, initialQueryValues, isBooleanQuery, isMultiQuery, queryKey } from './list-conditions.js'
 import type { ListQueryParamConfig } from './lowcode-wire.js'
 import CustomSelectorInput from './CustomSelectorInput.js'
+import DataDicSelect from './DataDicSelect.js'
 
 export interface CustomQueryFormProps {
   params: readonly ListQueryParamConfig[]
@@ -67,18 +66,6 @@ interface QueryInputProps {
   id?: string
 }
 
-function DicSelect({ code, multiple, ...rest }: { code: string; multiple: boolean; placeholder: string; value?: unknown; onChange?: (v: unknown) => void; id?: string; 'aria-label': string }) {
-  const { data } = useSWR(['dic-items', code], () => api.get<{ code: string; name: string }[]>('/system/dic/item/bydic', { code }), { revalidateOnFocus: false })
-  return (
-    <Select
-      {...rest}
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      options={(data ?? []).map((i) => ({ label: i.name, value: i.code }))}
-    />
-  )
-}
-
 function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
   const multiple = isMultiQuery(p)
   const common = { id, value, onChange, 'aria-label': p.name }
@@ -119,7 +106,7 @@ function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
     case VT.TIME:
       return <TimePicker {...(common as object)} style={{ width: '100%' }} placeholder={choose} />
     case VT.DATA_DIC:
-      return p.dataDicCode ? <DicSelect code={p.dataDicCode} multiple={multiple} placeholder={choose} {...common} /> : <Input {...(common as object)} allowClear />
+      return p.dataDicCode ? <DataDicSelect dicCode={p.dataDicCode} multiple={multiple} placeholder={choose} {...common} /> : <Input {...(common as object)} allowClear />
     case VT.CUSTOM_SELECTOR:
       return p.customSelectorId ? (
         <CustomSelectorInput selectorId={p.customSelectorId} multiple={multiple} placeholder={choose} {...common} />

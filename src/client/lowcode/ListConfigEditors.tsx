@@ -1,3 +1,4 @@
+import IconPicker from '../components/IconPicker.js'
 import { Input, InputNumber, Select, Switch } from 'antd'
 import { useMeta } from '../api/meta.js'
 import type { FormControlProps } from '../runtime/form-controls.js'
@@ -158,7 +159,7 @@ function ButtonsEditor(props: FormControlProps & { label: string; withWidth: boo
       render: (r, set) =>
         r.btnType === BT.CUSTOM_FORM ? <ScriptCell title="请求参数脚本" value={r.requestParam} readOnly={readOnly} onChange={(v) => set({ requestParam: v || null })} /> : null,
     },
-    { key: 'icon', title: '图标', render: (r, set) => <Input aria-label="图标" style={{ width: 110 }} value={String(r.icon ?? '')} onChange={(e) => set({ icon: e.target.value || null })} /> },
+    { key: 'icon', title: '图标', render: (r, set) => <IconPicker aria-label="图标" style={{ width: 150 }} value={typeof r.icon === 'string' ? r.icon : null} onChange={(icon) => set({ icon })} /> },
   ]
   if (props.withWidth)
     cols.push({ key: 'width', title: '宽度', render: (r, set) => <InputNumber aria-label="按钮宽度" min={20} max={400} value={r.width as number} onChange={(v) => set({ width: v ?? 60 })} /> })

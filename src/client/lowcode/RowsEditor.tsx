@@ -21,6 +21,8 @@ export interface RowsEditorProps {
   addText: string
   readOnly?: boolean
   ariaLabel?: string
+  /** rows come from elsewhere (a table's columns): no 添加 button */
+  hideAdd?: boolean
 }
 
 let seq = 0
@@ -30,7 +32,7 @@ export const rowsOf = (value: unknown): EditorRow[] =>
   (Array.isArray(value) ? value : []).filter((r): r is EditorRow => !!r && typeof r === 'object').map((r) => ({ ...r, id: typeof r.id === 'string' && r.id ? r.id : newRowId() }))
 
 /** A table of editable rows (list fields, query params, buttons, joins): add, remove, move. */
-export default function RowsEditor({ value, onChange, columns, newRow, addText, readOnly, ariaLabel }: RowsEditorProps) {
+export default function RowsEditor({ value, onChange, columns, newRow, addText, readOnly, ariaLabel, hideAdd }: RowsEditorProps) {
   const rows = rowsOf(value)
   const update = (next: EditorRow[]) => onChange?.(next)
   const set = (i: number) => (patch: Record<string, unknown>) => update(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
@@ -61,7 +63,7 @@ export default function RowsEditor({ value, onChange, columns, newRow, addText, 
     })
   return (
     <div className="rows-editor" aria-label={ariaLabel} role="group">
-      {!readOnly && (
+      {!readOnly && !hideAdd && (
         <Button size="small" icon={<PlusOutlined />} style={{ marginBottom: 4 }} onClick={() => update([...rows, { ...newRow(), id: newRowId() }])}>
           {addText}
         </Button>

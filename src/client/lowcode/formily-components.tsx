@@ -1,10 +1,11 @@
 import { connect, createSchemaField } from '@formily/react'
 import { Checkbox, DatePicker, FormGrid, FormItem, FormLayout, Input, NumberPicker, Password, Radio, Select, Space, Switch, TimePicker } from '@formily/antd-v5'
 import CustomSelectorInput from './CustomSelectorInput.js'
+import DataDicSelect from './DataDicSelect.js'
 
 /**
  * The only components a stored custom form can render (formily-schema.ts lists the same names):
- * Formily's antd set, plus the custom selector. No user-supplied React.
+ * Formily's antd set, plus the custom selector and the data-dictionary select. No user-supplied React.
  */
 export const customFormComponents = {
   FormItem,
@@ -21,6 +22,7 @@ export const customFormComponents = {
   DatePicker,
   TimePicker,
   CustomSelector: connect(CustomSelectorInput),
+  DataDicSelect: connect(DataDicSelect),
 }
 
 export const CustomFormSchemaField = createSchemaField({ components: customFormComponents })

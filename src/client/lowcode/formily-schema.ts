@@ -24,6 +24,7 @@ export const FORM_COMPONENTS = [
   'DatePicker.RangePicker',
   'TimePicker',
   'CustomSelector',
+  'DataDicSelect',
 ] as const
 
 const ALLOWED = new Set<string>(FORM_COMPONENTS)

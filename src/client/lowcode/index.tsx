@@ -1,4 +1,6 @@
 import { lazy } from 'react'
+import { mutate } from 'swr'
+import { onEntityWritten } from '../runtime/entity-writes.js'
 import { registerControlKind, registerFormControl } from '../runtime/form-controls.js'
 import { registerRowAction } from '../runtime/row-actions.js'
 import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../shell/menu-pages.js'
@@ -17,11 +19,15 @@ const CustomPageHost = lazy(() => import('./CustomPageHost.js'))
 const CustomSelectorInput = lazy(() => import('./CustomSelectorInput.js'))
 const FormConfigEditor = lazy(() => import('./FormConfigEditor.js'))
 const ScriptEditor = lazy(() => import('./ScriptEditor.js'))
+const MenuComponentInput = lazy(() => import('./MenuComponentInput.js'))
+const FormDesignerPage = lazy(() => import('./FormDesigner.js'))
 const CodePreviewDialog = lazy(() => import('./CodePreviewDialog.js'))
 const ListFieldsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListFieldsEditor })))
 const ListQueryParamsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListQueryParamsEditor })))
 const ListToolbarsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListToolbarsEditor })))
 const ListHandleColumnsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListHandleColumnsEditor })))
+const DataEntityTableInput = lazy(() => import('./DataEntityEditors.js').then((m) => ({ default: m.DataEntityTableInput })))
+const DataEntityColumnsEditor = lazy(() => import('./DataEntityEditors.js').then((m) => ({ default: m.DataEntityColumnsEditor })))
 const DataObjJoinsEditor = lazy(() => import('./DataObjEditors.js').then((m) => ({ default: m.DataObjJoinsEditor })))
 const DataObjCustomColumnsEditor = lazy(() => import('./DataObjEditors.js').then((m) => ({ default: m.DataObjCustomColumnsEditor })))
 
@@ -41,7 +47,9 @@ const ADMIN_SCREENS: Record<string, string> = {
   '/development/custom/page/index': 'genCustomPage',
 }
 for (const [component, entityName] of Object.entries(ADMIN_SCREENS)) registerMenuPage(component, () => <EntityPage entityName={entityName} />)
+registerMenuPage('/development/fm-designer/index', () => <FormDesignerPage />)
 
+registerFormControl('menu', 'component', MenuComponentInput)
 registerFormControl('genCustomForm', 'formConfig', FormConfigEditor)
 registerFormControl('genCustomForm', 'prefixSubmit', ScriptEditor)
 registerFormControl('genCustomForm', 'suffixSubmit', ScriptEditor)
@@ -50,7 +58,12 @@ registerFormControl('genCustomList', 'fields', ListFieldsEditor)
 registerFormControl('genCustomList', 'queryParams', ListQueryParamsEditor)
 registerFormControl('genCustomList', 'toolbars', ListToolbarsEditor)
 registerFormControl('genCustomList', 'handleColumns', ListHandleColumnsEditor)
+registerFormControl('genDataEntity', 'tableName', DataEntityTableInput)
+registerFormControl('genDataEntity', 'columns', DataEntityColumnsEditor)
 registerFormControl('genDataObj', 'joins', DataObjJoinsEditor)
 registerFormControl('genDataObj', 'customColumns', DataObjCustomColumnsEditor)
 
 registerRowAction('genDataEntity', 'preview', (row, _reload, close) => <CodePreviewDialog entityId={row.id} onClose={close} />)
+
+// An open custom list picks up its saved configuration (fields, formatters, buttons) without a reload.
+onEntityWritten('genCustomList', () => void mutate((key) => Array.isArray(key) && key[0] === '/gen/api/custom/list/config'))

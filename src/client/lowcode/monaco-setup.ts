@@ -2,6 +2,11 @@ import * as monaco from 'monaco-editor/editor/editor.api'
 import 'monaco-editor/languages/definitions/javascript/register'
 import 'monaco-editor/languages/definitions/typescript/register'
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register'
+// The JSON mode (which register.ts would load lazily on the first JSON model) brings Monaco 0.57's
+// editor contributions (internal/common/workers): loaded after the first editor had created the standalone
+// services, their singletons were missing ("depends on UNKNOWN service ICodeLensCache", microsoft/monaco-editor#4229).
+// Loading it here, before any editor exists, registers them in time.
+import 'monaco-editor/languages/features/json/jsonMode'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker'
 import { loader } from '@monaco-editor/react'

@@ -1,6 +1,7 @@
 import { api, download, type Page } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { hasOperation } from '../../shared/metadata/operation-keys.js'
+import { entityWritten } from './entity-writes.js'
 
 /** One record as the server answers it (wire names, ref labels beside the ids). */
 export type EntityRow = Record<string, unknown> & { id: string }
@@ -17,6 +18,11 @@ export const isUnpaged = (entity: EntityModel) => entity.file.views?.list?.paged
 export function entityApi(entity: EntityModel) {
   const base = entity.file.api?.base
   if (!base) throw new Error(`${entity.label}没有接口`)
+  const written = async <T>(call: Promise<T>): Promise<T> => {
+    const answer = await call
+    entityWritten(entity.name)
+    return answer
+  }
   return {
     /** Pages for normal lists; trees answer a plain array (from `/trees` when the entity has no `/query`). */
     async list(query: Record<string, unknown>): Promise<ListResult> {
@@ -30,11 +36,11 @@ export function entityApi(entity: EntityModel) {
       return { rows: page.datas, total: page.totalCount }
     },
     get: (id: string) => api.get<EntityRow>(base, { id }),
-    create: (values: Record<string, unknown>) => api.post<string>(base, values),
-    modify: (values: Record<string, unknown>) => api.put<void>(base, values),
-    remove: (ids: string[]) => api.delete<void>(base, ids.length === 1 ? { id: ids[0] } : { ids }),
-    enable: (ids: string[]) => api.patch<void>(`${base}/enable/batch`, ids),
-    unable: (ids: string[]) => api.patch<void>(`${base}/unable/batch`, ids),
+    create: (values: Record<string, unknown>) => written(api.post<string>(base, values)),
+    modify: (values: Record<string, unknown>) => written(api.put<void>(base, values)),
+    remove: (ids: string[]) => written(api.delete<void>(base, ids.length === 1 ? { id: ids[0] } : { ids })),
+    enable: (ids: string[]) => written(api.patch<void>(`${base}/enable/batch`, ids)),
+    unable: (ids: string[]) => written(api.patch<void>(`${base}/unable/batch`, ids)),
     exportFile: (query: Record<string, unknown>) => download('post', `${base}/export`, { query }),
   }
 }

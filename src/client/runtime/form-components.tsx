@@ -1,6 +1,7 @@
 import { createSchemaField, connect, mapReadPretty } from '@formily/react'
 import { DatePicker, FormGrid, FormItem, Input, NumberPicker, Password, PreviewText, Radio, Select } from '@formily/antd-v5'
 import BooleanSwitch, { type BooleanSwitchProps } from '../components/BooleanSwitch.js'
+import IconPicker, { type IconPickerProps } from '../components/IconPicker.js'
 import ImageUpload, { type ImageUploadProps } from '../components/ImageUpload.js'
 import JsonInput, { type JsonInputProps } from '../components/JsonInput.js'
 import PickerInput, { type PickerInputProps } from '../components/PickerInput.js'
@@ -32,6 +33,7 @@ export const formComponents = {
     RegionCascader,
     mapReadPretty((p: RegionCascaderProps) => <PreviewText.Input value={regionPath(p.value, ' / ') || p.value || undefined} />),
   ),
+  IconPicker: connect(IconPicker, mapReadPretty((p: IconPickerProps) => <IconPicker {...p} readPretty />)),
   ImageUpload: connect(ImageUpload, mapReadPretty((p: ImageUploadProps) => <ImageUpload {...p} readPretty />)),
   JsonInput: connect(JsonInput, mapReadPretty((p: JsonInputProps) => <JsonInput {...p} readPretty />)),
   RefText: connect(RefText, mapReadPretty((p: RefTextProps) => <PreviewText.Input value={p.text || undefined} />)),

@@ -4,6 +4,7 @@ import type { Wire } from '../engine/record-codec.js'
 import { CUSTOM_FORM } from './custom-list-config.js'
 import { formHandler } from './form-handlers.js'
 import { text } from './lowcode-values.js'
+import { checkScript, scriptText } from './script-check.js'
 
 /**
  * `formConfig` is the Formily JSON schema of the form, kept as JSON text. It must parse to an object
@@ -30,6 +31,8 @@ export function registerCustomFormHooks(services: Services): void {
     async beforeSave({ values, existing }) {
       const merged: Wire = { ...existing, ...values }
       if ('formConfig' in values) values.formConfig = checkFormConfig(values.formConfig)
+      if ('prefixSubmit' in values) await checkScript(scriptText(values.prefixSubmit), 'submitHook', '提交前脚本', 'prefixSubmit')
+      if ('suffixSubmit' in values) await checkScript(scriptText(values.suffixSubmit), 'submitHook', '提交后脚本', 'suffixSubmit')
       if (text(merged.handleBean)) formHandler(text(merged.handleBean), 'handle')
       if (merged.requireQuery === true || merged.requireQuery === 'true') {
         if (!text(merged.queryBean)) throw invalid('需要查询时请输入查询处理器', 'queryBean')

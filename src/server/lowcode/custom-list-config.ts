@@ -2,6 +2,7 @@ import type { Db } from '../db/dialect.js'
 import type { Services } from '../services.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { invalid } from '../platform/errors.js'
+import { checkScript, scriptText } from './script-check.js'
 import { newId } from '../platform/ids.js'
 import type { Wire } from '../engine/record-codec.js'
 import { isNumberType } from './gen-data-types.js'
@@ -80,13 +81,16 @@ async function checkButtons(services: Services, trx: Db, raw: unknown, what: str
       const form = await trx.selectFrom(services.registry.get(CUSTOM_FORM).table).select('id').where('id', '=', btnConfig).executeTakeFirst()
       if (!form) throw invalid(`${where}：自定义表单不存在`)
     }
+    if (btnType === 3) await checkScript(scriptText(b.btnConfig), 'toolbar', `${where}：按钮配置脚本`)
+    const requestParam = optionalText(b.requestParam, SCRIPT_MAX, `${where}：请求参数`)
+    await checkScript(requestParam && scriptText(b.requestParam), withWidth ? 'row' : 'toolbar', `${where}：请求参数脚本`)
     const button: ListButton = {
       id: elementId(b.id),
       name,
       viewType,
       btnType,
       btnConfig,
-      requestParam: optionalText(b.requestParam, SCRIPT_MAX, `${where}：请求参数`),
+      requestParam,
       icon: optionalText(b.icon, 100, `${where}：图标`),
     }
     if (withWidth) button.width = int(b.width, 120, `${where}：宽度`, 1, 2000)
@@ -103,7 +107,8 @@ async function checkButtons(services: Services, trx: Db, raw: unknown, what: str
 async function checkCustomList(services: Services, ctx: RequestContext, trx: Db, values: Wire) {
   const enums = services.registry.enums
   const obj = await resolveDataObj(services, ctx, trx, String(values.dataObjId ?? ''))
-  const fields: ListField[] = elements(values.fields, '列表字段').map((f, i) => {
+  const rawFields = elements(values.fields, '列表字段')
+  const fields: ListField[] = rawFields.map((f, i) => {
     const where = `第${i + 1}个列表字段`
     const c = column(obj, f.relaId, where)
     const fixEnum = bool(f.fixEnum, c.fixEnum)
@@ -126,6 +131,7 @@ async function checkCustomList(services: Services, ctx: RequestContext, trx: Db,
     }
   })
   if (!fields.length) throw invalid('请添加列表字段', 'fields')
+  for (const [i, f] of fields.entries()) await checkScript(f.formatter && scriptText(rawFields[i]?.formatter), 'formatter', `第${i + 1}个列表字段：格式化脚本`, 'fields')
   const queryParams: ListQueryParam[] = elements(values.queryParams, '查询条件').map((q, i) => {
     const where = `第${i + 1}个查询条件`
     const c = column(obj, q.relaId, where)

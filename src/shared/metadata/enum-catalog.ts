@@ -19,6 +19,13 @@ export class EnumCatalog {
     return name !== '$schema' && Boolean(this.file[name])
   }
 
+  /** Every enumeration by name with its title, for designers that let an admin choose one. */
+  titles(): { name: string; title: string }[] {
+    return Object.entries(this.file).flatMap(([name, def]) =>
+      name !== '$schema' && def && typeof def === 'object' && 'items' in def ? [{ name, title: typeof def.label === 'string' ? def.label : name }] : [],
+    )
+  }
+
   items(name: string) {
     const def = this.file[name]
     return def && typeof def === 'object' && 'items' in def ? def.items : []

@@ -36,6 +36,14 @@ export class SandboxClient {
     return parseResult(json)
   }
 
+  /**
+   * Checks that a script compiles without running it (save-time check of stored scripts). A syntax
+   * error rejects with ScriptError 脚本执行错误：… whose text names the line and column in the source.
+   */
+  async check(source: string, options: Pick<RunOptions, 'params'> = {}): Promise<void> {
+    await this.dispatcher.request('compile', source, options.params ?? [], '[]')
+  }
+
   /** One crossing for many calls; the first failing item rejects (ScriptError.index tells which). */
   async runMany(source: string, argsList: readonly (readonly unknown[])[], options: RunOptions = {}): Promise<JSONValue[]> {
     const json = await this.dispatcher.request('callMany', source, options.params ?? [], toJSONText(argsList), options.timeoutMs)

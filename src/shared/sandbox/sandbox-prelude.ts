@@ -323,12 +323,28 @@ function invokeOne(fn, argsText) {
   }
 }
 
+/*
+ * Where a syntax error is in the user's source. The body form is compiled as
+ * "(function anonymous(params\n) {\n" + '"use strict";\n' + source + "\n})", so the source starts on
+ * QuickJS's line 4; an error at the closing wrapper (unexpected end) points past the last line.
+ */
+var WRAPPER_LINES = 3;
+function syntaxPosition(e, source) {
+  if (!(e instanceof SyntaxError) || typeof e.lineNumber !== 'number') return '';
+  var lines = source.split('\n');
+  var line = e.lineNumber - WRAPPER_LINES;
+  var column = typeof e.columnNumber === 'number' ? e.columnNumber : 1;
+  if (line < 1) { line = 1; column = 1; }
+  if (line > lines.length) { line = lines.length; column = lines[line - 1].length + 1; }
+  return '（第 ' + line + ' 行第 ' + column + ' 列）';
+}
+
 function compileChecked(source, paramsText) {
   try {
     return compile(source, paramsText);
   } catch (e) {
     if (isFatal(e)) throw e;
-    return errorText(e);
+    return errorText(e) + syntaxPosition(e, source);
   }
 }
 

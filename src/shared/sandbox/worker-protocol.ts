@@ -7,7 +7,8 @@
 import { ScriptEngine, type ScriptEngineOptions } from './script-engine.js'
 import { ScriptError, toScriptErrorData, type ScriptErrorData } from './script-error.js'
 
-export type SandboxOp = 'call' | 'callMany' | 'settleMany'
+/** `compile` only checks that the script compiles (a save-time check); it runs nothing of it. */
+export type SandboxOp = 'call' | 'callMany' | 'settleMany' | 'compile'
 
 export interface SandboxRequest {
   id: number
@@ -51,6 +52,10 @@ export function createSandboxHandler(options: ScriptEngineOptions = {}) {
     async handle(request: SandboxRequest): Promise<SandboxResponse> {
       const engine = await enginePromise
       try {
+        if (request.op === 'compile') {
+          engine.compile(request.source, { params: request.params })
+          return { id: request.id, ok: true, resultJson: 'null' }
+        }
         const fn = engine.register(request.source, { params: request.params })
         const opts = request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }
         const resultJson =

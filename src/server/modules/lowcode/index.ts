@@ -13,6 +13,7 @@ import { CUSTOM_FORM, listConfigWire, loadList, registerCustomListHooks } from '
 import { parseListBody, queryAll, queryPage, queryTree } from '../../lowcode/custom-list-query.js'
 import { exportList } from '../../lowcode/custom-list-export.js'
 import { formConfigWire, registerCustomFormHooks } from '../../lowcode/custom-form.js'
+import { registerCustomPageHooks } from '../../lowcode/custom-page.js'
 import { CUSTOM_SELECTOR, registerCustomSelectorHooks, selectorConfigWire } from '../../lowcode/custom-selector.js'
 import { formHandler, formHandlerKeys } from '../../lowcode/form-handlers.js'
 import { CUSTOM_PAGE, assertRuntimeAccess } from '../../lowcode/runtime-access.js'
@@ -42,6 +43,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
   registerCustomListHooks(services)
   registerCustomFormHooks(services)
   registerCustomSelectorHooks(services)
+  registerCustomPageHooks(services)
   const { store, registry } = services
   const entityOf = (name: string) => registry.get(name)
   const tablesOf = (ctx: { db: Parameters<typeof tenantTables>[0]; tenantId: string }) =>
@@ -65,7 +67,12 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/gen/simpledb/columns',
     access: ENTITY_KEYS,
-    handler: async ({ ctx, query }) => (await allowedTable(services, ctx, ctx.db, query.tableName)).columns,
+    // Each column with what a new data entity starts from (label, GEN_DATA_TYPE, view type), for the entity's column grid.
+    handler: async ({ ctx, query }) => {
+      const table = await allowedTable(services, ctx, ctx.db, query.tableName)
+      const proposed = columnsFromTable(services, table)
+      return table.columns.map((c, i) => ({ ...proposed[i], ...c }))
+    },
   })
   const tableRow = (t: { tableName: string; tableComment: string }) => ({ id: t.tableName, tableName: t.tableName, name: t.tableComment || t.tableName, tableComment: t.tableComment })
   defineRoute(app, {

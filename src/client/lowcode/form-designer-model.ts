@@ -1,0 +1,207 @@
+import type { FormSchemaNode } from './formily-schema.js'
+
+/**
+ * The form designer's model: a flat list of fields laid on a 24-column grid, and its two-way mapping
+ * to the custom form's `formConfig` (Formily JSON schema: a FormGrid of 24 columns whose FormItems
+ * carry their `gridSpan`). Pure, so it is unit-tested apart from the screen.
+ */
+
+export interface PaletteEntry {
+  component: string
+  label: string
+  /** Formily schema type of the value */
+  type: 'string' | 'number' | 'boolean' | 'array'
+  /** offers an options list (value/label) */
+  options?: boolean
+}
+
+/** What an admin can place: the components a stored custom form renders (formily-components.tsx). */
+export const PALETTE: PaletteEntry[] = [
+  { component: 'Input', label: '单行文本', type: 'string' },
+  { component: 'Input.TextArea', label: '多行文本', type: 'string' },
+  { component: 'Password', label: '密码', type: 'string' },
+  { component: 'NumberPicker', label: '数字', type: 'number' },
+  { component: 'Select', label: '下拉选择', type: 'string', options: true },
+  { component: 'Radio.Group', label: '单选', type: 'string', options: true },
+  { component: 'Checkbox.Group', label: '多选', type: 'array', options: true },
+  { component: 'Switch', label: '开关', type: 'boolean' },
+  { component: 'DatePicker', label: '日期', type: 'string' },
+  { component: 'DatePicker.RangePicker', label: '日期范围', type: 'array' },
+  { component: 'TimePicker', label: '时间', type: 'string' },
+  { component: 'DataDicSelect', label: '数据字典', type: 'string' },
+  { component: 'CustomSelector', label: '自定义选择器', type: 'string' },
+]
+
+export const paletteOf = (component: string): PaletteEntry | undefined => PALETTE.find((p) => p.component === component)
+
+export interface FieldOption {
+  label: string
+  value: string
+}
+
+export interface DesignerField {
+  /** the value's property name in the submitted form data */
+  name: string
+  title: string
+  component: string
+  /** columns of 24 */
+  span: number
+  required: boolean
+  placeholder: string
+  /** a regular expression the text must match, with its message */
+  pattern: string
+  patternMessage: string
+  minLength: number | null
+  maxLength: number | null
+  options: FieldOption[]
+  /** DataDicSelect: the dictionary's code */
+  dicCode: string
+  /** CustomSelector: the selector's id */
+  selectorId: string
+}
+
+export const GRID_COLUMNS = 24
+const GRID_KEY = 'grid'
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
+
+export function newField(component: string, taken: readonly string[]): DesignerField {
+  const entry = paletteOf(component)
+  let n = taken.length + 1
+  while (taken.includes(`field${n}`)) n += 1
+  return {
+    name: `field${n}`,
+    title: entry?.label ?? component,
+    component,
+    span: 12,
+    required: false,
+    placeholder: '',
+    pattern: '',
+    patternMessage: '',
+    minLength: null,
+    maxLength: null,
+    options: entry?.options ? [{ label: '选项1', value: '1' }, { label: '选项2', value: '2' }] : [],
+    dicCode: '',
+    selectorId: '',
+  }
+}
+
+/** What is wrong with the fields before they can be saved (names unique and usable, options complete). */
+export function fieldProblems(fields: readonly DesignerField[]): string[] {
+  const problems: string[] = []
+  const seen = new Set<string>()
+  fields.forEach((f, i) => {
+    const where = `第${i + 1}个字段（${f.title || f.name}）`
+    if (!NAME.test(f.name)) problems.push(`${where}：字段名只能包含字母、数字和下划线，且不能以数字开头`)
+    else if (seen.has(f.name)) problems.push(`${where}：字段名【${f.name}】重复`)
+    seen.add(f.name)
+    if (!f.title.trim()) problems.push(`${where}：请输入标题`)
+    if (f.pattern) {
+      try {
+        new RegExp(f.pattern)
+      } catch {
+        problems.push(`${where}：校验正则不正确`)
+      }
+    }
+    if (paletteOf(f.component)?.options && !f.options.length) problems.push(`${where}：请添加选项`)
+    if (f.options.some((o) => !o.label.trim() || !o.value.trim())) problems.push(`${where}：选项的显示值和值不能为空`)
+    if (f.component === 'DataDicSelect' && !f.dicCode) problems.push(`${where}：请选择数据字典`)
+    if (f.component === 'CustomSelector' && !f.selectorId) problems.push(`${where}：请选择自定义选择器`)
+  })
+  return problems
+}
+
+/** The Formily schema of the designed form (what `formConfig` stores). */
+export function toFormSchema(fields: readonly DesignerField[]): FormSchemaNode {
+  const properties: Record<string, FormSchemaNode> = {}
+  fields.forEach((f, i) => {
+    const entry = paletteOf(f.component)
+    const props: Record<string, unknown> = { 'aria-label': f.title }
+    if (f.placeholder) props.placeholder = f.placeholder
+    if (f.component === 'DataDicSelect') props.dicCode = f.dicCode
+    if (f.component === 'CustomSelector') props.selectorId = f.selectorId
+    const node: FormSchemaNode = {
+      type: entry?.type ?? 'string',
+      title: f.title,
+      'x-index': i,
+      'x-decorator': 'FormItem',
+      'x-decorator-props': { gridSpan: clampSpan(f.span) },
+      'x-component': f.component,
+      'x-component-props': props,
+    }
+    if (f.required) node.required = true
+    if (entry?.options) node.enum = f.options.map((o) => ({ label: o.label, value: o.value }))
+    const rules: Record<string, unknown>[] = []
+    if (f.pattern) rules.push({ pattern: f.pattern, message: f.patternMessage || `${f.title}格式不正确` })
+    if (f.minLength !== null) rules.push({ minLength: f.minLength, message: `${f.title}不能少于${f.minLength}个字符` })
+    if (f.maxLength !== null) rules.push({ maxLength: f.maxLength, message: `${f.title}不能超过${f.maxLength}个字符` })
+    if (rules.length) node['x-validator'] = rules
+    properties[f.name] = node
+  })
+  return {
+    type: 'object',
+    properties: {
+      [GRID_KEY]: {
+        type: 'void',
+        'x-component': 'FormGrid',
+        'x-component-props': { minColumns: GRID_COLUMNS, maxColumns: GRID_COLUMNS, columnGap: 12 },
+        properties,
+      },
+    },
+  }
+}
+
+const clampSpan = (n: unknown) => Math.min(GRID_COLUMNS, Math.max(1, Math.round(Number(n) || GRID_COLUMNS)))
+const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v))
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+
+/**
+ * The fields of a stored form: the designer's own grid, or the plain properties of a form written by
+ * hand (each field becomes a full-width cell; components outside the palette are kept as they are).
+ */
+export function fromFormSchema(input: unknown): DesignerField[] {
+  let schema: unknown = input
+  if (typeof input === 'string') {
+    try {
+      schema = JSON.parse(input)
+    } catch {
+      return []
+    }
+  }
+  const root = obj(obj(schema).properties)
+  const grid = Object.values(root).find((n) => obj(n)['x-component'] === 'FormGrid')
+  const props = grid ? obj(obj(grid).properties) : root
+  return Object.entries(props)
+    .filter(([, n]) => typeof obj(n)['x-component'] === 'string' && obj(n)['x-component'] !== 'FormGrid')
+    .sort(([, a], [, b]) => Number(obj(a)['x-index'] ?? 0) - Number(obj(b)['x-index'] ?? 0))
+    .map(([name, n]) => {
+      const node = obj(n)
+      const cp = obj(node['x-component-props'])
+      const rules = Array.isArray(node['x-validator']) ? node['x-validator'].map(obj) : []
+      const patternRule = rules.find((r) => typeof r.pattern === 'string')
+      const minRule = rules.find((r) => typeof r.minLength === 'number')
+      const maxRule = rules.find((r) => typeof r.maxLength === 'number')
+      return {
+        name,
+        title: str(node.title),
+        component: str(node['x-component']),
+        span: clampSpan(obj(node['x-decorator-props']).gridSpan ?? GRID_COLUMNS),
+        required: node.required === true,
+        placeholder: str(cp.placeholder),
+        pattern: patternRule ? str(patternRule.pattern) : '',
+        patternMessage: patternRule ? str(patternRule.message) : '',
+        minLength: minRule ? Number(minRule.minLength) : null,
+        maxLength: maxRule ? Number(maxRule.maxLength) : null,
+        options: Array.isArray(node.enum) ? node.enum.map((o) => (o && typeof o === 'object' ? { label: str(obj(o).label), value: str(obj(o).value) } : { label: str(o), value: str(o) })) : [],
+        dicCode: str(cp.dicCode),
+        selectorId: str(cp.selectorId),
+      }
+    })
+}
+
+/** Moves the field at `from` to `to` (an index in the list after removal). */
+export function moveField<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list]
+  const [item] = next.splice(from, 1)
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, item)
+  return next
+}

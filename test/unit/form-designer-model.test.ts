@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { fieldProblems, fromFormSchema, moveField, newField, toFormSchema } from '../../src/client/lowcode/form-designer-model.js'
+import { checkFormSchema } from '../../src/client/lowcode/formily-schema.js'
+
+describe('form designer model', () => {
+  const text = { ...newField('Input', []), name: 'customerName', title: '客户名称', span: 12, required: true, pattern: '^[^0-9]+$', patternMessage: '不能含数字', maxLength: 20 }
+  const level = { ...newField('Select', ['customerName']), name: 'level', title: '客户等级', span: 6 }
+  const dic = { ...newField('DataDicSelect', []), name: 'source', title: '来源', dicCode: 'CUSTOMER_SOURCE' }
+
+  it('writes a 24-column FormGrid whose items carry span, rules, options and bindings, and passes the custom form whitelist', () => {
+    const schema = toFormSchema([text, level, dic])
+    expect(checkFormSchema(schema).ok).toBe(true)
+    const grid = schema.properties!.grid
+    expect(grid['x-component']).toBe('FormGrid')
+    expect(grid['x-component-props']).toMatchObject({ minColumns: 24, maxColumns: 24 })
+    expect(grid.properties!.customerName).toMatchObject({
+      type: 'string',
+      title: '客户名称',
+      required: true,
+      'x-decorator-props': { gridSpan: 12 },
+      'x-component': 'Input',
+      'x-validator': [{ pattern: '^[^0-9]+$', message: '不能含数字' }, { maxLength: 20, message: '客户名称不能超过20个字符' }],
+    })
+    expect(grid.properties!.level.enum).toEqual([{ label: '选项1', value: '1' }, { label: '选项2', value: '2' }])
+    expect(grid.properties!.source['x-component-props']).toMatchObject({ dicCode: 'CUSTOMER_SOURCE' })
+  })
+
+  it('reads back what it wrote, in order, and reads a hand-written form as full-width fields', () => {
+    expect(fromFormSchema(JSON.stringify(toFormSchema([level, text])))).toEqual([level, text])
+    const hand = { type: 'object', properties: { remark: { type: 'string', title: '备注', 'x-decorator': 'FormItem', 'x-component': 'Input.TextArea' } } }
+    expect(fromFormSchema(hand)).toMatchObject([{ name: 'remark', title: '备注', component: 'Input.TextArea', span: 24, required: false }])
+    expect(fromFormSchema('{not json')).toEqual([])
+  })
+
+  it('names the problems that would make a broken form', () => {
+    expect(fieldProblems([text, { ...level, name: 'customerName' }])).toEqual(['第2个字段（客户等级）：字段名【customerName】重复'])
+    expect(fieldProblems([{ ...text, name: '1abc' }])[0]).toMatch(/字段名只能包含字母/)
+    expect(fieldProblems([{ ...level, options: [] }])).toEqual(['第1个字段（客户等级）：请添加选项'])
+    expect(fieldProblems([{ ...dic, dicCode: '' }])).toEqual(['第1个字段（来源）：请选择数据字典'])
+    expect(fieldProblems([{ ...text, pattern: '([' }])).toEqual(['第1个字段（客户名称）：校验正则不正确'])
+    expect(newField('Input', ['field1', 'field2']).name).toBe('field3')
+    expect(moveField(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a'])
+  })
+})
