@@ -13,100 +13,20 @@
  * the server) shows what the operation really holds. BENCH_IMPORT_ROWS=0 runs the export alone.
  * Found by test/bench/run.ts like every *.bench.ts: `npx tsx test/bench/run.ts import-export`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import net from 'node:net'
 import Database from 'better-sqlite3'
 import ExcelJS from 'exceljs'
+import { call, measureRss, startServer } from './server-process.js'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const IMPORT_ROWS = [Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), ...(process.env.BENCH_IMPORT_1M === '1' ? [1_000_000] : [])].filter((n) => n > 0)
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000)
 const TIME_TARGET_S = 60
 const RSS_TARGET_MB = 300
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
-
-interface Server {
-  base: string
-  child: ChildProcess
-  dataDir: string
-  token: string
-  stop(): Promise<void>
-}
-
-async function startServer(): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'))
-  const port = await freePort()
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOGIN_CAPTCHA: 'off', DEMO_DATA: 'off', LOG_LEVEL: 'warn', WEB_ROOT: path.join(dataDir, 'no-web'), DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (i > 600 || child.exitCode !== null) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  const login = (await (await fetch(`${base}/cloud-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123456' }) })).json()) as { data: { token: string } }
-  return {
-    base,
-    child,
-    dataDir,
-    token: login.data.token,
-    stop: async () => {
-      child.kill('SIGTERM')
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r))
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-const procStatus = (pid: number, key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
-
-/**
- * The largest resident set of the server while `work` runs, sampled every 50 ms from /proc (VmRSS),
- * and the kernel's high-water mark (VmHWM, since the process started) after it.
- */
-async function measureRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number; hwm: number; before: number }> {
-  const before = procStatus(pid, 'VmRSS')
-  let peak = before
-  const timer = setInterval(() => {
-    peak = Math.max(peak, procStatus(pid, 'VmRSS'))
-  }, 50)
-  try {
-    const result = await work()
-    peak = Math.max(peak, procStatus(pid, 'VmRSS'))
-    return { result, peak, hwm: procStatus(pid, 'VmHWM'), before }
-  } finally {
-    clearInterval(timer)
-  }
-}
-
-async function call<T>(s: Server, method: string, url: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${s.base}/cloud-api${url}`, {
-    method,
-    headers: { 'x-auth-token': s.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = (await r.json()) as { code: number; msg: string; data: T }
-  if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`)
-  return json.data
-}
+/** BENCH_CPU_PROF=<dir> writes the server's CPU profiles there. */
+const server = () => startServer({ prefix: 'bench-import-', nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] })
 
 const PRODUCT_HEADER = ['*编号', '*名称', '*SKU', '*类目编号', '*品牌编号', '*进项税率（%）', '*销项税率（%）', '采购价', '销售价', '规格', '单位']
 
@@ -123,7 +43,7 @@ async function productWorkbook(file: string, rows: number) {
 }
 
 async function importBench(rows: number) {
-  const s = await startServer()
+  const s = await server()
   try {
     await call(s, 'POST', '/basedata/product/category', { code: 'BENCH-CAT', name: '压测类目' })
     await call(s, 'POST', '/basedata/product/brand', { code: 'BENCH-BRAND', name: '压测品牌' })
@@ -175,7 +95,7 @@ function databaseWith(dataDir: string, table: string): string {
 }
 
 async function exportBench(rows: number) {
-  const s = await startServer()
+  const s = await server()
   try {
     const db = new Database(databaseWith(s.dataDir, 'base_data_address'))
     db.pragma('busy_timeout = 10000')

@@ -11,107 +11,17 @@
  * time, but a failed call or a short export ends the bench with an error.
  * `npx tsx test/bench/run.ts spreadsheet`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import net from 'node:net'
 import ExcelJS from 'exceljs'
+import { call, measureRss, ROOT, startServer, type ServerProcess } from './server-process.js'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const ROWS = Number(process.env.BENCH_SHEET_ROWS ?? 10_000)
 const COLUMNS = 25
 const EXPORT_TARGET_S = 10
 const RSS_TARGET_MB = 600
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium'
 const DIST = path.join(ROOT, 'dist')
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
-
-interface Server {
-  base: string
-  child: ChildProcess
-  token: string
-  stop(): Promise<void>
-}
-
-async function startServer(): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sheet-'))
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOGIN_CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      WEB_ROOT: fs.existsSync(path.join(DIST, 'index.html')) ? DIST : path.join(dataDir, 'no-web'),
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (i > 600 || child.exitCode !== null) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  const login = (await (
-    await fetch(`${base}/cloud-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123456' }) })
-  ).json()) as { data: { token: string } }
-  return {
-    base,
-    child,
-    token: login.data.token,
-    stop: async () => {
-      child.kill('SIGTERM')
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r))
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-const procStatus = (pid: number, key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
-
-/** The largest resident set of the server while `work` runs, sampled every 50 ms (VmRSS). */
-async function measure<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; seconds: number; peak: number; before: number }> {
-  const before = procStatus(pid, 'VmRSS')
-  let peak = before
-  const timer = setInterval(() => {
-    peak = Math.max(peak, procStatus(pid, 'VmRSS'))
-  }, 50)
-  const t0 = performance.now()
-  try {
-    const result = await work()
-    peak = Math.max(peak, procStatus(pid, 'VmRSS'))
-    return { result, seconds: (performance.now() - t0) / 1000, peak, before }
-  } finally {
-    clearInterval(timer)
-  }
-}
-
-async function call<T>(s: Server, method: string, url: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${s.base}/cloud-api${url}`, {
-    method,
-    headers: { 'x-auth-token': s.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = (await r.json()) as { code: number; msg: string; data: T }
-  if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`)
-  return json.data
-}
 
 /** The book as FortuneSheet's save sends it: sparse cells with value, display and type. */
 function bigWorkbook(rows: number) {
@@ -143,7 +53,7 @@ function bigWorkbook(rows: number) {
 const line = (what: string, m: { seconds: number; peak: number; before: number }, extra = '') =>
   console.log(`  ${what.padEnd(8)} ${m.seconds.toFixed(2).padStart(6)} s   server RSS ${m.before.toFixed(0)} -> peak ${m.peak.toFixed(0)} MB (${(m.peak / RSS_TARGET_MB).toFixed(2)} of ${RSS_TARGET_MB} MB)${extra}`)
 
-async function browserOpen(s: Server, id: string): Promise<number | undefined> {
+async function browserOpen(s: ServerProcess, id: string): Promise<number | undefined> {
   if (!fs.existsSync(path.join(DIST, 'index.html')) || !fs.existsSync(CHROME)) {
     console.log('  browser  skipped (needs `npx vite build` and Chromium)')
     return undefined
@@ -170,17 +80,17 @@ async function browserOpen(s: Server, id: string): Promise<number | undefined> {
 
 async function main() {
   console.log(`spreadsheet ${ROWS} x ${COLUMNS} (${ROWS * COLUMNS} cells) on SQLite`)
-  const s = await startServer()
+  const s = await startServer({ prefix: 'bench-sheet-', webRoot: fs.existsSync(path.join(DIST, 'index.html')) ? DIST : undefined })
   try {
     const id = await call<string>(s, 'POST', '/sw/excel', { name: '压测' })
     const content = JSON.stringify(bigWorkbook(ROWS))
     const mb = Buffer.byteLength(content) / 1024 / 1024
-    const saved = await measure(s.child.pid!, () => call(s, 'PUT', '/sw/excel/content', { id, content }))
+    const saved = await measureRss(s.child.pid!, () => call(s, 'PUT', '/sw/excel/content', { id, content }))
     line('save', saved, `   content ${mb.toFixed(1)} MB`)
-    const opened = await measure(s.child.pid!, () => call<{ sheets: { celldata: unknown[] }[] }>(s, 'GET', `/sw/excel/content?id=${id}`))
+    const opened = await measureRss(s.child.pid!, () => call<{ sheets: { celldata: unknown[] }[] }>(s, 'GET', `/sw/excel/content?id=${id}`))
     if (opened.result.sheets[0].celldata.length !== ROWS * COLUMNS) throw new Error(`open answered ${opened.result.sheets[0].celldata.length} cells`)
     line('open', opened)
-    const exported = await measure(s.child.pid!, async () => {
+    const exported = await measureRss(s.child.pid!, async () => {
       const r = await fetch(`${s.base}/cloud-api/sw/excel/export?id=${id}`, { headers: { 'x-auth-token': s.token } })
       if (!r.ok) throw new Error(`export: HTTP ${r.status}`)
       return Buffer.from(await r.arrayBuffer())

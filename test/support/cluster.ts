@@ -39,6 +39,7 @@ export async function startCluster(workers = 2, env: Record<string, string> = {}
       DATA_DIR: dataDir,
       WEB_ROOT: '',
       LOGIN_CAPTCHA: 'off',
+      DEMO_DATA: 'off',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -86,8 +86,15 @@ export async function seedDemoCompany(app: FastifyInstance): Promise<void> {
   }
 
   const started = Date.now()
-  // Marked first: a start that fails half-way is not repeated over what it made.
-  await call('POST', '/system/parameter', { pKey: DEMO_MARKER, pValue: 'seeded', description: '演示数据已生成（只生成一次；DEMO_DATA=off 启动时不生成）' })
+  // Marked first: a start that fails half-way is not repeated over what it made, and of several processes
+  // starting together on one database (npm run cluster) only the one whose marker is written (the key is
+  // unique) seeds.
+  try {
+    await call('POST', '/system/parameter', { pKey: DEMO_MARKER, pValue: 'seeded', description: '演示数据已生成（只生成一次；DEMO_DATA=off 启动时不生成）' })
+  } catch {
+    await services.sessions.end(token)
+    return
+  }
   const seed = JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, 'seed', 'demo-company.json'), 'utf8')) as DemoSeed
   try {
     // Master data, dated before the first document.

@@ -133,10 +133,13 @@ export class MessageBus {
     io.local.disconnectSockets(true)
     io.engine.close()
     // The adapter's heartbeat and LISTEN connection end with it.
-    await new Promise<void>((resolve) => {
-      const adapter = io.of('/').adapter as { close?: () => Promise<void> | void }
-      Promise.resolve(adapter.close?.()).then(() => resolve(), () => resolve())
-    })
+    const adapter = io.of('/').adapter as { close?: () => Promise<void> | void; client?: { client?: unknown; reconnectTimer?: unknown } }
+    // @socket.io/postgres-adapter 0.5 releases its LISTEN connection on close only once that connection is
+    // set up: closed sooner (an app started and stopped at once), the connection stays checked out and the
+    // pool's end() never returns. Wait (briefly) for the set-up to finish or fail first.
+    const pubsub = adapter.client
+    for (let i = 0; this.adapterPool && pubsub && !pubsub.client && !pubsub.reconnectTimer && i < 250; i++) await new Promise((r) => setTimeout(r, 20))
+    await Promise.resolve(adapter.close?.()).catch(() => {})
     await this.adapterPool?.end().catch(() => {})
   }
 
