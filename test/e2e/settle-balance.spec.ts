@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, openMenu, rowOf, sideMenu, test, topMenu, uniqueSuffix } from './helpers.js'
+import { expect, openCatalog, openMenu, rowOf, sideMenu, test, uniqueSuffix } from './helpers.js'
 
 /**
  * 结算管理 › {group} › {item} from the menus as a user does: at this width 结算管理 sits in the header's
@@ -7,12 +7,7 @@ import { expect, openMenu, rowOf, sideMenu, test, topMenu, uniqueSuffix } from '
  */
 async function openSettleMenu(page: Page, group: string, item: string, path: string): Promise<Locator> {
   await page.goto('/')
-  const catalog = topMenu(page).getByRole('menuitem', { name: '结算管理' })
-  if (await catalog.isVisible()) await catalog.click()
-  else {
-    await topMenu(page).locator('.ant-menu-overflow-item-rest').hover()
-    await page.locator('.ant-menu-submenu-popup').getByRole('menuitem', { name: '结算管理' }).click()
-  }
+  await openCatalog(page, '结算管理')
   // The group and its 结算单 menu share a title (供应商结算): the group comes first.
   await sideMenu(page).getByRole('menuitem', { name: group }).first().click()
   return openMenu(page, undefined, item, path)
