@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { confirmBox, expect, expectCells, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { confirmBox, expect, expectCells, paneOf, rowOf, searchPicker, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 import { addPayment, docMasterData, openAdd, pick, total, type DocFixtures, type Named } from './document-helpers.js'
 
 /**
@@ -43,6 +43,7 @@ async function addProductSeeingStock(page: Page, pane: Locator, product: Named, 
   await pane.getByRole('button', { name: '添加商品' }).click()
   const picker = page.getByRole('dialog', { name: '选择商品' })
   await expect(picker.getByRole('columnheader', { name: '可用库存' })).toBeVisible()
+  await searchPicker(picker, product.code)
   const row = rowOf(picker, product.code)
   await expectCells(row, { 可用库存: stock })
   await row.click()
@@ -136,6 +137,7 @@ test('a purchase order without agreed payment: warned at save, given one on its 
   // A purchase does not need the stock column.
   await expect(picker.getByRole('columnheader', { name: '编号' }).first()).toBeVisible()
   await expect(picker.getByRole('columnheader', { name: '可用库存' })).toHaveCount(0)
+  await searchPicker(picker, product.code)
   await rowOf(picker, product.code).click()
   await picker.getByRole('button', { name: '确定', exact: true }).click()
   await expect(pane.getByRole('spinbutton', { name: '第1行采购价' })).toHaveValue('8.40')

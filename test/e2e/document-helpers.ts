@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, openScreen, paneOf, rowOf, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, openScreen, paneOf, rowOf, searchPicker, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 
 /**
  * Pieces of the document specs: master data and the documents a scenario starts from, made through
@@ -87,6 +87,7 @@ export async function pick(page: Page, input: Locator, code: string): Promise<vo
     await input.click()
     await expect(picker).toBeVisible({ timeout: 2_000 })
   }).toPass({ timeout: 15_000 })
+  await searchPicker(picker, code)
   await rowOf(picker, code).dblclick()
   await expect(picker).toBeHidden()
   // A single pick shows the chosen record's code, then its name when it has one.
@@ -97,6 +98,7 @@ export async function pick(page: Page, input: Locator, code: string): Promise<vo
 export async function addProduct(page: Page, pane: Locator, product: Named): Promise<void> {
   await pane.getByRole('button', { name: '添加商品' }).click()
   const picker = page.getByRole('dialog', { name: '选择商品' })
+  await searchPicker(picker, product.code)
   await rowOf(picker, product.code).click()
   await picker.getByRole('button', { name: '确定', exact: true }).click()
   await expect(picker).toBeHidden()

@@ -1,4 +1,4 @@
-import { expect, expectStock, openMenu, openScreen, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, expectStock, openMenu, openScreen, paneOf, rowOf, searchPicker, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 import type { Locator, Page } from '@playwright/test'
 import { addPayment } from './document-helpers.js'
 
@@ -53,6 +53,7 @@ async function masterData(api: AdminApi): Promise<Fixtures> {
 async function pick(page: Page, input: Locator, dialogTitle: string, code: string) {
   await input.click()
   const picker = page.getByRole('dialog', { name: dialogTitle })
+  await searchPicker(picker, code)
   await rowOf(picker, code).dblclick()
   await expect(picker).toBeHidden()
   // A single pick shows the chosen record's code, then its name when it has one.
@@ -71,6 +72,7 @@ async function newOrder(page: Page, f: Fixtures, lines: { qty: string; price: st
 
   await pane.getByRole('button', { name: '添加商品' }).click()
   const picker = page.getByRole('dialog', { name: '选择商品' })
+  await searchPicker(picker, ...f.products.slice(0, lines.length).map((p) => p.code))
   for (const p of f.products.slice(0, lines.length)) await rowOf(picker, p.code).click()
   await picker.getByRole('button', { name: '确定', exact: true }).click()
   await expect(picker).toBeHidden()
@@ -164,6 +166,7 @@ test('purchase order → approve → receive sheet from the order → stock → 
     await pick(page, sheet.getByRole('textbox', { name: '客户', exact: true }), '选择客户', f.customer.code)
     await sheet.getByRole('button', { name: '添加商品' }).click()
     const picker = page.getByRole('dialog', { name: '选择商品' })
+    await searchPicker(picker, f.products[0].code)
     await rowOf(picker, f.products[0].code).click()
     await picker.getByRole('button', { name: '确定', exact: true }).click()
     await sheet.getByRole('spinbutton', { name: '第1行出库数量' }).fill('2')

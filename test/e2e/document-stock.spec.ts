@@ -1,4 +1,4 @@
-import { chooseOption, expect, expectCells, expectStock as expectStockOf, openScreen, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { chooseOption, expect, expectCells, expectStock as expectStockOf, openScreen, paneOf, rowOf, searchPicker, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 import type { Locator, Page } from '@playwright/test'
 
 /**
@@ -48,6 +48,7 @@ const stockIn = (api: AdminApi, f: Fixtures, scId: string, num: number) =>
 async function pick(page: Page, input: Locator, code: string) {
   await input.click()
   const picker = page.getByRole('dialog', { name: /^选择/ })
+  await searchPicker(picker, code)
   await rowOf(picker, code).dblclick()
   await expect(picker).toBeHidden()
   // A single pick shows the chosen record's code, then its name when it has one.
@@ -57,6 +58,7 @@ async function pick(page: Page, input: Locator, code: string) {
 async function addProduct(page: Page, pane: Locator, code: string) {
   await pane.getByRole('button', { name: '添加商品' }).click()
   const picker = page.getByRole('dialog', { name: '选择商品' })
+  await searchPicker(picker, code)
   await rowOf(picker, code).click()
   await picker.getByRole('button', { name: '确定', exact: true }).click()
   await expect(picker).toBeHidden()

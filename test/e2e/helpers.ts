@@ -139,6 +139,21 @@ export async function openScreen(page: Page, path: string): Promise<Locator> {
 /** The table rows of a list or picker that show this text. */
 export const rowOf = (scope: Locator, text: string): Locator => scope.locator('.ant-table-row').filter({ hasText: text })
 
+/**
+ * Narrows a picker to the records of `codes` by its 编号 search (their common prefix) when it has one:
+ * on the shared e2e server a picker holds many pages of other specs' records, sorted by code, so a
+ * record need not be on the first page.
+ */
+export async function searchPicker(picker: Locator, ...codes: string[]): Promise<void> {
+  const search = picker.getByPlaceholder('请输入编号')
+  let prefix = codes[0] ?? ''
+  for (const code of codes) while (!code.startsWith(prefix)) prefix = prefix.slice(0, -1)
+  if (prefix.length < 2 || !(await search.count())) return
+  await search.fill(prefix)
+  await picker.getByRole('button', { name: '查询', exact: true }).click()
+  await expect(rowOf(picker, codes[0])).toBeVisible()
+}
+
 /** A toast (antd message) with this text. */
 export const toast = (page: Page, text: string): Locator => page.locator('.ant-message-notice-content').filter({ hasText: text })
 
