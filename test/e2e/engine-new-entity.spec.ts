@@ -1,4 +1,4 @@
-import { confirmBox, expect, fieldErrors, openScreen, rowOf, test, toast, uniqueSuffix } from './helpers.js'
+import { confirmBox, expect, fieldErrors, openScreen, rowOf, searchPicker, test, toast, uniqueSuffix } from './helpers.js'
 
 /**
  * A business object that exists only as one JSON file (test/fixtures/entities/shelf-zone.json, loaded
@@ -39,6 +39,7 @@ test('shelf zone from a JSON file only: add with a warehouse, list, detail, sear
     const warehouse = form.getByRole('textbox', { name: '仓库', exact: true })
     await warehouse.click()
     const picker = page.getByRole('dialog', { name: '选择仓库' })
+    await searchPicker(picker, warehouses[0].code)
     await expect(rowOf(picker, warehouses[0].code)).toBeVisible()
     await rowOf(picker, warehouses[0].code).dblclick()
     await expect(picker).toBeHidden()
@@ -74,6 +75,7 @@ test('shelf zone from a JSON file only: add with a warehouse, list, detail, sear
     await expect(pane.locator('.ant-table-row')).toHaveCount(2)
     await search.getByLabel('仓库', { exact: true }).click()
     const picker = page.getByRole('dialog', { name: '选择仓库' })
+    await searchPicker(picker, warehouses[0].code)
     await rowOf(picker, warehouses[0].code).dblclick()
     await expect(picker).toBeHidden()
     await search.getByRole('button', { name: '查询', exact: true }).click()

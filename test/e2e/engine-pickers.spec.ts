@@ -1,4 +1,4 @@
-import { chooseOption, expect, openMenu, openScreen, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { chooseOption, expect, openMenu, openScreen, rowOf, searchPicker, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 
 /**
  * Pickers of the generic forms on the real server: the category tree picker (single, in the product
@@ -52,6 +52,7 @@ test('product form: the category tree picker and the brand picker fill the form,
     const tree = page.getByRole('dialog', { name: '选择商品类目' })
     await expect(tree).toBeVisible()
     // The tree opens expanded: the child is shown under its parent.
+    await searchPicker(tree, parent.code, child.code)
     const parentNode = tree.locator('.ant-tree-treenode', { hasText: `${parent.code} ${parent.name}` })
     const childNode = tree.locator('.ant-tree-treenode', { hasText: `${child.code} ${child.name}` })
     await expect(parentNode).toBeVisible()
@@ -104,6 +105,7 @@ test('multiple tree picker: two categories ticked in the product-property form',
   }).toPass({ timeout: 15_000 })
   // The footer counts the ticks; the tree shows this test's two categories (of many made by other tests).
   await expect(tree.getByText('已选择 0 项', { exact: true })).toBeVisible()
+  await searchPicker(tree, parent.code, child.code)
   for (const node of [parent, child])
     await tree.locator('.ant-tree-treenode', { hasText: `${node.code} ${node.name}` }).locator('.ant-tree-checkbox').click()
   await expect(tree.getByText('已选择 2 项')).toBeVisible()
