@@ -68,6 +68,7 @@ test('product form: the category tree picker and the brand picker fill the form,
   await test.step('pick a brand by double-click in the paged picker', async () => {
     await form.getByRole('textbox', { name: '品牌', exact: true }).click()
     const picker = page.getByRole('dialog', { name: '选择商品品牌' })
+    await searchPicker(picker, ...brand.map((b) => b.code))
     for (const b of brand) await expect(rowOf(picker, b.code)).toContainText(b.name)
     await rowOf(picker, brand[1].code).dblclick()
     await expect(picker).toBeHidden()
@@ -84,6 +85,9 @@ test('product form: the category tree picker and the brand picker fill the form,
     await form.getByRole('button', { name: '确定', exact: true }).click()
     await expect(toast(page, '新增成功！')).toBeVisible()
     await expect(form).toBeHidden()
+    // The list holds every spec's products: find this one by its code.
+    await pane.getByPlaceholder('请输入编号').first().fill(code)
+    await pane.getByRole('button', { name: '查询', exact: true }).click()
     const row = rowOf(pane, code)
     await expect(row).toContainText(child.name)
     await expect(row).toContainText(brand[1].name)
