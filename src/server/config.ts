@@ -45,7 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 24),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
-    webRoot: env.WEB_ROOT ?? path.resolve('dist'),
+    webRoot: path.resolve(env.WEB_ROOT ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     systemTitle: env.SYSTEM_TITLE?.trim() || DEFAULT_SYSTEM_TITLE,
     demoData: (env.DEMO_DATA ?? 'on') !== 'off',

@@ -7,6 +7,8 @@
  * Starts the real server on a free port with an empty DATA_DIR, serving dist/ (run `npx vite build`
  * first), the way test/e2e/global-setup.ts does; PAGE_OPEN_URL measures a server already running instead
  * (signed in as admin / admin123456, captcha off). Debian's chromium (CHROME_PATH to override).
+ * PAGE_OPEN_ONLY=/system/menu,/notice opens only the pages whose path contains one of the words;
+ * PAGE_OPEN_SHOTS=<dir> keeps a screenshot of every page that showed no rows in time.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -93,7 +95,7 @@ async function openAndWait(page: Page, to: string): Promise<number> {
       if (!pane || !(pane as HTMLElement).offsetParent) return false
       if (pane.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false
       const table = pane.querySelector('.ant-table')
-      const ready = table ? Boolean(pane.querySelector('.ant-table-row, .ant-empty')) : Boolean(pane.querySelector('form, .ant-card, .ant-result, .ant-tree, canvas, .lowcode-host *'))
+      const ready = table ? Boolean(pane.querySelector('.ant-table-row, .ant-empty, .ant-table-placeholder')) : Boolean(pane.querySelector('form, .ant-card, .ant-result, .ant-tree, canvas, .lowcode-host *'))
       return ready ? performance.now() : false
     },
     to,
@@ -112,7 +114,8 @@ async function main() {
     ).json()) as { data: { token: string; user: unknown; roles: string[]; permissions: string[] } }
     const { token, user, roles, permissions } = login.data
     const menus = (await (await fetch(`${baseURL}/cloud-api/auth/menus`, { headers: { 'X-Auth-Token': token } })).json()) as { data: MenuNode[] }
-    const pages = menuPages(menus.data)
+    const only = process.env.PAGE_OPEN_ONLY?.split(',').filter(Boolean)
+    const pages = menuPages(menus.data).filter((p) => !only || only.some((word) => p.path.includes(word)))
     const browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -130,6 +133,8 @@ async function main() {
     const shellStart = Date.now()
     await page.goto(`${baseURL}/`)
     await page.locator('.shell-pane').first().waitFor({ timeout: 30_000 })
+    // A clerk's first click comes after the shell has settled (its idle prefetch of the common screens included).
+    await page.waitForLoadState('networkidle')
     console.log(`shell (workplace) loaded: ${Date.now() - shellStart} ms; ${pages.length} menu pages`)
     const results: { path: string; title: string; ms: number | null }[] = []
     for (const p of pages) {
@@ -138,6 +143,8 @@ async function main() {
         ms = await openAndWait(page, p.path)
       } catch {
         ms = null
+        // What the pane showed instead of rows: PAGE_OPEN_SHOTS=<dir> keeps a screenshot of each timeout.
+        if (process.env.PAGE_OPEN_SHOTS) await page.screenshot({ path: path.join(process.env.PAGE_OPEN_SHOTS, `${p.path.replace(/\W+/g, '_')}.png`) })
       }
       results.push({ ...p, ms })
       // Close the tab again so each page is a first open and the shell does not keep 100 panes.

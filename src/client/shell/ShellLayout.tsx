@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { prefetchCommonPages } from './prefetch-pages.js'
 import { App, Button, Drawer, Grid, Layout, Menu, theme as antdTheme } from 'antd'
 import { CloudOutlined, DownOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -82,6 +83,7 @@ export default function ShellLayout() {
   const [collapsed, setCollapsed] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)
   useEffect(() => setDrawerOpen(false), [location.pathname])
+  useEffect(() => prefetchCommonPages(), [])
 
   const toggleCollect = useCallback(
     async (menu: MenuNode) => {
