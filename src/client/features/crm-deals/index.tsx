@@ -93,7 +93,7 @@ for (const kind of ['business', 'contract'] as const) {
 }
 registerRowAction('crmContract', 'payment', (row, reload, close) =>
   opening(InModal, {
-    title: `${tr('回款：')}${String(row.contractNo)} ${String(row.name)}`,
+    title: tr('回款：') + `${String(row.contractNo)} ${String(row.name)}`,
     onClose: () => {
       reload()
       close()
@@ -102,7 +102,7 @@ registerRowAction('crmContract', 'payment', (row, reload, close) =>
   }),
 )
 registerRowAction('crmContract', 'files', (row, _reload, close) =>
-  opening(InModal, { title: `${tr('合同附件：')}${String(row.contractNo)}`, width: 720, onClose: close, children: <ContractFiles contractId={row.id} /> }),
+  opening(InModal, { title: tr('合同附件：') + String(row.contractNo), width: 720, onClose: close, children: <ContractFiles contractId={row.id} /> }),
 )
 registerRowAction('crmMemorial', 'share', (row, reload, close) =>
   opening(ShareDialog, { id: row.id, title: String(row.title), shared: Array.isArray(row.sharedUserIds) ? (row.sharedUserIds as string[]) : [], onDone: reload, onClose: close }),

@@ -263,7 +263,9 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} aria-live="polite">
             {targetNode
-              ? tr(`点击左侧节点将添加到所选的【${targetNode.name}】节点${selected && !isCalc(selected) ? '（所选条件所在的运算节点）' : ''}`)
+              ? selected && !isCalc(selected)
+                ? tr(`点击左侧节点将添加到所选的【${targetNode.name}】节点（所选条件所在的运算节点）`)
+                : tr(`点击左侧节点将添加到所选的【${targetNode.name}】节点`)
               : tr('点击左侧运算节点添加到最外层；选中运算节点后，点击条件节点添加到其中。也可以拖拽添加。')}
           </Typography.Text>
           <RootArea empty={!tree.length} rejecting={dragging?.kind === 'condition'} onClear={() => onSelect(null)}>

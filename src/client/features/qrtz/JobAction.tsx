@@ -28,8 +28,8 @@ export default function JobAction({ action, job, reload, onDone }: JobActionProp
     api
       .patch<RunOutcome | null>(`/qrtz/${action}`, { id: job.id })
       .then((outcome) => {
-        if (action === 'trigger' && outcome && outcome.status !== 'SUCCESS') void message.error(`${tr('执行失败：')}${tr(outcome.message)}`)
-        else void message.success(action === 'trigger' && outcome?.message ? `${done(action)}${tr('：')}${tr(outcome.message)}` : done(action))
+        if (action === 'trigger' && outcome && outcome.status !== 'SUCCESS') void message.error(tr('执行失败：') + tr(outcome.message))
+        else void message.success(action === 'trigger' && outcome?.message ? done(action) + tr('：') + tr(outcome.message) : done(action))
         reload()
       })
       .catch(() => {})

@@ -12,7 +12,7 @@ export default function JobRunsDialog({ job, onClose }: JobRunsDialogProps) {
   const tr = useTr()
   return (
     <ChildrenDialog
-      title={`${tr('执行记录')} - ${String(job.name ?? job.id)}`}
+      title={tr('执行记录') + ` - ${String(job.name ?? job.id)}`}
       entityName="qrtzJobRun"
       parentField="jobId"
       parentId={String(job.id)}

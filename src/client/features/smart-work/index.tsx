@@ -23,7 +23,7 @@ registerRowAction('swOnlineExcel', 'export', (row) => {
 })
 registerRowAction('swOnlineExcel', 'send', (row, _reload, close) => (
   <Suspense>
-    <SendDialog title={`${tr('发送在线Excel：')}${String(row.name ?? '')}`} send={(userIds) => swApi.sendExcel(row.id, userIds)} onClose={close} />
+    <SendDialog title={tr('发送在线Excel：') + String(row.name ?? '')} send={(userIds) => swApi.sendExcel(row.id, userIds)} onClose={close} />
   </Suspense>
 ))
 registerRowAction('swFileBox', 'download', (row) => {
@@ -31,6 +31,6 @@ registerRowAction('swFileBox', 'download', (row) => {
 })
 registerRowAction('swFileBox', 'send', (row, _reload, close) => (
   <Suspense>
-    <SendDialog title={`${tr('发送文件：')}${String(row.name ?? '')}`} send={(userIds) => swApi.sendFile(row.id, userIds)} onClose={close} />
+    <SendDialog title={tr('发送文件：') + String(row.name ?? '')} send={(userIds) => swApi.sendFile(row.id, userIds)} onClose={close} />
   </Suspense>
 ))
