@@ -58,6 +58,7 @@ const isLineMessage = (m: string) => LINE_MESSAGE.test(m)
 
 /** Read at render time, so a language switch shows the new labels. */
 const priceLabel = (f: PriceField): string => ({ purchasePrice: tr('采购价'), salePrice: tr('销售价'), retailPrice: tr('零售价') })[f]
+const batchLabel = (f: PriceField): string => ({ purchasePrice: tr('批量采购价'), salePrice: tr('批量销售价'), retailPrice: tr('批量零售价') })[f]
 
 const Required = ({ children }: { children: string }) => (
   <span>
@@ -303,7 +304,7 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
             <PriceInput
               key={f}
               value={batch[f]}
-              aria-label={tr(`批量${priceLabel(f)}`)}
+              aria-label={batchLabel(f)}
               placeholder={priceLabel(f)}
               style={{ width: 110 }}
               onChange={(v) => setBatch((b) => ({ ...b, [f]: v }))}
