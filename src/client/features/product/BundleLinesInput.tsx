@@ -24,12 +24,13 @@ import {
 } from './bundle-lines.js'
 import { clearServerErrors, FILL, Hint, PriceInput, shown, useClearOnInput, useShownWhen, type Values } from './shared.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { serverMessageMatcher } from './server-message-match.js'
 
 const PRODUCT = 'product'
 
 /** Server messages about the components and the bundle price rule. */
 const BUNDLE_MESSAGE = /^第\d+行单品|^单品数据不能为空|^单品的销售价设置错误|^单品的零售价设置错误|^只有组合商品才能设置单品/
-const isBundleMessage = (m: string) => BUNDLE_MESSAGE.test(m)
+const isBundleMessage = serverMessageMatcher(BUNDLE_MESSAGE)
 
 /**
  * The product picker narrowed to normal products: only they can be components (the server answers

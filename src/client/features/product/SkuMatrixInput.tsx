@@ -24,6 +24,7 @@ import {
 } from './sku-lines.js'
 import { clearServerErrors, FILL, Hint, idsOf, PriceInput, shown, truthy, type Values } from './shared.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
+import { serverMessageMatcher } from './server-message-match.js'
 
 interface SaleItem {
   id: string
@@ -54,7 +55,7 @@ async function loadGroups(ids: readonly string[]): Promise<SaleGroup[]> {
 
 /** Server messages about the SKU lines (`第N行商品新增失败，具体原因：…` and the like), wherever the form put them. */
 const LINE_MESSAGE = /^第\d+行商品|^商品不能为空|^未启用多销售属性的商品SPU|^销售属性组合重复|^请选择销售属性组|^销售属性数据有误/
-const isLineMessage = (m: string) => LINE_MESSAGE.test(m)
+const isLineMessage = serverMessageMatcher(LINE_MESSAGE)
 
 /** Read at render time, so a language switch shows the new labels. */
 const priceLabel = (f: PriceField): string => ({ purchasePrice: tr('采购价'), salePrice: tr('销售价'), retailPrice: tr('零售价') })[f]
