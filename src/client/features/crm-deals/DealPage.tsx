@@ -5,6 +5,7 @@ import { PrinterOutlined } from '@ant-design/icons'
 import Decimal from 'decimal.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { hasPermission, useSession } from '../../app/session.js'
+import { useLocale } from '../../app/settings.js'
 import { FeedbackProvider } from '../../runtime/feedback.js'
 import FormView from '../../runtime/FormView.js'
 import { renderCell } from '../../runtime/list-columns.js'
@@ -39,6 +40,7 @@ export default function DealPage(props: DealPageProps) {
 
 function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & { meta: Meta; entity: EntityModel }) {
   const tr = useTr()
+  const locale = useLocale()
   const navigate = useNavigate()
   const session = useSession()
   const [record, setRecord] = useState<Row | undefined>()
@@ -141,7 +143,7 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
           </span>
           <span>
             {tr('打印时间：')}
-            {new Date().toLocaleString('zh-CN')}
+            {new Date().toLocaleString(locale)}
           </span>
         </div>
       </div>
