@@ -6,6 +6,7 @@ import { BusEvent, type BusMessage, type PresenceEvent } from '../../../shared/c
 import { refreshMyNotices } from '../notice/notice-api.js'
 import { onBus, startBus, stopBus } from './bus-socket.js'
 import { refreshBusMessages } from './bus-api.js'
+import { tr } from '../../i18n/use-tr.js'
 
 /** 000 §2: the online/offline notification, bottom right, for 2 seconds. */
 export const PRESENCE_SECONDS = 2
@@ -41,8 +42,8 @@ export function BusBridge() {
           notification.info({
             key: `presence-${p.userId}`,
             className: 'bus-presence',
-            message: event === BusEvent.userOnline ? `${p.name} 上线了` : `${p.name} 下线了`,
-            description: `IP：${p.ip}　时间：${p.time}`,
+            message: tr(event === BusEvent.userOnline ? `${p.name} 上线了` : `${p.name} 下线了`),
+            description: tr(`IP：${p.ip}　时间：${p.time}`),
             placement: 'bottomRight',
             duration: PRESENCE_SECONDS,
           })

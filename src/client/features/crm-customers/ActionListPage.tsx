@@ -92,12 +92,30 @@ function ActionList({ meta }: { meta: Meta }) {
     <Card>
       {figures && (
         <Space size="large" style={{ marginBottom: 12 }} wrap>
-          <span>我的客户：{figures.customerCount}</span>
-          <span>今日跟进：{figures.actionToday}</span>
-          <span>本月跟进：{figures.actionMonth}</span>
-          <span>今日待跟进：{figures.dueToday}</span>
-          <span style={{ color: figures.overdue ? '#cf1322' : undefined }}>已逾期：{figures.overdue}</span>
-          <span>即将回收公海：{figures.comingReturn}</span>
+          <span>
+            {tr('我的客户：')}
+            {figures.customerCount}
+          </span>
+          <span>
+            {tr('今日跟进：')}
+            {figures.actionToday}
+          </span>
+          <span>
+            {tr('本月跟进：')}
+            {figures.actionMonth}
+          </span>
+          <span>
+            {tr('今日待跟进：')}
+            {figures.dueToday}
+          </span>
+          <span style={{ color: figures.overdue ? '#cf1322' : undefined }}>
+            {tr('已逾期：')}
+            {figures.overdue}
+          </span>
+          <span>
+            {tr('即将回收公海：')}
+            {figures.comingReturn}
+          </span>
         </Space>
       )}
       {due && due.length > 0 && (

@@ -7,7 +7,7 @@ import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { customerApi, customerPaths } from './customer-api.js'
-import { useTr } from '../../i18n/use-tr.js'
+import { tr, useTr } from '../../i18n/use-tr.js'
 
 /** What a salesperson fills in for a customer (fields of schemas/entities/customer.json). */
 export const CUSTOMER_FORM_FIELDS = ['code', 'name', 'level', 'dealStatus', 'industry', 'source', 'contact', 'telephone', 'email', 'settleType', 'address', 'description'] as const
@@ -17,7 +17,7 @@ const WIDE = new Set(['address', 'description'])
 export function fieldRules(field: FieldModel): Rule[] {
   const rules: Rule[] = []
   if (field.requiredMessage) rules.push({ required: true, message: field.requiredMessage })
-  if (field.maxLength) rules.push({ max: field.maxLength, message: `${field.label}最多${field.maxLength}个字符` })
+  if (field.maxLength) rules.push({ max: field.maxLength, message: tr(`${field.label}最多${field.maxLength}个字符`) })
   return rules
 }
 

@@ -81,7 +81,7 @@ function CustomerList({ meta }: { meta: Meta }) {
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          message={`您有${remind.length}个客户即将被自动收回公海：${remind.slice(0, 5).map((r) => `${r.name}（${r.returnDate}）`).join('、')}${remind.length > 5 ? ' 等' : ''}，请及时跟进`}
+          message={tr(`您有${remind.length}个客户即将被自动收回公海：${remind.slice(0, 5).map((r) => `${r.name}（${r.returnDate}）`).join('、')}${remind.length > 5 ? ' 等' : ''}，请及时跟进`)}
         />
       )}
       <Tabs activeKey={String(scope)} items={tabs} onChange={(k) => (setScope(Number(k)), setPage((p) => ({ ...p, index: 1 })), setSelected([]))} />

@@ -5,7 +5,7 @@ import type { Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { customerApi, type ActionRow } from './customer-api.js'
 import { customerTabs, onCustomerTabsChange, registerCustomerTab } from './customer-tabs.js'
-import { tr, useTr } from '../../i18n/use-tr.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** The customer's follow-ups as a timeline (newest first). */
 export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta; customerId: string; version?: number }) {
@@ -24,7 +24,8 @@ export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta;
             <div style={{ whiteSpace: 'pre-wrap' }}>{a.content}</div>
             {a.nextTime && (
               <div style={{ color: '#d46b08' }}>
-                下次跟进：{a.nextTime} {a.nextContent ?? ''}
+                {tr('下次跟进：')}
+                {a.nextTime} {a.nextContent ?? ''}
               </div>
             )}
           </div>
@@ -66,15 +67,17 @@ let ownRegistered = false
 export function registerOwnTabs(meta: () => Meta | undefined) {
   if (ownRegistered) return
   ownRegistered = true
-  registerCustomerTab({ key: 'actions', title: tr('跟进记录'), order: 10, permissions: ['crm:action:query'], render: (id) => { const m = meta(); return m ? <CustomerActions meta={m} customerId={id} /> : null } })
-  registerCustomerTab({ key: 'owners', title: tr('负责人变更'), order: 90, render: (id) => { const m = meta(); return m ? <OwnerHistory meta={m} customerId={id} /> : null } })
+  // Titles in Simplified: the panel shows them through tr(), in the language of the moment.
+  registerCustomerTab({ key: 'actions', title: '跟进记录', order: 10, permissions: ['crm:action:query'], render: (id) => { const m = meta(); return m ? <CustomerActions meta={m} customerId={id} /> : null } }) // i18n-ignore
+  registerCustomerTab({ key: 'owners', title: '负责人变更', order: 90, render: (id) => { const m = meta(); return m ? <OwnerHistory meta={m} customerId={id} /> : null } }) // i18n-ignore
 }
 
 /** The registered tabs the user may see, re-rendered when a feature registers one late. */
 export default function CustomerTabsPanel({ customerId }: { customerId: string }) {
+  const tr = useTr()
   const can = usePermission()
   const [, setTick] = useState(0)
   useEffect(() => onCustomerTabsChange(() => setTick((n) => n + 1)), [])
   const tabs = customerTabs().filter((t) => !t.permissions?.length || can([...t.permissions]))
-  return <Tabs items={tabs.map((t) => ({ key: t.key, label: t.title, children: t.render(customerId) }))} />
+  return <Tabs items={tabs.map((t) => ({ key: t.key, label: tr(t.title), children: t.render(customerId) }))} />
 }

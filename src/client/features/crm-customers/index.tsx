@@ -22,16 +22,16 @@ function WithId({ render }: { render: (id: string) => JSX.Element }) {
   return id ? render(id) : null
 }
 
-/** The customer pages below 客户管理 (spec 000 §2), as customer-api.ts customerPaths names them. */
+/** The customer pages below 客户管理 (spec 000 §2), as customer-api.ts customerPaths names them; titles in Simplified (the shell shows them through tr()). */
 const PAGES: { pattern: string; match: RegExp; title: string; render: () => JSX.Element }[] = [
-  { pattern: 'add', match: /^add$/, title: '新增客户', render: () => <CustomerFormPage /> },
-  { pattern: 'modify/:id', match: /^modify\/[^/]+$/, title: '修改客户', render: () => <WithId render={(id) => <CustomerFormPage id={id} />} /> },
-  { pattern: 'detail/:id', match: /^detail\/[^/]+$/, title: '客户详情', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="detail" />} /> },
-  { pattern: 'detailV2/:id', match: /^detailV2\/[^/]+$/, title: '客户详情', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="detailV2" />} /> },
-  { pattern: 'print/:id', match: /^print\/[^/]+$/, title: '打印客户', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="print" />} /> },
-  { pattern: 'h5/add', match: /^h5\/add$/, title: '新增客户', render: () => <CustomerFormPage compact /> },
-  { pattern: 'h5/modify/:id', match: /^h5\/modify\/[^/]+$/, title: '修改客户', render: () => <WithId render={(id) => <CustomerFormPage id={id} compact />} /> },
-  { pattern: 'h5/detail/:id', match: /^h5\/detail\/[^/]+$/, title: '客户详情', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="h5" />} /> },
+  { pattern: 'add', match: /^add$/, title: '新增客户', render: () => <CustomerFormPage /> }, // i18n-ignore
+  { pattern: 'modify/:id', match: /^modify\/[^/]+$/, title: '修改客户', render: () => <WithId render={(id) => <CustomerFormPage id={id} />} /> }, // i18n-ignore
+  { pattern: 'detail/:id', match: /^detail\/[^/]+$/, title: '客户详情', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="detail" />} /> }, // i18n-ignore
+  { pattern: 'detailV2/:id', match: /^detailV2\/[^/]+$/, title: '客户详情', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="detailV2" />} /> }, // i18n-ignore
+  { pattern: 'print/:id', match: /^print\/[^/]+$/, title: '打印客户', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="print" />} /> }, // i18n-ignore
+  { pattern: 'h5/add', match: /^h5\/add$/, title: '新增客户', render: () => <CustomerFormPage compact /> }, // i18n-ignore
+  { pattern: 'h5/modify/:id', match: /^h5\/modify\/[^/]+$/, title: '修改客户', render: () => <WithId render={(id) => <CustomerFormPage id={id} compact />} /> }, // i18n-ignore
+  { pattern: 'h5/detail/:id', match: /^h5\/detail\/[^/]+$/, title: '客户详情', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="h5" />} /> }, // i18n-ignore
 ]
 
 registerMenuResolver((menu, rest) => {

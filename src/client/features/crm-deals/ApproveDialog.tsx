@@ -46,7 +46,7 @@ export default function ApproveDialog({ kind, id, title, onDone, onClose }: Appr
           </Radio.Group>
         </Form.Item>
         <Form.Item label={status === 6 ? tr('拒绝理由') : tr('审核意见')} required={status === 6}>
-          <Input.TextArea rows={3} maxLength={200} showCount value={reason} onChange={(e) => setReason(e.target.value)} aria-label="审核意见" />
+          <Input.TextArea rows={3} maxLength={200} showCount value={reason} onChange={(e) => setReason(e.target.value)} aria-label={tr('审核意见')} />
         </Form.Item>
       </Form>
     </Modal>

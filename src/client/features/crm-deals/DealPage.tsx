@@ -5,6 +5,7 @@ import { PrinterOutlined } from '@ant-design/icons'
 import Decimal from 'decimal.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { hasPermission, useSession } from '../../app/session.js'
+import { useLocale } from '../../app/settings.js'
 import { FeedbackProvider } from '../../runtime/feedback.js'
 import FormView from '../../runtime/FormView.js'
 import { renderCell } from '../../runtime/list-columns.js'
@@ -39,6 +40,7 @@ export default function DealPage(props: DealPageProps) {
 
 function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & { meta: Meta; entity: EntityModel }) {
   const tr = useTr()
+  const locale = useLocale()
   const navigate = useNavigate()
   const session = useSession()
   const [record, setRecord] = useState<Row | undefined>()
@@ -55,7 +57,7 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
   if (editing)
     return (
       <div className={mode === 'h5add' ? 'crm-deal crm-deal-h5' : 'crm-deal'}>
-        <Card title={dealPageTitle(kind, mode)}>
+        <Card title={tr(dealPageTitle(kind, mode))}>
           <FormView
             meta={meta}
             entity={entity}
@@ -129,14 +131,20 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
       <div className="crm-deal crm-deal-print">
         {actions}
         <Typography.Title level={3} style={{ textAlign: 'center' }}>
-          {SUBJECT[kind]}
+          {tr(SUBJECT[kind])}
           {kind === 'contract' ? tr('（回款计划）') : ''}
         </Typography.Title>
         <Descriptions bordered size="small" column={2} items={items} />
         <div style={{ marginTop: 16 }}>{kind === 'contract' ? <PaymentPanel contractId={record.id} contractAmount={String(record.amount)} readOnly /> : <BusinessContracts businessId={record.id} />}</div>
         <div className="crm-print-sign">
-          <span>审核人：{String(record.approveBy ?? '')}</span>
-          <span>打印时间：{new Date().toLocaleString('zh-CN')}</span>
+          <span>
+            {tr('审核人：')}
+            {String(record.approveBy ?? '')}
+          </span>
+          <span>
+            {tr('打印时间：')}
+            {new Date().toLocaleString(locale)}
+          </span>
         </div>
       </div>
     )
@@ -167,7 +175,7 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
           items={meta.enums
             .items('CRM_BUSINESS_STAGE')
             .filter((i) => Number(i.code) <= 5 || Number(i.code) === Number(record.stage))
-            .map((i) => ({ title: i['zh-CN'] }))}
+            .map((i) => ({ title: meta.enums.text(i) }))}
         />
       ) : (
         <Space size="large" wrap>
@@ -224,7 +232,7 @@ function H5Payments({ contractId }: { contractId: string }) {
       renderItem={(r) => (
         <List.Item>
           <List.Item.Meta title={tr(`第${r.period}期 ${r.planDate}`)} description={tr(`计划 ${r.planAmount} · 已回 ${r.receivedAmount} · 未回 ${r.unreceivedAmount}`)} />
-          {r.overdue ? <Tag color="red">逾期{r.overdueDays}天</Tag> : r.status === 2 ? <Tag color="green">{tr('已回款')}</Tag> : null}
+          {r.overdue ? <Tag color="red">{tr(`逾期${r.overdueDays}天`)}</Tag> : r.status === 2 ? <Tag color="green">{tr('已回款')}</Tag> : null}
         </List.Item>
       )}
     />

@@ -140,7 +140,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                 title: tr('计划回款日期'),
                 width: 150,
                 render: (_: unknown, r: EditRow) => (
-                  <DatePicker aria-label="计划回款日期" value={r.planDate ? dayjs(r.planDate) : null} onChange={(d) => change(r.key, { planDate: d ? d.format('YYYY-MM-DD') : '' })} />
+                  <DatePicker aria-label={tr('计划回款日期')} value={r.planDate ? dayjs(r.planDate) : null} onChange={(d) => change(r.key, { planDate: d ? d.format('YYYY-MM-DD') : '' })} />
                 ),
               },
               {
@@ -148,7 +148,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                 width: 160,
                 render: (_: unknown, r: EditRow) => (
                   <InputNumber<string>
-                    aria-label="计划回款金额"
+                    aria-label={tr('计划回款金额')}
                     stringMode
                     min="0.01"
                     precision={2}
@@ -184,7 +184,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
           <Space style={{ marginTop: 8 }}>
             <Button onClick={() => setEditing((rows) => [...(rows ?? []), { key: newKey(), planDate: '', planAmount: '' }])}>{tr('新增一期')}</Button>
             <Typography.Text type="secondary">
-              已计划 {planned.toFixed(2)}
+              {tr(`已计划 ${planned.toFixed(2)}`)}
               {contractAmount !== undefined && tr(`，剩余可计划 ${Decimal.max(0, new Decimal(contractAmount).minus(planned)).toFixed(2)}`)}
             </Typography.Text>
             <Button onClick={() => setEditing(null)}>{tr('取消')}</Button>
@@ -265,10 +265,10 @@ function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: (
     <Modal open title={tr(`登记回款：第${plan.period}期（未回款 ${plan.unreceivedAmount}）`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ amount: plan.unreceivedAmount, receiveDate: dayjs() }}>
         <Form.Item name="amount" label={tr('回款金额')} rules={[{ required: true, message: tr('回款金额不能为空') }]}>
-          <InputNumber<string> stringMode min="0.01" max={plan.unreceivedAmount} precision={2} style={{ width: '100%' }} aria-label="回款金额" />
+          <InputNumber<string> stringMode min="0.01" max={plan.unreceivedAmount} precision={2} style={{ width: '100%' }} aria-label={tr('回款金额')} />
         </Form.Item>
         <Form.Item name="receiveDate" label={tr('回款日期')} rules={[{ required: true, message: tr('回款日期不能为空') }]}>
-          <DatePicker style={{ width: '100%' }} aria-label="回款日期" />
+          <DatePicker style={{ width: '100%' }} aria-label={tr('回款日期')} />
         </Form.Item>
         <Form.Item name="payMethod" label={tr('付款方式')}>
           <Input maxLength={50} placeholder={tr('如：银行转账、支票、现金')} />

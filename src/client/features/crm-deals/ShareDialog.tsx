@@ -28,7 +28,7 @@ export default function ShareDialog({ id, title, shared, onDone, onClose }: { id
     <Modal open title={tr(`分享纪念日：${title}`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form layout="vertical">
         <Form.Item label={tr('分享给同事')}>
-          <PickerInput kind="user" multiple value={userIds} onChange={(v) => setUserIds(Array.isArray(v) ? v : v ? [v] : [])} aria-label="分享给同事" />
+          <PickerInput kind="user" multiple value={userIds} onChange={(v) => setUserIds(Array.isArray(v) ? v : v ? [v] : [])} aria-label={tr('分享给同事')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -5,9 +5,9 @@ import { registerMenuPage, registerMenuResolver } from '../../shell/menu-pages.j
 import { registerRowAction } from '../../runtime/row-actions.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { registerCustomerTab } from '../crm-customers/customer-tabs.js'
-import { dealPageTitle, type DealKind, type DealMode } from './deal-routes.js'
+import { dealPageTitle, SUBJECT, type DealKind, type DealMode } from './deal-routes.js'
 import './memorial-bell.js'
-import { useTr } from '../../i18n/use-tr.js'
+import { tr, useTr } from '../../i18n/use-tr.js'
 
 /**
  * CRM deals in the browser: 商机, 合同, 联系人 and 纪念日 screens (menus /crm/business, /crm/contract,
@@ -85,15 +85,15 @@ for (const kind of ['business', 'contract'] as const) {
   const entity = kind === 'business' ? 'crmBusiness' : 'crmContract'
   registerRowAction(entity, 'approve', (row: EntityRow, reload, close) =>
     Number(row.status) === 0
-      ? opening(ApproveDialog, { kind, id: row.id, title: kind === 'business' ? '商机' : '合同', onDone: reload, onClose: close })
-      : opening(Notice, { text: Number(row.status) === 3 ? '已审核通过，不允许重复审核！' : '已审核拒绝，请修改后重新提交！', onClose: close }),
+      ? opening(ApproveDialog, { kind, id: row.id, title: SUBJECT[kind], onDone: reload, onClose: close })
+      : opening(Notice, { text: tr(Number(row.status) === 3 ? '已审核通过，不允许重复审核！' : '已审核拒绝，请修改后重新提交！'), onClose: close }),
   )
   registerRowAction(entity, 'view', (row, _reload, close) => <GoTo key={`view-${++opened}`} to={`${LIST_PATH[kind]}/detail/${row.id}`} close={close} />)
   registerRowAction(entity, 'print', (row, _reload, close) => <GoTo key={`print-${++opened}`} to={`${LIST_PATH[kind]}/print/${row.id}`} close={close} />)
 }
 registerRowAction('crmContract', 'payment', (row, reload, close) =>
   opening(InModal, {
-    title: `回款：${String(row.contractNo)} ${String(row.name)}`,
+    title: tr('回款：') + `${String(row.contractNo)} ${String(row.name)}`,
     onClose: () => {
       reload()
       close()
@@ -102,7 +102,7 @@ registerRowAction('crmContract', 'payment', (row, reload, close) =>
   }),
 )
 registerRowAction('crmContract', 'files', (row, _reload, close) =>
-  opening(InModal, { title: `合同附件：${String(row.contractNo)}`, width: 720, onClose: close, children: <ContractFiles contractId={row.id} /> }),
+  opening(InModal, { title: tr('合同附件：') + String(row.contractNo), width: 720, onClose: close, children: <ContractFiles contractId={row.id} /> }),
 )
 registerRowAction('crmMemorial', 'share', (row, reload, close) =>
   opening(ShareDialog, { id: row.id, title: String(row.title), shared: Array.isArray(row.sharedUserIds) ? (row.sharedUserIds as string[]) : [], onDone: reload, onClose: close }),
@@ -136,11 +136,12 @@ function ConfirmRemove({ id, title, onDone, onClose }: { id: string; title: stri
         onClose()
       }}
     >
-      确定删除纪念日「{title}」？
+      {tr(`确定删除纪念日「${title}」？`)}
     </Modal>
   )
 }
 
+/** `title` in Simplified: the customer page shows it through tr(). */
 const tab = (key: string, title: string, view: 'contact' | 'business' | 'contract' | 'payment') =>
   registerCustomerTab({
     key,
@@ -151,7 +152,7 @@ const tab = (key: string, title: string, view: 'contact' | 'business' | 'contrac
       </Suspense>
     ),
   })
-tab('contacts', '联系人', 'contact')
-tab('business', '商机', 'business')
-tab('contracts', '合同', 'contract')
-tab('payments', '回款', 'payment')
+tab('contacts', '联系人', 'contact') // i18n-ignore
+tab('business', '商机', 'business') // i18n-ignore
+tab('contracts', '合同', 'contract') // i18n-ignore
+tab('payments', '回款', 'payment') // i18n-ignore

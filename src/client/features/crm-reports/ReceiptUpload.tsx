@@ -29,7 +29,7 @@ export default function ReceiptUpload({ value, onChange, readOnly }: { value?: A
   const fileList: UploadFile[] = files.map((f, i) => ({ uid: `${i}-${f.url}`, name: f.name, status: 'done', url: f.url }))
   return (
     <Upload
-      aria-label="票据附件"
+      aria-label={tr('票据附件')}
       listType="picture-card"
       accept={IMAGE_ACCEPT}
       multiple

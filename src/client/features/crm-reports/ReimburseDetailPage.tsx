@@ -131,7 +131,7 @@ function ClaimDetail({ listPath }: { listPath: string }) {
         </Descriptions.Item>
       </Descriptions>
       <Modal open={refusing} title={tr('审批拒绝')} okText={tr('确定拒绝')} cancelText={tr('取消')} okButtonProps={{ danger: true, loading: busy }} onOk={() => void decide(APPROVE_REFUSE)} onCancel={() => setRefusing(false)}>
-        <Input.TextArea aria-label="拒绝理由" rows={3} maxLength={200} showCount placeholder={tr('请填写拒绝理由（必填）')} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Input.TextArea aria-label={tr('拒绝理由')} rows={3} maxLength={200} showCount placeholder={tr('请填写拒绝理由（必填）')} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Modal>
     </Card>
   )

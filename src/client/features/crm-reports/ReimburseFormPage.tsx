@@ -102,7 +102,7 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
       width: 70,
       align: 'center',
       render: (_v, l) => (
-        <Button type="link" danger size="small" aria-label="删除明细" icon={<DeleteOutlined aria-hidden />} disabled={lines.length === 1} onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))} />
+        <Button type="link" danger size="small" aria-label={tr('删除明细')} icon={<DeleteOutlined aria-hidden />} disabled={lines.length === 1} onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))} />
       ),
     },
   ]
@@ -150,7 +150,7 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
       </Descriptions>
       <Form form={form} layout="vertical" style={{ maxWidth: 1000 }}>
         <Form.Item name="title" label={tr('报销事由')} rules={[{ required: true, whitespace: true, message: tr('报销事由不能为空') }]}>
-          <Input aria-label="报销事由" maxLength={200} placeholder={tr('如：11月华东区客户拜访差旅')} />
+          <Input aria-label={tr('报销事由')} maxLength={200} placeholder={tr('如：11月华东区客户拜访差旅')} />
         </Form.Item>
         <Form.Item label={tr('报销明细')} required>
           <Table<EditLine> rowKey="key" size="small" bordered columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
@@ -162,7 +162,7 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
           <ReceiptUpload />
         </Form.Item>
         <Form.Item name="description" label={tr('备注')}>
-          <Input.TextArea aria-label="备注" maxLength={200} rows={2} />
+          <Input.TextArea aria-label={tr('备注')} maxLength={200} rows={2} />
         </Form.Item>
       </Form>
       <Space>

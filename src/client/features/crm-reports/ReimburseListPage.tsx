@@ -100,22 +100,22 @@ function ClaimList({ listPath }: { listPath: string }) {
       <SearchCard form={form} onSearch={search} buttonSpan={4}>
         <Col span={5}>
           <Form.Item name="code" label={tr('报销单号')}>
-            <Input aria-label="报销单号" allowClear />
+            <Input aria-label={tr('报销单号')} allowClear />
           </Form.Item>
         </Col>
         <Col span={5}>
           <Form.Item name="title" label={tr('报销事由')}>
-            <Input aria-label="报销事由" allowClear />
+            <Input aria-label={tr('报销事由')} allowClear />
           </Form.Item>
         </Col>
         <Col span={4}>
           <Form.Item name="status" label={tr('审核状态')}>
-            <Select aria-label="审核状态" allowClear options={meta ? enumOptions(REIMBURSE_STATUS_ENUM, meta.enums) : []} placeholder={box === 'approve' ? tr('待审核') : tr('全部')} />
+            <Select aria-label={tr('审核状态')} allowClear options={meta ? enumOptions(REIMBURSE_STATUS_ENUM, meta.enums) : []} placeholder={box === 'approve' ? tr('待审核') : tr('全部')} />
           </Form.Item>
         </Col>
         <Col span={6}>
           <Form.Item name="time" label={tr('申请时间')}>
-            <DatePicker.RangePicker aria-label="申请时间" />
+            <DatePicker.RangePicker aria-label={tr('申请时间')} />
           </Form.Item>
         </Col>
       </SearchCard>

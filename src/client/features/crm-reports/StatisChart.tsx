@@ -54,5 +54,5 @@ export default function StatisChart({ data, dark = false }: { data: Statis; dark
     )
   }, [data])
 
-  return <div ref={el} style={{ width: '100%', height: 280 }} role="img" aria-label="工作统计图" />
+  return <div ref={el} style={{ width: '100%', height: 280 }} role="img" aria-label={tr('工作统计图')} />
 }

@@ -65,19 +65,19 @@ function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
       <Card size="small" variant="borderless" title={tr(`写${kind.name}`)} style={{ marginBottom: 12 }}>
         <Form<Values> form={form} layout="vertical" initialValues={{ period: dayjs() }} onFinish={(v) => void save(v)} style={{ maxWidth: 960 }}>
           <Form.Item name="period" label={tr('报告周期')} rules={[{ required: true, message: tr('报告周期不能为空') }]}>
-            <DatePicker aria-label="报告周期" picker={type === WEEKLY ? 'week' : 'month'} allowClear={false} />
+            <DatePicker aria-label={tr('报告周期')} picker={type === WEEKLY ? 'week' : 'month'} allowClear={false} />
           </Form.Item>
           <Form.Item name="content" label={tr(`${kind.period}工作内容`)} rules={[{ required: true, whitespace: true, message: tr('工作内容不能为空') }]}>
-            <Input.TextArea aria-label="工作内容" rows={6} maxLength={5000} showCount placeholder={tr('客户拜访、商机推进、签约与回款等')} />
+            <Input.TextArea aria-label={tr('工作内容')} rows={6} maxLength={5000} showCount placeholder={tr('客户拜访、商机推进、签约与回款等')} />
           </Form.Item>
           <Form.Item name="plan" label={tr(`${kind.next}工作计划`)}>
-            <Input.TextArea aria-label="工作计划" rows={4} maxLength={5000} showCount />
+            <Input.TextArea aria-label={tr('工作计划')} rows={4} maxLength={5000} showCount />
           </Form.Item>
           <Form.Item name="question" label={tr('遇到的问题')}>
-            <Input.TextArea aria-label="遇到的问题" rows={3} maxLength={2000} showCount />
+            <Input.TextArea aria-label={tr('遇到的问题')} rows={3} maxLength={2000} showCount />
           </Form.Item>
           <Form.Item name="recipientIds" label={tr('发送给')}>
-            <PickerInput kind="user" multiple aria-label="发送给" placeholder={tr('请选择接收人')} />
+            <PickerInput kind="user" multiple aria-label={tr('发送给')} placeholder={tr('请选择接收人')} />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={busy}>

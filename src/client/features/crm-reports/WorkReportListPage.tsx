@@ -118,18 +118,18 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
         {can(['crm:weekly-report:add', 'crm:monthly-report:add']) && (
           <Col span={6}>
             <Form.Item name="userId" label={tr('汇报人')}>
-              <PickerInput kind="user" aria-label="汇报人" placeholder={tr('请选择汇报人')} />
+              <PickerInput kind="user" aria-label={tr('汇报人')} placeholder={tr('请选择汇报人')} />
             </Form.Item>
           </Col>
         )}
         <Col span={6}>
           <Form.Item name="keyword" label={tr('关键字')}>
-            <Input aria-label="关键字" allowClear placeholder={tr('工作内容或计划')} />
+            <Input aria-label={tr('关键字')} allowClear placeholder={tr('工作内容或计划')} />
           </Form.Item>
         </Col>
         <Col span={7}>
           <Form.Item name="period" label={tr('报告周期')}>
-            <DatePicker.RangePicker aria-label="报告周期" picker={type === WEEKLY ? 'week' : 'month'} />
+            <DatePicker.RangePicker aria-label={tr('报告周期')} picker={type === WEEKLY ? 'week' : 'month'} />
           </Form.Item>
         </Col>
       </SearchCard>

@@ -28,6 +28,7 @@ registerMenuPage(REIMBURSE_MENU, () => <AtMenuPath render={(listPath) => <Reimbu
  * The hidden child pages of spec 000 §2: weekly and monthly report `add` and `detail/{id}`; reimburse
  * `add`, `detail/{id}` (also the approval view) and `modify/{id}`.
  */
+// Titles in Simplified: the shell shows them through tr().
 registerMenuResolver((menu, rest): SubPage | undefined => {
   const component = (menu.component ?? '').trim()
   const listPath = (menu.path ?? '').replace(/\/+$/, '')
@@ -36,13 +37,13 @@ registerMenuResolver((menu, rest): SubPage | undefined => {
   const type = REPORT_MENUS[component]
   if (type !== undefined) {
     const name = REPORT_KIND[type].name
-    if (mode === 'add' && !id) return { title: `写${name}`, pattern: 'add', render: () => <WorkReportAddPage type={type} listPath={listPath} /> }
-    if (mode === 'detail' && id) return { title: `查看${name}`, pattern: 'detail/:id', render: () => <WorkReportDetailPage type={type} listPath={listPath} /> }
+    if (mode === 'add' && !id) return { title: `写${name}`, pattern: 'add', render: () => <WorkReportAddPage type={type} listPath={listPath} /> } // i18n-ignore
+    if (mode === 'detail' && id) return { title: `查看${name}`, pattern: 'detail/:id', render: () => <WorkReportDetailPage type={type} listPath={listPath} /> } // i18n-ignore
     return undefined
   }
   if (component !== REIMBURSE_MENU) return undefined
-  if (mode === 'add' && !id) return { title: '新增报销单', pattern: 'add', render: () => <ReimburseFormPage mode="add" listPath={listPath} /> }
-  if (mode === 'modify' && id) return { title: '修改报销单', pattern: 'modify/:id', render: () => <ReimburseFormPage mode="modify" listPath={listPath} /> }
-  if (mode === 'detail' && id) return { title: '报销单详情', pattern: 'detail/:id', render: () => <ReimburseDetailPage listPath={listPath} /> }
+  if (mode === 'add' && !id) return { title: '新增报销单', pattern: 'add', render: () => <ReimburseFormPage mode="add" listPath={listPath} /> } // i18n-ignore
+  if (mode === 'modify' && id) return { title: '修改报销单', pattern: 'modify/:id', render: () => <ReimburseFormPage mode="modify" listPath={listPath} /> } // i18n-ignore
+  if (mode === 'detail' && id) return { title: '报销单详情', pattern: 'detail/:id', render: () => <ReimburseDetailPage listPath={listPath} /> } // i18n-ignore
   return undefined
 })

@@ -6,10 +6,10 @@ export const WEEKLY: ReportType = CRM_WORK_REPORT_TYPE.WEEKLY
 export const MONTHLY: ReportType = CRM_WORK_REPORT_TYPE.MONTHLY
 export const REPORT_TYPE_ENUM = 'CRM_WORK_REPORT_TYPE'
 
-/** Per kind: its permission prefix, its words and its statistics call. */
+/** Per kind: its permission prefix, its words (Simplified, composed into texts the screens pass through tr()) and its statistics call. */
 export const REPORT_KIND: Record<ReportType, { prefix: string; name: string; period: string; next: string; statis: string }> = {
-  [WEEKLY]: { prefix: 'crm:weekly-report', name: '周报', period: '本周', next: '下周', statis: '/crm/workReport/getWeekStatis' },
-  [MONTHLY]: { prefix: 'crm:monthly-report', name: '月报', period: '本月', next: '下月', statis: '/crm/workReport/getMonthStatis' },
+  [WEEKLY]: { prefix: 'crm:weekly-report', name: '周报', period: '本周', next: '下周', statis: '/crm/workReport/getWeekStatis' }, // i18n-ignore
+  [MONTHLY]: { prefix: 'crm:monthly-report', name: '月报', period: '本月', next: '下月', statis: '/crm/workReport/getMonthStatis' }, // i18n-ignore
 }
 
 export interface Recipient {

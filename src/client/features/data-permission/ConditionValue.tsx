@@ -1,6 +1,7 @@
 import { DatePicker, Input, Select, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
+import { useTr } from '../../i18n/use-tr.js'
 import { DATE_FORMAT, DATETIME_FORMAT, valueWidget, type DesignerNode } from './tree-rules.js'
 
 interface Props {
@@ -18,8 +19,9 @@ const WIDTH = 260
  * enum select (multiple for in/not-in), datetime, date; SQL nodes have no value.
  */
 export function ConditionValue({ node, enums, invalid, onValue, onValues }: Props) {
+  const tr = useTr()
   const status = invalid ? 'error' : undefined
-  const label = `${node.name}的值`
+  const label = tr(`${node.name}的值`)
   const enumOptions = () =>
     node.enumName && enums ? enums.items(node.enumName).map((i) => ({ value: String(i.code), label: enums.text(i) })) : []
   switch (valueWidget(node)) {
@@ -29,7 +31,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
           <Tag color="purple" style={{ marginInlineEnd: 6 }}>
             SQL
           </Tag>
-          系统条件，无需输入值
+          {tr('系统条件，无需输入值')}
         </Typography.Text>
       )
     case 'tags':
@@ -39,7 +41,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
           aria-label={label}
           status={status}
           style={{ width: WIDTH }}
-          placeholder="输入后回车，可输入多个值"
+          placeholder={tr('输入后回车，可输入多个值')}
           open={false}
           suffixIcon={null}
           tokenSeparators={[',', '，']}
@@ -53,7 +55,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
           aria-label={label}
           status={status}
           style={{ width: WIDTH }}
-          placeholder="请选择"
+          placeholder={tr('请选择')}
           allowClear
           options={enumOptions()}
           value={node.value ? node.value : undefined}
@@ -67,7 +69,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
           aria-label={label}
           status={status}
           style={{ width: WIDTH }}
-          placeholder="请选择"
+          placeholder={tr('请选择')}
           allowClear
           options={enumOptions()}
           value={node.values ?? []}
@@ -86,7 +88,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
           style={{ width: WIDTH }}
           showTime={format === DATETIME_FORMAT}
           format={format}
-          placeholder={format === DATETIME_FORMAT ? '请选择日期时间' : '请选择日期'}
+          placeholder={format === DATETIME_FORMAT ? tr('请选择日期时间') : tr('请选择日期')}
           value={parsed && parsed.isValid() ? parsed : null}
           onChange={(d) => onValue(d ? d.format(format) : '')}
         />
@@ -98,7 +100,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
           aria-label={label}
           status={status}
           style={{ width: WIDTH }}
-          placeholder="请输入值"
+          placeholder={tr('请输入值')}
           maxLength={200}
           allowClear
           value={node.value ?? ''}

@@ -5,12 +5,13 @@ import { api } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../runtime/feedback.js'
+import { useTr } from '../../i18n/use-tr.js'
 import { nameOf, useLoad } from '../system/use-load.js'
 import { Designer } from './Designer.js'
 import { checkTree, findNode, firstInvalid, fromSaved, type DesignerNode, type PaletteItem, type PermissionModelRow } from './tree-rules.js'
 
 
-const BIZ_LABEL: Record<number, string> = { 0: '角色', 1: '部门', 2: '用户' }
+const bizLabel = (bizType: number, tr: (text: string) => string): string => ({ 0: tr('角色'), 1: tr('部门'), 2: tr('用户') })[bizType] ?? ''
 
 export interface DataPermissionDialogProps {
   /** The role, department or user. */
@@ -36,6 +37,7 @@ interface SavedPermission {
  * invalid tab stops the save and is opened with its message).
  */
 export default function DataPermissionDialog({ target, bizType, onClose }: DataPermissionDialogProps) {
+  const tr = useTr()
   const { message } = useFeedback()
   const { token } = theme.useToken()
   const meta = useMeta()
@@ -92,7 +94,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
     const tree = trees[modelId] ?? []
     const check = checkTree(tree, tab.palette, modelId)
     if (!check.ok) {
-      message.error(check.message)
+      message.error(tr(check.message))
       reveal(modelId, check.nodeId)
       return
     }
@@ -117,7 +119,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
     const failed = firstInvalid(data.map((t) => ({ key: t.model.id, tree: trees[t.model.id] ?? [], palette: t.palette, modelId: t.model.id })))
     if (failed) {
       setActive(String(failed.key))
-      message.error(failed.message)
+      message.error(tr(failed.message))
       reveal(failed.key, failed.nodeId)
       return
     }
@@ -133,7 +135,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
     setBusy('save')
     try {
       await api.post<null>('/system/data/permission/data/saveData', items)
-      message.success('保存成功！')
+      message.success(tr('保存成功！'))
       setOpen(false)
     } catch {
       // The api layer has shown the server's message.
@@ -145,7 +147,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
   const ready = Boolean(data) && !error && !builtIn
 
   const body = builtIn ? (
-    <Alert type="warning" showIcon message={`权限【${ADMIN_PERMISSION}】为内置权限，不允许设置数据权限！`} />
+    <Alert type="warning" showIcon message={tr(`权限【${ADMIN_PERMISSION}】为内置权限，不允许设置数据权限！`)} />
   ) : error ? (
     <Alert type="error" showIcon message={error} />
   ) : loading || !data ? (
@@ -159,7 +161,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
         const text = previews[modelId]
         return {
           key: String(modelId),
-          label: t.model.name,
+          label: tr(t.model.name),
           forceRender: true,
           children: (
             <>
@@ -176,7 +178,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
               {text !== undefined && (
                 <div
                   role="region"
-                  aria-label={`${t.model.name}预览SQL`}
+                  aria-label={tr(`${t.model.name}预览SQL`)}
                   className="dp-preview"
                   style={{
                     marginTop: 12,
@@ -190,9 +192,9 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
                   }}
                 >
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    预览SQL：
+                    {tr('预览SQL：')}
                   </Typography.Text>
-                  <div className="dp-preview-sql">{text || '（未设置条件，不限制数据）'}</div>
+                  <div className="dp-preview-sql">{text || tr('（未设置条件，不限制数据）')}</div>
                 </div>
               )}
             </>
@@ -205,7 +207,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
   return (
     <Modal
       open={open}
-      title="设置数据权限"
+      title={tr('设置数据权限')}
       width={1100}
       maskClosable={false}
       destroyOnHidden
@@ -213,18 +215,20 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
       afterClose={onClose}
       footer={
         <Space>
-          <Button onClick={() => setOpen(false)}>取消</Button>
+          <Button onClick={() => setOpen(false)}>{tr('取消')}</Button>
           <Button disabled={!ready} loading={busy === 'preview'} onClick={() => void preview()}>
-            预览
+            {tr('预览')}
           </Button>
           <Button type="primary" disabled={!ready} loading={busy === 'save'} onClick={() => void save()}>
-            确定
+            {tr('确定')}
           </Button>
         </Space>
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {BIZ_LABEL[bizType] ?? ''}：{nameOf(target)}
+        {bizLabel(bizType, tr)}
+        {tr('：')}
+        {nameOf(target)}
       </Typography.Paragraph>
       {body}
     </Modal>

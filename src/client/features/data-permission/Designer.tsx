@@ -18,6 +18,7 @@ import { ApartmentOutlined, DeleteOutlined, FilterOutlined, HolderOutlined } fro
 import { DATA_PERMISSION_CALC_TYPE as CALC } from '../../../shared/generated/enum-codes.js'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
 import { useFeedback } from '../../runtime/feedback.js'
+import { useTr } from '../../i18n/use-tr.js'
 import { ConditionValue } from './ConditionValue.js'
 import {
   CALC_NAME,
@@ -76,6 +77,7 @@ export interface DesignerProps {
  * nodes at the top level when nothing is selected). Tree nodes move by their handle.
  */
 export function Designer({ modelName, palette, tree, onChange, selectedId, onSelect, invalidId, enums }: DesignerProps) {
+  const tr = useTr()
   const { token } = theme.useToken()
   const { message, modal } = useFeedback()
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }))
@@ -88,7 +90,7 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
 
   const apply = (change: TreeChange): boolean => {
     if (!change.ok) {
-      message.error(change.message)
+      message.error(tr(change.message))
       return false
     }
     onChange(change.tree)
@@ -116,10 +118,10 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
 
   const remove = (node: DesignerNode) =>
     modal.confirm({
-      title: '提示',
-      content: deleteConfirmText(node),
-      okText: '确定',
-      cancelText: '取消',
+      title: tr('提示'),
+      content: tr(deleteConfirmText(node)),
+      okText: tr('确定'),
+      cancelText: tr('取消'),
       onOk: () => {
         onChange(removeNode(tree, node.id))
         if (selectedId && (selectedId === node.id || findNode([node], selectedId))) onSelect(null)
@@ -129,7 +131,7 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
   const conditionOptions = (node: DesignerNode) =>
     (node.conditionTypes ?? []).map((c) => ({
       value: c,
-      label: enums?.label('DATA_PERMISSION_CONDITION', c) ?? CONDITION_LABEL[c] ?? String(c),
+      label: enums?.label('DATA_PERMISSION_CONDITION', c) ?? (CONDITION_LABEL[c] ? tr(CONDITION_LABEL[c]) : String(c)),
     }))
 
   const renderNode = (node: DesignerNode): ReactNode =>
@@ -152,7 +154,7 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
         className="dp-condition"
         data-node-id={node.id}
         role="group"
-        aria-label={`条件节点 ${node.name}`}
+        aria-label={tr(`条件节点 ${node.name}`)}
         onClick={(e) => {
           e.stopPropagation()
           onSelect(node.id)
@@ -168,14 +170,14 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
           borderRadius: token.borderRadius,
         }}
       >
-        <DragHandle id={node.id} label={node.name} />
+        <DragHandle id={node.id} label={tr(node.name)} />
         <FilterOutlined aria-hidden style={{ color: token.colorTextSecondary }} />
         <Typography.Text strong style={{ minWidth: 72 }}>
-          {node.name}
+          {tr(node.name)}
         </Typography.Text>
         {!isSql(node) && (
           <Select
-            aria-label={`${node.name}的条件`}
+            aria-label={tr(`${node.name}的条件`)}
             style={{ width: 132 }}
             options={conditionOptions(node)}
             value={node.conditionType}
@@ -190,13 +192,13 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
           onValues={(values) => onChange(updateNode(tree, node.id, { values }))}
         />
         <span style={{ flex: 1 }} />
-        <Tooltip title="删除">
+        <Tooltip title={tr('删除')}>
           <Button
             type="text"
             size="small"
             danger
             icon={<DeleteOutlined aria-hidden />}
-            aria-label={`删除条件节点 ${node.name}`}
+            aria-label={tr(`删除条件节点 ${node.name}`)}
             onClick={(e) => {
               e.stopPropagation()
               remove(node)
@@ -216,7 +218,7 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
         <div
           className="dp-palette"
           role="region"
-          aria-label={`${modelName}节点`}
+          aria-label={tr(`${modelName}节点`)}
           style={{
             width: 232,
             flex: 'none',
@@ -228,7 +230,7 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
           }}
         >
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            运算节点
+            {tr('运算节点')}
           </Typography.Text>
           <Space direction="vertical" size={6} style={{ width: '100%', margin: '6px 0 12px' }}>
             {[CALC.AND, CALC.OR].map((calcType) => (
@@ -236,14 +238,14 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
                 key={`calc-${calcType}`}
                 id={`palette-calc-${calcType}`}
                 data={{ kind: 'calc', calcType }}
-                label={CALC_NAME[calcType]}
+                label={tr(CALC_NAME[calcType])}
                 icon={<ApartmentOutlined aria-hidden />}
                 onClick={onPaletteClick}
               />
             ))}
           </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            条件节点
+            {tr('条件节点')}
           </Typography.Text>
           <Space direction="vertical" size={6} style={{ width: '100%', marginTop: 6 }}>
             {palette.map((item) => (
@@ -251,7 +253,7 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
                 key={`detail-${item.detailId ?? item.id}`}
                 id={`palette-detail-${item.detailId ?? item.id}`}
                 data={{ kind: 'condition', item }}
-                label={item.name}
+                label={tr(item.name)}
                 icon={<FilterOutlined aria-hidden />}
                 onClick={onPaletteClick}
               />
@@ -261,8 +263,10 @@ export function Designer({ modelName, palette, tree, onChange, selectedId, onSel
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} aria-live="polite">
             {targetNode
-              ? `点击左侧节点将添加到所选的【${targetNode.name}】节点${selected && !isCalc(selected) ? '（所选条件所在的运算节点）' : ''}`
-              : '点击左侧运算节点添加到最外层；选中运算节点后，点击条件节点添加到其中。也可以拖拽添加。'}
+              ? selected && !isCalc(selected)
+                ? tr(`点击左侧节点将添加到所选的【${targetNode.name}】节点（所选条件所在的运算节点）`)
+                : tr(`点击左侧节点将添加到所选的【${targetNode.name}】节点`)
+              : tr('点击左侧运算节点添加到最外层；选中运算节点后，点击条件节点添加到其中。也可以拖拽添加。')}
           </Typography.Text>
           <RootArea empty={!tree.length} rejecting={dragging?.kind === 'condition'} onClear={() => onSelect(null)}>
             {tree.map(renderNode)}
@@ -321,13 +325,14 @@ function PaletteButton({
 
 function DragHandle({ id, label }: { id: string; label: string }) {
   // Pointer only: the handle is hidden from assistive technology (nodes are added by clicks there).
+  const tr = useTr()
   const { setNodeRef, listeners } = useDraggable({ id: `node-${id}`, data: { kind: 'node', id } satisfies DragData })
   return (
     <span
       ref={setNodeRef}
       {...listeners}
       className="dp-handle"
-      title={`拖动【${label}】`}
+      title={tr(`拖动【${label}】`)}
       aria-hidden
       style={{ cursor: 'grab', touchAction: 'none', color: 'rgba(0,0,0,0.35)', display: 'inline-flex' }}
     >
@@ -337,6 +342,7 @@ function DragHandle({ id, label }: { id: string; label: string }) {
 }
 
 function RootArea({ empty, rejecting, onClear, children }: { empty: boolean; rejecting: boolean; onClear: () => void; children: ReactNode }) {
+  const tr = useTr()
   const { token } = theme.useToken()
   const { setNodeRef, isOver } = useDroppable({ id: ROOT_DROP, data: { parentId: null } satisfies DropData })
   const border = isOver ? (rejecting ? token.colorError : token.colorPrimary) : token.colorBorder
@@ -345,7 +351,7 @@ function RootArea({ empty, rejecting, onClear, children }: { empty: boolean; rej
       ref={setNodeRef}
       className="dp-tree"
       role="region"
-      aria-label="数据权限条件树"
+      aria-label={tr('数据权限条件树')}
       onClick={onClear}
       style={{
         flex: 1,
@@ -362,7 +368,7 @@ function RootArea({ empty, rejecting, onClear, children }: { empty: boolean; rej
       }}
     >
       {empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="拖拽或点击左侧的运算节点（并且、或者）开始设置" style={{ margin: 'auto' }} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('拖拽或点击左侧的运算节点（并且、或者）开始设置')} style={{ margin: 'auto' }} />
       ) : (
         children
       )}
@@ -389,6 +395,7 @@ function CalcNode({
   draggingCondition: boolean
   children: ReactNode
 }) {
+  const tr = useTr()
   const { token } = theme.useToken()
   const { setNodeRef, isOver } = useDroppable({ id: `drop-${node.id}`, data: { parentId: node.id } satisfies DropData })
   const empty = !node.children?.length
@@ -399,7 +406,7 @@ function CalcNode({
       className="dp-calc"
       data-node-id={node.id}
       role="group"
-      aria-label={`运算节点 ${node.name}`}
+      aria-label={tr(`运算节点 ${node.name}`)}
       onClick={(e) => {
         e.stopPropagation()
         onSelect()
@@ -422,18 +429,18 @@ function CalcNode({
           borderRadius: `${token.borderRadiusLG}px ${token.borderRadiusLG}px 0 0`,
         }}
       >
-        <DragHandle id={node.id} label={node.name} />
+        <DragHandle id={node.id} label={tr(node.name)} />
         <Button
           size="small"
           type={selected ? 'primary' : 'default'}
           aria-pressed={selected}
-          aria-label={`选择运算节点 ${node.name}`}
+          aria-label={tr(`选择运算节点 ${node.name}`)}
           onClick={(e) => {
             e.stopPropagation()
             onSelect()
           }}
         >
-          {node.name}
+          {tr(node.name)}
         </Button>
         <Button
           size="small"
@@ -443,17 +450,17 @@ function CalcNode({
             onCalcType(other)
           }}
         >
-          改为{CALC_NAME[other]}
+          {tr(`改为${CALC_NAME[other]}`)}
         </Button>
-        {selected && <Tag color="blue">添加目标</Tag>}
+        {selected && <Tag color="blue">{tr('添加目标')}</Tag>}
         <span style={{ flex: 1 }} />
-        <Tooltip title="删除">
+        <Tooltip title={tr('删除')}>
           <Button
             type="text"
             size="small"
             danger
             icon={<DeleteOutlined aria-hidden />}
-            aria-label={`删除运算节点 ${node.name}`}
+            aria-label={tr(`删除运算节点 ${node.name}`)}
             onClick={(e) => {
               e.stopPropagation()
               onDelete()
@@ -478,7 +485,7 @@ function CalcNode({
       >
         {empty ? (
           <Typography.Text type={invalid ? 'danger' : 'secondary'} style={{ fontSize: 12, padding: '4px 0' }}>
-            {draggingCondition ? '放到这里' : '拖入或点击添加条件节点、运算节点'}
+            {draggingCondition ? tr('放到这里') : tr('拖入或点击添加条件节点、运算节点')}
           </Typography.Text>
         ) : (
           children
@@ -489,6 +496,7 @@ function CalcNode({
 }
 
 function DragPreview({ data, tree }: { data: DragData; tree: readonly DesignerNode[] }) {
+  const tr = useTr()
   const { token } = theme.useToken()
   const name = data.kind === 'calc' ? CALC_NAME[data.calcType] : data.kind === 'condition' ? data.item.name : (findNode(tree, data.id)?.name ?? '')
   const calc = data.kind === 'calc' || (data.kind === 'node' && Boolean(findNode(tree, data.id)?.children))
@@ -508,7 +516,7 @@ function DragPreview({ data, tree }: { data: DragData; tree: readonly DesignerNo
       }}
     >
       {calc ? <ApartmentOutlined /> : <FilterOutlined />}
-      {name}
+      {tr(name)}
     </div>
   )
 }

@@ -55,26 +55,28 @@ export interface DesignerNode {
   children?: DesignerNode[]
 }
 
-export const CALC_NAME: Readonly<Record<number, string>> = { [CALC.AND]: '并且', [CALC.OR]: '或者' }
+/** Saved as the operation node's `name` (data, in Simplified); screens show it through tr(). */
+export const CALC_NAME: Readonly<Record<number, string>> = { [CALC.AND]: '并且', [CALC.OR]: '或者' } // i18n-ignore
 
-/** Labels of DATA_PERMISSION_CONDITION when the metadata has not loaded (schemas/enums.json). */
+/** Labels of DATA_PERMISSION_CONDITION when the metadata has not loaded (schemas/enums.json); shown through tr(). */
 export const CONDITION_LABEL: Readonly<Record<number, string>> = {
-  [COND.EQ]: '等于',
-  [COND.GT]: '大于',
-  [COND.GE]: '大于或等于',
-  [COND.LT]: '小于',
-  [COND.LE]: '小于或等于',
-  [COND.NE]: '不等于',
-  [COND.IN]: '在列表中',
-  [COND.NOT_IN]: '不在列表中',
-  [COND.LEFT_LIKE]: '结尾',
-  [COND.RIGHT_LIKE]: '开头',
-  [COND.AROUND_LIKE]: '包含',
+  [COND.EQ]: '等于', // i18n-ignore
+  [COND.GT]: '大于', // i18n-ignore
+  [COND.GE]: '大于或等于', // i18n-ignore
+  [COND.LT]: '小于', // i18n-ignore
+  [COND.LE]: '小于或等于', // i18n-ignore
+  [COND.NE]: '不等于', // i18n-ignore
+  [COND.IN]: '在列表中', // i18n-ignore
+  [COND.NOT_IN]: '不在列表中', // i18n-ignore
+  [COND.LEFT_LIKE]: '结尾', // i18n-ignore
+  [COND.RIGHT_LIKE]: '开头', // i18n-ignore
+  [COND.AROUND_LIKE]: '包含', // i18n-ignore
 }
 
+/** The delete questions (Simplified; the designer shows them through tr()). */
 export const DELETE_CONFIRM = {
-  CALC: '确认删除此节点以及包含的子节点？',
-  CONDITION: '确认删除此节点？',
+  CALC: '确认删除此节点以及包含的子节点？', // i18n-ignore
+  CONDITION: '确认删除此节点？', // i18n-ignore
 } as const
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'

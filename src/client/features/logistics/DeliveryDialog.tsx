@@ -83,13 +83,13 @@ export default function DeliveryDialog({ sheet, reload, onClose }: DeliveryDialo
           <Descriptions size="small" column={1} style={{ marginBottom: 12 }} items={[{ key: 'code', label: tr('单据号'), children: info.code }]} />
           <Form form={form} layout="vertical">
             <Form.Item name="logisticsCompanyId" label={tr('物流公司')} rules={[{ required: true, message: tr('物流公司不能为空') }]}>
-              <PickerInput kind="logistics/company" aria-label="物流公司" />
+              <PickerInput kind="logistics/company" aria-label={tr('物流公司')} />
             </Form.Item>
             <Form.Item name="logisticsNo" label={tr('物流单号')} rules={[{ required: true, whitespace: true, message: tr('物流单号不能为空') }, { max: 100, message: tr('物流单号最多100个字符') }]}>
-              <Input aria-label="物流单号" maxLength={100} />
+              <Input aria-label={tr('物流单号')} maxLength={100} />
             </Form.Item>
             <Form.Item name="totalAmount" label={tr('物流费（元）')}>
-              <InputNumber<string> aria-label="物流费（元）" stringMode min="0" precision={2} style={{ width: '100%' }} />
+              <InputNumber<string> aria-label={tr('物流费（元）')} stringMode min="0" precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Form>
         </>

@@ -19,10 +19,10 @@ interface Conditions {
 }
 const INITIAL: Conditions = { title: undefined, readed: ALL }
 
-const READED_OPTIONS = [
-  { label: '全部', value: ALL },
-  { label: '未读', value: 'false' },
-  { label: '已读', value: 'true' },
+const readedOptions = (tr: (text: string) => string) => [
+  { label: tr('全部'), value: ALL },
+  { label: tr('未读'), value: 'false' },
+  { label: tr('已读'), value: 'true' },
 ]
 
 /** 已读 / 未读 as a tag. */
@@ -115,7 +115,7 @@ export default function MyNoticesPage() {
             </Col>
             <Col xs={24} sm={12} md={8} lg={6}>
               <Form.Item label={tr('状态')} name="readed" style={{ marginBottom: 12 }}>
-                <Select options={READED_OPTIONS} aria-label="状态" />
+                <Select options={readedOptions(tr)} aria-label={tr('状态')} />
               </Form.Item>
             </Col>
             <Col flex="auto">
@@ -128,7 +128,7 @@ export default function MyNoticesPage() {
         <div className="notice-my-summary" aria-live="polite">
           {unreadCount === undefined ? null : unreadCount > 0 ? (
             <Typography.Text>
-              您有 <Typography.Text strong>{unreadCount}</Typography.Text> 条未读通知
+              {tr('您有')} <Typography.Text strong>{unreadCount}</Typography.Text> {tr('条未读通知')}
             </Typography.Text>
           ) : (
             <Typography.Text type="secondary">{tr('暂无未读通知')}</Typography.Text>

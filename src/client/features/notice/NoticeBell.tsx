@@ -110,7 +110,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
       }}
     />
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无消息')} />
   )
 
   const panel = (

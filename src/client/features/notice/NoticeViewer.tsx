@@ -62,7 +62,8 @@ export default function NoticeViewer({ id, title, onClose }: NoticeViewerProps) 
         <>
           {shown.publishTime && (
             <Typography.Text type="secondary" className="notice-viewer-time">
-              发布时间：{shown.publishTime}
+              {tr('发布时间：')}
+              {shown.publishTime}
             </Typography.Text>
           )}
           <SafeHtml html={shown.content} className="notice-viewer-content" empty={tr('（无内容）')} />

@@ -121,7 +121,7 @@ export default function RichTextEditor({ value, onChange, disabled, readOnly, id
       className={editable ? 'notice-editor' : 'notice-editor is-disabled'}
       style={{ borderColor: token.colorBorder, borderRadius: token.borderRadius, background: editable ? token.colorBgContainer : token.colorBgContainerDisabled }}
     >
-      <div className="notice-editor-toolbar" role="toolbar" aria-label="编辑工具栏" style={{ borderColor: token.colorBorderSecondary }}>
+      <div className="notice-editor-toolbar" role="toolbar" aria-label={tr('编辑工具栏')} style={{ borderColor: token.colorBorderSecondary }}>
         <Space size={2} wrap>
           {tool('bold', tr('加粗'), <BoldOutlined />, state.bold, () => chain().toggleBold().run())}
           {tool('italic', tr('斜体'), <ItalicOutlined />, state.italic, () => chain().toggleItalic().run())}
@@ -188,7 +188,7 @@ function LinkButton({ editor, active, href, disabled }: { editor: Editor; active
         <div style={{ width: 320 }}>
           <Space.Compact style={{ width: '100%' }}>
             <Input
-              aria-label="链接地址"
+              aria-label={tr('链接地址')}
               placeholder="https://"
               value={url}
               status={error ? 'error' : undefined}
@@ -219,7 +219,7 @@ function LinkButton({ editor, active, href, disabled }: { editor: Editor; active
           type={active ? 'primary' : 'text'}
           ghost={active}
           size="small"
-          aria-label="链接"
+          aria-label={tr('链接')}
           aria-pressed={active}
           disabled={disabled}
           icon={<LinkOutlined />}

@@ -24,12 +24,13 @@ import {
 } from './bundle-lines.js'
 import { clearServerErrors, FILL, Hint, PriceInput, shown, useClearOnInput, useShownWhen, type Values } from './shared.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { serverMessageMatcher } from './server-message-match.js'
 
 const PRODUCT = 'product'
 
 /** Server messages about the components and the bundle price rule. */
 const BUNDLE_MESSAGE = /^第\d+行单品|^单品数据不能为空|^单品的销售价设置错误|^单品的零售价设置错误|^只有组合商品才能设置单品/
-const isBundleMessage = (m: string) => BUNDLE_MESSAGE.test(m)
+const isBundleMessage = serverMessageMatcher(BUNDLE_MESSAGE)
 
 /**
  * The product picker narrowed to normal products: only they can be components (the server answers
@@ -90,7 +91,7 @@ function Summary({ totals, own, onApply }: { totals: BundleTotals; own: { salePr
   return (
     <div style={{ marginTop: 8 }} aria-live="polite">
       <Typography.Text strong data-testid="bundle-summary">
-        组合销售价合计 {money(totals.salePrice)} / 零售价合计 {money(totals.retailPrice)}
+        {tr(`组合销售价合计 ${money(totals.salePrice)} / 零售价合计 ${money(totals.retailPrice)}`)}
       </Typography.Text>
       {problems.length > 0 && (
         <Alert
@@ -114,6 +115,7 @@ function Summary({ totals, own, onApply }: { totals: BundleTotals; own: { salePr
 }
 
 const BundleEditor = observer(function BundleEditor({ value, onChange, disabled, readOnly, record }: FormControlProps) {
+  const tr = useTr()
   const form = useForm<Values>()
   const meta = useMeta()
   const { message } = useFeedback()
@@ -143,7 +145,7 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
     setPicking(false)
     const self = typeof record?.id === 'string' ? record.id : undefined
     const chosen = rows.filter((r) => r.id !== self)
-    if (chosen.length < rows.length) message.warning('组合商品不能包含自身')
+    if (chosen.length < rows.length) message.warning(tr('组合商品不能包含自身'))
     setInfo((prev) => new Map([...prev, ...chosen.map((r) => [r.id, infoOfRow(r)] as const)]))
     const kept = latest.current.filter((l) => chosen.some((r) => r.id === l.productId))
     const fresh = chosen.filter((r) => !latest.current.some((l) => l.productId === r.id))
@@ -172,13 +174,13 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
   const labelOf = (l: BundleLine) => info.get(l.productId)?.code ?? info.get(l.productId)?.name ?? l.productId
 
   const columns: ColumnsType<BundleLine> = [
-    { key: 'seq', title: '序号', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
-    { key: 'code', title: '编号', width: 120, render: (_v, l) => shown(info.get(l.productId)?.code) },
-    { key: 'name', title: '名称', width: 160, render: (_v, l) => shown(info.get(l.productId)?.name) },
+    { key: 'seq', title: tr('序号'), width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: 'code', title: tr('编号'), width: 120, render: (_v, l) => shown(info.get(l.productId)?.code) },
+    { key: 'name', title: tr('名称'), width: 160, render: (_v, l) => shown(info.get(l.productId)?.name) },
     { key: 'skuCode', title: 'SKU', width: 120, render: (_v, l) => shown(info.get(l.productId)?.skuCode) },
     {
       key: 'bundleNum',
-      title: '包含数量',
+      title: tr('包含数量'),
       width: 110,
       render: (_v, l) => (
         <InputNumber<number>
@@ -187,7 +189,7 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
           step={1}
           value={l.bundleNum}
           disabled={!editable}
-          aria-label={`${labelOf(l)}包含数量`}
+          aria-label={tr(`${labelOf(l)}包含数量`)}
           style={{ width: '100%' }}
           onChange={(v) => patch(l.productId, { bundleNum: v ?? null })}
         />
@@ -195,23 +197,23 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
     },
     {
       key: 'salePrice',
-      title: '销售价',
+      title: tr('销售价'),
       width: 120,
       render: (_v, l) => (
-        <PriceInput value={l.salePrice} disabled={!editable} aria-label={`${labelOf(l)}销售价`} onChange={(v) => patch(l.productId, { salePrice: v })} />
+        <PriceInput value={l.salePrice} disabled={!editable} aria-label={tr(`${labelOf(l)}销售价`)} onChange={(v) => patch(l.productId, { salePrice: v })} />
       ),
     },
     {
       key: 'retailPrice',
-      title: '零售价',
+      title: tr('零售价'),
       width: 120,
       render: (_v, l) => (
-        <PriceInput value={l.retailPrice} disabled={!editable} aria-label={`${labelOf(l)}零售价`} onChange={(v) => patch(l.productId, { retailPrice: v })} />
+        <PriceInput value={l.retailPrice} disabled={!editable} aria-label={tr(`${labelOf(l)}零售价`)} onChange={(v) => patch(l.productId, { retailPrice: v })} />
       ),
     },
     {
       key: 'amount',
-      title: '小计（销售/零售）',
+      title: tr('小计（销售/零售）'),
       width: 140,
       align: 'right',
       render: (_v, l) => {
@@ -224,12 +226,12 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
   if (editable)
     columns.push({
       key: 'op',
-      title: '操作',
+      title: tr('操作'),
       width: 64,
       align: 'center',
       render: (_v, l) => (
-        <Button type="link" size="small" danger aria-label={`删除单品${labelOf(l)}`} onClick={() => emit(latest.current.filter((x) => x.productId !== l.productId))}>
-          删除
+        <Button type="link" size="small" danger aria-label={tr(`删除单品${labelOf(l)}`)} onClick={() => emit(latest.current.filter((x) => x.productId !== l.productId))}>
+          {tr('删除')}
         </Button>
       ),
     })
@@ -246,9 +248,9 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
               setPicking(true)
             }}
           >
-            添加单品
+            {tr('添加单品')}
           </Button>
-          <Hint>组合商品的单品只能是普通商品；销售价、零售价须等于各单品 包含数量 × 单价 之和</Hint>
+          <Hint>{tr('组合商品的单品只能是普通商品；销售价、零售价须等于各单品 包含数量 × 单价 之和')}</Hint>
         </Space>
       )}
       <Table<BundleLine>
@@ -259,7 +261,7 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
         columns={columns}
         dataSource={lines}
         scroll={{ x: 'max-content', y: 360 }}
-        locale={{ emptyText: '请添加单品' }}
+        locale={{ emptyText: tr('请添加单品') }}
       />
       <Summary totals={totals} own={ownPrices(form.values)} onApply={canSetPrices && lines.length ? applyTotals : undefined} />
       {mounted && meta && picker && (
@@ -283,17 +285,18 @@ const BundleEditor = observer(function BundleEditor({ value, onChange, disabled,
 
 /** Detail forms: the components and their totals. */
 const BundleView = observer(function BundleView({ value, record }: { value: unknown; record?: Record<string, unknown> }) {
+  const tr = useTr()
   const form = useForm<Values>()
   const lines = bundleLinesOf(value)
   const info = recordInfo(record)
   const columns: ColumnsType<BundleLine> = [
-    { key: 'seq', title: '序号', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
-    { key: 'code', title: '编号', render: (_v, l) => shown(info.get(l.productId)?.code) },
-    { key: 'name', title: '名称', render: (_v, l) => shown(info.get(l.productId)?.name) },
+    { key: 'seq', title: tr('序号'), width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: 'code', title: tr('编号'), render: (_v, l) => shown(info.get(l.productId)?.code) },
+    { key: 'name', title: tr('名称'), render: (_v, l) => shown(info.get(l.productId)?.name) },
     { key: 'skuCode', title: 'SKU', render: (_v, l) => shown(info.get(l.productId)?.skuCode) },
-    { key: 'bundleNum', title: '包含数量', align: 'right', render: (_v, l) => shown(l.bundleNum) },
-    { key: 'salePrice', title: '销售价', align: 'right', render: (_v, l) => shown(l.salePrice) },
-    { key: 'retailPrice', title: '零售价', align: 'right', render: (_v, l) => shown(l.retailPrice) },
+    { key: 'bundleNum', title: tr('包含数量'), align: 'right', render: (_v, l) => shown(l.bundleNum) },
+    { key: 'salePrice', title: tr('销售价'), align: 'right', render: (_v, l) => shown(l.salePrice) },
+    { key: 'retailPrice', title: tr('零售价'), align: 'right', render: (_v, l) => shown(l.retailPrice) },
   ]
   return (
     <div style={FILL}>

@@ -7,6 +7,10 @@ import { COLUMN_TYPE } from '../../../shared/generated/enum-codes.js'
 import { useForm } from '@formily/react'
 import { clearServerErrors, FILL, Hint, shown, useShownWhen } from './shared.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
+import { serverMessageMatcher } from './server-message-match.js'
+
+/** Server messages about the values, in any language (taken off the form once the values change). */
+const isItemMessage = serverMessageMatcher(/^第\d+行属性值|^请添加属性值|^属性值【/)
 
 /** One value of a choice property as the server's `syncItems` reads it: kept by id, created without, order = position. */
 export interface ItemRow {
@@ -97,7 +101,7 @@ export default function PropertyItemsInput(props: FormControlProps) {
 
   const emit = (list: ItemRow[]) => {
     keys.current = list.map((r) => r.key)
-    clearServerErrors(form, (m) => /^第\d+行属性值|^请添加属性值|^属性值【/.test(m))
+    clearServerErrors(form, isItemMessage)
     onChange?.(itemsWire(list))
   }
   const patch = (i: number, change: Partial<ItemRow>) => emit(rows.map((r, j) => (j === i ? { ...r, ...change } : r)))

@@ -9,6 +9,7 @@ import type { FormControlProps } from '../../runtime/form-controls.js'
 import { COLUMN_DATA_TYPE, COLUMN_TYPE } from '../../../shared/generated/enum-codes.js'
 import { controlText, displayText, entriesOf, propertyWire, type PropertyDef, type PropertyEntry, type PropertyText } from './property-values.js'
 import { FILL, Hint, truthy, type Values } from './shared.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const DATE = 'YYYY-MM-DD'
 const TIME = 'HH:mm:ss'
@@ -36,6 +37,7 @@ function PropertyControl({
   invalid: boolean
   onChange: (text: PropertyText | undefined) => void
 }) {
+  const tr = useTr()
   const common = { 'aria-label': def.name, disabled, status: invalid ? ('error' as const) : undefined, style: { width: '100%' } }
   const options = (def.items ?? []).map((i) => ({ value: i.id, label: i.name }))
   const value = controlText(def, text)
@@ -46,7 +48,7 @@ function PropertyControl({
           {...common}
           mode="multiple"
           allowClear
-          placeholder={`请选择${def.name}`}
+          placeholder={tr(`请选择${def.name}`)}
           options={options}
           value={(value as string[] | undefined) ?? []}
           onChange={(ids: string[]) => onChange(ids.length ? ids : undefined)}
@@ -57,7 +59,7 @@ function PropertyControl({
         <Select
           {...common}
           allowClear
-          placeholder={`请选择${def.name}`}
+          placeholder={tr(`请选择${def.name}`)}
           options={options}
           value={(value as string | undefined) ?? null}
           onChange={(id: string | null | undefined) => onChange(id ?? undefined)}
@@ -65,7 +67,7 @@ function PropertyControl({
       )
   }
   const str = typeof value === 'string' ? value : undefined
-  const placeholder = `请输入${def.name}`
+  const placeholder = tr(`请输入${def.name}`)
   switch (def.columnDataType) {
     case COLUMN_DATA_TYPE.INT:
     case COLUMN_DATA_TYPE.FLOAT:
@@ -87,7 +89,7 @@ function PropertyControl({
           {...common}
           showTime={format === DATE_TIME}
           format={format}
-          placeholder={`请选择${def.name}`}
+          placeholder={tr(`请选择${def.name}`)}
           value={toDayjs(str, format)}
           onChange={(d) => onChange(d ? d.format(format) : undefined)}
         />
@@ -98,7 +100,7 @@ function PropertyControl({
         <TimePicker
           {...common}
           format={TIME}
-          placeholder={`请选择${def.name}`}
+          placeholder={tr(`请选择${def.name}`)}
           value={toDayjs(str, TIME)}
           onChange={(d) => onChange(d ? d.format(TIME) : undefined)}
         />
@@ -136,6 +138,7 @@ export default function PropertyValuesInput(props: FormControlProps) {
 }
 
 const PropertyEditor = observer(function PropertyEditor({ value, onChange, disabled, readOnly, record }: FormControlProps) {
+  const tr = useTr()
   const form = useForm<Values>()
   const field = useField<Field>()
   const categoryId = typeof form.values.categoryId === 'string' ? form.values.categoryId : ''
@@ -157,9 +160,9 @@ const PropertyEditor = observer(function PropertyEditor({ value, onChange, disab
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, categoryId])
 
-  if (!categoryId) return <Hint>请先选择类目</Hint>
+  if (!categoryId) return <Hint>{tr('请先选择类目')}</Hint>
   if (isLoading && !loaded) return <Spin size="small" />
-  if (error || !loaded) return <Alert type="error" showIcon message="商品属性加载失败" />
+  if (error || !loaded) return <Alert type="error" showIcon message={tr('商品属性加载失败')} />
 
   // The server names a required property in its message (请选择… / 请输入…): mark that one.
   const serverMessage = field.selfErrors.join(' ')
@@ -174,7 +177,7 @@ const PropertyEditor = observer(function PropertyEditor({ value, onChange, disab
   const offered = new Set(loaded.map((d) => d.id))
   const others = [...entries.values()].filter((e) => !offered.has(e.id))
 
-  if (!loaded.length && !others.length) return <Hint>该类目没有商品属性</Hint>
+  if (!loaded.length && !others.length) return <Hint>{tr('该类目没有商品属性')}</Hint>
   return (
     <div className="product-properties" style={FILL}>
       <div style={grid}>
@@ -196,7 +199,7 @@ const PropertyEditor = observer(function PropertyEditor({ value, onChange, disab
       </div>
       {others.length > 0 && (
         <div style={{ marginTop: 8 }}>
-          <Hint>其他属性（该类目不再提供，值保持不变）：</Hint>
+          <Hint>{tr('其他属性（该类目不再提供，值保持不变）：')}</Hint>
           {others.map((e) => (
             <Tag key={e.id} style={{ marginLeft: 4 }}>
               {e.name ?? e.id}：{displayText(undefined, e)}

@@ -24,6 +24,7 @@ import {
 } from './sku-lines.js'
 import { clearServerErrors, FILL, Hint, idsOf, PriceInput, shown, truthy, type Values } from './shared.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
+import { serverMessageMatcher } from './server-message-match.js'
 
 interface SaleItem {
   id: string
@@ -54,9 +55,11 @@ async function loadGroups(ids: readonly string[]): Promise<SaleGroup[]> {
 
 /** Server messages about the SKU lines (`第N行商品新增失败，具体原因：…` and the like), wherever the form put them. */
 const LINE_MESSAGE = /^第\d+行商品|^商品不能为空|^未启用多销售属性的商品SPU|^销售属性组合重复|^请选择销售属性组|^销售属性数据有误/
-const isLineMessage = (m: string) => LINE_MESSAGE.test(m)
+const isLineMessage = serverMessageMatcher(LINE_MESSAGE)
 
-const PRICE_LABEL: Record<PriceField, string> = { purchasePrice: tr('采购价'), salePrice: tr('销售价'), retailPrice: tr('零售价') }
+/** Read at render time, so a language switch shows the new labels. */
+const priceLabel = (f: PriceField): string => ({ purchasePrice: tr('采购价'), salePrice: tr('销售价'), retailPrice: tr('零售价') })[f]
+const batchLabel = (f: PriceField): string => ({ purchasePrice: tr('批量采购价'), salePrice: tr('批量销售价'), retailPrice: tr('批量零售价') })[f]
 
 const Required = ({ children }: { children: string }) => (
   <span>
@@ -92,6 +95,7 @@ export default function SkuMatrixInput(props: FormControlProps) {
 }
 
 const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, disabled, readOnly, record }: FormControlProps) {
+  const tr = useTr()
   const form = useForm<Values>()
   const { message } = useFeedback()
   const values = form.values
@@ -174,7 +178,7 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
   const fillPrices = () => {
     const patch = Object.fromEntries(PRICE_FIELDS.filter((f) => batch[f] !== null).map((f) => [f, batch[f]])) as Partial<SkuLine>
     if (!Object.keys(patch).length) {
-      message.warning('请输入要填充的价格')
+      message.warning(tr('请输入要填充的价格'))
       return
     }
     emit(rows.map((r) => (r.state === 'active' ? { ...r, line: { ...r.line, ...patch } } : r)))
@@ -182,7 +186,7 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
   const fillCodes = () => {
     const spuCode = typeof values.code === 'string' ? values.code.trim() : ''
     if (!spuCode) {
-      message.warning('请先输入货号')
+      message.warning(tr('请先输入货号'))
       return
     }
     emit(
@@ -196,7 +200,7 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
   }
 
   if (tooMany)
-    return <Alert type="error" showIcon message={`最多选择${MAX_SALE_PROP_GROUPS}个销售属性组，请重新选择销售属性组`} />
+    return <Alert type="error" showIcon message={tr(`最多选择${MAX_SALE_PROP_GROUPS}个销售属性组，请重新选择销售属性组`)} />
 
   const activeRows = rows.filter((r) => r.state === 'active')
   const seq = new Map(activeRows.map((r, i) => [r.key, i + 1]))
@@ -204,59 +208,59 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
   const showState = !adding || rows.some((r) => r.state !== 'active')
 
   const stateTag = (r: MatrixRow) => {
-    if (r.state === 'active') return r.existing ? <Tag>已有</Tag> : <Tag color="green">新增</Tag>
-    return r.existing ? <Tag color="red">将删除</Tag> : <Tag>不生成</Tag>
+    if (r.state === 'active') return r.existing ? <Tag>{tr('已有')}</Tag> : <Tag color="green">{tr('新增')}</Tag>
+    return r.existing ? <Tag color="red">{tr('将删除')}</Tag> : <Tag>{tr('不生成')}</Tag>
   }
   const lineInput = (r: MatrixRow, field: 'code' | 'skuCode' | 'externalCode', label: string) => (
     <Input
       value={r.line[field]}
       disabled={!editable || r.state !== 'active'}
       aria-label={`${rowLabel(r)}${label}`}
-      placeholder={`请输入${label}`}
+      placeholder={tr(`请输入${label}`)}
       onChange={(e) => setLine(r.key, { [field]: e.target.value })}
     />
   )
 
   const columns: ColumnsType<MatrixRow> = [
-    { key: 'seq', title: '序号', width: 56, align: 'center', render: (_v, r) => seq.get(r.key) ?? '-' },
+    { key: 'seq', title: tr('序号'), width: 56, align: 'center', render: (_v, r) => seq.get(r.key) ?? '-' },
     ...groups.map((_g, gi) => ({
       key: `group${gi}`,
-      title: groupInfo(gi)?.name || `销售属性${gi + 1}`,
+      title: groupInfo(gi)?.name || tr(`销售属性${gi + 1}`),
       width: 96,
       render: (_v: unknown, r: MatrixRow) => itemName(gi, r.items[gi]),
     })),
-    { key: 'code', title: <Required>编号</Required>, width: 170, render: (_v, r) => lineInput(r, 'code', '编号') },
+    { key: 'code', title: <Required>{tr('编号')}</Required>, width: 170, render: (_v, r) => lineInput(r, 'code', tr('编号')) },
     { key: 'skuCode', title: <Required>SKU</Required>, width: 170, render: (_v, r) => lineInput(r, 'skuCode', 'SKU') },
-    { key: 'externalCode', title: '外部编号', width: 150, render: (_v, r) => lineInput(r, 'externalCode', '外部编号') },
+    { key: 'externalCode', title: tr('外部编号'), width: 150, render: (_v, r) => lineInput(r, 'externalCode', tr('外部编号')) },
     ...PRICE_FIELDS.map((f) => ({
       key: f,
-      title: PRICE_LABEL[f],
+      title: priceLabel(f),
       width: 120,
       render: (_v: unknown, r: MatrixRow) => (
         <PriceInput
           value={r.line[f]}
           disabled={!editable || r.state !== 'active'}
-          aria-label={`${rowLabel(r)}${PRICE_LABEL[f]}`}
+          aria-label={`${rowLabel(r)}${priceLabel(f)}`}
           onChange={(v) => setLine(r.key, { [f]: v })}
         />
       ),
     })),
   ]
-  if (showState) columns.push({ key: 'state', title: '状态', width: 80, align: 'center', render: (_v, r) => stateTag(r) })
+  if (showState) columns.push({ key: 'state', title: tr('状态'), width: 80, align: 'center', render: (_v, r) => stateTag(r) })
   if (groups.length && editable)
     columns.push({
       key: 'op',
-      title: '操作',
+      title: tr('操作'),
       width: 72,
       align: 'center',
       render: (_v, r) =>
         r.state === 'active' ? (
-          <Button type="link" size="small" aria-label={`移除${rowLabel(r)}`} onClick={() => exclude(r.key, true)}>
-            移除
+          <Button type="link" size="small" aria-label={tr(`移除${rowLabel(r)}`)} onClick={() => exclude(r.key, true)}>
+            {tr('移除')}
           </Button>
         ) : (
-          <Button type="link" size="small" aria-label={`恢复${rowLabel(r)}`} onClick={() => (r.state === 'unticked' ? retick(r) : exclude(r.key, false))}>
-            恢复
+          <Button type="link" size="small" aria-label={tr(`恢复${rowLabel(r)}`)} onClick={() => (r.state === 'unticked' ? retick(r) : exclude(r.key, false))}>
+            {tr('恢复')}
           </Button>
         ),
     })
@@ -266,7 +270,7 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
       {groups.length > 0 && (
         <div style={{ marginBottom: 8, display: 'flex', flexDirection: 'column', gap: 6 }}>
           {isLoading && <Spin size="small" />}
-          {error && <Alert type="error" showIcon message="销售属性加载失败" />}
+          {error && <Alert type="error" showIcon message={tr('销售属性加载失败')} />}
           {groups.map((g, gi) => {
             const group = groupInfo(gi)
             if (!group) return null
@@ -275,16 +279,16 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
               .filter((it) => it.available || ticked.includes(it.id))
               .map((it) => ({
                 value: it.id,
-                label: it.available ? it.name : `${it.name}（已停用）`,
+                label: it.available ? it.name : tr(`${it.name}（已停用）`),
                 disabled: !editable || (!it.available && !ticked.includes(it.id)),
               }))
             return (
               <div key={g} role="group" aria-label={group.name} style={{ display: 'flex', gap: 8, alignItems: 'baseline' }}>
-                <span style={{ flex: 'none', minWidth: 64, color: 'rgba(0,0,0,0.65)' }}>{group.name}：</span>
+                <span style={{ flex: 'none', minWidth: 64, color: 'rgba(0,0,0,0.65)' }}>{group.name}{tr('：')}</span>
                 {options.length ? (
                   <Checkbox.Group options={options} value={ticked} onChange={(ids) => tick(g, ids as string[])} />
                 ) : (
-                  <Hint type="warning">该销售属性组没有启用的销售属性</Hint>
+                  <Hint type="warning">{tr('该销售属性组没有启用的销售属性')}</Hint>
                 )}
               </div>
             )
@@ -292,27 +296,27 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
         </div>
       )}
       {!groups.length && adding && truthy(values.multiSaleprop) && (
-        <Alert style={{ marginBottom: 8 }} type="warning" showIcon message="已启用多销售属性，请选择销售属性组" />
+        <Alert style={{ marginBottom: 8 }} type="warning" showIcon message={tr('已启用多销售属性，请选择销售属性组')} />
       )}
       {editable && (
         <Space wrap size={8} style={{ marginBottom: 8 }}>
-          <span style={{ color: 'rgba(0,0,0,0.65)' }}>批量设置：</span>
+          <span style={{ color: 'rgba(0,0,0,0.65)' }}>{tr('批量设置：')}</span>
           {PRICE_FIELDS.map((f) => (
             <PriceInput
               key={f}
               value={batch[f]}
-              aria-label={`批量${PRICE_LABEL[f]}`}
-              placeholder={PRICE_LABEL[f]}
+              aria-label={batchLabel(f)}
+              placeholder={priceLabel(f)}
               style={{ width: 110 }}
               onChange={(v) => setBatch((b) => ({ ...b, [f]: v }))}
             />
           ))}
           <Button size="small" onClick={fillPrices} disabled={!activeRows.length}>
-            填充价格
+            {tr('填充价格')}
           </Button>
-          <Tooltip title="为编号为空的商品生成“货号 + 销售属性编号”，SKU为空时同编号">
+          <Tooltip title={tr('为编号为空的商品生成“货号 + 销售属性编号”，SKU为空时同编号')}>
             <Button size="small" onClick={fillCodes} disabled={!activeRows.length}>
-              生成编号
+              {tr('生成编号')}
             </Button>
           </Tooltip>
         </Space>
@@ -326,12 +330,12 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
         dataSource={rows}
         scroll={{ x: 'max-content', y: 420 }}
         onRow={(r) => ({ style: r.state === 'active' ? undefined : { opacity: 0.6 }, 'data-state': r.state }) as HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: groups.length ? '请勾选销售属性生成商品' : '暂无数据' }}
+        locale={{ emptyText: groups.length ? tr('请勾选销售属性生成商品') : tr('暂无数据') }}
       />
       <div style={{ marginTop: 4 }}>
         <Hint>
-          共 {activeRows.length} 个商品
-          {dropping > 0 && `，保存后将删除 ${dropping} 个已有商品`}
+          {tr(`共 ${activeRows.length} 个商品`)}
+          {dropping > 0 && tr(`，保存后将删除 ${dropping} 个已有商品`)}
         </Hint>
       </div>
     </div>
@@ -352,7 +356,7 @@ function SkuMatrixView({ value, record }: { value: unknown; record?: Record<stri
     { key: 'name', title: tr('名称'), render: (_v, r) => shown(r.name) },
     { key: 'skuCode', title: 'SKU', render: (_v, r) => shown(r.skuCode) },
     { key: 'externalCode', title: tr('外部编号'), render: (_v, r) => shown(r.externalCode) },
-    ...PRICE_FIELDS.map((f) => ({ key: f, title: PRICE_LABEL[f], align: 'right' as const, render: (_v: unknown, r: Record<string, unknown>) => shown(r[f]) })),
+    ...PRICE_FIELDS.map((f) => ({ key: f, title: priceLabel(f), align: 'right' as const, render: (_v: unknown, r: Record<string, unknown>) => shown(r[f]) })),
     {
       key: 'available',
       title: tr('状态'),

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../runtime/feedback.js'
+import { tr } from '../../i18n/use-tr.js'
 
 interface RunOutcome {
   status: string
@@ -15,7 +16,7 @@ export interface JobActionProps {
   onDone: () => void
 }
 
-const DONE: Record<JobActionProps['action'], string> = { pause: '已暂停', resume: '已恢复', trigger: '执行成功' }
+const done = (action: JobActionProps['action']): string => ({ pause: tr('已暂停'), resume: tr('已恢复'), trigger: tr('执行成功') })[action]
 
 /** 暂停 / 恢复 / 立即执行 of one job: one PATCH, the outcome as a message, the list reloaded. Renders nothing. */
 export default function JobAction({ action, job, reload, onDone }: JobActionProps) {
@@ -27,8 +28,8 @@ export default function JobAction({ action, job, reload, onDone }: JobActionProp
     api
       .patch<RunOutcome | null>(`/qrtz/${action}`, { id: job.id })
       .then((outcome) => {
-        if (action === 'trigger' && outcome && outcome.status !== 'SUCCESS') void message.error(`执行失败：${outcome.message}`)
-        else void message.success(action === 'trigger' && outcome?.message ? `${DONE[action]}：${outcome.message}` : DONE[action])
+        if (action === 'trigger' && outcome && outcome.status !== 'SUCCESS') void message.error(tr('执行失败：') + tr(outcome.message))
+        else void message.success(action === 'trigger' && outcome?.message ? done(action) + tr('：') + tr(outcome.message) : done(action))
         reload()
       })
       .catch(() => {})

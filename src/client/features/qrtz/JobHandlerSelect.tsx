@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Select } from 'antd'
 import { api } from '../../api/http.js'
 import type { FormControlProps } from '../../runtime/form-controls.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 interface Handler {
   key: string
@@ -10,6 +11,7 @@ interface Handler {
 
 /** 内置任务: the built-in jobs this tenant may schedule (GET /qrtz/handlers), shown by name. */
 export default function JobHandlerSelect({ value, onChange, disabled, readPretty, id }: FormControlProps) {
+  const tr = useTr()
   const [handlers, setHandlers] = useState<Handler[]>([])
   useEffect(() => {
     let live = true
@@ -18,17 +20,18 @@ export default function JobHandlerSelect({ value, onChange, disabled, readPretty
       live = false
     }
   }, [])
-  const label = handlers.find((h) => h.key === value)?.label
+  const found = handlers.find((h) => h.key === value)?.label
+  const label = found === undefined ? undefined : tr(found)
   if (readPretty) return <span>{label ?? (typeof value === 'string' ? value : '')}</span>
   return (
     <Select
       id={id}
-      aria-label="内置任务"
+      aria-label={tr('内置任务')}
       allowClear
       disabled={disabled}
-      placeholder="任务类型为内置任务时选择"
+      placeholder={tr('任务类型为内置任务时选择')}
       value={typeof value === 'string' && value ? value : undefined}
-      options={handlers.map((h) => ({ value: h.key, label: h.label }))}
+      options={handlers.map((h) => ({ value: h.key, label: tr(h.label) }))}
       onChange={(v: string | undefined) => onChange?.(v ?? null)}
     />
   )

@@ -95,7 +95,7 @@ function BalanceList({ side }: { side: BalanceSide }) {
       ),
     },
     { key: 'partyName', dataIndex: 'partyName', title: tr(`${side.partyLabel}名称`), width: 200, ellipsis: true },
-    moneyColumn<PartyRow>('balance', side.balanceLabel),
+    moneyColumn<PartyRow>('balance', tr(side.balanceLabel)),
     { key: 'documents', dataIndex: 'documents', title: tr('未结清单据数'), width: 120, align: 'right' },
     {
       key: '__actions',

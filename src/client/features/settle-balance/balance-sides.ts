@@ -3,7 +3,9 @@ export interface BalanceSide {
   component: string
   base: string
   idParam: 'supplierId' | 'customerId'
+  /** Simplified (composed into texts the report passes through tr()). */
   partyLabel: string
+  /** Simplified; the report shows it through tr(). */
   balanceLabel: string
   exportKey: string
 }
@@ -13,16 +15,16 @@ export const BALANCE_SIDES: readonly BalanceSide[] = [
     component: '/settle/balance/index',
     base: '/settle/report/supplier',
     idParam: 'supplierId',
-    partyLabel: '供应商',
-    balanceLabel: '应付余额',
+    partyLabel: '供应商', // i18n-ignore
+    balanceLabel: '应付余额', // i18n-ignore
     exportKey: 'settle:balance:export',
   },
   {
     component: '/customer-settle/balance/index',
     base: '/customer/settle/report',
     idParam: 'customerId',
-    partyLabel: '客户',
-    balanceLabel: '应收余额',
+    partyLabel: '客户', // i18n-ignore
+    balanceLabel: '应收余额', // i18n-ignore
     exportKey: 'customer-settle:balance:export',
   },
 ]

@@ -90,7 +90,7 @@ function AddPayments({ id }: { id: string }) {
             <Input placeholder={tr('请输入金额')} />
           </Form.Item>
           <Form.Item name="payDate" label={tr('付款日期')} rules={[{ required: true, message: tr('请选择收付款日期') }]}>
-            <Input type="date" aria-label="付款日期" />
+            <Input type="date" aria-label={tr('付款日期')} />
           </Form.Item>
           <Form.Item name="description" label={tr('备注')}>
             <Input.TextArea maxLength={200} />

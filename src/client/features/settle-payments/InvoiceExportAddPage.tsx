@@ -11,10 +11,10 @@ import { useTr } from '../../i18n/use-tr.js'
 
 type Sheet = { id: string; code: string; totalAmount: string; supplierName?: string; customerName?: string; approveTime?: string }
 
-/** SETTLE_INVOICE_BIZ_TYPE and where its candidates come from (approved sheets, newest first). */
+/** SETTLE_INVOICE_BIZ_TYPE and where its candidates come from (approved sheets, newest first); labels in Simplified, shown through tr(). */
 const SOURCES = {
-  1: { label: '销售出库单', path: '/sale/out/sheet/query/invoice', party: 'customerName' as const, partyLabel: '客户' },
-  2: { label: '采购收货单', path: '/purchase/receive/sheet/query/invoice', party: 'supplierName' as const, partyLabel: '供应商' },
+  1: { label: '销售出库单', path: '/sale/out/sheet/query/invoice', party: 'customerName' as const, partyLabel: '客户' }, // i18n-ignore
+  2: { label: '采购收货单', path: '/purchase/receive/sheet/query/invoice', party: 'supplierName' as const, partyLabel: '供应商' }, // i18n-ignore
 }
 
 /** 新增开票 (/invoice/export/add): choose an approved sale out or receive sheet, then record its invoice. */
@@ -68,8 +68,8 @@ function AddInvoice({ listPath }: { listPath: string }) {
             setPage((p) => ({ ...p, index: 1 }))
           }}
           options={[
-            { value: 1, label: SOURCES[1].label },
-            { value: 2, label: SOURCES[2].label },
+            { value: 1, label: tr(SOURCES[1].label) },
+            { value: 2, label: tr(SOURCES[2].label) },
           ]}
           optionType="button"
         />
@@ -84,7 +84,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
           onRow={(row) => ({ onClick: () => choose(row) })}
           columns={[
             { title: tr('单号'), dataIndex: 'code' },
-            { title: source.partyLabel, dataIndex: source.party },
+            { title: tr(source.partyLabel), dataIndex: source.party },
             { title: tr('单据金额'), dataIndex: 'totalAmount', align: 'right' },
             { title: tr('审核时间'), dataIndex: 'approveTime' },
           ]}
@@ -93,8 +93,8 @@ function AddInvoice({ listPath }: { listPath: string }) {
       {sheet && meta && (
         <Card size="small" title={tr('发票信息')}>
           <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label={source.label}>{sheet.code}</Descriptions.Item>
-            <Descriptions.Item label={source.partyLabel}>{sheet[source.party] ?? ''}</Descriptions.Item>
+            <Descriptions.Item label={tr(source.label)}>{sheet.code}</Descriptions.Item>
+            <Descriptions.Item label={tr(source.partyLabel)}>{sheet[source.party] ?? ''}</Descriptions.Item>
             <Descriptions.Item label={tr('单据金额')}>{sheet.totalAmount}</Descriptions.Item>
           </Descriptions>
           <Form form={form} name="invoice-export-add" layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>

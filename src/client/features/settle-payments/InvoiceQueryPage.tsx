@@ -54,10 +54,10 @@ export default function InvoiceQueryPage() {
             <Select allowClear style={{ width: 120 }} options={meta ? enumOptions('SETTLE_FEE_SHEET_TYPE', meta.enums) : []} />
           </Form.Item>
           <Form.Item name="invoiceDateStart" label={tr('开票日期')}>
-            <Input type="date" aria-label="开票日期起" />
+            <Input type="date" aria-label={tr('开票日期起')} />
           </Form.Item>
           <Form.Item name="invoiceDateEnd" label={tr('至')}>
-            <Input type="date" aria-label="开票日期止" />
+            <Input type="date" aria-label={tr('开票日期止')} />
           </Form.Item>
           <Form.Item>
             <Space>

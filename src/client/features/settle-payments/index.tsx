@@ -26,11 +26,11 @@ const RECEIVE_MENU = 'purchase:receive:query'
 
 registerMenuResolver((menu, rest) => {
   if (menu.permission === INVOICE_EXPORT_MENU && rest === 'add')
-    return { title: '新增开票', pattern: 'add', render: () => <InvoiceExportAddPage listPath={menu.path ?? '/invoice/export'} /> }
+    return { title: '新增开票', pattern: 'add', render: () => <InvoiceExportAddPage listPath={menu.path ?? '/invoice/export'} /> } // i18n-ignore: the shell shows titles through tr()
   const addPayments = /^addPayments\/([^/]+)$/.exec(rest)
   if (menu.permission === RECEIVE_MENU && addPayments) {
     const id = decodeURIComponent(addPayments[1])
-    return { title: '采购收货单登记付款', pattern: 'addPayments/:id', render: () => <AddPaymentsPage id={id} /> }
+    return { title: '采购收货单登记付款', pattern: 'addPayments/:id', render: () => <AddPaymentsPage id={id} /> } // i18n-ignore: the shell shows titles through tr()
   }
   return undefined
 })

@@ -39,6 +39,7 @@ export function InvoiceFields({ meta }: { meta: Meta }) {
 
 /** A date field kept as yyyy-MM-dd text. */
 function DateText({ value, onChange, id }: { value?: string; onChange?: (v: string | undefined) => void; id?: string }) {
+  const tr = useTr()
   return (
     <Input
       id={id}
@@ -46,7 +47,7 @@ function DateText({ value, onChange, id }: { value?: string; onChange?: (v: stri
       value={value ?? ''}
       onChange={(e) => onChange?.(e.target.value || undefined)}
       style={{ width: '100%' }}
-      aria-label="开票日期"
+      aria-label={tr('开票日期')}
     />
   )
 }

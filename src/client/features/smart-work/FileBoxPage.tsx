@@ -4,12 +4,14 @@ import { Button, Card, Space, Typography, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import { Permission } from '../../app/Permission.js'
 import { useFeedback } from '../../runtime/feedback.js'
+import { useTr } from '../../i18n/use-tr.js'
 import { swApi } from './sw-api.js'
 
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
 
 /** 文件收纳箱: my files and those sent to me (the entity list), upload into the box. */
 export default function FileBoxPage() {
+  const tr = useTr()
   const { message } = useFeedback()
   const { mutate } = useSWRConfig()
   // The list's query is cached by SWR under ['entity-list', entity, …]: refresh it in place.
@@ -19,7 +21,7 @@ export default function FileBoxPage() {
     setBusy(true)
     try {
       await swApi.uploadFile(file)
-      message.success('上传成功')
+      message.success(tr('上传成功'))
       reload()
     } catch {
       // shown by the API layer
@@ -34,11 +36,11 @@ export default function FileBoxPage() {
           <Permission value={['smart-work:file-box:upload']}>
             <Upload showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
               <Button type="primary" icon={<UploadOutlined />} loading={busy}>
-                上传文件
+                {tr('上传文件')}
               </Button>
             </Upload>
           </Permission>
-          <Typography.Text type="secondary">支持Office文档、PDF、图片、压缩包、文本和MP4，单个文件不超过20MB。</Typography.Text>
+          <Typography.Text type="secondary">{tr('支持Office文档、PDF、图片、压缩包、文本和MP4，单个文件不超过20MB。')}</Typography.Text>
         </Space>
       </Card>
       <EntityPage entityName="swFileBox" />

@@ -4,12 +4,14 @@ import { Button, Card, Space, Typography, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import { Permission } from '../../app/Permission.js'
 import { useFeedback } from '../../runtime/feedback.js'
+import { useTr } from '../../i18n/use-tr.js'
 import { editorUrl, swApi } from './sw-api.js'
 
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
 
 /** 在线Excel: my sheets and those sent to me (the entity list), and 导入Excel into a new sheet. */
 export default function OnlineExcelListPage() {
+  const tr = useTr()
   const { message } = useFeedback()
   const { mutate } = useSWRConfig()
   // The list's query is cached by SWR under ['entity-list', entity, …]: refresh it in place.
@@ -19,7 +21,7 @@ export default function OnlineExcelListPage() {
     setBusy(true)
     try {
       const id = await swApi.importExcel(file)
-      message.success('导入成功')
+      message.success(tr('导入成功'))
       reload()
       window.open(editorUrl(id), '_blank')
     } catch {
@@ -35,11 +37,11 @@ export default function OnlineExcelListPage() {
           <Permission value={['smart-work:online-excel:add']}>
             <Upload showUploadList={false} accept=".xlsx" beforeUpload={(file) => (void importFile(file), false)}>
               <Button icon={<UploadOutlined />} loading={busy}>
-                导入Excel
+                {tr('导入Excel')}
               </Button>
             </Upload>
           </Permission>
-          <Typography.Text type="secondary">导入的.xlsx文件成为一个新的在线Excel；点击“编辑”在新窗口中打开表格。</Typography.Text>
+          <Typography.Text type="secondary">{tr('导入的.xlsx文件成为一个新的在线Excel；点击“编辑”在新窗口中打开表格。')}</Typography.Text>
         </Space>
       </Card>
       <EntityPage entityName="swOnlineExcel" />

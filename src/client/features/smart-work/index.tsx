@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { registerMenuPage } from '../../shell/menu-pages.js'
 import { registerRowAction } from '../../runtime/row-actions.js'
 import { editorUrl, swApi } from './sw-api.js'
+import { tr } from '../../i18n/use-tr.js'
 
 /**
  * 便捷办公 (menus 文件收纳箱 and 在线Excel): the two list pages, and their row actions: open a sheet in the
@@ -22,7 +23,7 @@ registerRowAction('swOnlineExcel', 'export', (row) => {
 })
 registerRowAction('swOnlineExcel', 'send', (row, _reload, close) => (
   <Suspense>
-    <SendDialog title={`发送在线Excel：${String(row.name ?? '')}`} send={(userIds) => swApi.sendExcel(row.id, userIds)} onClose={close} />
+    <SendDialog title={tr('发送在线Excel：') + String(row.name ?? '')} send={(userIds) => swApi.sendExcel(row.id, userIds)} onClose={close} />
   </Suspense>
 ))
 registerRowAction('swFileBox', 'download', (row) => {
@@ -30,6 +31,6 @@ registerRowAction('swFileBox', 'download', (row) => {
 })
 registerRowAction('swFileBox', 'send', (row, _reload, close) => (
   <Suspense>
-    <SendDialog title={`发送文件：${String(row.name ?? '')}`} send={(userIds) => swApi.sendFile(row.id, userIds)} onClose={close} />
+    <SendDialog title={tr('发送文件：') + String(row.name ?? '')} send={(userIds) => swApi.sendFile(row.id, userIds)} onClose={close} />
   </Suspense>
 ))

@@ -10,10 +10,11 @@ import { nameOf, truthy, useLoad } from './use-load.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 
+/** `text` in Simplified: the tree shows it through tr(). */
 const DISPLAY_TAG: Record<number, { text: string; color: string }> = {
-  0: { text: '目录', color: 'blue' },
-  1: { text: '菜单', color: 'green' },
-  2: { text: '权限', color: 'orange' },
+  0: { text: '目录', color: 'blue' }, // i18n-ignore
+  1: { text: '菜单', color: 'green' }, // i18n-ignore
+  2: { text: '权限', color: 'orange' }, // i18n-ignore
 }
 
 const TREE_HEIGHT = 460
@@ -35,7 +36,8 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   const { data: menus, error, loading } = useLoad(`role-menus:${role.id}`, () =>
     api.get<MenuGrant[]>('/system/role/menu/menus', { roleId: role.id }),
   )
-  const tree = useMemo(() => (menus ? buildMenuTree(menus) : undefined), [menus])
+  // Seeded menu titles in the chosen language (an admin's own titles show as written), so 定位 finds what is shown.
+  const tree = useMemo(() => (menus ? buildMenuTree(menus.map((m) => ({ ...m, title: tr(m.title) }))) : undefined), [menus, tr])
   const isAdmin = String(role.permission ?? '').trim() === ADMIN_PERMISSION
 
   const [checked, setChecked] = useState<string[]>([])
@@ -97,7 +99,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
         style={node.key === current ? { outline: `1px solid ${token.colorPrimary}`, outlineOffset: 1, borderRadius: 2 } : undefined}
       >
         <Tag color={tag.color} style={{ marginInlineEnd: 6 }}>
-          {tag.text}
+          {tr(tag.text)}
         </Tag>
         {highlight(m.title)}
         {m.permission && (
@@ -159,7 +161,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
               allowClear
               size="small"
               placeholder={tr('输入菜单名称定位')}
-              aria-label="定位菜单"
+              aria-label={tr('定位菜单')}
               style={{ maxWidth: 240 }}
               onSearch={locate}
               onChange={(e) => {

@@ -64,7 +64,7 @@ export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDial
               {tr('全选')}
             </Checkbox>
             <Typography.Text type="secondary">
-              已选 {chosen.length} / {allIds.length} 个模块
+              {tr(`已选 ${chosen.length} / ${allIds.length} 个模块`)}
             </Typography.Text>
           </div>
           <Divider style={{ margin: '12px 0' }} />

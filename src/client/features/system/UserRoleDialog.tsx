@@ -80,12 +80,12 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
             <Input.Search
               allowClear
               placeholder={tr('输入编号或名称筛选角色')}
-              aria-label="筛选角色"
+              aria-label={tr('筛选角色')}
               style={{ maxWidth: 280 }}
               onChange={(e) => setFilter(e.target.value)}
               onSearch={setFilter}
             />
-            <Typography.Text type="secondary">已选 {chosen.length} 个角色</Typography.Text>
+            <Typography.Text type="secondary">{tr(`已选 ${chosen.length} 个角色`)}</Typography.Text>
           </div>
           <Table<RoleChoice>
             rowKey={(r) => String(r.id)}

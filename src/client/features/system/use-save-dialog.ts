@@ -1,12 +1,14 @@
 import { useState } from 'react'
 import { useFeedback } from '../../runtime/feedback.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /**
  * What the grant dialogs share: open until saved or cancelled, a spinner on 保存 while the call
  * runs, the success message, and the list told to drop the dialog after its closing animation.
  * Spread `modalProps` on the antd Modal.
  */
-export function useSaveDialog(save: () => Promise<unknown>, onClose: () => void, success = '授权成功！') {
+export function useSaveDialog(save: () => Promise<unknown>, onClose: () => void, success?: string) {
+  const tr = useTr()
   const { message } = useFeedback()
   const [open, setOpen] = useState(true)
   const [saving, setSaving] = useState(false)
@@ -14,7 +16,7 @@ export function useSaveDialog(save: () => Promise<unknown>, onClose: () => void,
     setSaving(true)
     try {
       await save()
-      message.success(success)
+      message.success(success ?? tr('授权成功！'))
       setOpen(false)
     } catch {
       // The api layer has shown the server's message.
@@ -26,8 +28,8 @@ export function useSaveDialog(save: () => Promise<unknown>, onClose: () => void,
     modalProps: {
       open,
       maskClosable: false,
-      okText: '保存',
-      cancelText: '取消',
+      okText: tr('保存'),
+      cancelText: tr('取消'),
       confirmLoading: saving,
       onOk: () => void submit(),
       onCancel: () => setOpen(false),

@@ -132,17 +132,17 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
       <SearchCard form={form} onSearch={search} buttonSpan={6}>
         <Col span={6}>
           <Form.Item name="code" label={tr('业务单据号')}>
-            <Input aria-label="业务单据号" allowClear />
+            <Input aria-label={tr('业务单据号')} allowClear />
           </Form.Item>
         </Col>
         <Col span={6}>
           <Form.Item name="scId" label={tr('仓库')}>
-            <PickerInput kind="sc" aria-label="仓库" placeholder={tr('请选择仓库')} />
+            <PickerInput kind="sc" aria-label={tr('仓库')} placeholder={tr('请选择仓库')} />
           </Form.Item>
         </Col>
         <Col span={6}>
           <Form.Item name="takeStatus" label={tr('盘点状态')}>
-            <Select aria-label="盘点状态" allowClear options={enumOptions(PLAN_STATUS, meta.enums)} />
+            <Select aria-label={tr('盘点状态')} allowClear options={enumOptions(PLAN_STATUS, meta.enums)} />
           </Form.Item>
         </Col>
       </SearchCard>
@@ -216,23 +216,23 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
     <GuardedModal open title={tr('新增盘点任务')} width={560} onCancel={() => onClose(false)} onOk={() => void save()} okText={tr('保存')} cancelText={tr('取消')} confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical">
         <Form.Item name="scId" label={tr('仓库')} required>
-          <PickerInput kind="sc" aria-label="仓库" placeholder={tr('请选择仓库')} />
+          <PickerInput kind="sc" aria-label={tr('仓库')} placeholder={tr('请选择仓库')} />
         </Form.Item>
         <Form.Item name="takeType" label={tr('盘点类别')} required>
-          <Select aria-label="盘点类别" options={enumOptions(PLAN_TYPE, meta.enums)} onChange={() => form.setFieldValue('bizIds', undefined)} />
+          <Select aria-label={tr('盘点类别')} options={enumOptions(PLAN_TYPE, meta.enums)} onChange={() => form.setFieldValue('bizIds', undefined)} />
         </Form.Item>
         {takeType === CATEGORY && (
           <Form.Item name="bizIds" label={tr('商品类目')} required>
-            <PickerInput kind="category" multiple aria-label="商品类目" placeholder={tr('请选择商品类目')} />
+            <PickerInput kind="category" multiple aria-label={tr('商品类目')} placeholder={tr('请选择商品类目')} />
           </Form.Item>
         )}
         {takeType === BRAND && (
           <Form.Item name="bizIds" label={tr('商品品牌')} required>
-            <PickerInput kind="brand" multiple aria-label="商品品牌" placeholder={tr('请选择商品品牌')} />
+            <PickerInput kind="brand" multiple aria-label={tr('商品品牌')} placeholder={tr('请选择商品品牌')} />
           </Form.Item>
         )}
         <Form.Item name="description" label={tr('备注')}>
-          <Input.TextArea aria-label="备注" maxLength={200} rows={3} />
+          <Input.TextArea aria-label={tr('备注')} maxLength={200} rows={3} />
         </Form.Item>
       </Form>
     </GuardedModal>
@@ -342,14 +342,20 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     >
       {data && (
         <Space style={{ marginBottom: 12 }} wrap>
-          <span>单据号：{String(data.code ?? '')}</span>
-          <span>仓库：{String(data.scName ?? '')}</span>
+          <span>
+            {tr('单据号：')}
+            {String(data.code ?? '')}
+          </span>
+          <span>
+            {tr('仓库：')}
+            {String(data.scName ?? '')}
+          </span>
           {handle && <span>{flags.allowChangeNum ? tr('盘点数量可修改') : flags.autoChangeStock ? tr('盘点数量按盘点期间的出入库自动调整') : tr('按盘点数量处理')}</span>}
         </Space>
       )}
       <Table rowKey="productId" size="small" bordered loading={!data} columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content', y: 420 }} />
       {handle && (
-        <Input.TextArea aria-label="处理备注" placeholder={tr('备注')} maxLength={200} rows={2} style={{ marginTop: 12 }} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <Input.TextArea aria-label={tr('处理备注')} placeholder={tr('备注')} maxLength={200} rows={2} style={{ marginTop: 12 }} value={description} onChange={(e) => setDescription(e.target.value)} />
       )}
     </GuardedModal>
   )
