@@ -14,3 +14,9 @@ export function useTr(): (text: string) => string {
  * language change because the metadata they read is rebuilt for the new language.
  */
 export const tr = (text: string): string => translatorOf(localeOf(getSettings().language))(text)
+
+/**
+ * Marks a fixed text kept in a module-level table (columns, verbs) that is translated where it is
+ * shown (`tr(column.title)`): a table is built once, before the user picks a language.
+ */
+export const term = (text: string): string => text
