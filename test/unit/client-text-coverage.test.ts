@@ -46,10 +46,15 @@ export function bareTexts(fileName: string, source: string): BareText[] {
   const found: BareText[] = []
   const visit = (node: ts.Node): void => {
     let text: string | undefined
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text
-    else if (ts.isTemplateExpression(node)) text = node.getText(sf)
-    else if (ts.isJsxText(node)) text = node.text.trim()
-    if (text !== undefined && CHINESE.test(text) && !translated(node) && !ignored(node)) {
+    let own: string | undefined
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = own = node.text
+    else if (ts.isJsxText(node)) text = own = node.text.trim()
+    else if (ts.isTemplateExpression(node)) {
+      // Only the template's own text counts: a `${tr('…')}` inside it is translated already.
+      text = node.getText(sf)
+      own = node.head.text + node.templateSpans.map((s) => s.literal.text).join('')
+    }
+    if (text !== undefined && CHINESE.test(own!) && !translated(node) && !ignored(node)) {
       found.push({ line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text })
     }
     // A template's own spans are counted with it; the literals inside its `${…}` on their own.
@@ -88,7 +93,7 @@ const BUDGETS: Record<Area, number> = {
   runtime: 0,
   pages: 0,
   components: 0,
-  lowcode: 291,
+  lowcode: 0,
   shell: 0,
   features: 309,
   other: 0,
@@ -108,6 +113,7 @@ describe('client text coverage', () => {
       "const f = `第${row}行：${tr('商品')}不能为空`",
       "const g = <Button title=\"删除\">{tr('删除')} 确定</Button>",
       "const COLUMNS = [{ title: term('商品编号') }, { title: '仓库' }]",
+      "const h = `${tr('例如')} ^1\\d{10}$`",
     ].join('\n')
     expect(bareTexts('snippet.tsx', source)).toEqual([
       { line: 6, text: '更多' },
