@@ -75,7 +75,11 @@ function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
   const choose = tr(`请选择${p.name}`)
   if (isBooleanQuery(p)) {
     const items = enums.has('AVAILABLE') ? enums.items('AVAILABLE') : []
-    const label = (code: boolean) => (p.hasAvailableTag ? items.find((i) => i.code === code)?.['zh-CN'] : undefined) ?? (code ? tr('是') : tr('否'))
+    const tagOf = (code: boolean) => (p.hasAvailableTag ? items.find((i) => i.code === code) : undefined)
+    const label = (code: boolean) => {
+      const tag = tagOf(code)
+      return tag ? enums.text(tag) : code ? tr('是') : tr('否')
+    }
     return (
       <Select
         {...common}
@@ -95,7 +99,7 @@ function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
         placeholder={choose}
         allowClear
         mode={multiple ? 'multiple' : undefined}
-        options={enums.items(p.frontType).map((i) => ({ label: i['zh-CN'], value: i.code as string | number }))}
+        options={enums.items(p.frontType).map((i) => ({ label: enums.text(i), value: i.code as string | number }))}
       />
     )
   const dateTime = p.dataType === DT.LOCAL_DATE_TIME

@@ -81,7 +81,7 @@ export function DataEntityColumnsEditor(props: FormControlProps) {
   const tr = useTr()
   const enums = useMeta()?.enums
   const readOnly = Boolean(props.readOnly || props.readPretty || props.disabled)
-  const enumOptions = (name: string) => (enums?.has(name) ? enums.items(name) : []).map((i) => ({ label: i['zh-CN'], value: i.code as number }))
+  const enumOptions = (name: string) => (enums?.has(name) ? enums.items(name) : []).map((i) => ({ label: enums?.text(i) ?? i['zh-CN'], value: i.code as number }))
   const enumNames = (enums?.titles() ?? []).map((e) => ({ value: e.name, label: `${e.title}（${e.name}）` }))
   const cols: RowsEditorColumn[] = [
     { key: 'columnName', title: tr('字段名'), render: (r) => <code>{String(r.columnName ?? '')}</code> },

@@ -70,7 +70,7 @@ export function DataObjJoinsEditor(props: FormControlProps) {
   const entities = useEntities()
   const enums = useMeta()?.enums
   const readOnly = Boolean(props.readOnly || props.readPretty || props.disabled)
-  const enumOptions = (name: string) => (enums?.has(name) ? enums.items(name) : []).map((i) => ({ label: i['zh-CN'], value: i.code as number }))
+  const enumOptions = (name: string) => (enums?.has(name) ? enums.items(name) : []).map((i) => ({ label: enums?.text(i) ?? i['zh-CN'], value: i.code as number }))
   const cols: RowsEditorColumn[] = [
     { key: 'subTableId', title: tr('关联实体'), render: (r, set) => <Select aria-label={tr('关联实体')} style={{ width: 160 }} showSearch optionFilterProp="label" value={(r.subTableId as string) || undefined} options={entities.map((e) => ({ value: e.id, label: e.name }))} onChange={(v) => set({ subTableId: v, mainTableDetailIds: [], subTableDetailIds: [] })} /> },
     { key: 'subTableAlias', title: tr('别名'), render: (r, set) => <Input aria-label={tr('关联表别名')} style={{ width: 80 }} value={String(r.subTableAlias ?? '')} onChange={(e) => set({ subTableAlias: e.target.value })} /> },
@@ -99,7 +99,7 @@ export function DataObjCustomColumnsEditor(props: FormControlProps) {
     { key: 'customName', title: tr('显示名称'), render: (r, set) => <Input aria-label={tr('自定义字段名称')} style={{ width: 140 }} value={String(r.customName ?? '')} onChange={(e) => set({ customName: e.target.value })} /> },
     { key: 'customAlias', title: tr('别名'), render: (r, set) => <Input aria-label={tr('自定义字段别名')} style={{ width: 120 }} value={String(r.customAlias ?? '')} onChange={(e) => set({ customAlias: e.target.value })} /> },
     { key: 'customSql', title: 'SQL', render: (r, set) => <Input aria-label={tr('自定义SQL')} style={{ width: 260 }} value={String(r.customSql ?? '')} onChange={(e) => set({ customSql: e.target.value })} /> },
-    { key: 'dataType', title: tr('数据类型'), render: (r, set) => <Select aria-label={tr('数据类型')} style={{ width: 130 }} value={r.dataType as number} options={(enums?.has('GEN_DATA_TYPE') ? enums.items('GEN_DATA_TYPE') : []).map((i) => ({ label: i['zh-CN'], value: i.code as number }))} onChange={(v) => set({ dataType: v })} /> },
+    { key: 'dataType', title: tr('数据类型'), render: (r, set) => <Select aria-label={tr('数据类型')} style={{ width: 130 }} value={r.dataType as number} options={(enums?.has('GEN_DATA_TYPE') ? enums.items('GEN_DATA_TYPE') : []).map((i) => ({ label: enums?.text(i) ?? i['zh-CN'], value: i.code as number }))} onChange={(v) => set({ dataType: v })} /> },
   ]
   return (
     <RowsEditor ariaLabel={tr('自定义查询字段')} value={props.value} onChange={props.onChange} readOnly={readOnly} addText={tr('添加自定义字段')} columns={cols} newRow={() => ({ customName: '', customAlias: '', customSql: '', dataType: 0 })} />

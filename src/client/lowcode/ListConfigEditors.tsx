@@ -16,7 +16,7 @@ import { tr, useTr } from '../i18n/use-tr.js'
 const NUMBER_TYPES: number[] = [DT.INTEGER, DT.SHORT, DT.LONG, DT.DOUBLE, DT.BIG_DECIMAL]
 
 function enumSelect(enums: EnumCatalog | undefined, name: string) {
-  return (enums?.has(name) ? enums.items(name) : []).map((i) => ({ label: i['zh-CN'], value: i.code as string | number }))
+  return (enums?.has(name) ? enums.items(name) : []).map((i) => ({ label: enums?.text(i) ?? i['zh-CN'], value: i.code as string | number }))
 }
 
 function ColumnSelect({ columns, value, onChange, label }: { columns: ObjColumnOption[]; value: unknown; onChange: (c: ObjColumnOption | undefined) => void; label: string }) {

@@ -45,14 +45,14 @@ export default function CandidateDialog({ meta, candidates, keyField, query, tak
   const columns: ColumnType<CandidateRow>[] = (candidates.columns ?? []).map((c) => ({
     key: c.key,
     dataIndex: c.key,
-    title: c.title,
+    title: tr(c.title),
     width: c.width,
     render: (v: unknown) => (c.enum ? (meta.enums.label(c.enum, v) ?? String(v ?? '')) : v === null || v === undefined ? '' : String(v)),
   }))
   return (
     <Modal
       open={open}
-      title={candidates.title ?? tr('选择单据')}
+      title={tr(candidates.title ?? '选择单据')}
       width={1000}
       onCancel={onCancel}
       onOk={() => onConfirm([...chosen.values()])}
