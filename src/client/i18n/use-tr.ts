@@ -15,8 +15,5 @@ export function useTr(): (text: string) => string {
  */
 export const tr = (text: string): string => translatorOf(localeOf(getSettings().language))(text)
 
-/**
- * Marks a fixed text kept in a module-level table (columns, verbs) that is translated where it is
- * shown (`tr(column.title)`): a table is built once, before the user picks a language.
- */
-export const term = (text: string): string => text
+/** `term()` lives in its own module so tables in the login route's modules can mark texts without loading the catalogues. */
+export { term } from './term.js'

@@ -1,5 +1,5 @@
-import { term } from '../i18n/use-tr.js'
 import { useSyncExternalStore } from 'react'
+import { term } from '../i18n/term.js'
 
 export const WORKPLACE_PATH = '/dashboard/workplace'
 export const WORKPLACE_TITLE = term('工作台')
