@@ -1,4 +1,4 @@
-import { expect, fieldErrors, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, fieldErrors, openScreen, paneOf, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 import type { Page } from '@playwright/test'
 
 /**
@@ -81,4 +81,65 @@ test('繁體中文: menu titles, field labels, enumeration labels and a server m
   await form.getByRole('textbox', { name: '名稱', exact: true }).fill('重複品牌')
   await form.getByRole('button', { name: '確定', exact: true }).click()
   await expect(toast(page, '編號重複，請重新輸入')).toBeVisible()
+})
+
+test('English: a purchase order page (line columns, totals, agreed payments), the profile and the import dialog', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto('/')
+  await switchLanguage(page, '切换语言', 'English')
+
+  // The document page: the fixed product columns and the line fields, the totals and the agreed payments.
+  const order = await openScreen(page, '/purchase/order/add')
+  const lineHead = order.locator('.document-lines .ant-table-thead')
+  for (const title of ['No.', 'Product code', 'Product name', 'SKU code', 'Unit', 'Specification', 'Purchase quantity', 'Purchase price', 'Actions'])
+    await expect(lineHead).toContainText(title)
+  await expect(lineHead).not.toContainText('商品编号')
+  const totals = order.getByLabel('Total', { exact: true })
+  await expect(totals).toContainText('Quantity:')
+  await expect(totals).toContainText('Gift quantity:')
+  await expect(totals).toContainText('Total amount:')
+  await expect(totals).not.toContainText('数量')
+  await expect(order.getByText('Agreed payments', { exact: true })).toBeVisible()
+  await expect(order.getByRole('button', { name: 'Add payment method' })).toBeVisible()
+  await expect(order.getByLabel('Agreed payments total')).toContainText(/^Payments total: .* \/ Total amount: /)
+  await expect(order.getByText('No agreed payments')).toBeVisible()
+
+  // The profile: its card, labels and tabs, and a form behind a tab.
+  const profile = await openScreen(page, '/profile')
+  await expect(profile.getByText('Personal information', { exact: true })).toBeVisible()
+  await expect(profile.locator('.ant-descriptions')).toContainText('Username')
+  for (const tab of ['Change e-mail', 'Change mobile number', 'Change password', 'Operation log']) await expect(profile.getByRole('tab', { name: tab })).toBeVisible()
+  await profile.getByRole('tab', { name: 'Change password' }).click()
+  await expect(profile.getByLabel('Old password')).toBeVisible()
+  await expect(profile.getByRole('button', { name: 'Change password' })).toBeVisible()
+  await expect(profile).not.toContainText('个人信息')
+
+  // The import dialog of a list: its steps and buttons.
+  const brands = await openScreen(page, '/entity/productBrand')
+  await brands.getByRole('button', { name: 'Import', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import Product brand' })
+  await expect(dialog.getByRole('button', { name: 'Download template' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Upload file' })).toBeVisible()
+  await expect(dialog).toContainText('rows with errors are not imported and are listed by row number')
+  await expect(dialog).not.toContainText('下载模板')
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(dialog).toBeHidden()
+})
+
+test('繁體中文: a purchase order page and the profile', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto('/')
+  await switchLanguage(page, '切换语言', '繁體中文')
+
+  const order = await openScreen(page, '/purchase/order/add')
+  const lineHead = order.locator('.document-lines .ant-table-thead')
+  for (const title of ['序號', '商品編號', '商品名稱', 'SKU編號', '單位', '規格', '採購數量', '採購價']) await expect(lineHead).toContainText(title)
+  const totals = order.getByLabel('合計', { exact: true })
+  await expect(totals).toContainText('數量：')
+  await expect(totals).toContainText('總金額：')
+  await expect(order.getByRole('button', { name: '添加支付方式' })).toBeVisible()
+
+  const profile = await openScreen(page, '/profile')
+  await expect(profile.getByText('個人信息', { exact: true })).toBeVisible()
+  for (const tab of ['修改郵箱', '修改手機號', '修改密碼', '操作日誌']) await expect(profile.getByRole('tab', { name: tab })).toBeVisible()
 })

@@ -84,11 +84,11 @@ describe('translation coverage', () => {
     expect(missing.length).toBeLessThanOrEqual(SCHEMA_BUDGET)
   })
 
-  it('every fixed text the browser passes to tr() has an English entry', () => {
+  it('every fixed text the browser passes to tr() or marks with term() has an English entry', () => {
     const en = translatorOf('en-US')
     const missing = new Set<string>()
     for (const file of filesUnder(path.join(root, 'src/client'), /\.tsx?$/)) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/\btr\((['`])((?:\\.|(?!\1)[^\\])*?)\1\)/g)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:tr|term)\((['`])((?:\\.|(?!\1)[^\\])*?)\1\)/g)) {
         const text = literalText(m[1], m[2])
         // A text of parameters only (`${verb}${subject}`) is covered by what its parts are; adjacent
         // parameters (第{0}行{1}{2}: a line subject, then its message) by the entries for each subject.

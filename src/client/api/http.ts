@@ -1,12 +1,14 @@
 import ky, { HTTPError, type Options } from 'ky'
 import { DEFAULT_PAGE_SIZE } from '../runtime/pager.js'
 import { getSettings, localeOf } from '../app/settings.js'
+import { translate } from '../i18n/messages.js'
 
 /** Local-storage keys of the spec (000 §3 "Client-held data"). */
 export const STORAGE = { token: 'X-Auth-Token', user: 'admin.user', roles: 'admin.roles', routes: 'admin.routes' } as const
 
 export const API_PREFIX = '/cloud-api'
-export const DEFAULT_ERROR = '网络请求错误，请稍后重试！'
+/** 网络请求错误，请稍后重试！ in the chosen language (the shell's catalogue: this module is on the login route). */
+export const defaultError = () => translate(localeOf(getSettings().language), 'error.network')
 /** 001 §9. */
 export const REQUEST_TIMEOUT_MS = 30000
 
@@ -87,13 +89,13 @@ async function toApiError(error: unknown): Promise<ApiError> {
     try {
       // Read as text: a blob call's error body is JSON text too.
       const body = JSON.parse(await error.response.clone().text()) as { code?: number; msg?: string; message?: string; field?: string }
-      return new ApiError(body.code ?? error.response.status, body.msg || body.message || DEFAULT_ERROR, body.field)
+      return new ApiError(body.code ?? error.response.status, body.msg || body.message || defaultError(), body.field)
     } catch {
-      return new ApiError(error.response.status || 500, DEFAULT_ERROR)
+      return new ApiError(error.response.status || 500, defaultError())
     }
   }
   if (error instanceof ApiError) return error
-  return new ApiError(500, DEFAULT_ERROR)
+  return new ApiError(500, defaultError())
 }
 
 function kyOptions(options: RequestOptions): Options {
@@ -109,7 +111,7 @@ function kyOptions(options: RequestOptions): Options {
 export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: RequestOptions = {}): Promise<T> {
   try {
     const envelope = await client(path.replace(/^\//, ''), { method, ...kyOptions(options) }).json<Envelope<T>>()
-    if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || DEFAULT_ERROR)
+    if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || defaultError())
     return envelope.data
   } catch (e) {
     const error = await toApiError(e)
@@ -152,7 +154,7 @@ export async function download(method: 'get' | 'post', path: string, options: Re
     if (shown) for (const l of progressListeners) l({ rows, bytes: blob.size, done: true })
     if (/application\/json/i.test(response.headers.get('content-type') ?? '')) {
       const envelope = JSON.parse(await blob.text()) as Partial<Envelope<unknown>> & { message?: string }
-      if (envelope.code !== undefined && envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || envelope.message || DEFAULT_ERROR)
+      if (envelope.code !== undefined && envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || envelope.message || defaultError())
     }
     const url = URL.createObjectURL(blob)
     const a = document.createElement('a')

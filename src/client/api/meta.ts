@@ -34,7 +34,7 @@ function toMeta(bundle: MetaBundle, locale: Locale): Meta {
   return {
     entity(name) {
       const m = models.get(name)
-      if (!m) throw new Error(`未知的实体：${name}`)
+      if (!m) throw new Error(t(`未知的实体：${name}`))
       return m
     },
     entityOrUndefined: (name) => models.get(name),

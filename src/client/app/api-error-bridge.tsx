@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom'
 import { onApiError, onDownloadProgress } from '../api/http.js'
 import { clearSession, getSession } from './session.js'
 import { clearTabs } from '../shell/tab-store.js'
+import { useT } from '../i18n/use-t.js'
 
 const PUBLIC_PATHS = ['/login', '/forget-psw', '/403', '/404', '/500', '/online-excel']
 
@@ -13,6 +14,7 @@ const PUBLIC_PATHS = ['/login', '/forget-psw', '/403', '/404', '/500', '/online-
  */
 export function ApiErrorBridge() {
   const { message, modal } = App.useApp()
+  const t = useT()
   const location = useLocation()
   const pathRef = useRef(location.pathname)
   pathRef.current = location.pathname
@@ -27,10 +29,10 @@ export function ApiErrorBridge() {
           if (reloginOpen.current) return
           reloginOpen.current = true
           modal.confirm({
-            title: '确认重新登录',
-            content: '您已长时间未操作，已被退出登录，请重新登录！',
-            okText: '重新登录',
-            cancelText: '取消',
+            title: t('relogin.title'),
+            content: t('relogin.content'),
+            okText: t('relogin.ok'),
+            cancelText: t('relogin.cancel'),
             // 001 §8: 重新登录 clears the login and reloads; the reloaded app finds no token and shows /login.
             onOk: () => {
               clearSession()
@@ -45,7 +47,7 @@ export function ApiErrorBridge() {
         }
         void message.error(error.message)
       }),
-    [message, modal],
+    [message, modal, t],
   )
   // Large exports stream for a while: say how far the download is (api/http.ts download).
   useEffect(
@@ -53,9 +55,9 @@ export function ApiErrorBridge() {
       onDownloadProgress(({ rows, bytes, done }) => {
         const key = 'export-download-progress'
         if (done) return void message.destroy(key)
-        void message.loading({ key, duration: 0, content: `正在导出${rows}条数据，已下载${(bytes / 1024 / 1024).toFixed(1)} MB…` })
+        void message.loading({ key, duration: 0, content: t('export.progress', { rows, mb: (bytes / 1024 / 1024).toFixed(1) }) })
       }),
-    [message],
+    [message, t],
   )
   return null
 }

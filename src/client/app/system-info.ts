@@ -10,7 +10,8 @@ export interface SystemInit {
 }
 
 /** Until `/auth/init` answers (the server's SYSTEM_TITLE, default in src/server/config.ts). */
-export const DEFAULT_TITLE = '星云客户关系管理系统'
+// The product's name, as the server's SYSTEM_TITLE answers it (a name, shown as configured).
+export const DEFAULT_TITLE = '星云客户关系管理系统' // i18n-ignore
 
 /** `GET /auth/init` (public): login options and the system name. */
 export function useSystemInit() {

@@ -1,4 +1,5 @@
 import { Switch, Tag } from 'antd'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface BooleanSwitchProps {
   value?: boolean | null
@@ -17,7 +18,10 @@ export interface BooleanSwitchProps {
 }
 
 /** A switch for boolean fields that reads as its label (coloured for status) in detail forms. */
-export default function BooleanSwitch({ value, onChange, disabled, readOnly, readPretty, trueLabel = '是', falseLabel = '否', trueColor, falseColor, id, ...rest }: BooleanSwitchProps) {
+export default function BooleanSwitch({ value, onChange, disabled, readOnly, readPretty, trueLabel: trueText, falseLabel: falseText, trueColor, falseColor, id, ...rest }: BooleanSwitchProps) {
+  const tr = useTr()
+  const trueLabel = trueText ?? tr('是')
+  const falseLabel = falseText ?? tr('否')
   if (readPretty) {
     if (value === null || value === undefined) return null
     const color = value ? trueColor : falseColor

@@ -21,6 +21,7 @@ import {
   type UnitState,
 } from '../../shared/cron/cron-builder.js'
 import { nextFireTimes } from '../../shared/cron/quartz-cron.js'
+import { term, useTr } from '../i18n/use-tr.js'
 
 export interface CronBuilderModalProps {
   open: boolean
@@ -31,11 +32,11 @@ export interface CronBuilderModalProps {
 }
 
 const UNIT_TEXT: Record<SimpleUnit, { name: string; every: string }> = {
-  second: { name: '秒', every: '每秒' },
-  minute: { name: '分钟', every: '每分钟' },
-  hour: { name: '小时', every: '每小时' },
-  month: { name: '月', every: '每月' },
-  year: { name: '年', every: '每年' },
+  second: { name: term('秒'), every: term('每秒') },
+  minute: { name: term('分钟'), every: term('每分钟') },
+  hour: { name: term('小时'), every: term('每小时') },
+  month: { name: term('月'), every: term('每月') },
+  year: { name: term('年'), every: term('每年') },
 }
 
 const range = (b: Bound) => Array.from({ length: b.max - b.min + 1 }, (_, i) => b.min + i)
@@ -59,6 +60,7 @@ const radioStyle = { display: 'flex', alignItems: 'center', minHeight: 34 }
 
 /** 秒, 分, 时, 月 and 年: every, from … every …, specific values, a range. */
 function SimpleTab({ unit, state, onChange }: { unit: SimpleUnit; state: UnitState; onChange: (s: UnitState) => void }) {
+  const tr = useTr()
   const b = CRON_BOUNDS[unit]
   const t = UNIT_TEXT[unit]
   const set = (patch: Partial<UnitState>) => onChange({ ...state, ...patch })
@@ -67,21 +69,21 @@ function SimpleTab({ unit, state, onChange }: { unit: SimpleUnit; state: UnitSta
     <Radio.Group value={state.cronEvery} onChange={(e) => set({ cronEvery: e.target.value as string })} style={{ width: '100%' }}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Radio value="1" style={radioStyle}>
-          {t.every}
+          {tr(t.every)}
         </Radio>
         <Radio value="2" style={radioStyle}>
           <Space size={4} wrap>
-            从第 <Num label={`${t.name}开始`} value={state.incrementStart} bound={b.start} onChange={(v) => set({ incrementStart: v, cronEvery: '2' })} /> {t.name === '年' ? '年' : t.name}开始，每
-            <Num label={`${t.name}间隔`} value={state.incrementIncrement} bound={b.interval} onChange={(v) => set({ incrementIncrement: v, cronEvery: '2' })} /> {t.name}执行一次
+            {tr('从第')} <Num label={tr(`${t.name}开始`)} value={state.incrementStart} bound={b.start} onChange={(v) => set({ incrementStart: v, cronEvery: '2' })} /> {tr(t.name)}{tr('开始，每')}
+            <Num label={tr(`${t.name}间隔`)} value={state.incrementIncrement} bound={b.interval} onChange={(v) => set({ incrementIncrement: v, cronEvery: '2' })} /> {tr(t.name)}{tr('执行一次')}
           </Space>
         </Radio>
         <Radio value="3" style={radioStyle}>
           <Space size={4} wrap>
-            指定{t.name}（可多选）
+            {tr(`指定${t.name}（可多选）`)}
             <Select
               mode="multiple"
               size="small"
-              aria-label={`指定${t.name}`}
+              aria-label={tr(`指定${t.name}`)}
               style={{ minWidth: 360 }}
               value={state.specificSpecific}
               options={values.map((v) => ({ value: v, label: String(v) }))}
@@ -91,8 +93,8 @@ function SimpleTab({ unit, state, onChange }: { unit: SimpleUnit; state: UnitSta
         </Radio>
         <Radio value="4" style={radioStyle}>
           <Space size={4} wrap>
-            周期从 <Num label={`${t.name}从`} value={state.rangeStart} bound={b.range} onChange={(v) => set({ rangeStart: v, cronEvery: '4' })} /> 到
-            <Num label={`${t.name}到`} value={state.rangeEnd} bound={b.range} onChange={(v) => set({ rangeEnd: v, cronEvery: '4' })} /> {t.name}
+            {tr('周期从')} <Num label={tr(`${t.name}从`)} value={state.rangeStart} bound={b.range} onChange={(v) => set({ rangeStart: v, cronEvery: '4' })} /> {tr('到')}
+            <Num label={tr(`${t.name}到`)} value={state.rangeEnd} bound={b.range} onChange={(v) => set({ rangeEnd: v, cronEvery: '4' })} /> {tr(t.name)}
           </Space>
         </Radio>
       </Space>
@@ -100,43 +102,47 @@ function SimpleTab({ unit, state, onChange }: { unit: SimpleUnit; state: UnitSta
   )
 }
 
-const weekOptions = range(WEEK_BOUND).map((v) => ({ value: v, label: WEEK_DAY_NAMES[v] }))
+/** 星期日…星期六 in the chosen language. */
+const weekOptionsOf = (tr: (text: string) => string) => range(WEEK_BOUND).map((v) => ({ value: v, label: tr(WEEK_DAY_NAMES[v]) }))
 
 function WeekSelect({ value, onChange, label }: { value: number; onChange: (v: number) => void; label: string }) {
+  const tr = useTr()
+  const weekOptions = weekOptionsOf(tr)
   return <Select size="small" aria-label={label} style={{ width: 100 }} value={value} options={weekOptions} onChange={onChange} />
 }
 
 /** 天: the 13 day-of-month / day-of-week options; a week option makes 日 `?`, a day option makes 周 `?`. */
 function DayTab({ state, onChange }: { state: CronState; onChange: (s: CronState) => void }) {
+  const tr = useTr()
   const { day, week } = state
   const setDay = (patch: Partial<CronState['day']>, mode: string) => onChange({ ...state, day: { ...day, ...patch, cronEvery: mode } })
   const setWeek = (patch: Partial<CronState['week']>, mode: string) => onChange({ ...state, week: { ...week, ...patch }, day: { ...day, cronEvery: mode } })
   const body: Record<string, ReactNode> = {
     '2': (
       <>
-        每周从 <WeekSelect label="周开始" value={week.incrementStart} onChange={(v) => setWeek({ incrementStart: v }, '2')} /> 开始，每隔
-        <Num label="周间隔" value={week.incrementIncrement} bound={WEEK_BOUND} onChange={(v) => setWeek({ incrementIncrement: v }, '2')} /> 天执行一次
+        {tr('每周从')} <WeekSelect label={tr('周开始')} value={week.incrementStart} onChange={(v) => setWeek({ incrementStart: v }, '2')} /> {tr('开始，每隔')}
+        <Num label={tr('周间隔')} value={week.incrementIncrement} bound={WEEK_BOUND} onChange={(v) => setWeek({ incrementIncrement: v }, '2')} /> {tr('天执行一次')}
       </>
     ),
     '3': (
       <>
-        每月从 <Num label="日开始" value={day.incrementStart} bound={DAY_BOUND} onChange={(v) => setDay({ incrementStart: v }, '3')} /> 日开始，每隔
-        <Num label="日间隔" value={day.incrementIncrement} bound={DAY_BOUND} onChange={(v) => setDay({ incrementIncrement: v }, '3')} /> 天执行一次
+        {tr('每月从')} <Num label={tr('日开始')} value={day.incrementStart} bound={DAY_BOUND} onChange={(v) => setDay({ incrementStart: v }, '3')} /> {tr('日开始，每隔')}
+        <Num label={tr('日间隔')} value={day.incrementIncrement} bound={DAY_BOUND} onChange={(v) => setDay({ incrementIncrement: v }, '3')} /> {tr('天执行一次')}
       </>
     ),
     '4': (
       <>
-        指定星期几（可多选）
-        <Checkbox.Group value={week.specificSpecific} options={weekOptions} onChange={(v) => setWeek({ specificSpecific: v as number[] }, '4')} />
+        {tr('指定星期几（可多选）')}
+        <Checkbox.Group value={week.specificSpecific} options={weekOptionsOf(tr)} onChange={(v) => setWeek({ specificSpecific: v as number[] }, '4')} />
       </>
     ),
     '5': (
       <>
-        指定日期（可多选）
+        {tr('指定日期（可多选）')}
         <Select
           mode="multiple"
           size="small"
-          aria-label="指定日期"
+          aria-label={tr('指定日期')}
           style={{ minWidth: 360 }}
           value={day.specificSpecific}
           options={range(DAY_BOUND).map((v) => ({ value: v, label: String(v) }))}
@@ -146,35 +152,35 @@ function DayTab({ state, onChange }: { state: CronState; onChange: (s: CronState
     ),
     '8': (
       <>
-        本月最后一个 <WeekSelect label="最后一个星期" value={day.cronLastSpecificDomDay} onChange={(v) => setDay({ cronLastSpecificDomDay: v }, '8')} />
+        {tr('本月最后一个')} <WeekSelect label={tr('最后一个星期')} value={day.cronLastSpecificDomDay} onChange={(v) => setDay({ cronLastSpecificDomDay: v }, '8')} />
       </>
     ),
     '9': (
       <>
-        本月最后一天之前 <Num label="月末前天数" value={day.cronDaysBeforeEomMinus} bound={BEFORE_EOM_BOUND} onChange={(v) => setDay({ cronDaysBeforeEomMinus: v }, '9')} /> 天
+        {tr('本月最后一天之前')} <Num label={tr('月末前天数')} value={day.cronDaysBeforeEomMinus} bound={BEFORE_EOM_BOUND} onChange={(v) => setDay({ cronDaysBeforeEomMinus: v }, '9')} /> {tr('天')}
       </>
     ),
     '10': (
       <>
-        离 <Num label="最近工作日" value={day.cronDaysNearestWeekday} bound={DAY_BOUND} onChange={(v) => setDay({ cronDaysNearestWeekday: v }, '10')} /> 日最近的工作日（周一至周五）
+        {tr('离')} <Num label={tr('最近工作日')} value={day.cronDaysNearestWeekday} bound={DAY_BOUND} onChange={(v) => setDay({ cronDaysNearestWeekday: v }, '10')} /> {tr('日最近的工作日（周一至周五）')}
       </>
     ),
     '11': (
       <>
-        本月第 <Num label="第几个" value={week.cronNthDayNth} bound={NTH_BOUND} onChange={(v) => setWeek({ cronNthDayNth: v }, '11')} /> 个
-        <WeekSelect label="第几个星期" value={week.cronNthDayDay} onChange={(v) => setWeek({ cronNthDayDay: v }, '11')} />
+        {tr('本月第')} <Num label={tr('第几个')} value={week.cronNthDayNth} bound={NTH_BOUND} onChange={(v) => setWeek({ cronNthDayNth: v }, '11')} /> {tr('个')}
+        <WeekSelect label={tr('第几个星期')} value={week.cronNthDayDay} onChange={(v) => setWeek({ cronNthDayDay: v }, '11')} />
       </>
     ),
     '12': (
       <>
-        每周从 <WeekSelect label="周从" value={week.rangeStart} onChange={(v) => setWeek({ rangeStart: v }, '12')} /> 到
-        <WeekSelect label="周到" value={week.rangeEnd} onChange={(v) => setWeek({ rangeEnd: v }, '12')} />
+        {tr('每周从')} <WeekSelect label={tr('周从')} value={week.rangeStart} onChange={(v) => setWeek({ rangeStart: v }, '12')} /> {tr('到')}
+        <WeekSelect label={tr('周到')} value={week.rangeEnd} onChange={(v) => setWeek({ rangeEnd: v }, '12')} />
       </>
     ),
     '13': (
       <>
-        每月从 <Num label="日从" value={day.rangeStart} bound={DAY_BOUND} onChange={(v) => setDay({ rangeStart: v }, '13')} /> 日到
-        <Num label="日到" value={day.rangeEnd} bound={DAY_BOUND} onChange={(v) => setDay({ rangeEnd: v }, '13')} /> 日
+        {tr('每月从')} <Num label={tr('日从')} value={day.rangeStart} bound={DAY_BOUND} onChange={(v) => setDay({ rangeStart: v }, '13')} /> {tr('日到')}
+        <Num label={tr('日到')} value={day.rangeEnd} bound={DAY_BOUND} onChange={(v) => setDay({ rangeEnd: v }, '13')} /> {tr('日')}
       </>
     ),
   }
@@ -184,7 +190,7 @@ function DayTab({ state, onChange }: { state: CronState; onChange: (s: CronState
         {DAY_MODES.map((m) => (
           <Radio key={m.value} value={m.value} style={radioStyle}>
             <Space size={4} wrap>
-              {body[m.value] ?? m.label}
+              {body[m.value] ?? tr(m.label)}
             </Space>
           </Radio>
         ))}
@@ -193,7 +199,7 @@ function DayTab({ state, onChange }: { state: CronState; onChange: (s: CronState
   )
 }
 
-const FIELD_TITLES = ['秒', '分', '时', '日', '月', '周', '年']
+const FIELD_TITLES = [term('秒'), term('分'), term('时'), term('日'), term('月'), term('周'), term('年')]
 
 /**
  * The modal 'Cron表达式' (spec 001 §2-5, §9): tabs 秒 分 时 天 月 年 over the builder state
@@ -201,6 +207,7 @@ const FIELD_TITLES = ['秒', '分', '时', '日', '月', '周', '年']
  * next five fire times from the same croner adapter the server schedules with.
  */
 export default function CronBuilderModal({ open, value, onOk, onClose }: CronBuilderModalProps) {
+  const tr = useTr()
   const [state, setState] = useState<CronState>(defaultCronState)
   const [reverse, setReverse] = useState('')
   const [parseError, setParseError] = useState<string | null>(null)
@@ -246,14 +253,14 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
 
   return (
     <Modal
-      title="Cron表达式"
+      title={tr('Cron表达式')}
       open={open}
       width={1000}
       onCancel={onClose}
       destroyOnHidden
       footer={[
         <Button key="close" onClick={onClose}>
-          关闭
+          {tr('关闭')}
         </Button>,
         <Button key="ok" type="primary" disabled={!!preview.error} onClick={() => onOk(expression)}>
           OK
@@ -262,12 +269,12 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
     >
       <Tabs
         items={[
-          { key: 'second', label: '秒', children: unitTab('second') },
-          { key: 'minute', label: '分', children: unitTab('minute') },
-          { key: 'hour', label: '时', children: unitTab('hour') },
-          { key: 'day', label: '天', children: <DayTab state={state} onChange={setState} /> },
-          { key: 'month', label: '月', children: unitTab('month') },
-          { key: 'year', label: '年', children: unitTab('year') },
+          { key: 'second', label: tr('秒'), children: unitTab('second') },
+          { key: 'minute', label: tr('分'), children: unitTab('minute') },
+          { key: 'hour', label: tr('时'), children: unitTab('hour') },
+          { key: 'day', label: tr('天'), children: <DayTab state={state} onChange={setState} /> },
+          { key: 'month', label: tr('月'), children: unitTab('month') },
+          { key: 'year', label: tr('年'), children: unitTab('year') },
         ]}
       />
       <Table
@@ -277,21 +284,21 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
         rowKey="key"
         style={{ marginTop: 12 }}
         className="cron-fields"
-        columns={FIELD_TITLES.map((title, i) => ({ title, dataIndex: String(i), align: 'center' as const }))}
+        columns={FIELD_TITLES.map((title, i) => ({ title: tr(title), dataIndex: String(i), align: 'center' as const }))}
         dataSource={[{ key: 'fields', ...Object.fromEntries(fields.map((f, i) => [String(i), f])) }]}
       />
       <Space.Compact style={{ width: '100%', marginTop: 12 }}>
-        <Input aria-label="Cron表达式" value={reverse} placeholder="粘贴Cron表达式" onChange={(e) => setReverse(e.target.value)} onPressEnter={applyReverse} />
-        <Button onClick={applyReverse}>反解析到UI</Button>
+        <Input aria-label={tr('Cron表达式')} value={reverse} placeholder={tr('粘贴Cron表达式')} onChange={(e) => setReverse(e.target.value)} onPressEnter={applyReverse} />
+        <Button onClick={applyReverse}>{tr('反解析到UI')}</Button>
       </Space.Compact>
-      {parseError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={parseError} />}
+      {parseError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={tr(parseError)} />}
       <div style={{ marginTop: 12 }} className="cron-next-times">
         <div>
-          表达式：<code data-testid="cron-expression">{expression}</code>
+          {tr('表达式：')}<code data-testid="cron-expression">{expression}</code>
         </div>
-        <div>最近5次运行时间：</div>
+        <div>{tr('最近5次运行时间：')}</div>
         {preview.error ? (
-          <Alert type="warning" showIcon message={preview.error} />
+          <Alert type="warning" showIcon message={tr(preview.error)} />
         ) : preview.times.length ? (
           <ol style={{ margin: 0 }}>
             {preview.times.map((time) => (
@@ -299,7 +306,7 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
             ))}
           </ol>
         ) : (
-          <div>没有下一次执行时间</div>
+          <div>{tr('没有下一次执行时间')}</div>
         )}
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { Input } from 'antd'
 import type { FormControlProps } from '../runtime/form-controls.js'
+import { useTr } from '../i18n/use-tr.js'
 
 const CronBuilderModal = lazy(() => import('./CronBuilderModal.js'))
 
@@ -9,6 +10,7 @@ const CronBuilderModal = lazy(() => import('./CronBuilderModal.js'))
  * 'Cron表达式', whose OK writes the expression back. Detail forms show the text only.
  */
 export default function CronInput({ value, onChange, disabled, readOnly, readPretty, id, ...rest }: FormControlProps) {
+  const tr = useTr()
   const [open, setOpen] = useState(false)
   const text = typeof value === 'string' ? value : ''
   if (readPretty) return <span>{text}</span>
@@ -17,12 +19,12 @@ export default function CronInput({ value, onChange, disabled, readOnly, readPre
     <>
       <Input
         id={id}
-        aria-label={rest['aria-label'] ?? 'Cron表达式'}
+        aria-label={rest['aria-label'] ?? tr('Cron表达式')}
         readOnly
         allowClear={editable}
         disabled={disabled}
         value={text}
-        placeholder="请选择Cron表达式"
+        placeholder={tr('请选择Cron表达式')}
         style={{ cursor: editable ? 'pointer' : undefined }}
         onClick={() => editable && setOpen(true)}
         onChange={(e) => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Select, Space } from 'antd'
 import { MenuIcon } from '../shell/MenuIcon.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface IconPickerProps {
   value?: string | null
@@ -25,7 +26,8 @@ const loadNames = () =>
  * drawn beside its name; a saved name that is not a built-in icon (an icon of the ancestor's own set)
  * stays selectable as is, so nothing is lost on save.
  */
-export default function IconPicker({ value, onChange, disabled, readOnly, readPretty, placeholder = '请选择图标', id, style, ...rest }: IconPickerProps) {
+export default function IconPicker({ value, onChange, disabled, readOnly, readPretty, placeholder, id, style, ...rest }: IconPickerProps) {
+  const tr = useTr()
   const [all, setAll] = useState<string[] | undefined>(names)
   useEffect(() => {
     if (all) return
@@ -38,7 +40,7 @@ export default function IconPicker({ value, onChange, disabled, readOnly, readPr
   const options = useMemo(() => {
     const list = all ?? []
     const own = value && !list.includes(value) ? [{ label: value, options: [option(value)] }] : []
-    return [...own, { label: '内置图标', options: list.map(option) }]
+    return [...own, { label: tr('内置图标'), options: list.map(option) }]
   }, [all, value])
   if (readPretty)
     return value ? (
@@ -57,7 +59,7 @@ export default function IconPicker({ value, onChange, disabled, readOnly, readPr
       allowClear
       loading={!all}
       disabled={disabled || readOnly}
-      placeholder={placeholder}
+      placeholder={placeholder ?? tr('请选择图标')}
       style={{ width: '100%', ...style }}
       value={value || undefined}
       options={options}

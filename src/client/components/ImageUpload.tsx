@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import type { UploadFile } from 'antd/es/upload/interface'
 import { request } from '../api/http.js'
 import { useFeedback } from '../runtime/feedback.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface ImageUploadProps {
   /** The image: its URL, or a data URL when there is no upload call. */
@@ -35,6 +36,7 @@ const readAsDataUrl = (file: Blob) =>
  * file's URL), otherwise kept in the record as a data URL; the 1 MB cap keeps rows and answers small.
  */
 export default function ImageUpload({ value, onChange, uploadUrl, disabled, readOnly, readPretty, id, ...rest }: ImageUploadProps) {
+  const tr = useTr()
   const { message } = useFeedback()
   if (readPretty) return value ? <Image src={value} width={104} /> : null
   const fileList: UploadFile[] = value ? [{ uid: 'current', name: 'image', status: 'done', url: value }] : []
@@ -50,11 +52,11 @@ export default function ImageUpload({ value, onChange, uploadUrl, disabled, read
       fileList={fileList}
       beforeUpload={async (file) => {
         if (!IMAGE_TYPES.includes(file.type)) {
-          message.error('只能上传png、jpeg、bmp、jpg、gif格式的图片')
+          message.error(tr('只能上传png、jpeg、bmp、jpg、gif格式的图片'))
           return Upload.LIST_IGNORE
         }
         if (file.size > MAX_IMAGE_BYTES) {
-          message.error('图片大小不能超过1MB')
+          message.error(tr('图片大小不能超过1MB'))
           return Upload.LIST_IGNORE
         }
         if (uploadUrl) {
@@ -78,7 +80,7 @@ export default function ImageUpload({ value, onChange, uploadUrl, disabled, read
       {fileList.length || locked ? null : (
         <div>
           <PlusOutlined aria-hidden />
-          <div style={{ marginTop: 8 }}>上传图片</div>
+          <div style={{ marginTop: 8 }}>{tr('上传图片')}</div>
         </div>
       )}
     </Upload>

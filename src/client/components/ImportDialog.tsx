@@ -5,6 +5,7 @@ import type { UploadProps } from 'antd'
 import { api, ApiError, download, request } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { useFeedback } from '../runtime/feedback.js'
+import { useTr } from '../i18n/use-tr.js'
 import {
   IMPORT_ACCEPT,
   IMPORT_POLL_MS,
@@ -44,6 +45,7 @@ export interface ImportDialogProps {
  * (`DELETE /component/import/task?id`, not in the spec: see modules/component).
  */
 export default function ImportDialog({ entity, open, onClose, onImported, path, title, rule }: ImportDialogProps) {
+  const tr = useTr()
   const { message } = useFeedback()
   const url = path ?? `${entity.file.api?.base ?? ''}/import`
   const [downloading, setDownloading] = useState(false)
@@ -144,22 +146,22 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
   return (
     <Modal
       open={open}
-      title={title ?? `导入${entity.label}`}
+      title={title ?? tr(`导入${entity.label}`)}
       width="40%"
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      footer={<Button onClick={onClose}>关闭</Button>}
+      footer={<Button onClick={onClose}>{tr('关闭')}</Button>}
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <div>
-          <Typography.Paragraph style={{ marginBottom: 8 }}>1. 下载模板，按模板填写数据（带“*”的列必须填写，填写说明见模板中的“说明”页）。</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>{tr('1. 下载模板，按模板填写数据（带“*”的列必须填写，填写说明见模板中的“说明”页）。')}</Typography.Paragraph>
           <Button icon={<DownloadOutlined aria-hidden />} loading={downloading} onClick={() => void downloadTemplate()}>
-            下载模板
+            {tr('下载模板')}
           </Button>
         </div>
         <div>
-          <Typography.Paragraph style={{ marginBottom: 8 }}>2. 上传填写好的文件（仅支持xls、xlsx格式），{rule ?? '编号已存在时修改该数据，否则新增；有误的行不导入并列出其行号，其余各行照常导入。'}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>{tr('2. 上传填写好的文件（仅支持xls、xlsx格式），')}{rule ?? tr('编号已存在时修改该数据，否则新增；有误的行不导入并列出其行号，其余各行照常导入。')}</Typography.Paragraph>
           <Upload
             accept={IMPORT_ACCEPT}
             maxCount={1}
@@ -167,7 +169,7 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
             disabled={uploading || polling}
             beforeUpload={(file) => {
               if (!isExcelFile(file.name)) {
-                message.error(IMPORT_TYPE_MESSAGE)
+                message.error(tr(IMPORT_TYPE_MESSAGE))
                 return Upload.LIST_IGNORE
               }
               return true
@@ -175,16 +177,16 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
             customRequest={(options) => void upload(options)}
           >
             <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={uploading} disabled={polling}>
-              上传文件
+              {tr('上传文件')}
             </Button>
           </Upload>
         </div>
         {view && (
           <Space style={{ width: '100%' }} styles={{ item: { flex: polling ? undefined : 1 } }}>
-            <Progress percent={view.percent} status={view.status} aria-label="导入进度" style={{ minWidth: 240 }} />
+            <Progress percent={view.percent} status={view.status} aria-label={tr('导入进度')} style={{ minWidth: 240 }} />
             {polling && (
               <Button danger size="small" loading={cancelling} onClick={() => void cancel()}>
-                取消导入
+                {tr('取消导入')}
               </Button>
             )}
           </Space>

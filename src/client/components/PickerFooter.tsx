@@ -20,7 +20,7 @@ export default function PickerFooter({ multiple, selected, describe, onCancel, o
       <div>
         {multiple && (
           <Space>
-            <span>已选择 {selected.length} 项</span>
+            <span>{tr(`已选择 ${selected.length} 项`)}</span>
             <Popover
               trigger="click"
               title={tr('已选择')}

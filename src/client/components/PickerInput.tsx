@@ -7,6 +7,7 @@ import type { EntityRow } from '../runtime/entity-api.js'
 import { joinLabels, labelFieldOf, pickerLabel } from '../runtime/picker-labels.js'
 import PickerDialog from './PickerDialog.js'
 import TreePicker from './TreePicker.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export type PickerValue = string | string[] | null | undefined
 
@@ -40,6 +41,7 @@ const toIds = (value: PickerValue): string[] =>
  * picker for tree entities. Labels of saved values are fetched through `/selector/{kind}/load`.
  */
 export default function PickerInput(props: PickerInputProps) {
+  const tr = useTr()
   const { kind, multiple = false, value, onChange, disabled, readOnly, readPretty, renderText, onlyFinal, placeholder, id, style } = props
   const meta = useMeta()
   const entity = meta?.pickerEntity(kind)
@@ -118,7 +120,7 @@ export default function PickerInput(props: PickerInputProps) {
             {editable && ids.length > 0 && (
               <CloseCircleFilled
                 role="button"
-                aria-label="清除"
+                aria-label={tr('清除')}
                 onClick={(e) => {
                   e.stopPropagation()
                   clear()

@@ -1,6 +1,7 @@
 import { Cascader } from 'antd'
 import type { CSSProperties } from 'react'
 import { regionCodes, regionPath, regions, type RegionNode } from '../../shared/region/regions.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export { regionPath } from '../../shared/region/regions.js'
 
@@ -25,6 +26,7 @@ const FIELD_NAMES = { label: 'name', value: 'code', children: 'children' } as co
  * shows the whole path.
  */
 export default function RegionCascader({ value, onChange, disabled, readOnly, readPretty, placeholder, id, style, ...rest }: RegionCascaderProps) {
+  const tr = useTr()
   if (readPretty) return <span>{regionPath(value, ' / ') || value || ''}</span>
   return (
     <Cascader<RegionNode>
@@ -35,7 +37,7 @@ export default function RegionCascader({ value, onChange, disabled, readOnly, re
       value={regionCodes(value)}
       onChange={(codes) => onChange?.(codes?.length ? String(codes[codes.length - 1]) : undefined)}
       disabled={disabled || readOnly}
-      placeholder={placeholder ?? '请选择地区'}
+      placeholder={placeholder ?? tr('请选择地区')}
       showSearch={{ filter: (input, path) => path.some((n) => n.name.includes(input.trim())) }}
       style={{ width: '100%', ...style }}
     />

@@ -10,6 +10,7 @@ import { useFeedback } from '../runtime/feedback.js'
 import { describeRow } from '../runtime/picker-labels.js'
 import PickerModal from './PickerModal.js'
 import type { PickerDialogProps } from './PickerDialog.js'
+import { useTr } from '../i18n/use-tr.js'
 
 /** The same contract as the paged picker; `onlyFinal` lets only leaves be chosen (also when the entity declares `tree.onlyFinal`). */
 export type TreePickerProps = PickerDialogProps
@@ -22,6 +23,7 @@ const TREE_HEIGHT = 400
  * to the server, code and name filter the loaded tree in the browser.
  */
 export default function TreePicker({ meta, entity, open, multiple, onlyFinal, value, onCancel, onClear, onConfirm }: TreePickerProps) {
+  const tr = useTr()
   const picker = entity.file.views!.picker!
   const parentField = entity.parentField!
   const finalOnly = Boolean(onlyFinal ?? entity.file.tree?.onlyFinal)
@@ -72,7 +74,7 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
   const confirm = () => {
     const picked = [...chosen.values()]
     if (!multiple && !picked.length) {
-      message.warning('请选择数据！')
+      message.warning(tr('请选择数据！'))
       return
     }
     onConfirm(picked)

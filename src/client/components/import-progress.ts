@@ -1,3 +1,5 @@
+import { term, tr } from '../i18n/use-tr.js'
+
 /** The spec's import task progress (000 §3), as `GET /component/import/task?id` answers it. */
 export interface ImportTask {
   process: number
@@ -10,7 +12,7 @@ export interface ImportTask {
 
 /** The spec's upload rule (000 §5): Excel import only .xls and .xlsx. */
 export const IMPORT_ACCEPT = '.xls,.xlsx'
-export const IMPORT_TYPE_MESSAGE = '仅支持上传xls、xlsx格式的文件！'
+export const IMPORT_TYPE_MESSAGE = term('仅支持上传xls、xlsx格式的文件！')
 /** 000 §9: import progress polled every 500 ms. */
 export const IMPORT_POLL_MS = 500
 
@@ -31,10 +33,10 @@ export function progressView(task: ImportTask): ProgressView {
 /** The line shown after a successful import. */
 export function successText(task: ImportTask): string {
   const d = task.data ?? {}
-  const parts = [`共${d.total ?? 0}条`]
-  if (d.created) parts.push(`新增${d.created}条`)
-  if (d.modified) parts.push(`修改${d.modified}条`)
-  return `导入成功！${parts.join('，')}`
+  const parts = [tr(`共${d.total ?? 0}条`)]
+  if (d.created) parts.push(tr(`新增${d.created}条`))
+  if (d.modified) parts.push(tr(`修改${d.modified}条`))
+  return tr(`导入成功！${parts.join('，')}`)
 }
 
 /**
@@ -61,6 +63,6 @@ export function recalledTask(base: string): string | null {
 /** The title over tipMsgs: whether anything was written (rows that passed are kept unless all or nothing). */
 export function failureTitle(task: ImportTask): string {
   const written = (task.data?.created ?? 0) + (task.data?.modified ?? 0)
-  if (written) return `部分数据未导入（已导入${written}条，其余见下方说明），请修改出错的行后重新上传这些行：`
-  return '导入未完成，未导入任何数据，请修改后重新上传：'
+  if (written) return tr(`部分数据未导入（已导入${written}条，其余见下方说明），请修改出错的行后重新上传这些行：`)
+  return tr('导入未完成，未导入任何数据，请修改后重新上传：')
 }

@@ -87,6 +87,8 @@ export const MESSAGES = {
   'login.required.username': m('请输入用户名', '請輸入用戶名', 'Please enter the username'),
   'login.required.password': m('请输入密码', '請輸入密碼', 'Please enter the password'),
   'login.required.captcha': m('请输入验证码', '請輸入驗證碼', 'Please enter the code'),
+  'login.captchaFailed': m('验证码加载失败', '驗證碼加載失敗', 'The verification image failed to load'),
+  'login.tenant': m('租户ID', '租戶ID', 'Tenant ID'),
   'login.required.telephone': m('请输入手机号', '請輸入手機號', 'Please enter the telephone number'),
   'register.title': m('注册账号', '註冊賬號', 'Register'),
   'register.name': m('姓名', '姓名', 'Name'),
@@ -94,6 +96,13 @@ export const MESSAGES = {
   'register.confirm': m('确认密码', '確認密碼', 'Confirm password'),
   'register.mismatch': m('两次输入的密码不一致', '兩次輸入的密碼不一致', 'The passwords differ'),
   'register.done': m('注册成功，请登录', '註冊成功，請登錄', 'Registered; please sign in'),
+  // session and transfers (api-error-bridge, api/http)
+  'error.network': m('网络请求错误，请稍后重试！', '網絡請求錯誤，請稍後重試！', 'Network error; please try again later!'),
+  'relogin.title': m('确认重新登录', '確認重新登錄', 'Sign in again'),
+  'relogin.content': m('您已长时间未操作，已被退出登录，请重新登录！', '您已長時間未操作，已被退出登錄，請重新登錄！', 'You were signed out after a long time without activity. Please sign in again!'),
+  'relogin.ok': m('重新登录', '重新登錄', 'Sign in again'),
+  'relogin.cancel': m('取消', '取消', 'Cancel'),
+  'export.progress': m('正在导出{rows}条数据，已下载{mb} MB…', '正在導出{rows}條數據，已下載{mb} MB…', 'Exporting {rows} rows, {mb} MB downloaded…'),
   // workplace
   'workplace.shortcuts': m('快捷入口', '快捷入口', 'Shortcuts'),
   'workplace.noShortcuts': m('暂无收藏的菜单，可在左侧菜单或页签右键菜单中点击收藏', '暫無收藏的菜單，可在左側菜單或頁籤右鍵菜單中點擊收藏', 'No favourites yet: star a menu or use the tab context menu'),

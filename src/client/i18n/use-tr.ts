@@ -14,3 +14,6 @@ export function useTr(): (text: string) => string {
  * language change because the metadata they read is rebuilt for the new language.
  */
 export const tr = (text: string): string => translatorOf(localeOf(getSettings().language))(text)
+
+/** `term()` lives in its own module so tables in the login route's modules can mark texts without loading the catalogues. */
+export { term } from './term.js'

@@ -1,5 +1,6 @@
 import { Col, Empty, Row, Statistic, Table } from 'antd'
 import type { ChartBlock } from './page-schema.js'
+import { useTr } from '../i18n/use-tr.js'
 
 const COLORS = ['#1890ff', '#52c41a', '#faad14', '#f5222f', '#722ed1', '#13c2c2']
 
@@ -8,6 +9,7 @@ const COLORS = ['#1890ff', '#52c41a', '#faad14', '#f5222f', '#722ed1', '#13c2c2'
  * horizontal bars per category (bar and line alike), a share table for pie.
  */
 export default function ChartBlockView({ block }: { block: ChartBlock }) {
+  const tr = useTr()
   const categories = block.categories ?? block.series[0]?.data.map((_, i) => String(i + 1)) ?? []
   if (!block.series.length) return <Empty />
   if (block.chartType === 'statistic')
@@ -30,16 +32,16 @@ export default function ChartBlockView({ block }: { block: ChartBlock }) {
         rowKey="name"
         dataSource={categories.map((name, i) => ({ name, value: s.data[i] ?? 0 }))}
         columns={[
-          { title: '分类', dataIndex: 'name' },
+          { title: tr('分类'), dataIndex: 'name' },
           { title: s.name, dataIndex: 'value', align: 'right' },
-          { title: '占比', key: 'share', align: 'right', render: (_v, r) => `${((Math.max(0, r.value) / total) * 100).toFixed(1)}%` },
+          { title: tr('占比'), key: 'share', align: 'right', render: (_v, r) => `${((Math.max(0, r.value) / total) * 100).toFixed(1)}%` },
         ]}
       />
     )
   }
   const max = Math.max(1, ...block.series.flatMap((s) => s.data.map((n) => Math.abs(n))))
   return (
-    <div className="lowcode-chart" role="img" aria-label={block.title ?? '图表'}>
+    <div className="lowcode-chart" role="img" aria-label={block.title ?? tr('图表')}>
       {categories.map((c, i) => (
         <div key={c + i} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 4 }}>
           <span style={{ width: 80, flex: 'none', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{c}</span>

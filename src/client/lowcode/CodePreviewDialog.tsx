@@ -3,6 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons'
 import useSWR from 'swr'
 import { api, download } from '../api/http.js'
 import LazyMonaco from './LazyMonaco.js'
+import { useTr } from '../i18n/use-tr.js'
 
 interface GeneratedFile {
   fileName: string
@@ -13,25 +14,26 @@ const languageOf = (name: string) => (name.endsWith('.json') ? 'json' : name.end
 
 /** 代码预览 of a data entity: one read-only Monaco tab per generated file, and the zip download. */
 export default function CodePreviewDialog({ entityId, onClose }: { entityId: string; onClose: () => void }) {
+  const tr = useTr()
   const { data, error } = useSWR(['/gen/data/entity/preview', entityId], () => api.get<GeneratedFile[]>('/gen/data/entity/preview', { id: entityId }), { revalidateOnFocus: false })
   return (
     <Modal
       open
-      title="代码预览"
+      title={tr('代码预览')}
       width="80%"
       onCancel={onClose}
       destroyOnClose
       footer={[
         <Button key="zip" type="primary" icon={<DownloadOutlined />} onClick={() => void download('get', '/gen/data/entity/download', { query: { id: entityId } })}>
-          下载代码
+          {tr('下载代码')}
         </Button>,
         <Button key="close" onClick={onClose}>
-          关闭
+          {tr('关闭')}
         </Button>,
       ]}
     >
       {error ? (
-        <Result status="warning" title="预览失败" />
+        <Result status="warning" title={tr('预览失败')} />
       ) : !data ? (
         <Spin style={{ display: 'block', padding: 48 }} />
       ) : (

@@ -10,6 +10,7 @@ import { checkFormSchema } from './formily-schema.js'
 import { CustomFormSchemaField } from './formily-components.js'
 import type { CustomFormConfig } from './lowcode-wire.js'
 import { runScript, ScriptFailure } from './script-runner.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface CustomFormHostProps {
   formId: string
@@ -23,17 +24,18 @@ export interface CustomFormHostProps {
 
 /** A custom form (001 §3 "Custom form config") from `GET /gen/api/custom/form/config?id`. */
 export default function CustomFormHost(props: CustomFormHostProps) {
+  const tr = useTr()
   const { data: config, error } = useSWR(['/gen/api/custom/form/config', props.formId], () => api.get<CustomFormConfig>('/gen/api/custom/form/config', { id: props.formId }), {
     revalidateOnFocus: false,
   })
   const body = error ? (
-    <Result status="warning" title="自定义表单加载失败" subTitle={error instanceof Error ? error.message : undefined} />
+    <Result status="warning" title={tr('自定义表单加载失败')} subTitle={error instanceof Error ? error.message : undefined} />
   ) : !config ? (
     <Spin style={{ display: 'block', padding: 48 }} />
   ) : undefined
   if (body)
     return props.asDialog ? (
-      <Modal open title="自定义表单" footer={null} onCancel={props.onClose}>
+      <Modal open title={tr('自定义表单')} footer={null} onCancel={props.onClose}>
         {body}
       </Modal>
     ) : (
@@ -44,6 +46,7 @@ export default function CustomFormHost(props: CustomFormHostProps) {
 
 /** The form itself, from a config already at hand (also the admin screen's live preview). */
 export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubmitted, config, preview }: CustomFormHostProps & { config: CustomFormConfig; preview?: boolean }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const checked = useMemo(() => checkFormSchema(config.formConfig), [config.formConfig])
   const form = useMemo<Form>(() => createForm({ initialValues: requestParam ?? {} }), [checked, requestParam]) // eslint-disable-line react-hooks/exhaustive-deps
@@ -86,7 +89,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
       await request('post', '/gen/api/custom/form/handle', { query: { id: formId }, json: formData })
       let keepOpen: unknown = false
       if (config.suffixSubmit?.trim()) keepOpen = await runScript(config.suffixSubmit, ['formData', '_this'], [formData, self])
-      void message.success(typeof keepOpen === 'string' ? keepOpen : '提交成功')
+      void message.success(typeof keepOpen === 'string' ? keepOpen : tr('提交成功'))
       onSubmitted?.()
       if (!keepOpen) onClose?.()
     } catch (e) {
@@ -97,7 +100,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
   }
 
   if (!checked.ok)
-    return <Alert type="error" showIcon message="表单配置不正确" description={checked.errors.slice(0, 10).map((e) => <div key={e}>{e}</div>)} />
+    return <Alert type="error" showIcon message={tr('表单配置不正确')} description={checked.errors.slice(0, 10).map((e) => <div key={e}>{e}</div>)} />
 
   const canSubmit = Boolean(config.handleBean?.trim())
   const fields = (
@@ -109,7 +112,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
       </FormProvider>
     </Spin>
   )
-  const title = config.dialogTittle || config.name || '自定义表单'
+  const title = config.dialogTittle || config.name || tr('自定义表单')
   if (asDialog)
     return (
       <Modal
@@ -120,10 +123,10 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
         destroyOnClose
         footer={
           <Space>
-            <Button onClick={onClose}>取消</Button>
+            <Button onClick={onClose}>{tr('取消')}</Button>
             {canSubmit && (
               <Button type="primary" loading={submitting} onClick={() => void submit()}>
-                提交
+                {tr('提交')}
               </Button>
             )}
           </Space>
@@ -138,7 +141,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
       {canSubmit && (
         <div style={{ textAlign: 'center' }}>
           <Button type="primary" loading={submitting} onClick={() => void submit()}>
-            提交
+            {tr('提交')}
           </Button>
         </div>
       )}

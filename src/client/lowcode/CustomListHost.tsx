@@ -18,6 +18,7 @@ import type { CustomListConfig, ListButtonConfig, ListCondition, ListFieldConfig
 import { runScript, ScriptFailure } from './script-runner.js'
 import { runButtonScript } from '../sandbox/script-runner.js'
 import { ROW_KEY, useFormattedCells, type FormattedCells } from './use-formatted-cells.js'
+import { tr, useTr } from '../i18n/use-tr.js'
 
 export interface CustomListHostProps {
   /** customListId */
@@ -35,11 +36,12 @@ export const listConfigKey = (id: string) => ['/gen/api/custom/list/config', id]
 
 /** The custom list screen (001 §2 "Custom list screen") rendered from `GET /gen/api/custom/list/config?id`. */
 export default function CustomListHost(props: CustomListHostProps) {
+  const tr = useTr()
   const { data: config, error } = useSWR(listConfigKey(props.listId), () => api.get<CustomListConfig>('/gen/api/custom/list/config', { id: props.listId }), {
     revalidateOnFocus: false,
   })
   const meta = useMeta()
-  if (error) return <Result status="warning" title="自定义列表加载失败" subTitle={error instanceof Error ? error.message : undefined} />
+  if (error) return <Result status="warning" title={tr('自定义列表加载失败')} subTitle={error instanceof Error ? error.message : undefined} />
   if (!config || !meta) return <Spin style={{ display: 'block', padding: 48 }} />
   return <CustomList {...props} config={config} enums={meta.enums} />
 }
@@ -47,6 +49,7 @@ export default function CustomListHost(props: CustomListHostProps) {
 type Opened = { formId: string; requestParam?: Record<string, unknown> }
 
 function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSelectionChange, hideButtons }: CustomListHostProps & { config: CustomListConfig; enums: EnumCatalog }) {
+  const tr = useTr()
   const { listConfig, queryParams } = config
   const { message } = useFeedback()
   const navigate = useNavigate()
@@ -130,12 +133,12 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
   const choose = selectMode ?? (listConfig.listType === LT.SINGLE ? 'single' : listConfig.listType === LT.MULTIPLE ? 'multiple' : undefined)
   const columns: ColumnType<ListRow>[] = []
   if (!choose && mode !== 'tree')
-    columns.push({ key: '__seq', title: '序号', width: 50, align: 'center', render: (_v, _r, i) => (mode === 'page' ? (page.index - 1) * page.size : 0) + i + 1 })
+    columns.push({ key: '__seq', title: tr('序号'), width: 50, align: 'center', render: (_v, _r, i) => (mode === 'page' ? (page.index - 1) * page.size : 0) + i + 1 })
   for (const f of listConfig.fields) columns.push(fieldColumn(f, enums, cells))
   if (!hideButtons && config.handleColumns.length)
     columns.push({
       key: '__actions',
-      title: '操作',
+      title: tr('操作'),
       fixed: 'right',
       width: config.handleColumns.reduce((w, b) => w + (b.width || 60), 16),
       render: (_v, row) => (
@@ -221,7 +224,7 @@ function ListButton({ button, onClick, size, forceLink }: { button: ListButtonCo
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return ''
-  if (typeof value === 'boolean') return value ? '是' : '否'
+  if (typeof value === 'boolean') return value ? tr('是') : tr('否')
   return String(value)
 }
 
@@ -239,7 +242,7 @@ function fieldColumn(f: ListFieldConfig, enums: EnumCatalog, cells: FormattedCel
   }
   column.render = (value: unknown, row: ListRow): ReactNode => {
     if (f.hasAvailableTag && (value === true || value === false))
-      return <Tag color={value ? 'green' : 'red'}>{enums.has('AVAILABLE') ? enums.label('AVAILABLE', value) : value ? '启用' : '停用'}</Tag>
+      return <Tag color={value ? 'green' : 'red'}>{enums.has('AVAILABLE') ? enums.label('AVAILABLE', value) : value ? tr('启用') : tr('停用')}</Tag>
     if (f.fixEnum && f.frontType && enums.has(f.frontType)) return enums.label(f.frontType, value) ?? cellText(value)
     const formatted = cells.get(f.columnName)?.get(String(row[ROW_KEY]))
     if (formatted && 'text' in formatted) return formatted.text

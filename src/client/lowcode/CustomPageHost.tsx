@@ -8,6 +8,7 @@ import { MarkdownLite } from './markdown-lite.js'
 import type { CustomPageConfig } from './lowcode-wire.js'
 import { checkPageSchema, type PageBlock, type PageSchema } from './page-schema.js'
 import { runScript } from './script-runner.js'
+import { tr, useTr } from '../i18n/use-tr.js'
 
 /**
  * Runs a page's componentConfig script in the sandbox and checks what it returns against PageSchema:
@@ -16,17 +17,18 @@ import { runScript } from './script-runner.js'
 export async function pageSchemaOf(script: string): Promise<PageSchema> {
   const value = await runScript(script, [], [])
   const checked = checkPageSchema(value)
-  if (!checked.ok) throw new Error(`页面结构不正确：${checked.errors.slice(0, 5).join('；')}`)
+  if (!checked.ok) throw new Error(tr(`页面结构不正确：${checked.errors.slice(0, 5).join('；')}`))
   return checked.schema
 }
 
 /** The custom page screen (input pageId): `GET /gen/api/custom/page/config?id`, then its script's page schema. */
 export default function CustomPageHost({ pageId }: { pageId: string }) {
+  const tr = useTr()
   const { data, error } = useSWR(['custom-page', pageId], async () => {
     const config = await api.get<CustomPageConfig>('/gen/api/custom/page/config', { id: pageId })
     return pageSchemaOf(config.componentConfig ?? '')
   }, { revalidateOnFocus: false })
-  if (error) return <Alert type="error" showIcon message="自定义页面加载失败" description={error instanceof Error ? error.message : String(error)} />
+  if (error) return <Alert type="error" showIcon message={tr('自定义页面加载失败')} description={error instanceof Error ? error.message : String(error)} />
   if (!data) return <Spin style={{ display: 'block', padding: 48 }} />
   return <PageView schema={data} />
 }

@@ -8,6 +8,7 @@ import { ALL, DATE_FORMAT, DATETIME_FORMAT, initialQueryValues, isBooleanQuery, 
 import type { ListQueryParamConfig } from './lowcode-wire.js'
 import CustomSelectorInput from './CustomSelectorInput.js'
 import DataDicSelect from './DataDicSelect.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface CustomQueryFormProps {
   params: readonly ListQueryParamConfig[]
@@ -20,6 +21,7 @@ export interface CustomQueryFormProps {
 
 /** The search form of a custom list: one input per query param (by view type), 查询, 重置 and 导出. */
 export default function CustomQueryForm({ params, enums, labelWidth = 80, onSearch, onExport }: CustomQueryFormProps) {
+  const tr = useTr()
   const [form] = Form.useForm<Record<string, unknown>>()
   const name = `lcq${useId().replace(/[^a-zA-Z0-9]/g, '')}`
   const initialValues = useMemo(() => initialQueryValues(params), [params])
@@ -48,7 +50,7 @@ export default function CustomQueryForm({ params, enums, labelWidth = 80, onSear
           >
             {onExport && (
               <Button icon={<DownloadOutlined aria-hidden />} onClick={() => onExport(values())}>
-                导出
+                {tr('导出')}
               </Button>
             )}
           </SearchButtons>
@@ -67,18 +69,23 @@ interface QueryInputProps {
 }
 
 function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
+  const tr = useTr()
   const multiple = isMultiQuery(p)
   const common = { id, value, onChange, 'aria-label': p.name }
-  const choose = `请选择${p.name}`
+  const choose = tr(`请选择${p.name}`)
   if (isBooleanQuery(p)) {
     const items = enums.has('AVAILABLE') ? enums.items('AVAILABLE') : []
-    const label = (code: boolean) => (p.hasAvailableTag ? items.find((i) => i.code === code)?.['zh-CN'] : undefined) ?? (code ? '是' : '否')
+    const tagOf = (code: boolean) => (p.hasAvailableTag ? items.find((i) => i.code === code) : undefined)
+    const label = (code: boolean) => {
+      const tag = tagOf(code)
+      return tag ? enums.text(tag) : code ? tr('是') : tr('否')
+    }
     return (
       <Select
         {...common}
         value={value ?? ALL}
         options={[
-          { label: '全部', value: ALL },
+          { label: tr('全部'), value: ALL },
           { label: label(true), value: 'true' },
           { label: label(false), value: 'false' },
         ]}
@@ -92,13 +99,13 @@ function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
         placeholder={choose}
         allowClear
         mode={multiple ? 'multiple' : undefined}
-        options={enums.items(p.frontType).map((i) => ({ label: i['zh-CN'], value: i.code as string | number }))}
+        options={enums.items(p.frontType).map((i) => ({ label: enums.text(i), value: i.code as string | number }))}
       />
     )
   const dateTime = p.dataType === DT.LOCAL_DATE_TIME
   switch (p.viewType) {
     case VT.DATE_RANGE:
-      return <DatePicker.RangePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={['开始日期', '结束日期']} />
+      return <DatePicker.RangePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case VT.DATE:
       return <DatePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={choose} />
     case VT.DATETIME:
@@ -117,9 +124,9 @@ function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
       return <Select {...common} mode="tags" allowClear placeholder={choose} open={false} />
     default:
       return multiple ? (
-        <Select {...common} mode="tags" allowClear placeholder={`请输入${p.name}，回车确认`} open={false} />
+        <Select {...common} mode="tags" allowClear placeholder={tr(`请输入${p.name}，回车确认`)} open={false} />
       ) : (
-        <Input {...(common as object)} allowClear placeholder={`请输入${p.name}`} />
+        <Input {...(common as object)} allowClear placeholder={tr(`请输入${p.name}`)} />
       )
   }
 }

@@ -4,6 +4,7 @@ import useSWR from 'swr'
 import { api } from '../api/http.js'
 import CustomListHost from './CustomListHost.js'
 import type { CustomSelectorConfig, ListRow } from './lowcode-wire.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface CustomSelectorDialogProps {
   selectorId: string
@@ -18,26 +19,27 @@ export const loadSelectorConfig = (id: string) => api.get<CustomSelectorConfig>(
 
 /** A picker dialog over a custom list (`GET /gen/api/custom/selector/config?id`); double-click picks a row. */
 export default function CustomSelectorDialog({ selectorId, open, multiple, onCancel, onConfirm }: CustomSelectorDialogProps) {
+  const tr = useTr()
   const { data: config, error } = useSWR(open ? selectorConfigKey(selectorId) : null, () => loadSelectorConfig(selectorId), { revalidateOnFocus: false })
   const [chosen, setChosen] = useState<ListRow[]>([])
   return (
     <Modal
       open={open}
-      title={config?.dialogTittle || config?.name || '请选择'}
+      title={config?.dialogTittle || config?.name || tr('请选择')}
       width={config?.dialogWidth || '60%'}
       onCancel={onCancel}
       destroyOnClose
       footer={
         <Space>
-          <Button onClick={onCancel}>取消</Button>
+          <Button onClick={onCancel}>{tr('取消')}</Button>
           <Button type="primary" disabled={!config || !chosen.length} onClick={() => config && onConfirm(chosen, config)}>
-            确定
+            {tr('确定')}
           </Button>
         </Space>
       }
     >
       {error ? (
-        <Result status="warning" title="选择器加载失败" />
+        <Result status="warning" title={tr('选择器加载失败')} />
       ) : !config ? (
         <Spin style={{ display: 'block', padding: 48 }} />
       ) : (

@@ -9,6 +9,7 @@ import { FeedbackProvider, useFeedback } from '../runtime/feedback.js'
 import { entityWritten } from '../runtime/entity-writes.js'
 import { CustomFormBody } from './CustomFormHost.js'
 import { fieldProblems, fromFormSchema, GRID_COLUMNS, moveField, newField, PALETTE, paletteOf, toFormSchema, type DesignerField } from './form-designer-model.js'
+import { useTr } from '../i18n/use-tr.js'
 
 /**
  * 表单生成器: builds a custom form's `formConfig` visually. Field types from the palette are dragged
@@ -35,6 +36,7 @@ const FIELD_PREFIX = 'field:'
 const CANVAS = 'canvas'
 
 function FormDesigner() {
+  const tr = useTr()
   const { message } = useFeedback()
   const [formId, setFormId] = useState<string>()
   const [record, setRecord] = useState<FormRecord>()
@@ -97,7 +99,7 @@ function FormDesigner() {
     try {
       await api.put('/gen/custom/form', { ...record, formConfig: JSON.stringify(schema, null, 2) })
       entityWritten('genCustomForm')
-      void message.success('保存成功')
+      void message.success(tr('保存成功'))
     } catch {
       // the request layer shows the server's message
     } finally {
@@ -106,37 +108,37 @@ function FormDesigner() {
   }
 
   return (
-    <div className="form-designer" role="region" aria-label="表单生成器">
+    <div className="form-designer" role="region" aria-label={tr('表单生成器')}>
       <Card size="small" style={{ marginBottom: 12 }}>
         <Space wrap>
-          <span>自定义表单</span>
+          <span>{tr('自定义表单')}</span>
           <Select
-            aria-label="选择自定义表单"
+            aria-label={tr('选择自定义表单')}
             style={{ width: 260 }}
             showSearch
             optionFilterProp="label"
-            placeholder="请选择要设计的自定义表单"
+            placeholder={tr('请选择要设计的自定义表单')}
             value={formId}
             options={(forms.data?.datas ?? []).map((f) => ({ value: f.id, label: f.name }))}
             onChange={setFormId}
           />
           <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            新建表单
+            {tr('新建表单')}
           </Button>
           <Button type="primary" disabled={!record} loading={saving} onClick={() => void save()}>
-            保存
+            {tr('保存')}
           </Button>
         </Space>
       </Card>
       {!record ? (
-        <Empty description="请选择或新建一个自定义表单" />
+        <Empty description={tr('请选择或新建一个自定义表单')} />
       ) : (
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           <Row gutter={12}>
             <Col span={4}>
-              <Card size="small" title="组件" role="list" aria-label="组件">
+              <Card size="small" title={tr('组件')} role="list" aria-label={tr('组件')}>
                 {PALETTE.map((p) => (
-                  <PaletteItem key={p.component} component={p.component} label={p.label} onAdd={() => add(p.component)} />
+                  <PaletteItem key={p.component} component={p.component} label={tr(p.label)} onAdd={() => add(p.component)} />
                 ))}
               </Card>
             </Col>
@@ -149,17 +151,17 @@ function FormDesigner() {
               {problems.length > 0 && <Alert style={{ marginTop: 8 }} type="warning" showIcon message={problems[0]} />}
             </Col>
             <Col span={8}>
-              <Card size="small" title="属性" role="region" aria-label="字段属性">
-                {current ? <FieldProperties key={current.name} field={current} onChange={(patch) => update(current.name, patch)} /> : <Typography.Text type="secondary">请选择一个字段</Typography.Text>}
+              <Card size="small" title={tr('属性')} role="region" aria-label={tr('字段属性')}>
+                {current ? <FieldProperties key={current.name} field={current} onChange={(patch) => update(current.name, patch)} /> : <Typography.Text type="secondary">{tr('请选择一个字段')}</Typography.Text>}
               </Card>
             </Col>
           </Row>
-          <Card size="small" title="预览" style={{ marginTop: 12 }}>
-            <div role="region" aria-label="表单预览">
+          <Card size="small" title={tr('预览')} style={{ marginTop: 12 }}>
+            <div role="region" aria-label={tr('表单预览')}>
               {fields.length ? (
                 <CustomFormBody key={JSON.stringify(schema)} formId="preview" preview config={{ formConfig: schema, isDialog: false, requireQuery: false }} />
               ) : (
-                <Typography.Text type="secondary">从左侧拖入组件</Typography.Text>
+                <Typography.Text type="secondary">{tr('从左侧拖入组件')}</Typography.Text>
               )}
             </div>
           </Card>
@@ -207,12 +209,13 @@ function PaletteItem({ component, label, onAdd }: { component: string; label: st
 }
 
 function Canvas({ empty, children }: { empty: boolean; children: ReactNode }) {
+  const tr = useTr()
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS })
   return (
     <div
       ref={setNodeRef}
       role="list"
-      aria-label="表单画布"
+      aria-label={tr('表单画布')}
       style={{
         display: 'grid',
         gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
@@ -224,12 +227,13 @@ function Canvas({ empty, children }: { empty: boolean; children: ReactNode }) {
         alignContent: 'start',
       }}
     >
-      {empty ? <Typography.Text type="secondary" style={{ gridColumn: `span ${GRID_COLUMNS}` }}>把左侧的组件拖到这里（或点击组件添加）</Typography.Text> : children}
+      {empty ? <Typography.Text type="secondary" style={{ gridColumn: `span ${GRID_COLUMNS}` }}>{tr('把左侧的组件拖到这里（或点击组件添加）')}</Typography.Text> : children}
     </div>
   )
 }
 
 function FieldCell({ field, selected, onSelect, onRemove }: { field: DesignerField; selected: boolean; onSelect: () => void; onRemove: () => void }) {
+  const tr = useTr()
   const drag = useDraggable({ id: `${FIELD_PREFIX}${field.name}` })
   const drop = useDroppable({ id: `${FIELD_PREFIX}${field.name}` })
   const t = drag.transform
@@ -262,14 +266,14 @@ function FieldCell({ field, selected, onSelect, onRemove }: { field: DesignerFie
           {field.required && <span style={{ color: '#ff4d4f' }}>* </span>}
           {field.title}
           <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>
-            {paletteOf(field.component)?.label ?? field.component} · {field.span}/{GRID_COLUMNS}
+            {tr(paletteOf(field.component)?.label ?? field.component)} · {field.span}/{GRID_COLUMNS}
           </Typography.Text>
         </span>
         <Button
           type="text"
           size="small"
           danger
-          aria-label={`删除${field.title}`}
+          aria-label={tr(`删除${field.title}`)}
           icon={<DeleteOutlined />}
           onPointerDown={(e) => e.stopPropagation()}
           onClick={(e) => {
@@ -283,64 +287,65 @@ function FieldCell({ field, selected, onSelect, onRemove }: { field: DesignerFie
 }
 
 function FieldProperties({ field, onChange }: { field: DesignerField; onChange: (patch: Partial<DesignerField>) => void }) {
+  const tr = useTr()
   const [name, setName] = useState(field.name)
   const entry = paletteOf(field.component)
   const dics = useSWR('/selector/dic', () => api.get<Page<{ id: string; code: string; name: string }>>('/selector/dic', { pageIndex: 1, pageSize: 500 }), { revalidateOnFocus: false })
   return (
     <Form layout="vertical" size="small">
-      <Form.Item label="标题">
-        <Input aria-label="标题" value={field.title} onChange={(e) => onChange({ title: e.target.value })} />
+      <Form.Item label={tr('标题')}>
+        <Input aria-label={tr('标题')} value={field.title} onChange={(e) => onChange({ title: e.target.value })} />
       </Form.Item>
-      <Form.Item label="字段名" extra="提交的数据里这个值的名字">
-        <Input aria-label="字段名" value={name} onChange={(e) => setName(e.target.value)} onBlur={() => name !== field.name && onChange({ name })} />
+      <Form.Item label={tr('字段名')} extra={tr('提交的数据里这个值的名字')}>
+        <Input aria-label={tr('字段名')} value={name} onChange={(e) => setName(e.target.value)} onBlur={() => name !== field.name && onChange({ name })} />
       </Form.Item>
-      <Form.Item label={`宽度（${GRID_COLUMNS}列栅格）`}>
-        <InputNumber aria-label="宽度" min={1} max={GRID_COLUMNS} value={field.span} onChange={(v) => onChange({ span: Number(v) || GRID_COLUMNS })} />
+      <Form.Item label={tr(`宽度（${GRID_COLUMNS}列栅格）`)}>
+        <InputNumber aria-label={tr('宽度')} min={1} max={GRID_COLUMNS} value={field.span} onChange={(v) => onChange({ span: Number(v) || GRID_COLUMNS })} />
       </Form.Item>
-      <Form.Item label="占位提示">
-        <Input aria-label="占位提示" value={field.placeholder} onChange={(e) => onChange({ placeholder: e.target.value })} />
+      <Form.Item label={tr('占位提示')}>
+        <Input aria-label={tr('占位提示')} value={field.placeholder} onChange={(e) => onChange({ placeholder: e.target.value })} />
       </Form.Item>
-      <Form.Item label="必填">
-        <Switch aria-label="必填" checked={field.required} onChange={(required) => onChange({ required })} />
+      <Form.Item label={tr('必填')}>
+        <Switch aria-label={tr('必填')} checked={field.required} onChange={(required) => onChange({ required })} />
       </Form.Item>
       {entry?.type === 'string' && !entry.options && field.component !== 'DataDicSelect' && field.component !== 'CustomSelector' && (
         <>
-          <Form.Item label="校验正则">
-            <Input aria-label="校验正则" placeholder="例如 ^1\d{10}$" value={field.pattern} onChange={(e) => onChange({ pattern: e.target.value })} />
+          <Form.Item label={tr('校验正则')}>
+            <Input aria-label={tr('校验正则')} placeholder={`${tr('例如')} ^1\\d{10}$`} value={field.pattern} onChange={(e) => onChange({ pattern: e.target.value })} />
           </Form.Item>
-          <Form.Item label="校验提示">
-            <Input aria-label="校验提示" value={field.patternMessage} onChange={(e) => onChange({ patternMessage: e.target.value })} />
+          <Form.Item label={tr('校验提示')}>
+            <Input aria-label={tr('校验提示')} value={field.patternMessage} onChange={(e) => onChange({ patternMessage: e.target.value })} />
           </Form.Item>
           <Space>
-            <Form.Item label="最少字符">
-              <InputNumber aria-label="最少字符" min={0} value={field.minLength} onChange={(v) => onChange({ minLength: v === null ? null : Number(v) })} />
+            <Form.Item label={tr('最少字符')}>
+              <InputNumber aria-label={tr('最少字符')} min={0} value={field.minLength} onChange={(v) => onChange({ minLength: v === null ? null : Number(v) })} />
             </Form.Item>
-            <Form.Item label="最多字符">
-              <InputNumber aria-label="最多字符" min={1} value={field.maxLength} onChange={(v) => onChange({ maxLength: v === null ? null : Number(v) })} />
+            <Form.Item label={tr('最多字符')}>
+              <InputNumber aria-label={tr('最多字符')} min={1} value={field.maxLength} onChange={(v) => onChange({ maxLength: v === null ? null : Number(v) })} />
             </Form.Item>
           </Space>
         </>
       )}
       {entry?.options && (
-        <Form.Item label="选项">
+        <Form.Item label={tr('选项')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             {field.options.map((o, i) => (
               <Space key={i}>
-                <Input aria-label={`选项${i + 1}显示值`} placeholder="显示值" value={o.label} onChange={(e) => onChange({ options: field.options.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)) })} />
-                <Input aria-label={`选项${i + 1}值`} placeholder="值" value={o.value} onChange={(e) => onChange({ options: field.options.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })} />
-                <Button type="text" danger aria-label={`删除选项${i + 1}`} icon={<DeleteOutlined />} onClick={() => onChange({ options: field.options.filter((_, j) => j !== i) })} />
+                <Input aria-label={tr(`选项${i + 1}显示值`)} placeholder={tr('显示值')} value={o.label} onChange={(e) => onChange({ options: field.options.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)) })} />
+                <Input aria-label={tr(`选项${i + 1}值`)} placeholder={tr('值')} value={o.value} onChange={(e) => onChange({ options: field.options.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })} />
+                <Button type="text" danger aria-label={tr(`删除选项${i + 1}`)} icon={<DeleteOutlined />} onClick={() => onChange({ options: field.options.filter((_, j) => j !== i) })} />
               </Space>
             ))}
-            <Button size="small" icon={<PlusOutlined />} onClick={() => onChange({ options: [...field.options, { label: `选项${field.options.length + 1}`, value: String(field.options.length + 1) }] })}>
-              添加选项
+            <Button size="small" icon={<PlusOutlined />} onClick={() => onChange({ options: [...field.options, { label: tr(`选项${field.options.length + 1}`), value: String(field.options.length + 1) }] })}>
+              {tr('添加选项')}
             </Button>
           </Space>
         </Form.Item>
       )}
       {field.component === 'DataDicSelect' && (
-        <Form.Item label="数据字典">
+        <Form.Item label={tr('数据字典')}>
           <Select
-            aria-label="数据字典"
+            aria-label={tr('数据字典')}
             showSearch
             optionFilterProp="label"
             value={field.dicCode || undefined}
@@ -350,8 +355,8 @@ function FieldProperties({ field, onChange }: { field: DesignerField; onChange: 
         </Form.Item>
       )}
       {field.component === 'CustomSelector' && (
-        <Form.Item label="自定义选择器">
-          <PickerInput kind="gen/custom/selector" aria-label="自定义选择器" value={field.selectorId || undefined} onChange={(v) => onChange({ selectorId: typeof v === 'string' ? v : '' })} />
+        <Form.Item label={tr('自定义选择器')}>
+          <PickerInput kind="gen/custom/selector" aria-label={tr('自定义选择器')} value={field.selectorId || undefined} onChange={(v) => onChange({ selectorId: typeof v === 'string' ? v : '' })} />
         </Form.Item>
       )}
     </Form>
@@ -359,6 +364,7 @@ function FieldProperties({ field, onChange }: { field: DesignerField; onChange: 
 }
 
 function NewFormDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+  const tr = useTr()
   const [name, setName] = useState('')
   const [saving, setSaving] = useState(false)
   const create = async () => {
@@ -375,8 +381,8 @@ function NewFormDialog({ open, onClose, onCreated }: { open: boolean; onClose: (
     }
   }
   return (
-    <Modal open={open} title="新建自定义表单" onCancel={onClose} onOk={() => void create()} okButtonProps={{ loading: saving, disabled: !name.trim() }} destroyOnClose>
-      <Input aria-label="表单名称" placeholder="请输入表单名称" maxLength={20} value={name} onChange={(e) => setName(e.target.value)} />
+    <Modal open={open} title={tr('新建自定义表单')} onCancel={onClose} onOk={() => void create()} okButtonProps={{ loading: saving, disabled: !name.trim() }} destroyOnClose>
+      <Input aria-label={tr('表单名称')} placeholder={tr('请输入表单名称')} maxLength={20} value={name} onChange={(e) => setName(e.target.value)} />
     </Modal>
   )
 }

@@ -4,12 +4,13 @@ import { observer, useForm } from '@formily/react'
 import { MENU_COMPONENT_TYPE as CT } from '../../shared/generated/enum-codes.js'
 import PickerInput from '../components/PickerInput.js'
 import type { FormControlProps } from '../runtime/form-controls.js'
+import { term, useTr } from '../i18n/use-tr.js'
 
 /** The picker of what a low-code menu opens, by its 组件类型. */
 const PICKER_OF: Record<number, { kind: string; what: string }> = {
-  [CT.CUSTOM_LIST]: { kind: 'gen/custom/list', what: '自定义列表' },
-  [CT.CUSTOM_FORM]: { kind: 'gen/custom/form', what: '自定义表单' },
-  [CT.CUSTOM_PAGE]: { kind: 'gen/custom/page', what: '自定义页面' },
+  [CT.CUSTOM_LIST]: { kind: 'gen/custom/list', what: term('自定义列表') },
+  [CT.CUSTOM_FORM]: { kind: 'gen/custom/form', what: term('自定义表单') },
+  [CT.CUSTOM_PAGE]: { kind: 'gen/custom/page', what: term('自定义页面') },
 }
 
 /**
@@ -18,6 +19,7 @@ const PICKER_OF: Record<number, { kind: string; what: string }> = {
  * Switching 组件类型 clears a value that belonged to the other kind.
  */
 function MenuComponentInput({ value, onChange, readOnly, readPretty, disabled, id, ...rest }: FormControlProps) {
+  const tr = useTr()
   const form = useForm()
   const type = Number(form.values.componentType ?? CT.NORMAL)
   const picker = PICKER_OF[type]
@@ -35,7 +37,7 @@ function MenuComponentInput({ value, onChange, readOnly, readPretty, disabled, i
         kind={picker.kind}
         id={id}
         aria-label={rest['aria-label']}
-        placeholder={`请选择${picker.what}`}
+        placeholder={tr(`请选择${picker.what}`)}
         value={text || undefined}
         readOnly={readOnly}
         readPretty={readPretty}
@@ -44,7 +46,7 @@ function MenuComponentInput({ value, onChange, readOnly, readPretty, disabled, i
       />
     )
   if (readPretty) return <span>{text || '-'}</span>
-  return <Input id={id} aria-label={rest['aria-label']} placeholder="请输入组件" value={text} readOnly={readOnly} disabled={disabled} onChange={(e) => onChange?.(e.target.value)} />
+  return <Input id={id} aria-label={rest['aria-label']} placeholder={tr('请输入组件')} value={text} readOnly={readOnly} disabled={disabled} onChange={(e) => onChange?.(e.target.value)} />
 }
 
 export default observer(MenuComponentInput)

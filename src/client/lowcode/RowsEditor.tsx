@@ -3,6 +3,7 @@ import { Button, Modal, Space, Table } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import ScriptEditor from './ScriptEditor.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export type EditorRow = Record<string, unknown> & { id: string }
 
@@ -33,6 +34,7 @@ export const rowsOf = (value: unknown): EditorRow[] =>
 
 /** A table of editable rows (list fields, query params, buttons, joins): add, remove, move. */
 export default function RowsEditor({ value, onChange, columns, newRow, addText, readOnly, ariaLabel, hideAdd }: RowsEditorProps) {
+  const tr = useTr()
   const rows = rowsOf(value)
   const update = (next: EditorRow[]) => onChange?.(next)
   const set = (i: number) => (patch: Record<string, unknown>) => update(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
@@ -51,13 +53,13 @@ export default function RowsEditor({ value, onChange, columns, newRow, addText, 
   if (!readOnly)
     tableColumns.push({
       key: '__ops',
-      title: '操作',
+      title: tr('操作'),
       width: 110,
       render: (_v, _row, i) => (
         <Space size={0}>
-          <Button type="link" size="small" aria-label="上移" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} />
-          <Button type="link" size="small" aria-label="下移" icon={<ArrowDownOutlined />} disabled={i === rows.length - 1} onClick={() => move(i, 1)} />
-          <Button type="link" size="small" danger aria-label="删除" icon={<DeleteOutlined />} onClick={() => update(rows.filter((_, j) => j !== i))} />
+          <Button type="link" size="small" aria-label={tr('上移')} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} />
+          <Button type="link" size="small" aria-label={tr('下移')} icon={<ArrowDownOutlined />} disabled={i === rows.length - 1} onClick={() => move(i, 1)} />
+          <Button type="link" size="small" danger aria-label={tr('删除')} icon={<DeleteOutlined />} onClick={() => update(rows.filter((_, j) => j !== i))} />
         </Space>
       ),
     })
@@ -75,6 +77,7 @@ export default function RowsEditor({ value, onChange, columns, newRow, addText, 
 
 /** A script cell: a button that opens the script in Monaco. */
 export function ScriptCell({ title, value, onChange, readOnly }: { title: string; value: unknown; onChange: (v: string) => void; readOnly?: boolean }) {
+  const tr = useTr()
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState('')
   const text = typeof value === 'string' ? value : ''
@@ -89,7 +92,7 @@ export function ScriptCell({ title, value, onChange, readOnly }: { title: string
           setOpen(true)
         }}
       >
-        {text.trim() ? '编辑脚本' : '设置脚本'}
+        {text.trim() ? tr('编辑脚本') : tr('设置脚本')}
       </Button>
       <Modal
         open={open}

@@ -1,5 +1,6 @@
 import { GEN_CUSTOM_LIST_BTN_TYPE as BT } from '../../shared/generated/enum-codes.js'
 import type { ListButtonConfig } from './lowcode-wire.js'
+import { tr } from '../i18n/use-tr.js'
 
 /**
  * What a custom list button does (domain-rules §2.11 "Buttons"), as data: the host performs it.
@@ -23,19 +24,19 @@ export function buttonAction(button: Pick<ListButtonConfig, 'btnType' | 'btnConf
   switch (button.btnType) {
     case BT.EXTERNAL:
       // Only web addresses: a `javascript:` URL would run outside the sandbox.
-      return SAFE_URL.test(config) ? { kind: 'external', url: config } : { kind: 'invalid', reason: '外部链接地址不正确' }
+      return SAFE_URL.test(config) ? { kind: 'external', url: config } : { kind: 'invalid', reason: tr('外部链接地址不正确') }
     case BT.ROUTE:
-      return config.startsWith('/') && !config.startsWith('//') ? { kind: 'route', path: config } : { kind: 'invalid', reason: '路由地址不正确' }
+      return config.startsWith('/') && !config.startsWith('//') ? { kind: 'route', path: config } : { kind: 'invalid', reason: tr('路由地址不正确') }
     case BT.CUSTOM_FORM: {
-      if (!config) return { kind: 'invalid', reason: '请选择自定义表单' }
+      if (!config) return { kind: 'invalid', reason: tr('请选择自定义表单') }
       const script = button.requestParam?.trim()
       return { kind: 'form', formId: config, paramScript: script || undefined, params }
     }
     case BT.EXECUTE_SCRIPT:
       // Scripts always see `_this` (for row buttons it holds the row as well).
-      return config ? { kind: 'script', script: config, params: ['_this'] } : { kind: 'invalid', reason: '脚本为空' }
+      return config ? { kind: 'script', script: config, params: ['_this'] } : { kind: 'invalid', reason: tr('脚本为空') }
     default:
-      return { kind: 'invalid', reason: '未知的按钮类型' }
+      return { kind: 'invalid', reason: tr('未知的按钮类型') }
   }
 }
 

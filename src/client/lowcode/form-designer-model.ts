@@ -1,4 +1,5 @@
 import type { FormSchemaNode } from './formily-schema.js'
+import { term, tr } from '../i18n/use-tr.js'
 
 /**
  * The form designer's model: a flat list of fields laid on a 24-column grid, and its two-way mapping
@@ -17,19 +18,19 @@ export interface PaletteEntry {
 
 /** What an admin can place: the components a stored custom form renders (formily-components.tsx). */
 export const PALETTE: PaletteEntry[] = [
-  { component: 'Input', label: '单行文本', type: 'string' },
-  { component: 'Input.TextArea', label: '多行文本', type: 'string' },
-  { component: 'Password', label: '密码', type: 'string' },
-  { component: 'NumberPicker', label: '数字', type: 'number' },
-  { component: 'Select', label: '下拉选择', type: 'string', options: true },
-  { component: 'Radio.Group', label: '单选', type: 'string', options: true },
-  { component: 'Checkbox.Group', label: '多选', type: 'array', options: true },
-  { component: 'Switch', label: '开关', type: 'boolean' },
-  { component: 'DatePicker', label: '日期', type: 'string' },
-  { component: 'DatePicker.RangePicker', label: '日期范围', type: 'array' },
-  { component: 'TimePicker', label: '时间', type: 'string' },
-  { component: 'DataDicSelect', label: '数据字典', type: 'string' },
-  { component: 'CustomSelector', label: '自定义选择器', type: 'string' },
+  { component: 'Input', label: term('单行文本'), type: 'string' },
+  { component: 'Input.TextArea', label: term('多行文本'), type: 'string' },
+  { component: 'Password', label: term('密码'), type: 'string' },
+  { component: 'NumberPicker', label: term('数字'), type: 'number' },
+  { component: 'Select', label: term('下拉选择'), type: 'string', options: true },
+  { component: 'Radio.Group', label: term('单选'), type: 'string', options: true },
+  { component: 'Checkbox.Group', label: term('多选'), type: 'array', options: true },
+  { component: 'Switch', label: term('开关'), type: 'boolean' },
+  { component: 'DatePicker', label: term('日期'), type: 'string' },
+  { component: 'DatePicker.RangePicker', label: term('日期范围'), type: 'array' },
+  { component: 'TimePicker', label: term('时间'), type: 'string' },
+  { component: 'DataDicSelect', label: term('数据字典'), type: 'string' },
+  { component: 'CustomSelector', label: term('自定义选择器'), type: 'string' },
 ]
 
 export const paletteOf = (component: string): PaletteEntry | undefined => PALETTE.find((p) => p.component === component)
@@ -70,7 +71,7 @@ export function newField(component: string, taken: readonly string[]): DesignerF
   while (taken.includes(`field${n}`)) n += 1
   return {
     name: `field${n}`,
-    title: entry?.label ?? component,
+    title: entry ? tr(entry.label) : component,
     component,
     span: 12,
     required: false,
@@ -79,7 +80,7 @@ export function newField(component: string, taken: readonly string[]): DesignerF
     patternMessage: '',
     minLength: null,
     maxLength: null,
-    options: entry?.options ? [{ label: '选项1', value: '1' }, { label: '选项2', value: '2' }] : [],
+    options: entry?.options ? [{ label: tr('选项1'), value: '1' }, { label: tr('选项2'), value: '2' }] : [],
     dicCode: '',
     selectorId: '',
   }
@@ -90,22 +91,22 @@ export function fieldProblems(fields: readonly DesignerField[]): string[] {
   const problems: string[] = []
   const seen = new Set<string>()
   fields.forEach((f, i) => {
-    const where = `第${i + 1}个字段（${f.title || f.name}）`
-    if (!NAME.test(f.name)) problems.push(`${where}：字段名只能包含字母、数字和下划线，且不能以数字开头`)
-    else if (seen.has(f.name)) problems.push(`${where}：字段名【${f.name}】重复`)
+    const where = tr(`第${i + 1}个字段（${f.title || f.name}）`)
+    if (!NAME.test(f.name)) problems.push(tr(`${where}：字段名只能包含字母、数字和下划线，且不能以数字开头`))
+    else if (seen.has(f.name)) problems.push(tr(`${where}：字段名【${f.name}】重复`))
     seen.add(f.name)
-    if (!f.title.trim()) problems.push(`${where}：请输入标题`)
+    if (!f.title.trim()) problems.push(tr(`${where}：请输入标题`))
     if (f.pattern) {
       try {
         new RegExp(f.pattern)
       } catch {
-        problems.push(`${where}：校验正则不正确`)
+        problems.push(tr(`${where}：校验正则不正确`))
       }
     }
-    if (paletteOf(f.component)?.options && !f.options.length) problems.push(`${where}：请添加选项`)
-    if (f.options.some((o) => !o.label.trim() || !o.value.trim())) problems.push(`${where}：选项的显示值和值不能为空`)
-    if (f.component === 'DataDicSelect' && !f.dicCode) problems.push(`${where}：请选择数据字典`)
-    if (f.component === 'CustomSelector' && !f.selectorId) problems.push(`${where}：请选择自定义选择器`)
+    if (paletteOf(f.component)?.options && !f.options.length) problems.push(tr(`${where}：请添加选项`))
+    if (f.options.some((o) => !o.label.trim() || !o.value.trim())) problems.push(tr(`${where}：选项的显示值和值不能为空`))
+    if (f.component === 'DataDicSelect' && !f.dicCode) problems.push(tr(`${where}：请选择数据字典`))
+    if (f.component === 'CustomSelector' && !f.selectorId) problems.push(tr(`${where}：请选择自定义选择器`))
   })
   return problems
 }
@@ -131,9 +132,9 @@ export function toFormSchema(fields: readonly DesignerField[]): FormSchemaNode {
     if (f.required) node.required = true
     if (entry?.options) node.enum = f.options.map((o) => ({ label: o.label, value: o.value }))
     const rules: Record<string, unknown>[] = []
-    if (f.pattern) rules.push({ pattern: f.pattern, message: f.patternMessage || `${f.title}格式不正确` })
-    if (f.minLength !== null) rules.push({ minLength: f.minLength, message: `${f.title}不能少于${f.minLength}个字符` })
-    if (f.maxLength !== null) rules.push({ maxLength: f.maxLength, message: `${f.title}不能超过${f.maxLength}个字符` })
+    if (f.pattern) rules.push({ pattern: f.pattern, message: f.patternMessage || tr(`${f.title}格式不正确`) })
+    if (f.minLength !== null) rules.push({ minLength: f.minLength, message: tr(`${f.title}不能少于${f.minLength}个字符`) })
+    if (f.maxLength !== null) rules.push({ maxLength: f.maxLength, message: tr(`${f.title}不能超过${f.maxLength}个字符`) })
     if (rules.length) node['x-validator'] = rules
     properties[f.name] = node
   })

@@ -1,4 +1,5 @@
-/**
+
+import { tr } from '../i18n/use-tr.js'/**
  * A custom page as its componentConfig script returns it (run in the sandbox): plain JSON, rows of
  * 24-column grids holding blocks. The runtime renders the blocks itself, so a page can show custom
  * lists, custom forms, charts and text, but never arbitrary React or HTML from users.
@@ -72,60 +73,60 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 const isId = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v)
 
 function checkBlock(b: unknown, path: string, errors: string[]): PageBlock | undefined {
-  if (!isObject(b)) return void errors.push(`${path}：必须是对象`)
-  if (b.title !== undefined && typeof b.title !== 'string') errors.push(`${path}.title：必须是文本`)
+  if (!isObject(b)) return void errors.push(tr(`${path}：必须是对象`))
+  if (b.title !== undefined && typeof b.title !== 'string') errors.push(tr(`${path}.title：必须是文本`))
   const title = typeof b.title === 'string' ? b.title.slice(0, 100) : undefined
   switch (b.kind) {
     case 'list':
-      if (!isId(b.listId)) return void errors.push(`${path}.listId：请填写自定义列表ID`)
+      if (!isId(b.listId)) return void errors.push(tr(`${path}.listId：请填写自定义列表ID`))
       return { kind: 'list', listId: b.listId as string, title }
     case 'form':
-      if (!isId(b.formId)) return void errors.push(`${path}.formId：请填写自定义表单ID`)
-      if (b.requestParam !== undefined && !isObject(b.requestParam)) return void errors.push(`${path}.requestParam：必须是对象`)
+      if (!isId(b.formId)) return void errors.push(tr(`${path}.formId：请填写自定义表单ID`))
+      if (b.requestParam !== undefined && !isObject(b.requestParam)) return void errors.push(tr(`${path}.requestParam：必须是对象`))
       return { kind: 'form', formId: b.formId as string, requestParam: b.requestParam as Record<string, unknown> | undefined, title }
     case 'chart': {
-      if (!['bar', 'line', 'pie', 'statistic'].includes(String(b.chartType))) return void errors.push(`${path}.chartType：只能是 bar、line、pie 或 statistic`)
+      if (!['bar', 'line', 'pie', 'statistic'].includes(String(b.chartType))) return void errors.push(tr(`${path}.chartType：只能是 bar、line、pie 或 statistic`))
       if (b.categories !== undefined && !(Array.isArray(b.categories) && b.categories.every((c) => typeof c === 'string')))
-        return void errors.push(`${path}.categories：必须是文本数组`)
-      if (!Array.isArray(b.series) || !b.series.length) return void errors.push(`${path}.series：至少一组数据`)
+        return void errors.push(tr(`${path}.categories：必须是文本数组`))
+      if (!Array.isArray(b.series) || !b.series.length) return void errors.push(tr(`${path}.series：至少一组数据`))
       const series: ChartBlock['series'] = []
       for (const [i, s] of b.series.entries()) {
         if (!isObject(s) || typeof s.name !== 'string' || !Array.isArray(s.data) || !s.data.every((n) => typeof n === 'number' && Number.isFinite(n)))
-          return void errors.push(`${path}.series[${i}]：需要 name 与数字数组 data`)
-        if (s.data.length > MAX_POINTS) return void errors.push(`${path}.series[${i}]：数据点不能超过${MAX_POINTS}个`)
+          return void errors.push(tr(`${path}.series[${i}]：需要 name 与数字数组 data`))
+        if (s.data.length > MAX_POINTS) return void errors.push(tr(`${path}.series[${i}]：数据点不能超过${MAX_POINTS}个`))
         series.push({ name: s.name, data: s.data as number[] })
       }
       return { kind: 'chart', chartType: b.chartType as ChartBlock['chartType'], categories: b.categories as string[] | undefined, series, title }
     }
     case 'text':
-      if (typeof b.content !== 'string') return void errors.push(`${path}.content：必须是文本`)
-      if (b.content.length > MAX_TEXT) return void errors.push(`${path}.content：不能超过${MAX_TEXT}个字符`)
-      if (b.format !== undefined && b.format !== 'plain' && b.format !== 'markdown') return void errors.push(`${path}.format：只能是 plain 或 markdown`)
+      if (typeof b.content !== 'string') return void errors.push(tr(`${path}.content：必须是文本`))
+      if (b.content.length > MAX_TEXT) return void errors.push(tr(`${path}.content：不能超过${MAX_TEXT}个字符`))
+      if (b.format !== undefined && b.format !== 'plain' && b.format !== 'markdown') return void errors.push(tr(`${path}.format：只能是 plain 或 markdown`))
       return { kind: 'text', format: (b.format as TextBlock['format']) ?? 'plain', content: b.content, title }
     default:
-      return void errors.push(`${path}.kind：只能是 list、form、chart 或 text`)
+      return void errors.push(tr(`${path}.kind：只能是 list、form、chart 或 text`))
   }
 }
 
 /** Checks what a page script returned and answers a clean copy (unknown members dropped). */
 export function checkPageSchema(value: unknown): PageSchemaCheck {
   const errors: string[] = []
-  if (!isObject(value)) return { ok: false, errors: ['页面脚本必须返回对象'] }
-  if (!Array.isArray(value.rows)) return { ok: false, errors: ['rows：必须是数组'] }
+  if (!isObject(value)) return { ok: false, errors: [tr('页面脚本必须返回对象')] }
+  if (!Array.isArray(value.rows)) return { ok: false, errors: [tr('rows：必须是数组')] }
   let blocks = 0
   const rows: PageRow[] = []
   value.rows.forEach((r, ri) => {
     const rp = `rows[${ri}]`
-    if (!isObject(r) || !Array.isArray(r.cols)) return void errors.push(`${rp}.cols：必须是数组`)
+    if (!isObject(r) || !Array.isArray(r.cols)) return void errors.push(tr(`${rp}.cols：必须是数组`))
     const gutter = typeof r.gutter === 'number' && r.gutter >= 0 && r.gutter <= 64 ? r.gutter : undefined
     const cols: PageCol[] = []
     r.cols.forEach((c, ci) => {
       const cp = `${rp}.cols[${ci}]`
-      if (!isObject(c) || !Array.isArray(c.blocks)) return void errors.push(`${cp}.blocks：必须是数组`)
-      if (c.span !== undefined && !(Number.isInteger(c.span) && (c.span as number) >= 1 && (c.span as number) <= 24)) errors.push(`${cp}.span：必须是1到24的整数`)
+      if (!isObject(c) || !Array.isArray(c.blocks)) return void errors.push(tr(`${cp}.blocks：必须是数组`))
+      if (c.span !== undefined && !(Number.isInteger(c.span) && (c.span as number) >= 1 && (c.span as number) <= 24)) errors.push(tr(`${cp}.span：必须是1到24的整数`))
       const out: PageBlock[] = []
       c.blocks.forEach((b, bi) => {
-        if (++blocks > MAX_BLOCKS) return void (blocks === MAX_BLOCKS + 1 && errors.push(`区块数量不能超过${MAX_BLOCKS}个`))
+        if (++blocks > MAX_BLOCKS) return void (blocks === MAX_BLOCKS + 1 && errors.push(tr(`区块数量不能超过${MAX_BLOCKS}个`)))
         const block = checkBlock(b, `${cp}.blocks[${bi}]`, errors)
         if (block) out.push(block)
       })
@@ -133,7 +134,7 @@ export function checkPageSchema(value: unknown): PageSchemaCheck {
     })
     rows.push({ gutter, cols })
   })
-  if (value.title !== undefined && typeof value.title !== 'string') errors.push('title：必须是文本')
+  if (value.title !== undefined && typeof value.title !== 'string') errors.push(tr('title：必须是文本'))
   if (errors.length) return { ok: false, errors }
   return { ok: true, schema: { title: typeof value.title === 'string' ? value.title : undefined, rows } }
 }
@@ -147,4 +148,4 @@ return {
       { span: 12, blocks: [{ kind: 'chart', chartType: 'bar', title: '销售额', categories: ['一月', '二月'], series: [{ name: '销售额', data: [120, 200] }] }] },
     ] },
   ],
-}`
+}` // i18n-ignore (a sample script the admin edits; its texts are the sample page's data)

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Form, Input, Radio, Result, Steps, Typography
 import { Link, useNavigate } from 'react-router-dom'
 import { api, ApiError } from '../api/http.js'
 import { usePageTitle } from '../app/system-info.js'
+import { useTr } from '../i18n/use-tr.js'
 
 type Channel = 'mail' | 'sms'
 interface Account {
@@ -15,7 +16,8 @@ export const CODE_RESEND_SECONDS = 60
 
 /** Password recovery: find the account, send a code by mail or SMS, set a new password with it. */
 export default function ForgetPassword() {
-  usePageTitle('找回密码')
+  const tr = useTr()
+  usePageTitle(tr('找回密码'))
   const { message } = App.useApp()
   const navigate = useNavigate()
   const [step, setStep] = useState(0)
@@ -37,7 +39,7 @@ export default function ForgetPassword() {
     try {
       await fn()
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : '操作失败，请稍后重试！')
+      setError(e instanceof ApiError ? e.message : tr('操作失败，请稍后重试！'))
     } finally {
       setBusy(false)
     }
@@ -56,7 +58,7 @@ export default function ForgetPassword() {
     run(async () => {
       if (!account) return
       await api.get(`/auth/forget/${channel}/code`, { username: account.username }, { hideError: true })
-      void message.success(channel === 'mail' ? '验证码已发送到您的邮箱' : '验证码已发送到您的手机')
+      void message.success(channel === 'mail' ? tr('验证码已发送到您的邮箱') : tr('验证码已发送到您的手机'))
       setCountdown(CODE_RESEND_SECONDS)
     })
 
@@ -69,86 +71,86 @@ export default function ForgetPassword() {
 
   return (
     <div className="login-page">
-      <Card className="login-card forget-card" variant="borderless" title="找回密码">
-        <Steps size="small" current={step} items={[{ title: '填写用户名' }, { title: '验证身份' }, { title: '完成' }]} style={{ marginBottom: 24 }} />
+      <Card className="login-card forget-card" variant="borderless" title={tr('找回密码')}>
+        <Steps size="small" current={step} items={[{ title: tr('填写用户名') }, { title: tr('验证身份') }, { title: tr('完成') }]} style={{ marginBottom: 24 }} />
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
         {step === 0 && (
           <Form layout="vertical" onFinish={(v: { username: string }) => void findAccount(v)} requiredMark={false}>
-            <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-              <Input placeholder="请输入用户名" autoComplete="username" />
+            <Form.Item name="username" label={tr('用户名')} rules={[{ required: true, whitespace: true, message: tr('请输入用户名') }]}>
+              <Input placeholder={tr('请输入用户名')} autoComplete="username" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={busy}>
-              下一步
+              {tr('下一步')}
             </Button>
           </Form>
         )}
         {step === 1 && account && (
           <Form layout="vertical" onFinish={(v: { code: string; password: string }) => void reset(v)} requiredMark={false}>
-            <Form.Item label="验证方式">
+            <Form.Item label={tr('验证方式')}>
               <Radio.Group value={channel} onChange={(e) => setChannel(e.target.value as Channel)}>
                 <Radio value="mail" disabled={!account.email}>
-                  邮箱 {account.email ?? '（未绑定）'}
+                  {tr('邮箱')} {account.email ?? tr('（未绑定）')}
                 </Radio>
                 <Radio value="sms" disabled={!account.telephone}>
-                  手机 {account.telephone ?? '（未绑定）'}
+                  {tr('手机')} {account.telephone ?? tr('（未绑定）')}
                 </Radio>
               </Radio.Group>
             </Form.Item>
             {!account.email && !account.telephone ? (
-              <Typography.Text type="danger">该用户未绑定邮箱和手机号，请联系管理员重置密码。</Typography.Text>
+              <Typography.Text type="danger">{tr('该用户未绑定邮箱和手机号，请联系管理员重置密码。')}</Typography.Text>
             ) : (
               <>
-                <Form.Item label="验证码" required>
+                <Form.Item label={tr('验证码')} required>
                   <div className="login-captcha">
-                    <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-                      <Input placeholder="验证码" aria-label="验证码" autoComplete="one-time-code" />
+                    <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: tr('请输入验证码') }]}>
+                      <Input placeholder={tr('验证码')} aria-label={tr('验证码')} autoComplete="one-time-code" />
                     </Form.Item>
                     <Button onClick={() => void sendCode()} disabled={countdown > 0} loading={busy && countdown === 0}>
-                      {countdown > 0 ? `${countdown}秒后重新发送` : '发送验证码'}
+                      {countdown > 0 ? tr(`${countdown}秒后重新发送`) : tr('发送验证码')}
                     </Button>
                   </div>
                 </Form.Item>
-                <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请输入新密码' }]}>
-                  <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
+                <Form.Item name="password" label={tr('新密码')} rules={[{ required: true, message: tr('请输入新密码') }]}>
+                  <Input.Password placeholder={tr('请输入新密码')} autoComplete="new-password" />
                 </Form.Item>
                 <Form.Item
                   name="confirm"
-                  label="确认密码"
+                  label={tr('确认密码')}
                   dependencies={['password']}
                   rules={[
-                    { required: true, message: '请再次输入新密码' },
+                    { required: true, message: tr('请再次输入新密码') },
                     ({ getFieldValue }) => ({
-                      validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+                      validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(tr('两次输入的密码不一致')))),
                     }),
                   ]}
                 >
-                  <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
+                  <Input.Password placeholder={tr('请再次输入新密码')} autoComplete="new-password" />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" block loading={busy}>
-                  重置密码
+                  {tr('重置密码')}
                 </Button>
               </>
             )}
             <Button type="link" block onClick={() => setStep(0)} style={{ marginTop: 8 }}>
-              上一步
+              {tr('上一步')}
             </Button>
           </Form>
         )}
         {step === 2 && (
           <Result
             status="success"
-            title="密码重置成功"
-            subTitle="请使用新密码登录"
+            title={tr('密码重置成功')}
+            subTitle={tr('请使用新密码登录')}
             extra={
               <Button type="primary" onClick={() => navigate('/login')}>
-                返回登录
+                {tr('返回登录')}
               </Button>
             }
           />
         )}
         {step < 2 && (
           <div className="login-links">
-            <Link to="/login">返回登录</Link>
+            <Link to="/login">{tr('返回登录')}</Link>
           </div>
         )}
       </Card>

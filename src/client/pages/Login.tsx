@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd'
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
 import { Link } from 'react-router-dom'
-import { api, ApiError, DEFAULT_ERROR } from '../api/http.js'
+import { api, ApiError, defaultError } from '../api/http.js'
 import { usePageTitle, useSystemInit, DEFAULT_TITLE } from '../app/system-info.js'
 import { useT } from '../i18n/use-t.js'
 import { CaptchaImage, useCaptcha } from './login/CaptchaImage.js'
@@ -42,7 +42,7 @@ export default function Login() {
       )
       await finish(answer)
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : DEFAULT_ERROR)
+      setError(e instanceof ApiError ? e.message : defaultError())
       form.setFieldValue('captcha', '')
       if (captchaOn) void refreshCaptcha()
     } finally {
@@ -57,16 +57,16 @@ export default function Login() {
         rules={[{ required: true, whitespace: true, message: t('login.required.username') }]}
         extra={init?.multiTenant ? t('login.multiTenant') : undefined}
       >
-        <Input prefix={<UserOutlined />} placeholder={t('login.username')} aria-label="用户名" autoComplete="username" autoFocus />
+        <Input prefix={<UserOutlined />} placeholder={t('login.username')} aria-label={t('login.username')} autoComplete="username" autoFocus />
       </Form.Item>
       <Form.Item name="password" rules={[{ required: true, message: t('login.required.password') }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} aria-label="密码" autoComplete="current-password" />
+        <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
       </Form.Item>
       {captchaOn && (
         <Form.Item required>
           <div className="login-captcha">
             <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: t('login.required.captcha') }]}>
-              <Input prefix={<SafetyCertificateOutlined />} placeholder={t('login.captcha')} aria-label="验证码" maxLength={8} autoComplete="off" />
+              <Input prefix={<SafetyCertificateOutlined />} placeholder={t('login.captcha')} aria-label={t('login.captcha')} maxLength={8} autoComplete="off" />
             </Form.Item>
             <CaptchaImage captcha={captcha} onRefresh={() => void refreshCaptcha()} />
           </div>
@@ -90,7 +90,7 @@ export default function Login() {
           <Typography.Text type="secondary">{t('login.welcome')}</Typography.Text>
         </div>
         {initError && <Alert type="warning" showIcon message={t('login.offline')} style={{ marginBottom: 16 }} />}
-        {(error || captchaFailed) && <Alert type="error" showIcon message={error ?? '验证码加载失败'} role="alert" style={{ marginBottom: 16 }} />}
+        {(error || captchaFailed) && <Alert type="error" showIcon message={error ?? t('login.captchaFailed')} role="alert" style={{ marginBottom: 16 }} />}
         <Tabs
           centered
           onChange={() => setError(undefined)}

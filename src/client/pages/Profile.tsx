@@ -8,6 +8,7 @@ import { useSession, type SessionUser } from '../app/session.js'
 import { useLocale } from '../app/settings.js'
 import { patterns } from '../../shared/metadata/patterns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
+import { useTr } from '../i18n/use-tr.js'
 
 
 interface OpLogRow {
@@ -26,6 +27,7 @@ function useCenterInfo() {
 }
 
 function ContactForm({ field, label, current, onSaved }: { field: 'email' | 'telephone'; label: string; current: unknown; onSaved: () => void }) {
+  const tr = useTr()
   const { message } = App.useApp()
   const [busy, setBusy] = useState(false)
   const rule = field === 'email' ? patterns.email : patterns.mobile
@@ -33,7 +35,7 @@ function ContactForm({ field, label, current, onSaved }: { field: 'email' | 'tel
     setBusy(true)
     try {
       await api.patch(`/center/${field}`, { [field]: values[field].trim() })
-      void message.success('修改成功！')
+      void message.success(tr('修改成功！'))
       onSaved()
     } catch {
       // shown by the global error handler
@@ -43,27 +45,28 @@ function ContactForm({ field, label, current, onSaved }: { field: 'email' | 'tel
   }
   return (
     <Form layout="vertical" style={{ maxWidth: 420 }} onFinish={(v: Record<string, string>) => void submit(v)} initialValues={{ [field]: typeof current === 'string' ? current : '' }} key={String(current ?? '')}>
-      <Form.Item label={`当前${label}`}>
+      <Form.Item label={tr(`当前${label}`)}>
         <Typography.Text>{text(current)}</Typography.Text>
       </Form.Item>
       <Form.Item
         name={field}
-        label={`新${label}`}
+        label={tr(`新${label}`)}
         rules={[
-          { required: true, whitespace: true, message: `请输入新${label}` },
+          { required: true, whitespace: true, message: tr(`请输入新${label}`) },
           { pattern: rule.regex, message: rule.message },
         ]}
       >
-        <Input placeholder={`请输入新${label}`} aria-label={`新${label}`} />
+        <Input placeholder={tr(`请输入新${label}`)} aria-label={tr(`新${label}`)} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy}>
-        保存
+        {tr('保存')}
       </Button>
     </Form>
   )
 }
 
 function PasswordForm() {
+  const tr = useTr()
   const { message } = App.useApp()
   const [form] = Form.useForm()
   const [busy, setBusy] = useState(false)
@@ -71,7 +74,7 @@ function PasswordForm() {
     setBusy(true)
     try {
       await api.patch('/center/password', values)
-      void message.success('密码修改成功！')
+      void message.success(tr('密码修改成功！'))
       form.resetFields()
     } catch {
       // shown by the global error handler
@@ -81,33 +84,34 @@ function PasswordForm() {
   }
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(v: { oldPsw: string; newPsw: string; confirmPsw: string }) => void submit(v)}>
-      <Form.Item name="oldPsw" label="旧密码" rules={[{ required: true, message: '请输入旧密码' }]}>
-        <Input.Password placeholder="请输入旧密码" aria-label="旧密码" autoComplete="current-password" />
+      <Form.Item name="oldPsw" label={tr('旧密码')} rules={[{ required: true, message: tr('请输入旧密码') }]}>
+        <Input.Password placeholder={tr('请输入旧密码')} aria-label={tr('旧密码')} autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="newPsw" label="新密码" rules={[{ required: true, message: '请输入新密码' }]}>
-        <Input.Password placeholder="请输入新密码" aria-label="新密码" autoComplete="new-password" />
+      <Form.Item name="newPsw" label={tr('新密码')} rules={[{ required: true, message: tr('请输入新密码') }]}>
+        <Input.Password placeholder={tr('请输入新密码')} aria-label={tr('新密码')} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirmPsw"
-        label="确认密码"
+        label={tr('确认密码')}
         dependencies={['newPsw']}
         rules={[
-          { required: true, message: '请再次输入新密码' },
+          { required: true, message: tr('请再次输入新密码') },
           ({ getFieldValue }) => ({
-            validator: (_, v) => (!v || v === getFieldValue('newPsw') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+            validator: (_, v) => (!v || v === getFieldValue('newPsw') ? Promise.resolve() : Promise.reject(new Error(tr('两次输入的密码不一致')))),
           }),
         ]}
       >
-        <Input.Password placeholder="请再次输入新密码" aria-label="确认密码" autoComplete="new-password" />
+        <Input.Password placeholder={tr('请再次输入新密码')} aria-label={tr('确认密码')} autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy}>
-        修改密码
+        {tr('修改密码')}
       </Button>
     </Form>
   )
 }
 
 function OwnOpLog() {
+  const tr = useTr()
   const meta = useMeta()
   const locale = useLocale()
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE })
@@ -119,10 +123,10 @@ function OwnOpLog() {
       loading={isLoading}
       dataSource={data?.datas ?? []}
       columns={[
-        { title: '日志名称', dataIndex: 'name' },
-        { title: '类别', dataIndex: 'logType', width: 120, render: (v: unknown) => meta?.enums.label('OP_LOG_TYPE', v, locale) ?? text(v) },
-        { title: 'IP地址', dataIndex: 'ip', width: 160 },
-        { title: '操作时间', dataIndex: 'createTime', width: 180 },
+        { title: tr('日志名称'), dataIndex: 'name' },
+        { title: tr('类别'), dataIndex: 'logType', width: 120, render: (v: unknown) => meta?.enums.label('OP_LOG_TYPE', v, locale) ?? text(v) },
+        { title: tr('IP地址'), dataIndex: 'ip', width: 160 },
+        { title: tr('操作时间'), dataIndex: 'createTime', width: 180 },
       ]}
       pagination={tablePagination({ index: paging.pageIndex, size: paging.pageSize }, data?.totalCount ?? 0, (p: { index: number; size: number }) => setPaging({ pageIndex: p.index, pageSize: p.size }))}
     />
@@ -131,6 +135,7 @@ function OwnOpLog() {
 
 /** Personal centre: own information, e-mail, telephone, password and operation log. */
 export default function Profile() {
+  const tr = useTr()
   const { data: info, mutate } = useCenterInfo()
   const { mutate: mutateGlobal } = useSWRConfig()
   const { token } = useSession()
@@ -143,7 +148,7 @@ export default function Profile() {
   return (
     <Row gutter={16} className="profile-page">
       <Col xs={24} lg={8}>
-        <Card title="个人信息" loading={!info}>
+        <Card title={tr('个人信息')} loading={!info}>
           <div className="profile-avatar">
             <Avatar size={80} icon={<UserOutlined />} style={{ backgroundColor: '#1890ff' }} />
             <Typography.Title level={4} style={{ margin: '12px 0 0' }}>
@@ -151,11 +156,11 @@ export default function Profile() {
             </Typography.Title>
           </div>
           <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
-            <Descriptions.Item label="用户名">{text(info?.username)}</Descriptions.Item>
-            <Descriptions.Item label="编号">{text(info?.code)}</Descriptions.Item>
-            <Descriptions.Item label="性别">{meta?.enums.label('GENDER', info?.gender, locale) ?? text(info?.gender)}</Descriptions.Item>
-            <Descriptions.Item label="邮箱">{text(info?.email)}</Descriptions.Item>
-            <Descriptions.Item label="联系电话">{text(info?.telephone)}</Descriptions.Item>
+            <Descriptions.Item label={tr('用户名')}>{text(info?.username)}</Descriptions.Item>
+            <Descriptions.Item label={tr('编号')}>{text(info?.code)}</Descriptions.Item>
+            <Descriptions.Item label={tr('性别')}>{meta?.enums.label('GENDER', info?.gender, locale) ?? text(info?.gender)}</Descriptions.Item>
+            <Descriptions.Item label={tr('邮箱')}>{text(info?.email)}</Descriptions.Item>
+            <Descriptions.Item label={tr('联系电话')}>{text(info?.telephone)}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
@@ -163,10 +168,10 @@ export default function Profile() {
         <Card>
           <Tabs
             items={[
-              { key: 'email', label: '修改邮箱', children: <ContactForm field="email" label="邮箱" current={info?.email} onSaved={refresh} /> },
-              { key: 'telephone', label: '修改手机号', children: <ContactForm field="telephone" label="手机号" current={info?.telephone} onSaved={refresh} /> },
-              { key: 'password', label: '修改密码', children: <PasswordForm /> },
-              { key: 'oplog', label: '操作日志', children: <OwnOpLog /> },
+              { key: 'email', label: tr('修改邮箱'), children: <ContactForm field="email" label={tr('邮箱')} current={info?.email} onSaved={refresh} /> },
+              { key: 'telephone', label: tr('修改手机号'), children: <ContactForm field="telephone" label={tr('手机号')} current={info?.telephone} onSaved={refresh} /> },
+              { key: 'password', label: tr('修改密码'), children: <PasswordForm /> },
+              { key: 'oplog', label: tr('操作日志'), children: <OwnOpLog /> },
             ]}
           />
         </Card>

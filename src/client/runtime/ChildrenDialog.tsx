@@ -4,6 +4,7 @@ import { useMeta } from '../api/meta.js'
 import { buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
 import EntityFormModal, { type FormDialog } from './EntityFormModal.js'
 import ListView from './ListView.js'
+import { useTr } from '../i18n/use-tr.js'
 
 /**
  * A child entity narrowed to one parent through its own metadata: the list sends the parent as a
@@ -42,6 +43,7 @@ export interface ChildrenDialogProps {
 
 /** The generic list and form of a child entity, fixed to one parent row (字典值, 销售属性 …). */
 export default function ChildrenDialog({ title, entityName, parentField, parentId, onClose, className }: ChildrenDialogProps) {
+  const tr = useTr()
   const meta = useMeta()
   const [open, setOpen] = useState(true)
   const [form, setForm] = useState<FormDialog | null>(null)
@@ -58,14 +60,14 @@ export default function ChildrenDialog({ title, entityName, parentField, parentI
       maskClosable={false}
       onCancel={() => setOpen(false)}
       afterClose={onClose}
-      footer={<Button onClick={() => setOpen(false)}>关闭</Button>}
+      footer={<Button onClick={() => setOpen(false)}>{tr('关闭')}</Button>}
       styles={{ body: { minHeight: 320 } }}
       className={className}
     >
       {!meta ? (
         <Spin style={{ display: 'block', padding: 48 }} />
       ) : !entity ? (
-        <Result status="404" title="404" subTitle={`未知的业务对象：${entityName}`} />
+        <Result status="404" title="404" subTitle={tr(`未知的业务对象：${entityName}`)} />
       ) : (
         <>
           <ListView meta={meta} entity={entity} version={version} fixedQuery={fixedQuery} onOpen={(mode, row) => setForm({ mode, id: row?.id })} />

@@ -6,6 +6,7 @@ import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import EntityFormModal, { type FormDialog } from './EntityFormModal.js'
 import { FeedbackProvider } from './feedback.js'
 import ListView from './ListView.js'
+import { useTr } from '../i18n/use-tr.js'
 
 const DocumentListPage = lazy(() => import('./document/DocumentListPage.js'))
 
@@ -16,6 +17,7 @@ export interface EntityPageProps {
 
 /** The whole screen of one business object: its list and the add / modify / detail dialog, all from its entity file. */
 export default function EntityPage({ entityName }: EntityPageProps) {
+  const tr = useTr()
   const meta = useMeta()
   const { pathname } = useLocation()
   if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
@@ -23,9 +25,9 @@ export default function EntityPage({ entityName }: EntityPageProps) {
   try {
     entity = meta.entity(entityName)
   } catch {
-    return <Result status="404" title="404" subTitle={`未知的业务对象：${entityName}`} />
+    return <Result status="404" title="404" subTitle={tr(`未知的业务对象：${entityName}`)} />
   }
-  if (!entity.file.api) return <Result status="404" title="404" subTitle={`${entity.label}没有列表接口`} />
+  if (!entity.file.api) return <Result status="404" title="404" subTitle={tr(`${entity.label}没有列表接口`)} />
   // Documents have their own list (approval, status-dependent links) with their pages below its path.
   if (entity.file.document) return <DocumentListPage entityName={entity.name} listPath={pathname.replace(/\/+$/, '')} />
   return (

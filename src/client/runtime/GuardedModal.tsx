@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { Modal, type ModalProps } from 'antd'
 import { useFeedback } from './feedback.js'
-import { useTr } from '../i18n/use-tr.js'
+import { term, useTr } from '../i18n/use-tr.js'
 
 /** Asked before Esc, the close icon, the mask or 取消 of the frame throws away what was typed. */
-export const DISCARD_QUESTION = '有未保存的内容，确定关闭吗？'
+export const DISCARD_QUESTION = term('有未保存的内容，确定关闭吗？')
 
 const DirtyReport = createContext<((dirty: boolean) => void) | null>(null)
 

@@ -19,7 +19,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination } from './pager.js'
 import { initialSearchValues, searchItems, toWireQuery } from './query-params.js'
 import { rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
-import { useTr } from '../i18n/use-tr.js'
+import { term, useTr } from '../i18n/use-tr.js'
 
 export interface ListViewProps {
   meta: Meta
@@ -46,7 +46,7 @@ export interface ListContext {
 }
 
 type BatchAction = 'enableBatch' | 'unableBatch' | 'deleteBatch'
-const BATCH_VERB: Record<BatchAction, string> = { enableBatch: '启用', unableBatch: '停用', deleteBatch: '删除' }
+const BATCH_VERB: Record<BatchAction, string> = { enableBatch: term('启用'), unableBatch: term('停用'), deleteBatch: term('删除') }
 
 /**
  * The list screen of an entity: search form from `views.list.query`, toolbar from `toolbar`, table

@@ -2,6 +2,7 @@ import { api, download, type Page } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { hasOperation } from '../../shared/metadata/operation-keys.js'
 import { entityWritten } from './entity-writes.js'
+import { tr } from '../i18n/use-tr.js'
 
 /** One record as the server answers it (wire names, ref labels beside the ids). */
 export type EntityRow = Record<string, unknown> & { id: string }
@@ -17,7 +18,7 @@ export const isUnpaged = (entity: EntityModel) => entity.file.views?.list?.paged
 /** The calls of one entity's master-data family, derived from `api.base`. */
 export function entityApi(entity: EntityModel) {
   const base = entity.file.api?.base
-  if (!base) throw new Error(`${entity.label}没有接口`)
+  if (!base) throw new Error(tr(`${entity.label}没有接口`))
   const written = async <T>(call: Promise<T>): Promise<T> => {
     const answer = await call
     entityWritten(entity.name)

@@ -12,6 +12,7 @@ import { SandboxDispatcher } from '../../shared/sandbox/sandbox-dispatcher.js'
 import type { JSONValue } from '../../shared/sandbox/json-value.js'
 import { readButtonAction, SCRIPT_PARAMS, type ButtonScriptAction, type FormatterCell } from '../../shared/sandbox/script-kinds.js'
 import type { SandboxMessage } from '../../shared/sandbox/worker-protocol.js'
+import { tr } from '../i18n/use-tr.js'
 
 export type { FormatterCell, ButtonScriptAction }
 
@@ -30,7 +31,7 @@ function sandbox(): SandboxClient {
       (events) => {
         const worker = new Worker(new URL('./sandbox.worker.ts', import.meta.url), { type: 'module', name: 'script-sandbox' })
         worker.onmessage = (e: MessageEvent<SandboxMessage>) => events.message(e.data)
-        worker.onerror = (e) => events.failure(new Error(e.message || '脚本引擎加载失败'))
+        worker.onerror = (e) => events.failure(new Error(e.message || tr('脚本引擎加载失败')))
         return { post: (request) => worker.postMessage(request), terminate: () => worker.terminate() }
       },
       { graceMs: WATCHDOG_GRACE_MS },

@@ -4,7 +4,7 @@ import { updateSettings, useSettings, type Language } from '../app/settings.js'
 import { useT } from '../i18n/use-t.js'
 
 /** Each language names itself, so a user can always find their own. */
-export const LANGUAGE_NAMES: Record<Language, string> = { CN: '简体中文', HK: '繁體中文', US: 'English' }
+export const LANGUAGE_NAMES: Record<Language, string> = { CN: '简体中文', HK: '繁體中文', US: 'English' } // i18n-ignore
 
 /** Header language menu (000 §2: CN, HK, US); the choice is a personal setting. */
 export function LanguageSwitch() {

@@ -2,6 +2,7 @@ import type { MenuProps } from 'antd'
 import { StarFilled, StarOutlined } from '@ant-design/icons'
 import { isExternal, MENU_FUNCTION, type MenuNode } from '../app/menus.js'
 import { MenuIcon } from './MenuIcon.js'
+import { tr } from '../i18n/use-tr.js'
 
 export type MenuItem = Required<MenuProps>['items'][number]
 
@@ -34,7 +35,7 @@ function label(n: MenuNode, options: MenuItemOptions) {
         aria-hidden="true"
         className={n.isCollect ? 'shell-menu-star is-collected' : 'shell-menu-star'}
         data-menu-star={n.isCollect ? 'collected' : 'none'}
-        title={n.isCollect ? '取消收藏' : '收藏'}
+        title={n.isCollect ? tr('取消收藏') : tr('收藏')}
         onClick={(e) => {
           e.stopPropagation()
           e.preventDefault()

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react'
+import { term } from '../i18n/term.js'
 
 export const WORKPLACE_PATH = '/dashboard/workplace'
-export const WORKPLACE_TITLE = '工作台'
+export const WORKPLACE_TITLE = term('工作台')
 /**
  * Open tabs survive a reload of the browser tab (000 §2), not a new browser tab: session storage. It
  * is written on every change, so whenever the user leaves (reload, close, another site) it is saved.

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, App, Form, Input, Modal } from 'antd'
-import { api, ApiError, DEFAULT_ERROR } from '../../api/http.js'
+import { api, ApiError, defaultError } from '../../api/http.js'
 import { useT } from '../../i18n/use-t.js'
 import { patterns } from '../../../shared/metadata/patterns.js'
 import { CaptchaImage, useCaptcha } from './CaptchaImage.js'
@@ -45,7 +45,7 @@ export function RegisterDialog({ open, captchaOn, onClose }: { open: boolean; ca
       form.resetFields()
       onClose()
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : DEFAULT_ERROR)
+      setError(e instanceof ApiError ? e.message : defaultError())
       if (captchaOn) void refresh()
     } finally {
       setBusy(false)

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { App, Button, Form, Input } from 'antd'
 import { MobileOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons'
-import { api, ApiError, DEFAULT_ERROR } from '../../api/http.js'
+import { api, ApiError, defaultError } from '../../api/http.js'
 import { useT } from '../../i18n/use-t.js'
 import { patterns } from '../../../shared/metadata/patterns.js'
 import { useCountdown } from './use-countdown.js'
@@ -40,7 +40,7 @@ export function TelephoneLoginForm({ multiTenant, onError }: { multiTenant: bool
       startCountdown()
       void message.success(t('login.codeSent'))
     } catch (e) {
-      onError(e instanceof ApiError ? e.message : DEFAULT_ERROR)
+      onError(e instanceof ApiError ? e.message : defaultError())
     } finally {
       setSending(false)
     }
@@ -57,7 +57,7 @@ export function TelephoneLoginForm({ multiTenant, onError }: { multiTenant: bool
       )
       await finish(answer)
     } catch (e) {
-      onError(e instanceof ApiError ? e.message : DEFAULT_ERROR)
+      onError(e instanceof ApiError ? e.message : defaultError())
     } finally {
       setSubmitting(false)
     }
@@ -67,7 +67,7 @@ export function TelephoneLoginForm({ multiTenant, onError }: { multiTenant: bool
     <Form form={form} name="telephone-login" size="large" onFinish={(v) => void submit(v)} autoComplete="off" requiredMark={false}>
       {multiTenant && (
         <Form.Item name="tenantId">
-          <Input prefix={<TeamOutlined />} placeholder="租户ID" aria-label="租户ID" />
+          <Input prefix={<TeamOutlined />} placeholder={t('login.tenant')} aria-label={t('login.tenant')} />
         </Form.Item>
       )}
       <Form.Item

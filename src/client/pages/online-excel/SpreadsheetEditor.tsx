@@ -7,9 +7,10 @@ import { ApiError } from '../../api/http.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { swApi, type WorkbookContent } from '../../features/smart-work/sw-api.js'
 import { toEditorSheets, toStoredSheets } from './workbook-content.js'
+import { term, useTr } from '../../i18n/use-tr.js'
 
 /** 001 §2: the editor's warning. */
-export const EXCEL_WARNING = '温馨提示：在线Excel不支持复杂的Excel文件，仅支持简单的文本编辑和数字计算，重要文件请做好备份！'
+export const EXCEL_WARNING = term('温馨提示：在线Excel不支持复杂的Excel文件，仅支持简单的文本编辑和数字计算，重要文件请做好备份！')
 
 type Sheets = Parameters<typeof Workbook>[0]['data']
 
@@ -19,6 +20,7 @@ type Sheets = Parameters<typeof Workbook>[0]['data']
  * downloads the server's .xlsx export (domain/spreadsheet-xlsx.ts).
  */
 export default function SpreadsheetEditor({ id }: { id: string }) {
+  const tr = useTr()
   const { message } = useFeedback()
   const ref = useRef<WorkbookInstance>(null)
   const [content, setContent] = useState<WorkbookContent>()
@@ -32,7 +34,7 @@ export default function SpreadsheetEditor({ id }: { id: string }) {
     let live = true
     swApi.content(id).then(
       (c) => live && setContent({ ...c, sheets: toEditorSheets(c.sheets) }),
-      (e: unknown) => live && setFailure(e instanceof ApiError ? e.message : 'Excel文件不存在！'),
+      (e: unknown) => live && setFailure(e instanceof ApiError ? e.message : tr('Excel文件不存在！')),
     )
     return () => {
       live = false
@@ -47,7 +49,7 @@ export default function SpreadsheetEditor({ id }: { id: string }) {
       const sheets = toStoredSheets(ref.current.getAllSheets() as never)
       await swApi.saveContent(id, { sheets, info: { name: content.info.name } })
       dirty.current = false
-      message.success('保存成功')
+      message.success(tr('保存成功'))
       return true
     } catch {
       // shown by the API layer
@@ -99,14 +101,14 @@ export default function SpreadsheetEditor({ id }: { id: string }) {
         </Typography.Title>
         <Space>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
-            保存
+            {tr('保存')}
           </Button>
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFile()}>
-            导出文件
+            {tr('导出文件')}
           </Button>
         </Space>
       </div>
-      <Alert type="warning" showIcon banner message={EXCEL_WARNING} />
+      <Alert type="warning" showIcon banner message={tr(EXCEL_WARNING)} />
       <div style={{ flex: 1, position: 'relative', minHeight: 0 }} data-testid="sheet-host">
         <Workbook ref={ref} data={content.sheets as unknown as Sheets} lang="zh" onOp={() => (dirty.current = true)} />
       </div>

@@ -4,6 +4,7 @@ import { LineChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 import type { OrderChartData } from './order-chart-data.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
 
@@ -17,6 +18,7 @@ interface Props {
 
 /** The order chart, in its own lazy chunk with the tree-shaken ECharts (line chart, canvas). */
 export default function OrderChart({ data, measure, label, dark }: Props) {
+  const tr = useTr()
   const el = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts>()
 
@@ -48,5 +50,5 @@ export default function OrderChart({ data, measure, label, dark }: Props) {
     )
   }, [data, measure, label, dark])
 
-  return <div ref={el} className="workplace-chart" role="img" aria-label="订单趋势图" />
+  return <div ref={el} className="workplace-chart" role="img" aria-label={tr('订单趋势图')} />
 }

@@ -4,6 +4,7 @@ import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
 import { paymentsMatch, paymentsSum } from './document-totals.js'
 import { newLineKey } from './DocumentLines.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /** One agreed payment as the order sends it (`id` is the pay type, as the server reads it). */
 export interface PaymentRow {
@@ -24,6 +25,7 @@ export interface AgreedPaymentsProps {
 
 /** 约定支付 of purchase and sale orders: pay type, amount and text per row, their sum shown against the total. */
 export default function AgreedPayments({ rows, onChange, total, readOnly }: AgreedPaymentsProps) {
+  const tr = useTr()
   const { data: payTypes } = useSWR(readOnly ? null : ['selector-paytype'], () =>
     api.get<Page<{ id: string; code: string; name: string }>>('/selector/paytype', { pageIndex: 1, pageSize: 100 }),
   )
@@ -33,14 +35,14 @@ export default function AgreedPayments({ rows, onChange, total, readOnly }: Agre
   return (
     <div className="agreed-payments">
       <Space style={{ marginBottom: 8 }}>
-        <Typography.Text strong>约定支付</Typography.Text>
+        <Typography.Text strong>{tr('约定支付')}</Typography.Text>
         {!readOnly && (
           <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...rows, { __key: newLineKey(), payAmount: rows.length ? undefined : total }])}>
-            添加支付方式
+            {tr('添加支付方式')}
           </Button>
         )}
-        <Typography.Text type={match ? 'success' : 'danger'} aria-label="约定支付合计">
-          支付金额合计：{sum} / 总金额：{total}
+        <Typography.Text type={match ? 'success' : 'danger'} aria-label={tr('约定支付合计')}>
+          {tr(`支付金额合计：${sum} / 总金额：${total}`)}
         </Typography.Text>
       </Space>
       <Table<PaymentRow>
@@ -49,21 +51,21 @@ export default function AgreedPayments({ rows, onChange, total, readOnly }: Agre
         bordered
         pagination={false}
         dataSource={rows}
-        locale={{ emptyText: '暂无约定支付' }}
+        locale={{ emptyText: tr('暂无约定支付') }}
         columns={[
           {
             key: 'id',
-            title: '支付方式',
+            title: tr('支付方式'),
             width: 200,
             render: (_v, row, i) =>
               readOnly ? (
                 row.payTypeName
               ) : (
                 <Select
-                  aria-label={`第${i + 1}个支付方式`}
+                  aria-label={tr(`第${i + 1}个支付方式`)}
                   style={{ width: '100%' }}
                   value={row.id}
-                  placeholder="请选择支付方式"
+                  placeholder={tr('请选择支付方式')}
                   options={(payTypes?.datas ?? []).map((p) => ({ value: p.id, label: p.name }))}
                   onChange={(id: string) => update(row.__key, { id })}
                 />
@@ -71,14 +73,14 @@ export default function AgreedPayments({ rows, onChange, total, readOnly }: Agre
           },
           {
             key: 'payAmount',
-            title: '支付金额',
+            title: tr('支付金额'),
             width: 160,
             render: (_v, row, i) =>
               readOnly ? (
                 row.payAmount
               ) : (
                 <InputNumber<string>
-                  aria-label={`第${i + 1}个支付金额`}
+                  aria-label={tr(`第${i + 1}个支付金额`)}
                   stringMode
                   precision={2}
                   min="0"
@@ -90,20 +92,20 @@ export default function AgreedPayments({ rows, onChange, total, readOnly }: Agre
           },
           {
             key: 'text',
-            title: '备注',
+            title: tr('备注'),
             render: (_v, row, i) =>
-              readOnly ? row.text : <Input aria-label={`第${i + 1}个支付备注`} value={row.text ?? ''} maxLength={200} onChange={(e) => update(row.__key, { text: e.target.value })} />,
+              readOnly ? row.text : <Input aria-label={tr(`第${i + 1}个支付备注`)} value={row.text ?? ''} maxLength={200} onChange={(e) => update(row.__key, { text: e.target.value })} />,
           },
           ...(readOnly
             ? []
             : [
                 {
                   key: '__actions',
-                  title: '操作',
+                  title: tr('操作'),
                   width: 80,
                   render: (_v: unknown, row: PaymentRow) => (
                     <Button type="link" size="small" danger onClick={() => onChange(rows.filter((r) => r.__key !== row.__key))}>
-                      删除
+                      {tr('删除')}
                     </Button>
                   ),
                 },

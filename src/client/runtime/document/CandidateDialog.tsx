@@ -6,6 +6,7 @@ import { api } from '../../api/http.js'
 import type { Meta } from '../../api/meta.js'
 import type { DocumentSection } from '../../../shared/metadata/document-model.js'
 import { DEFAULT_PAGE_SIZE } from '../pager.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export type Candidates = NonNullable<NonNullable<DocumentSection['lines']['pick']>['candidates']>
 type CandidateRow = Record<string, unknown>
@@ -30,6 +31,7 @@ export interface CandidateDialogProps {
  * range on the server, ticks kept across pages.
  */
 export default function CandidateDialog({ meta, candidates, keyField, query, taken, open, onCancel, onConfirm }: CandidateDialogProps) {
+  const tr = useTr()
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [chosen, setChosen] = useState<Map<string, CandidateRow>>(new Map())
   useEffect(() => {
@@ -43,19 +45,19 @@ export default function CandidateDialog({ meta, candidates, keyField, query, tak
   const columns: ColumnType<CandidateRow>[] = (candidates.columns ?? []).map((c) => ({
     key: c.key,
     dataIndex: c.key,
-    title: c.title,
+    title: tr(c.title),
     width: c.width,
     render: (v: unknown) => (c.enum ? (meta.enums.label(c.enum, v) ?? String(v ?? '')) : v === null || v === undefined ? '' : String(v)),
   }))
   return (
     <Modal
       open={open}
-      title={candidates.title ?? '选择单据'}
+      title={tr(candidates.title ?? '选择单据')}
       width={1000}
       onCancel={onCancel}
       onOk={() => onConfirm([...chosen.values()])}
-      okText="确定"
-      cancelText="取消"
+      okText={tr('确定')}
+      cancelText={tr('取消')}
       destroyOnHidden
     >
       <Table<CandidateRow>
@@ -68,7 +70,7 @@ export default function CandidateDialog({ meta, candidates, keyField, query, tak
         scroll={{ x: 'max-content', y: 480 }}
         rowSelection={{
           selectedRowKeys: [...taken, ...chosen.keys()],
-          getCheckboxProps: (row) => ({ disabled: taken.has(keyOf(row)), 'aria-label': `选择${String(row[(candidates.columns ?? [])[0]?.key ?? keyField] ?? '')}` }),
+          getCheckboxProps: (row) => ({ disabled: taken.has(keyOf(row)), 'aria-label': tr(`选择${String(row[(candidates.columns ?? [])[0]?.key ?? keyField] ?? '')}`) }),
           onSelect: (row, selected) =>
             setChosen((prev) => {
               const next = new Map(prev)
@@ -88,10 +90,10 @@ export default function CandidateDialog({ meta, candidates, keyField, query, tak
           pageSize: page.size,
           total: data?.totalCount ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: (total) => tr(`共 ${total} 条`),
           onChange: (index, size) => setPage({ index, size }),
         }}
-        locale={{ emptyText: '没有可选的单据' }}
+        locale={{ emptyText: tr('没有可选的单据') }}
       />
     </Modal>
   )

@@ -124,7 +124,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     if (products) return setPicking('product')
     if (pick?.candidates) {
       const c = pick.candidates
-      if (c.party && !values[c.party]) return void message.error(`请选择${headerLabel?.(c.party) ?? ''}`)
+      if (c.party && !values[c.party]) return void message.error(tr(`请选择${headerLabel?.(c.party) ?? ''}`))
       return setCandidateQuery({
         ...(c.party ? { [c.party]: values[c.party] } : {}),
         ...(c.from && values[c.from] ? { startTime: values[c.from] } : {}),
@@ -132,7 +132,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       })
     }
     const kind = pick?.byHeader ? pick.byHeader.pickers[String(values[pick.byHeader.field] ?? '')] : pick?.picker
-    if (!kind) return void message.error(`请选择${pick?.byHeader ? (headerLabel?.(pick.byHeader.field) ?? '') : ''}`)
+    if (!kind) return void message.error(tr(`请选择${pick?.byHeader ? (headerLabel?.(pick.byHeader.field) ?? '') : ''}`))
     setPicking(kind)
   }
 
@@ -148,10 +148,10 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
 
   const cell = (m: LineColumnModel, row: LineRow, index: number) => {
     const value = row[m.key]
-    const label = `第${index + 1}行${m.title}`
+    const label = tr(`第${index + 1}行${m.title}`)
     if (m.kind === 'flag') {
       const gift = totals && m.key === totals.gift ? isGiftLine(row, totals) : value === true
-      return gift ? <Tag color="orange">是</Tag> : '否'
+      return gift ? <Tag color="orange">{tr('是')}</Tag> : tr('否')
     }
     // A line from the source keeps the source's price (and the original price and rate it came with); a line added to a linked document is a gift.
     const priced = m.key === totals?.price || (discount && (m.key === discount.original || m.key === discount.rate))
@@ -187,7 +187,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     ...models.map(
       (m): ColumnType<LineRow> => ({
         key: m.key,
-        title: m.title,
+        title: tr(m.title),
         width: m.width,
         align: m.kind === 'number' || (m.kind === 'decimal' && !m.editable) ? 'right' : undefined,
         render: (_v, row, i) => cell(m, row, i),
@@ -197,7 +197,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   if (extraColumns?.length)
     columns.splice(1 + referenceColumns(lines, section).length, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
       key: c.key,
-      title: c.title,
+      title: tr(c.title),
       width: 110,
       align: 'right',
       render: (_v, row) => (row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])),
@@ -224,7 +224,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
           </Button>
           {products && searchUrl && (
             <AutoComplete
-              aria-label="快速添加商品"
+              aria-label={tr('快速添加商品')}
               style={{ width: 320 }}
               value={searchText}
               placeholder={tr('输入商品编号、名称或SKU编号')}

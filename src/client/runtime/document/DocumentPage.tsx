@@ -42,11 +42,12 @@ export interface DocumentPageProps {
 /** One document's add / modify / approve / detail page, all from its entity file (header form, line table, totals). */
 export default function DocumentPage(props: DocumentPageProps) {
   const meta = useMeta()
+  const tr = useTr()
   if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
   const header = meta.entityOrUndefined(props.entityName)
   const lines = meta.entityOrUndefined(linesEntityName(props.entityName))
   if (!header?.file.document || !header.file.api || !lines)
-    return <Result status="404" title="404" subTitle={`未知的单据：${props.entityName}`} />
+    return <Result status="404" title="404" subTitle={tr(`未知的单据：${props.entityName}`)} />
   return (
     <FeedbackProvider>
       <DocumentLoader key={`${props.route.mode}:${props.route.id ?? ''}`} {...props} meta={meta} header={header} lines={lines} />
@@ -347,10 +348,10 @@ function DocumentEditor({
   const confirmWithoutPayments = () =>
     new Promise<boolean>((resolve) =>
       modal.confirm({
-        title: '单据没有约定支付',
-        content: '没有约定支付的单据审核时将被拒绝（单据没有约定支付，请检查！）。确定不填写约定支付就保存吗？',
-        okText: '仍然保存',
-        cancelText: '去填写',
+        title: tr('单据没有约定支付'),
+        content: tr('没有约定支付的单据审核时将被拒绝（单据没有约定支付，请检查！）。确定不填写约定支付就保存吗？'),
+        okText: tr('仍然保存'),
+        cancelText: tr('去填写'),
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
       }),
@@ -386,7 +387,7 @@ function DocumentEditor({
         const body = await collect()
         if (!body) return
         await docApi.modify(body)
-      } else if (paymentsEditable && missingPayments()) return void message.error('单据没有约定支付，请检查！')
+      } else if (paymentsEditable && missingPayments()) return void message.error(tr('单据没有约定支付，请检查！'))
       await docApi.approvePass(record!.id)
       done(tr('审核通过！'))
       finish()
@@ -410,11 +411,11 @@ function DocumentEditor({
       <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
         {record && (
           <Space style={{ marginBottom: 12 }} wrap>
-            <Typography.Text strong>单据号：{String(record.code ?? '')}</Typography.Text>
+            <Typography.Text strong>{tr('单据号：')}{String(record.code ?? '')}</Typography.Text>
             {statusField?.enum && (
               <Tag color={enumColor(statusField, record.status, meta.enums)}>{meta.enums.label(statusField.enum, record.status)}</Tag>
             )}
-            {record.refuseReason ? <Typography.Text type="danger">拒绝理由：{String(record.refuseReason)}</Typography.Text> : null}
+            {record.refuseReason ? <Typography.Text type="danger">{tr('拒绝理由：')}{String(record.refuseReason)}</Typography.Text> : null}
           </Space>
         )}
         <Form form={form} labelWidth={header.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth} previewTextPlaceholder="-">
@@ -434,7 +435,7 @@ function DocumentEditor({
           scId={scId}
           hidden={hidden}
           giftsOnly={linked}
-          extraColumns={header.name === 'takeStockSheet' && rows.some((r) => r.stockNum !== null && r.stockNum !== undefined) ? [{ key: 'stockNum', title: '系统库存' }] : undefined}
+          extraColumns={header.name === 'takeStockSheet' && rows.some((r) => r.stockNum !== null && r.stockNum !== undefined) ? [{ key: 'stockNum', title: tr('系统库存') }] : undefined}
           headerValues={() => form.values as Record<string, unknown>}
           headerLabel={(name) => header.byName.get(name)?.label ?? name}
         />
@@ -442,13 +443,13 @@ function DocumentEditor({
           <Space style={{ marginTop: 12 }}>
             {section.lineCalcs!.map((c) => (
               <Button key={c.field} onClick={() => void calculate(c)}>
-                计算{header.byName.get(c.field)?.label ?? c.field}
+                {tr(`计算${header.byName.get(c.field)?.label ?? c.field}`)}
               </Button>
             ))}
           </Space>
         )}
         {sums.length > 0 && (
-          <Space size="large" style={{ marginTop: 12 }} aria-label="合计">
+          <Space size="large" style={{ marginTop: 12 }} aria-label={tr('合计')}>
             {sums.map((s) => (
               <span key={s.field}>
                 {header.byName.get(s.field)?.label ?? s.field}：<b data-total={s.field}>{s.value}</b>
@@ -457,18 +458,18 @@ function DocumentEditor({
           </Space>
         )}
         {section.totals && (
-          <Space size="large" style={{ marginTop: 12 }} aria-label="合计">
+          <Space size="large" style={{ marginTop: 12 }} aria-label={tr('合计')}>
             <span>
-              数量：<b data-total="num">{totals.num}</b>
+              {tr('数量：')}<b data-total="num">{totals.num}</b>
             </span>
             {section.totals.gift && (
               <span>
-                赠品数量：<b data-total="giftNum">{totals.giftNum}</b>
+                {tr('赠品数量：')}<b data-total="giftNum">{totals.giftNum}</b>
               </span>
             )}
             {section.totals.price && (
               <span>
-                总金额：<b data-total="amount">{totals.amount}</b>
+                {tr('总金额：')}<b data-total="amount">{totals.amount}</b>
               </span>
             )}
           </Space>
@@ -477,7 +478,7 @@ function DocumentEditor({
       {hasPayments && (
         <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
           {canApprove && missingPayments() && (
-            <Alert style={{ marginBottom: 8 }} type="warning" showIcon message="单据没有约定支付，请添加支付方式后再审核通过（审核通过时一并保存）。" />
+            <Alert style={{ marginBottom: 8 }} type="warning" showIcon message={tr('单据没有约定支付，请添加支付方式后再审核通过（审核通过时一并保存）。')} />
           )}
           <AgreedPayments rows={payments} onChange={setPayments} total={totals.amount} readOnly={!paymentsEditable} />
         </Card>

@@ -7,6 +7,7 @@ import type { DocumentRecord } from './document-api.js'
 import { documentSums, type DocumentTotals } from './document-totals.js'
 import { lineColumnModels } from './line-columns.js'
 import type { LineRow } from './DocumentLines.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface DocumentPrintProps {
   open: boolean
@@ -21,6 +22,7 @@ export interface DocumentPrintProps {
 
 /** The print view of a document: its header values and lines as plain tables; 打印 prints only this view (styles.css @media print). */
 export default function DocumentPrint({ open, onClose, meta, header, lines, record, rows, totals }: DocumentPrintProps) {
+  const tr = useTr()
   const section = header.file.document as DocumentSection
   const headerFields = header.fields.filter((f) => !f.builtin && !f.hidden && f.name !== 'refuseReason')
   const columns = lineColumnModels(lines, section, { readOnly: true })
@@ -31,15 +33,15 @@ export default function DocumentPrint({ open, onClose, meta, header, lines, reco
   return (
     <Modal
       open={open}
-      title="打印预览"
+      title={tr('打印预览')}
       width="80%"
       onCancel={onClose}
       footer={[
         <Button key="close" onClick={onClose}>
-          关闭
+          {tr('关闭')}
         </Button>,
         <Button key="print" type="primary" onClick={() => window.print()}>
-          打印
+          {tr('打印')}
         </Button>,
       ]}
     >
@@ -58,9 +60,9 @@ export default function DocumentPrint({ open, onClose, meta, header, lines, reco
         <table className="document-print-lines">
           <thead>
             <tr>
-              <th>序号</th>
+              <th>{tr('序号')}</th>
               {columns.map((c) => (
-                <th key={c.key}>{c.title}</th>
+                <th key={c.key}>{tr(c.title)}</th>
               ))}
             </tr>
           </thead>
@@ -77,7 +79,7 @@ export default function DocumentPrint({ open, onClose, meta, header, lines, reco
         </table>
         {section.totals && (
           <p>
-            数量：{totals.num}　赠品数量：{totals.giftNum}　总金额：{totals.amount}
+            {tr('数量：')}{totals.num}　{tr('赠品数量：')}{totals.giftNum}　{tr('总金额：')}{totals.amount}
           </p>
         )}
         {section.sums && (

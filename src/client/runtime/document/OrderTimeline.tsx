@@ -3,6 +3,7 @@ import { Button, Timeline } from 'antd'
 import useSWR from 'swr'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
 import { orderTimeline } from './document-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface OrderTimelineProps {
   orderId: string
@@ -18,6 +19,7 @@ const BIZ_TYPES = 'ORDER_TIME_LINE_BIZ_TYPE'
  * expanded (000 §2 Shell). Colours from the enumeration: approve pass green, refuse and cancel red.
  */
 export default function OrderTimeline({ orderId, enums, version = '' }: OrderTimelineProps) {
+  const tr = useTr()
   const [expanded, setExpanded] = useState(false)
   const { data } = useSWR(['order-timeline', orderId, version], () => orderTimeline(orderId), { revalidateOnFocus: false })
   const entries = data ?? []
@@ -25,7 +27,7 @@ export default function OrderTimeline({ orderId, enums, version = '' }: OrderTim
   const shown = expanded ? entries : entries.slice(0, 1)
   const items = enums.items(BIZ_TYPES)
   return (
-    <div className="document-timeline" aria-label="单据时间线">
+    <div className="document-timeline" aria-label={tr('单据时间线')}>
       <Timeline
         items={shown.map((e) => ({
           key: e.id,
@@ -42,7 +44,7 @@ export default function OrderTimeline({ orderId, enums, version = '' }: OrderTim
       />
       {entries.length > 1 && (
         <Button type="link" size="small" onClick={() => setExpanded((v) => !v)}>
-          {expanded ? '收起' : `展开（共${entries.length}条）`}
+          {expanded ? tr('收起') : tr(`展开（共${entries.length}条）`)}
         </Button>
       )}
     </div>

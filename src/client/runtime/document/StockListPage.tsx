@@ -10,23 +10,24 @@ import PickerInput from '../../components/PickerInput.js'
 import { FeedbackProvider } from '../feedback.js'
 import { SEQ_WIDTH } from '../list-columns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../pager.js'
+import { term, useTr } from '../../i18n/use-tr.js'
 
 type StockRow = Record<string, unknown> & { id: string }
 
 // Essentials first (product, warehouse, quantity, cost): at 1440 px they fit; the details scroll right.
 const COLUMNS: { key: string; title: string; width: number; numeric?: boolean }[] = [
-  { key: 'productCode', title: '商品编号', width: 120 },
-  { key: 'productName', title: '商品名称', width: 180 },
-  { key: 'scName', title: '仓库名称', width: 140 },
-  { key: 'stockNum', title: '库存数量', width: 100, numeric: true },
-  { key: 'taxPrice', title: '含税成本价', width: 120, numeric: true },
-  { key: 'taxAmount', title: '含税成本金额', width: 130, numeric: true },
-  { key: 'unit', title: '单位', width: 70 },
-  { key: 'skuCode', title: 'SKU编号', width: 120 },
-  { key: 'spec', title: '规格', width: 100 },
-  { key: 'categoryName', title: '类目', width: 120 },
-  { key: 'brandName', title: '品牌', width: 120 },
-  { key: 'scCode', title: '仓库编号', width: 120 },
+  { key: 'productCode', title: term('商品编号'), width: 120 },
+  { key: 'productName', title: term('商品名称'), width: 180 },
+  { key: 'scName', title: term('仓库名称'), width: 140 },
+  { key: 'stockNum', title: term('库存数量'), width: 100, numeric: true },
+  { key: 'taxPrice', title: term('含税成本价'), width: 120, numeric: true },
+  { key: 'taxAmount', title: term('含税成本金额'), width: 130, numeric: true },
+  { key: 'unit', title: term('单位'), width: 70 },
+  { key: 'skuCode', title: term('SKU编号'), width: 120 },
+  { key: 'spec', title: term('规格'), width: 100 },
+  { key: 'categoryName', title: term('类目'), width: 120 },
+  { key: 'brandName', title: term('品牌'), width: 120 },
+  { key: 'scCode', title: term('仓库编号'), width: 120 },
 ]
 
 /**
@@ -42,6 +43,7 @@ export default function StockListPage() {
 }
 
 function StockList() {
+  const tr = useTr()
   const can = usePermission()
   const [form] = Form.useForm<Record<string, unknown>>()
   const [query, setQuery] = useState<Record<string, unknown>>({})
@@ -59,30 +61,30 @@ function StockList() {
     setSearchCount((n) => n + 1)
   }
   const columns: ColumnType<StockRow>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
-    ...COLUMNS.map((c): ColumnType<StockRow> => ({ key: c.key, dataIndex: c.key, title: c.title, width: c.width, align: c.numeric ? 'right' : undefined, ellipsis: true })),
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
+    ...COLUMNS.map((c): ColumnType<StockRow> => ({ key: c.key, dataIndex: c.key, title: tr(c.title), width: c.width, align: c.numeric ? 'right' : undefined, ellipsis: true })),
   ]
   return (
     <div className="stock-list">
       <SearchCard form={form} onSearch={search} buttonSpan={24}>
         <Col span={6}>
-          <Form.Item name="scId" label="仓库">
-            <PickerInput kind="sc" aria-label="仓库" placeholder="请选择仓库" />
+          <Form.Item name="scId" label={tr('仓库')}>
+            <PickerInput kind="sc" aria-label={tr('仓库')} placeholder={tr('请选择仓库')} />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="productCode" label="商品编号">
-            <Input aria-label="商品编号" allowClear />
+          <Form.Item name="productCode" label={tr('商品编号')}>
+            <Input aria-label={tr('商品编号')} allowClear />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="productName" label="商品名称">
-            <Input aria-label="商品名称" allowClear />
+          <Form.Item name="productName" label={tr('商品名称')}>
+            <Input aria-label={tr('商品名称')} allowClear />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="skuCode" label="SKU编号">
-            <Input aria-label="SKU编号" allowClear />
+          <Form.Item name="skuCode" label={tr('SKU编号')}>
+            <Input aria-label={tr('SKU编号')} allowClear />
           </Form.Item>
         </Col>
       </SearchCard>
@@ -99,7 +101,7 @@ function StockList() {
                   .finally(() => setExporting(false))
               }}
             >
-              导出
+              {tr('导出')}
             </Button>
           </Space>
         )}

@@ -13,6 +13,7 @@ import { documentsChanged } from './document-events.js'
 import type { DocumentRecord } from './document-api.js'
 import { PRODUCT_COLUMNS } from './line-columns.js'
 import { receiptProducts, remainingOf, type TransferLine } from './transfer-receive.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 const BASE = '/stock/transfer/sc'
 
@@ -47,6 +48,7 @@ export default function TransferReceivePage(props: TransferReceivePageProps) {
 }
 
 function TransferReceive({ id, listPath }: TransferReceivePageProps) {
+  const tr = useTr()
   const meta = useMeta()
   const { message } = useFeedback()
   const navigate = useNavigate()
@@ -72,7 +74,7 @@ function TransferReceive({ id, listPath }: TransferReceivePageProps) {
     setBusy(true)
     try {
       await api.patch(`${BASE}/receive`, { id, products: answer.products })
-      message.success('收货成功！')
+      message.success(tr('收货成功！'))
       documentsChanged('scTransferOrder')
       setTyped({})
       const fresh = await order.mutate()
@@ -89,19 +91,19 @@ function TransferReceive({ id, listPath }: TransferReceivePageProps) {
   }
 
   const columns: ColumnType<Line>[] = [
-    { key: '__seq', title: '序号', width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
-    ...PRODUCT_COLUMNS.map((c): ColumnType<Line> => ({ key: c.key, dataIndex: c.key, title: c.title, width: c.width })),
-    { key: 'transferNum', dataIndex: 'transferNum', title: '调拨数量', width: 100, align: 'right' },
-    { key: 'receiveNum', title: '已收货数量', width: 100, align: 'right', render: (_v, l) => Number(l.receiveNum ?? 0) },
-    { key: 'remaining', title: '待收货数量', width: 100, align: 'right', render: (_v, l) => <span data-remaining>{remainingOf(l)}</span> },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
+    ...PRODUCT_COLUMNS.map((c): ColumnType<Line> => ({ key: c.key, dataIndex: c.key, title: tr(c.title), width: c.width })),
+    { key: 'transferNum', dataIndex: 'transferNum', title: tr('调拨数量'), width: 100, align: 'right' },
+    { key: 'receiveNum', title: tr('已收货数量'), width: 100, align: 'right', render: (_v, l) => Number(l.receiveNum ?? 0) },
+    { key: 'remaining', title: tr('待收货数量'), width: 100, align: 'right', render: (_v, l) => <span data-remaining>{remainingOf(l)}</span> },
     {
       key: 'thisTime',
-      title: '本次收货数量',
+      title: tr('本次收货数量'),
       width: 140,
       render: (_v, l, i) =>
         open && remainingOf(l) > 0 ? (
           <InputNumber
-            aria-label={`第${i + 1}行本次收货数量`}
+            aria-label={tr(`第${i + 1}行本次收货数量`)}
             min={0}
             max={remainingOf(l)}
             precision={0}
@@ -117,44 +119,44 @@ function TransferReceive({ id, listPath }: TransferReceivePageProps) {
     <div className="transfer-receive">
       <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
         <Space style={{ marginBottom: 12 }} wrap>
-          <Typography.Text strong>单据号：{String(record.code ?? '')}</Typography.Text>
+          <Typography.Text strong>{tr('单据号：')}{String(record.code ?? '')}</Typography.Text>
           {statusField?.enum && <Tag color={enumColor(statusField, record.status, meta.enums)}>{meta.enums.label(statusField.enum, record.status)}</Tag>}
         </Space>
         <Descriptions size="small" column={3}>
-          <Descriptions.Item label="转出仓库">{String(record.sourceScName ?? '')}</Descriptions.Item>
-          <Descriptions.Item label="转入仓库">{String(record.targetScName ?? '')}</Descriptions.Item>
-          <Descriptions.Item label="备注">{String(record.description ?? '')}</Descriptions.Item>
+          <Descriptions.Item label={tr('转出仓库')}>{String(record.sourceScName ?? '')}</Descriptions.Item>
+          <Descriptions.Item label={tr('转入仓库')}>{String(record.targetScName ?? '')}</Descriptions.Item>
+          <Descriptions.Item label={tr('备注')}>{String(record.description ?? '')}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title="收货商品">
+      <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title={tr('收货商品')}>
         <Table<Line> rowKey="productId" size="small" bordered columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
       </Card>
-      <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title="收货记录">
+      <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title={tr('收货记录')}>
         <Table<Receipt>
-          aria-label="收货记录"
+          aria-label={tr('收货记录')}
           rowKey="id"
           size="small"
           bordered
           pagination={false}
           loading={receipts.isLoading}
           dataSource={receipts.data ?? []}
-          locale={{ emptyText: '暂无收货记录' }}
+          locale={{ emptyText: tr('暂无收货记录') }}
           columns={[
-            { key: 'productCode', dataIndex: 'productCode', title: '商品编号', width: 120 },
-            { key: 'productName', dataIndex: 'productName', title: '商品名称', width: 160 },
-            { key: 'receiveNum', dataIndex: 'receiveNum', title: '收货数量', width: 100, align: 'right' },
-            { key: 'createBy', dataIndex: 'createBy', title: '收货人', width: 120 },
-            { key: 'createTime', dataIndex: 'createTime', title: '收货时间', width: 170 },
+            { key: 'productCode', dataIndex: 'productCode', title: tr('商品编号'), width: 120 },
+            { key: 'productName', dataIndex: 'productName', title: tr('商品名称'), width: 160 },
+            { key: 'receiveNum', dataIndex: 'receiveNum', title: tr('收货数量'), width: 100, align: 'right' },
+            { key: 'createBy', dataIndex: 'createBy', title: tr('收货人'), width: 120 },
+            { key: 'createTime', dataIndex: 'createTime', title: tr('收货时间'), width: 170 },
           ]}
         />
       </Card>
       <Space>
         {open && (
           <Button type="primary" loading={busy} onClick={() => void confirm()}>
-            确认收货
+            {tr('确认收货')}
           </Button>
         )}
-        <Button onClick={() => navigate(listPath)}>返回</Button>
+        <Button onClick={() => navigate(listPath)}>{tr('返回')}</Button>
       </Space>
     </div>
   )

@@ -1,6 +1,7 @@
 import { api, download, type Page } from '../../api/http.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../entity-api.js'
+import { tr } from '../../i18n/use-tr.js'
 
 /** One document as `GET {base}?id=` answers it: header values, `details` lines, maybe `payTypes`. */
 export type DocumentRecord = EntityRow & { details?: Record<string, unknown>[]; payTypes?: Record<string, unknown>[] }
@@ -16,7 +17,7 @@ export interface TimelineEntry {
 /** The shared document family of 000 §7 "Document APIs" for one document's `api.base`. */
 export function documentApi(entity: EntityModel) {
   const base = entity.file.api?.base
-  if (!base) throw new Error(`${entity.label}没有接口`)
+  if (!base) throw new Error(tr(`${entity.label}没有接口`))
   return {
     base,
     list: async (query: Record<string, unknown>) => {

@@ -1,4 +1,4 @@
-import { tr } from '../../i18n/use-tr.js'
+import { term, tr } from '../../i18n/use-tr.js'
 
 /**
  * The pages of one document below its list menu (spec 000 §2 Routes). `addPayments` (a receive sheet's
@@ -15,7 +15,7 @@ export interface DocumentRoute {
   require?: boolean
 }
 
-const VERB: Record<DocumentMode, string> = { add: '新增', modify: '修改', approve: '审核', detail: '查看', receive: '收货', addPayments: '登记付款' }
+const VERB: Record<DocumentMode, string> = { add: term('新增'), modify: term('修改'), approve: term('审核'), detail: term('查看'), receive: term('收货'), addPayments: term('登记付款') }
 
 /**
  * Reads the part of the path after the list menu: `add`, `modify/{id}`, `approve/{id}`, `detail/{id}`,

@@ -4,6 +4,7 @@ import { registerMenuPage, registerMenuResolver } from '../../shell/menu-pages.j
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { documentOfMenu } from './document-menus.js'
 import { documentPageTitle, parseDocumentRoute } from './document-routes.js'
+import { tr } from '../../i18n/use-tr.js'
 
 const DocumentListPage = lazy(() => import('./DocumentListPage.js'))
 const DocumentPage = lazy(() => import('./DocumentPage.js'))
@@ -34,7 +35,7 @@ registerMenuResolver((menu, rest) => {
     // Only a warehouse transfer is received on its own page.
     if (doc.name !== 'scTransferOrder' || !route.id) return undefined
     const id = route.id
-    return { title: '仓库调拨单收货', pattern: route.pattern, render: () => <TransferReceivePage id={id} listPath={listPath} /> }
+    return { title: tr('仓库调拨单收货'), pattern: route.pattern, render: () => <TransferReceivePage id={id} listPath={listPath} /> }
   }
   const subject = (doc.file.document as { subject: string }).subject
   return {

@@ -1,4 +1,5 @@
 import type { EntityModel, FieldModel } from '../../../shared/metadata/entity-model.js'
+import { term } from '../../i18n/use-tr.js'
 import { hasProductLines, type DocumentSection } from '../../../shared/metadata/document-model.js'
 import { refLabelProperty } from '../../../shared/metadata/entity-model.js'
 
@@ -20,11 +21,11 @@ export interface LineColumnModel {
 
 /** What a line shows of its product (line-products.ts attaches them to every answered line). */
 export const PRODUCT_COLUMNS: readonly { key: string; title: string; width: number }[] = [
-  { key: 'productCode', title: '商品编号', width: 120 },
-  { key: 'productName', title: '商品名称', width: 160 },
-  { key: 'skuCode', title: 'SKU编号', width: 120 },
-  { key: 'unit', title: '单位', width: 70 },
-  { key: 'spec', title: '规格', width: 100 },
+  { key: 'productCode', title: term('商品编号'), width: 120 },
+  { key: 'productName', title: term('商品名称'), width: 160 },
+  { key: 'skuCode', title: term('SKU编号'), width: 120 },
+  { key: 'unit', title: term('单位'), width: 70 },
+  { key: 'spec', title: term('规格'), width: 100 },
 ]
 
 export interface LineColumnOptions {

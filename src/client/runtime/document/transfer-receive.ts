@@ -1,3 +1,5 @@
+import { tr } from '../../i18n/use-tr.js'
+
 /**
  * One receipt of a warehouse transfer (`PATCH /stock/transfer/sc/receive`, domain-rules §2.5): per line
  * the quantity still to receive, and the products of this receipt from what was typed.
@@ -23,10 +25,10 @@ export function receiptProducts(
     const raw = typed[line.productId]
     if (raw === undefined || raw === null || raw === '') continue
     const n = Number(raw)
-    if (!Number.isSafeInteger(n) || n < 0) return { error: `第${i + 1}行商品本次收货数量必须为不小于0的整数！` }
-    if (n > remainingOf(line)) return { error: `第${i + 1}行商品本次收货数量不能大于待收货数量${remainingOf(line)}！` }
+    if (!Number.isSafeInteger(n) || n < 0) return { error: tr(`第${i + 1}行商品本次收货数量必须为不小于0的整数！`) }
+    if (n > remainingOf(line)) return { error: tr(`第${i + 1}行商品本次收货数量不能大于待收货数量${remainingOf(line)}！`) }
     if (n > 0) products.push({ productId: line.productId, receiveNum: n })
   }
-  if (!products.length) return { error: '请输入本次收货数量！' }
+  if (!products.length) return { error: tr('请输入本次收货数量！') }
   return { products }
 }

@@ -6,16 +6,18 @@ import { usePermission } from '../../app/session.js'
 import type { EntityModel, FieldModel } from '../../../shared/metadata/entity-model.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
 import { FeedbackProvider, useFeedback } from '../feedback.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 /**
  * The settings page of a singleton entity (采购/销售/零售参数设置, 盘点参数设置): one row, `GET` and
  * `PUT {api.base}`, its fields in `views.form.items` order (switches for flags, numbers, texts).
  */
 export default function SingletonPage({ entityName }: { entityName: string }) {
+  const tr = useTr()
   const meta = useMeta()
   if (!meta) return <Spin style={{ display: 'block', padding: 48 }} />
   const entity = meta.entityOrUndefined(entityName)
-  if (!entity?.file.api) return <Result status="404" title="404" subTitle={`未知的参数设置：${entityName}`} />
+  if (!entity?.file.api) return <Result status="404" title="404" subTitle={tr(`未知的参数设置：${entityName}`)} />
   return (
     <FeedbackProvider>
       <SingletonForm entity={entity} />
@@ -30,6 +32,7 @@ function fieldsOf(entity: EntityModel): FieldModel[] {
 }
 
 function SingletonForm({ entity }: { entity: EntityModel }) {
+  const tr = useTr()
   const meta = useMeta()!
   const { message } = useFeedback()
   const can = usePermission()
@@ -67,7 +70,7 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
     setBusy(true)
     try {
       await api.put(base, Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? null])))
-      message.success('保存成功！')
+      message.success(tr('保存成功！'))
     } catch {
       // The api layer has shown the server's message.
     } finally {
@@ -82,7 +85,7 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
         {fields.map((f) => (
           <Form.Item key={f.name} name={f.name} label={f.label} valuePropName={f.type === 'boolean' ? 'checked' : 'value'}>
             {f.type === 'boolean' ? (
-              <Switch aria-label={f.label} checkedChildren="是" unCheckedChildren="否" />
+              <Switch aria-label={f.label} checkedChildren={tr('是')} unCheckedChildren={tr('否')} />
             ) : f.type === 'integer' || f.type === 'decimal' ? (
               <InputNumber aria-label={f.label} min={f.min ?? undefined} precision={f.type === 'integer' ? 0 : f.scale} style={{ width: 240 }} />
             ) : (
@@ -94,7 +97,7 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
       {editable && (
         <Space>
           <Button type="primary" loading={busy} onClick={() => void save()}>
-            保存
+            {tr('保存')}
           </Button>
         </Space>
       )}
