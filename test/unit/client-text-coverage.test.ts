@@ -88,14 +88,14 @@ function scanClient(): { files: number; byArea: Record<Area, string[]> } {
   return { files: files.length, byArea }
 }
 
-/** Today's counts: translating lowers them (lower the budget with it); features/ is being translated elsewhere. */
+/** Every area is translated: a new bare text fails the test (wrap it in tr(), or mark data with `// i18n-ignore`). */
 const BUDGETS: Record<Area, number> = {
   runtime: 0,
   pages: 0,
   components: 0,
   lowcode: 0,
   shell: 0,
-  features: 309,
+  features: 0,
   other: 0,
 }
 
