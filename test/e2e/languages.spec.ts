@@ -52,6 +52,11 @@ test('English: menu titles, field labels, enumeration labels and a server messag
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Duplicate brand')
   await form.getByRole('button', { name: 'OK', exact: true }).click()
   await expect(toast(page, 'Code already exists; enter another')).toBeVisible()
+
+  // The choice outlives a reload: the English catalogues (a lazy chunk) load before the first screen.
+  await page.reload()
+  await expect(page.getByRole('menu', { name: 'Top menu' }).getByRole('menuitem', { name: 'Product centre' })).toBeVisible()
+  await expect(paneOf(page, '/product/brand').locator('.ant-table-thead')).toContainText('Short name')
 })
 
 test('繁體中文: menu titles, field labels, enumeration labels and a server message', async ({ page, api }) => {

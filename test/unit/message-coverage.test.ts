@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CATALOGUES, translatorOf } from '../../src/shared/i18n/catalogue.js'
+import { CATALOGUES, translatorOf } from '../../src/shared/i18n/all-catalogues.js'
 
 /**
  * How much of what users read is translated. The server's messages are found by scanning its source

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { translatorOf } from '../../src/shared/i18n/catalogue.js'
+import { translatorOf } from '../../src/shared/i18n/all-catalogues.js'
 import { createTranslator, localeOfAcceptLanguage } from '../../src/shared/i18n/translate.js'
 import { buildEntityModel } from '../../src/shared/metadata/entity-model.js'
 import type { EntityFile } from '../../src/shared/generated/entity.js'

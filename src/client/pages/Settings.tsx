@@ -1,5 +1,6 @@
 import { Button, Card, Form, Radio, Switch } from 'antd'
 import { resetSettings, updateSettings, useSettings, type Language, type LayoutMode, type ThemeMode } from '../app/settings.js'
+import { chooseLanguage } from '../i18n/load-catalogues.js'
 import { useT } from '../i18n/use-t.js'
 import { LANGUAGE_NAMES } from '../shell/LanguageSwitch.js'
 
@@ -41,7 +42,7 @@ export default function Settings() {
             aria-label={t('settings.language')}
             optionType="button"
             value={settings.language}
-            onChange={(e) => updateSettings({ language: e.target.value as Language })}
+            onChange={(e) => void chooseLanguage(e.target.value as Language)}
             options={(Object.keys(LANGUAGE_NAMES) as Language[]).map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
           />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { Button, Dropdown } from 'antd'
 import { TranslationOutlined } from '@ant-design/icons'
-import { updateSettings, useSettings, type Language } from '../app/settings.js'
+import { useSettings, type Language } from '../app/settings.js'
+import { chooseLanguage } from '../i18n/load-catalogues.js'
 import { useT } from '../i18n/use-t.js'
 
 /** Each language names itself, so a user can always find their own. */
@@ -17,7 +18,7 @@ export function LanguageSwitch() {
         selectable: true,
         selectedKeys: [language],
         items: (Object.keys(LANGUAGE_NAMES) as Language[]).map((key) => ({ key, label: LANGUAGE_NAMES[key] })),
-        onClick: ({ key }) => updateSettings({ language: key as Language }),
+        onClick: ({ key }) => void chooseLanguage(key as Language),
       }}
     >
       <Button type="text" className="shell-header-icon" aria-label={t('lang.switch')} icon={<TranslationOutlined />} />

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { translatorOf } from '../../shared/i18n/catalogue.js'
+import { translatorOf } from '../../shared/i18n/all-catalogues.js'
 import { localeOfAcceptLanguage } from '../../shared/i18n/translate.js'
 
 /**

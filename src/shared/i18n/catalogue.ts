@@ -1,8 +1,4 @@
 import { createTranslator, type Locale, type Translator } from './translate.js'
-import messagesEnUS from './messages.en-US.json'
-import messagesZhHK from './messages.zh-HK.json'
-import termsEnUS from './terms.en-US.json'
-import termsZhHK from './terms.zh-HK.json'
 
 /**
  * The catalogues of each language besides Simplified, keyed by the Simplified text:
@@ -10,19 +6,40 @@ import termsZhHK from './terms.zh-HK.json'
  *   the text of schemas/, the seeded menu tree and the client's fixed texts;
  * - messages: what the server (and the browser's copy of its validation) answers, with `{n}` parameters.
  * A text no entry covers (a menu or label an admin wrote) shows as written.
+ *
+ * This module only holds what has been registered: the server and the tests register every language at
+ * once (all-catalogues.ts), the browser only the language chosen, when it is chosen (the catalogues are
+ * the largest part of the login route otherwise). A language not registered yet shows Simplified.
  */
-export const CATALOGUES = {
-  'en-US': { terms: termsEnUS, messages: messagesEnUS },
-  'zh-HK': { terms: termsZhHK, messages: messagesZhHK },
-} as const satisfies Record<Exclude<Locale, 'zh-CN'>, { terms: Record<string, string>; messages: Record<string, string> }>
+export interface Catalogues {
+  terms: Readonly<Record<string, string>>
+  messages: Readonly<Record<string, string>>
+}
 
-const identity = Object.assign((text: string) => text, { lookup: (text: string) => text }) as Translator
+type OtherLocale = Exclude<Locale, 'zh-CN'>
+
+const registered = new Map<OtherLocale, Catalogues>()
 const translators = new Map<Locale, Translator>()
+const EMPTY: Catalogues = { terms: {}, messages: {} }
+const identity = Object.assign((text: string) => text, { lookup: (text: string) => text }) as Translator
 
-/** The translator of a locale (Simplified passes through unchanged). */
+export function registerCatalogues(locale: OtherLocale, catalogues: Catalogues): void {
+  registered.set(locale, catalogues)
+  translators.delete(locale)
+}
+
+export const isRegistered = (locale: Locale): boolean => locale === 'zh-CN' || registered.has(locale)
+
+/** The registered catalogues of a language (empty until registered). */
+export const catalogueOf = (locale: OtherLocale): Catalogues => registered.get(locale) ?? EMPTY
+
+/** The translator of a locale (Simplified passes through unchanged, as does a language not registered yet). */
 export function translatorOf(locale: Locale): Translator {
-  if (locale === 'zh-CN') return identity
+  if (locale === 'zh-CN' || !registered.has(locale)) return identity
   let t = translators.get(locale)
-  if (!t) translators.set(locale, (t = createTranslator(CATALOGUES[locale].messages, CATALOGUES[locale].terms)))
+  if (!t) {
+    const { messages, terms } = registered.get(locale)!
+    translators.set(locale, (t = createTranslator(messages, terms)))
+  }
   return t
 }

@@ -1,5 +1,5 @@
 import { getSettings, localeOf } from '../../app/settings.js'
-import { CATALOGUES } from '../../../shared/i18n/catalogue.js'
+import { catalogueOf } from '../../../shared/i18n/catalogue.js'
 import type { Locale } from '../../../shared/i18n/translate.js'
 
 const PARAM = /\{\d+\}/g
@@ -8,7 +8,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** The translations, in `locale`, of the catalogue's server messages whose Simplified wording `simplified` matches. */
 function translatedPatterns(simplified: RegExp, locale: Exclude<Locale, 'zh-CN'>): RegExp[] {
   const out: RegExp[] = []
-  for (const [key, target] of Object.entries(CATALOGUES[locale].messages)) {
+  for (const [key, target] of Object.entries(catalogueOf(locale).messages)) {
     if (!simplified.test(key.replace(PARAM, '1'))) continue
     // A parameter of the translation matches whatever the server put there.
     out.push(new RegExp(`^${target.split(PARAM).map(escape).join('[\\s\\S]+?')}$`))
