@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Button, Card, Popconfirm, Result, Space, Table } from 'antd'
-import { DownloadOutlined, PlusOutlined, CheckCircleOutlined, StopOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons'
+import { PlusOutlined, CheckCircleOutlined, StopOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import type { SorterResult } from 'antd/es/table/interface'
 import useSWR from 'swr'
@@ -20,6 +20,7 @@ import { initialSearchValues, searchItems, toWireQuery } from './query-params.js
 import { rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
 import { term, useTr } from '../i18n/use-tr.js'
+import { ExportButton } from '../components/ExportButton.js'
 
 export interface ListViewProps {
   meta: Meta
@@ -72,7 +73,6 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
   )
   const [selected, setSelected] = useState<string[]>([])
   const [actionNode, setActionNode] = useState<ReactNode>(null)
-  const [exporting, setExporting] = useState(false)
   const [importing, setImporting] = useState(false)
   // 查询 must fetch again even when the conditions are unchanged (the user wants fresh rows).
   const [searchCount, setSearchCount] = useState(0)
@@ -137,16 +137,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
     })
   }
 
-  const exportRows = async () => {
-    setExporting(true)
-    try {
-      await api.exportFile({ ...query, ...fixedQuery, ...(sort ? { sortField: sort.field, sortOrder: sort.order } : {}) })
-    } catch {
-      // Shown by the api layer.
-    } finally {
-      setExporting(false)
-    }
-  }
+  const exportRows = () => api.exportFile({ ...query, ...fixedQuery, ...(sort ? { sortField: sort.field, sortOrder: sort.order } : {}) })
 
   const builtin = (a: Action): a is BuiltinAction => typeof a === 'string'
   const toolbar = (list?.toolbar ?? []).filter(builtin).filter((a) => allowed(ACTION_OPERATION[a]))
@@ -186,9 +177,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
         )
       case 'export':
         return (
-          <Button key={a} icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportRows()}>
-            {tr('导出')}
-          </Button>
+          <ExportButton key={a} run={exportRows} />
         )
       case 'import':
         return (

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, Card, Col, DatePicker, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Col, DatePicker, Form, Input, Select, Space, Tabs, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import type { Dayjs } from 'dayjs'
@@ -11,10 +11,11 @@ import { usePermission } from '../../app/session.js'
 import SearchCard from '../../components/SearchCard.js'
 import { FeedbackProvider } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { CREATED, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PagedTable } from '../../components/PagedTable.js'
 
 type Box = 'mine' | 'approve'
 
@@ -135,15 +136,13 @@ function ClaimList({ listPath }: { listPath: string }) {
             )
           }
         />
-        <Table<Claim>
+        <PagedTable<Claim>
           rowKey="id"
-          size="middle"
-          bordered
           columns={columns}
-          dataSource={data?.datas ?? []}
+          answer={data}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+          page={page}
+          onPage={setPage}
         />
       </Card>
     </div>

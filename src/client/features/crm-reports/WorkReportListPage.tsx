@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Badge, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Space, Table, Tabs } from 'antd'
+import { Badge, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Space, Tabs } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import type { Dayjs } from 'dayjs'
@@ -11,11 +11,12 @@ import PickerInput from '../../components/PickerInput.js'
 import SearchCard from '../../components/SearchCard.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE } from '../../runtime/pager.js'
 import StatisPanel from './StatisPanel.js'
 import { refreshReports } from './done-message.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type WorkReport } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PagedTable } from '../../components/PagedTable.js'
 
 type Box = 'all' | 'sent' | 'received'
 
@@ -153,15 +154,13 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
             { key: 'received', label: <Badge count={unread?.totalCount ?? 0} size="small" offset={[8, -2]}>{tr('我收到的')}</Badge> },
           ]}
         />
-        <Table<WorkReport>
+        <PagedTable<WorkReport>
           rowKey="id"
-          size="middle"
-          bordered
           columns={columns}
-          dataSource={data?.datas ?? []}
+          answer={data}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+          page={page}
+          onPage={setPage}
         />
       </Card>
     </div>

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { Button, Card, Checkbox, Col, Drawer, Form, Input, Space, Table, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Button, Card, Checkbox, Col, Drawer, Form, Input, Space, Typography } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import Decimal from 'decimal.js'
@@ -9,9 +8,11 @@ import { usePermission } from '../../app/session.js'
 import SearchCard from '../../components/SearchCard.js'
 import { FeedbackProvider } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE } from '../../runtime/pager.js'
 import type { BalanceSide } from './balance-sides.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { ExportButton } from '../../components/ExportButton.js'
+import { PagedTable } from '../../components/PagedTable.js'
 
 interface PartyRow {
   partyId: string
@@ -68,7 +69,6 @@ function BalanceList({ side }: { side: BalanceSide }) {
   const [query, setQuery] = useState<Record<string, unknown>>({})
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [searchCount, setSearchCount] = useState(0)
-  const [exporting, setExporting] = useState(false)
   const [open, setOpen] = useState<PartyRow | null>(null)
   const params = { ...query, pageIndex: page.index, pageSize: page.size }
   const { data, isLoading } = useSWR([side.base, JSON.stringify(params), searchCount], () => api.get<Page<PartyRow>>(side.base, params), {
@@ -131,29 +131,16 @@ function BalanceList({ side }: { side: BalanceSide }) {
       <Card size="small" variant="borderless">
         {can(side.exportKey) && (
           <Space style={{ marginBottom: 12 }}>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={exporting}
-              onClick={() => {
-                setExporting(true)
-                download('post', `${side.base}/export`, { query })
-                  .catch(() => undefined)
-                  .finally(() => setExporting(false))
-              }}
-            >
-              {tr('导出')}
-            </Button>
+            <ExportButton run={() => download('post', `${side.base}/export`, { query })} />
           </Space>
         )}
-        <Table<PartyRow>
+        <PagedTable<PartyRow>
           rowKey="partyId"
-          size="middle"
-          bordered
           columns={columns}
-          dataSource={data?.datas ?? []}
+          answer={data}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+          page={page}
+          onPage={setPage}
         />
       </Card>
       <Drawer
@@ -173,7 +160,6 @@ function PartyDocuments({ side, party, canExport }: { side: BalanceSide; party: 
   const tr = useTr()
   const [onlyOpen, setOnlyOpen] = useState(true)
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
-  const [exporting, setExporting] = useState(false)
   const params = { [side.idParam]: party.partyId, onlyOpen: onlyOpen ? 'true' : undefined, pageIndex: page.index, pageSize: page.size }
   const { data, isLoading } = useSWR([`${side.base}/documents`, JSON.stringify(params)], () => api.get<Page<DocumentRow>>(`${side.base}/documents`, params), {
     keepPreviousData: true,
@@ -203,29 +189,17 @@ function PartyDocuments({ side, party, canExport }: { side: BalanceSide; party: 
           {tr('仅显示未结清单据')}
         </Checkbox>
         {canExport && (
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            loading={exporting}
-            onClick={() => {
-              setExporting(true)
-              download('post', `${side.base}/documents/export`, { query: { [side.idParam]: party.partyId, onlyOpen: onlyOpen ? 'true' : undefined } })
-                .catch(() => undefined)
-                .finally(() => setExporting(false))
-            }}
-          >
-            {tr('导出')}
-          </Button>
+          <ExportButton run={() => download('post', `${side.base}/documents/export`, { query: { [side.idParam]: party.partyId, onlyOpen: onlyOpen ? 'true' : undefined } })} />
         )}
       </Space>
-      <Table<DocumentRow>
+      <PagedTable<DocumentRow>
         rowKey={(r) => `${r.againstType}-${r.againstId}`}
         size="small"
-        bordered
         columns={columns}
-        dataSource={data?.datas ?? []}
+        answer={data}
         loading={isLoading}
-        scroll={{ x: 'max-content' }}
-        pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+        page={page}
+        onPage={setPage}
       />
     </>
   )

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, Card, Space, Table } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Button, Card, Space } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { api, download, type Page } from '../../api/http.js'
@@ -12,10 +11,12 @@ import QueryForm from '../../components/QueryForm.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { FeedbackProvider } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE } from '../../runtime/pager.js'
 import { initialSearchValues, searchItems, toWireQuery } from '../../runtime/query-params.js'
 import { bizDocumentPath, bizEntityName } from './biz-document.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { ExportButton } from '../../components/ExportButton.js'
+import { PagedTable } from '../../components/PagedTable.js'
 
 export type LedgerRow = Record<string, unknown> & { id: string }
 
@@ -61,7 +62,6 @@ function LedgerGrid({ meta, base, exportKey, params: declared, columns: wanted, 
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'list'))
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [searchCount, setSearchCount] = useState(0)
-  const [exporting, setExporting] = useState(false)
   const params = { ...query, pageIndex: page.index, pageSize: page.size }
   const { data, isLoading } = useSWR([name, JSON.stringify(params), searchCount], () => api.get<Page<LedgerRow>>(`${base}/query`, params), {
     keepPreviousData: true,
@@ -104,29 +104,17 @@ function LedgerGrid({ meta, base, exportKey, params: declared, columns: wanted, 
       <Card size="small" variant="borderless">
         {can(exportKey) && (
           <Space style={{ marginBottom: 12 }}>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={exporting}
-              onClick={() => {
-                setExporting(true)
-                download('get', `${base}/export`, { query })
-                  .catch(() => undefined)
-                  .finally(() => setExporting(false))
-              }}
-            >
-              {tr('导出')}
-            </Button>
+            <ExportButton run={() => download('get', `${base}/export`, { query })} />
           </Space>
         )}
-        <Table<LedgerRow>
+        <PagedTable<LedgerRow>
           rowKey="id"
           size="small"
-          bordered
           columns={columns}
-          dataSource={data?.datas ?? []}
+          answer={data}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+          page={page}
+          onPage={setPage}
         />
       </Card>
     </div>

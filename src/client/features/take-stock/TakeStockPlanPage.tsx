@@ -10,12 +10,13 @@ import { usePermission } from '../../app/session.js'
 import PickerInput from '../../components/PickerInput.js'
 import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE } from '../../runtime/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
 import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
 import { useTr } from '../../i18n/use-tr.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
+import { PagedTable } from '../../components/PagedTable.js'
 
 const BASE = '/stock/take/plan'
 const PLAN_STATUS = 'TAKE_STOCK_PLAN_STATUS'
@@ -154,15 +155,13 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
             </Button>
           </Space>
         )}
-        <Table<PlanRow>
+        <PagedTable<PlanRow>
           rowKey="id"
-          size="middle"
-          bordered
           columns={columns}
-          dataSource={data?.datas ?? []}
+          answer={data}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+          page={page}
+          onPage={setPage}
         />
       </Card>
       {adding && (

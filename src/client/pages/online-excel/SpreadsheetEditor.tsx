@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Workbook, type WorkbookInstance } from '@fortune-sheet/react'
 import '@fortune-sheet/react/dist/index.css'
 import { Alert, Button, Result, Space, Spin, Typography } from 'antd'
-import { DownloadOutlined, SaveOutlined } from '@ant-design/icons'
+import { SaveOutlined } from '@ant-design/icons'
 import { ApiError } from '../../api/http.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { swApi, type WorkbookContent } from '../../features/smart-work/sw-api.js'
 import { toEditorSheets, toStoredSheets } from './workbook-content.js'
 import { term, useTr } from '../../i18n/use-tr.js'
+import { ExportButton } from '../../components/ExportButton.js'
 
 /** 001 §2: the editor's warning. */
 export const EXCEL_WARNING = term('温馨提示：在线Excel不支持复杂的Excel文件，仅支持简单的文本编辑和数字计算，重要文件请做好备份！')
@@ -26,7 +27,6 @@ export default function SpreadsheetEditor({ id }: { id: string }) {
   const [content, setContent] = useState<WorkbookContent>()
   const [failure, setFailure] = useState<string>()
   const [saving, setSaving] = useState(false)
-  const [exporting, setExporting] = useState(false)
   const dirty = useRef(false)
   const savingRef = useRef(false)
 
@@ -79,16 +79,10 @@ export default function SpreadsheetEditor({ id }: { id: string }) {
     return () => window.removeEventListener('beforeunload', warn)
   }, [])
 
+  // Unsaved edits are saved first, so the file holds what the user sees.
   const exportFile = async () => {
-    setExporting(true)
-    try {
-      if (dirty.current && !(await save())) return
-      await swApi.exportExcel(id)
-    } catch {
-      // shown by the API layer
-    } finally {
-      setExporting(false)
-    }
+    if (dirty.current && !(await save())) return
+    await swApi.exportExcel(id)
   }
 
   if (failure) return <Result status="error" title={failure} />
@@ -103,9 +97,7 @@ export default function SpreadsheetEditor({ id }: { id: string }) {
           <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
             {tr('保存')}
           </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFile()}>
-            {tr('导出文件')}
-          </Button>
+          <ExportButton run={exportFile} label={tr('导出文件')} />
         </Space>
       </div>
       <Alert type="warning" showIcon banner message={tr(EXCEL_WARNING)} />

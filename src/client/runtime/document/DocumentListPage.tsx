@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { Button, Popconfirm, Result, Space, Spin } from 'antd'
-import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { hasApproval } from '../../../shared/metadata/document-model.js'
 import { useMeta, type Meta } from '../../api/meta.js'
@@ -21,6 +21,7 @@ import { rowActionHandler, useRowActionRegistry } from '../row-actions.js'
 import { hasOperation } from '../../../shared/metadata/operation-keys.js'
 import { importToolbarActions } from '../../../shared/metadata/import-actions.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { ExportButton } from '../../components/ExportButton.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -51,7 +52,6 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const docApi = useMemo(() => documentApi(entity), [entity])
   const key = (action: string) => [`${entity.file.api!.permission}:${action}`]
   const [refusing, setRefusing] = useState<{ ids: string[]; ctx: ListContext } | null>(null)
-  const [exporting, setExporting] = useState(false)
   /** The open import dialog: the list's `import` (no path), or a further one of the toolbar (`import/…`). */
   const [importing, setImporting] = useState<{ path?: string; title?: string } | null>(null)
   const imports = importToolbarActions(entity.file).filter((a) => can(a.permission ? [a.permission] : key('import')))
@@ -92,17 +92,6 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
       }),
     )
 
-  const exportRows = async (ctx: ListContext) => {
-    setExporting(true)
-    try {
-      await docApi.exportFile(ctx.query)
-    } catch {
-      // Shown by the api layer.
-    } finally {
-      setExporting(false)
-    }
-  }
-
   const toolbar = (ctx: ListContext) => (
     <>
       {can(key('add')) && (
@@ -126,9 +115,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         </Button>
       )}
       {can(key('export')) && (
-        <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportRows(ctx)}>
-          {tr('导出')}
-        </Button>
+        <ExportButton run={() => docApi.exportFile(ctx.query)} />
       )}
       {hasOperation(entity, 'import') && can(key('import')) && (
         <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting({})}>

@@ -1,7 +1,6 @@
 import SearchCard from '../../components/SearchCard.js'
 import { useState } from 'react'
-import { Button, Card, Col, Form, Input, Space, Table } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Card, Col, Form, Input, Space } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { api, download, type Page } from '../../api/http.js'
@@ -9,8 +8,10 @@ import { usePermission } from '../../app/session.js'
 import PickerInput from '../../components/PickerInput.js'
 import { FeedbackProvider } from '../feedback.js'
 import { SEQ_WIDTH } from '../list-columns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../pager.js'
+import { DEFAULT_PAGE_SIZE } from '../pager.js'
 import { term, useTr } from '../../i18n/use-tr.js'
+import { ExportButton } from '../../components/ExportButton.js'
+import { PagedTable } from '../../components/PagedTable.js'
 
 type StockRow = Record<string, unknown> & { id: string }
 
@@ -49,7 +50,6 @@ function StockList() {
   const [query, setQuery] = useState<Record<string, unknown>>({})
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [searchCount, setSearchCount] = useState(0)
-  const [exporting, setExporting] = useState(false)
   const params = { ...query, pageIndex: page.index, pageSize: page.size }
   const { data, isLoading } = useSWR(['stock-product', JSON.stringify(params), searchCount], () => api.get<Page<StockRow>>('/stock/product/query', params), {
     keepPreviousData: true,
@@ -91,29 +91,16 @@ function StockList() {
       <Card size="small" variant="borderless">
         {can('stock:product:export') && (
           <Space style={{ marginBottom: 12 }}>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={exporting}
-              onClick={() => {
-                setExporting(true)
-                download('post', '/stock/product/export', { query })
-                  .catch(() => undefined)
-                  .finally(() => setExporting(false))
-              }}
-            >
-              {tr('导出')}
-            </Button>
+            <ExportButton run={() => download('post', '/stock/product/export', { query })} />
           </Space>
         )}
-        <Table<StockRow>
+        <PagedTable<StockRow>
           rowKey={(r) => String(r.id ?? `${String(r.scId)}-${String(r.productId)}`)}
-          size="middle"
-          bordered
           columns={columns}
-          dataSource={data?.datas ?? []}
+          answer={data}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
+          page={page}
+          onPage={setPage}
         />
       </Card>
     </div>
