@@ -6,7 +6,10 @@
  * - same SQL: the statements the API ran for the list (captured from the tenant's Kysely handle while
  *   the API answered, replayed raw on another connection with the same bound values), p50;
  * - best SQL: the cheapest statements we know for the same answer (count + page) on the same indexes,
- *   hand-written below, p50; and the ratio API / best.
+ *   hand-written below, p50; and the ratio API / best;
+ * - the floor: the authenticated call of the cheapest list (10 brands, one page, as admin), p50: the fixed
+ *   cost of the request pipeline that every call pays whatever its query. (API − floor) / best shows what
+ *   is left of a scenario once that fixed part is taken away, beside the plain ratio.
  * Never pass/fail on time, but the API's count and page must equal the best SQL's, or the bench stops.
  *
  * The supplier list offers `code` as "contains"; the "starts with" scenario runs on the same rows copied
@@ -231,7 +234,21 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     close = async () => client.end()
   }
   console.log(`\n${kind}: ${ROWS.toLocaleString()} suppliers (twice) and products inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-  console.log('scenario'.padEnd(44), 'API ms'.padStart(8), 'same SQL'.padStart(9), 'best SQL'.padStart(9), 'API/same'.padStart(9), 'API/best'.padStart(9))
+  // The floor: the same pipeline (token, session, permission, list engine, count + page, codec, JSON) over 10 rows.
+  const floorQuery = { pageIndex: '1', pageSize: '20', sortField: 'code', sortOrder: 'asc' }
+  const floorCheck = await t.call('GET', '/basedata/product/brand/query', { token: admin, query: floorQuery })
+  if (floorCheck.status !== 200 || floorCheck.body.code !== 200) throw new Error(`floor: ${floorCheck.raw.slice(0, 500)}`)
+  const floor = await time(() => t.call('GET', '/basedata/product/brand/query', { token: admin, query: floorQuery }))
+  console.log(`floor (authenticated list of 10 brands): ${floor.toFixed(2)} ms`)
+  console.log(
+    'scenario'.padEnd(44),
+    'API ms'.padStart(8),
+    'same SQL'.padStart(9),
+    'best SQL'.padStart(9),
+    'API/same'.padStart(9),
+    'API/best'.padStart(9),
+    '(API-floor)/best'.padStart(17),
+  )
   for (const s of scenarios(kind === 'postgres')) {
     const token = s.who === 'admin' ? admin : clerk
     captured.length = 0
@@ -261,6 +278,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
       best.toFixed(2).padStart(9),
       `${(api / same).toFixed(2)}x`.padStart(9),
       `${(api / best).toFixed(2)}x`.padStart(9),
+      `${(Math.max(0, api - floor) / best).toFixed(2)}x`.padStart(17),
       `  ${rawCount} rows`,
     )
     if (process.env.BENCH_PLANS) {
