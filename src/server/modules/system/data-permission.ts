@@ -320,6 +320,7 @@ export async function dataPermissionFilter(
   ctx: RequestContext,
   permissionType: number,
   aliases: Readonly<Record<string, string>>,
+  references: Readonly<Record<string, { table: string; key: string }>> = {},
 ): Promise<RawBuilder<SqlBool> | undefined> {
   const user = services.registry.get('user')
   const link = linkTable(user, user.byName.get('deptIds') as FieldModel)
@@ -360,7 +361,14 @@ export async function dataPermissionFilter(
   if (!saved.length) return undefined
   const vars = await deptVars(db, mine)
   const schema = services.databases.schemaOf(ctx.tenantId)
-  const options = { dialect: services.databases.kind, aliases, vars, userDeptTable: schema ? `${schema}.${link}` : link }
+  const qualified = (table: string) => (schema ? `${schema}.${table}` : table)
+  const options = {
+    dialect: services.databases.kind,
+    aliases,
+    vars,
+    userDeptTable: qualified(link),
+    references: Object.fromEntries(Object.entries(references).map(([placeholder, r]) => [placeholder, { table: qualified(r.table), key: r.key }])),
+  }
   return permissionPredicate(permissionType, saved, options)
 }
 
