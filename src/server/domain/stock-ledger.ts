@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
-import { PostgresAdapter, sql, type InsertQueryBuilder, type UpdateQueryBuilder } from 'kysely'
+import { PostgresAdapter, sql } from 'kysely'
+import { writeTogether, type PendingWrite } from '../db/write-together.js'
 import type { Db } from '../db/dialect.js'
 import { valuesList } from '../db/values-list.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
@@ -360,7 +361,7 @@ function checkUpdated(part: RowChange[], updated: { id: unknown }[]) {
 }
 
 /** A statement written with a posting (see PostingOptions.alsoWrite). */
-export type PostingWrite = UpdateQueryBuilder<any, any, any, any> | InsertQueryBuilder<any, any, any>
+export type PostingWrite = PendingWrite
 
 /**
  * A posting small enough to be written in one PostgreSQL statement: its bound values stay far below the
@@ -371,19 +372,16 @@ const ROWS_PER_COMBINED_WRITE = 200
 /**
  * Writes the new state of every changed row, guarded by the quantity read (a row whose quantity moved
  * meanwhile is not updated, and the batch fails), appends the log rows and runs the caller's `extra`
- * statements. On PostgreSQL a posting of up to ROWS_PER_COMBINED_WRITE rows is one statement (the
- * update, the insert and the extras as writable CTEs): the locked stock rows wait for one round trip
- * instead of three or more, which is what bounds concurrent approvals of the same products. Otherwise
- * (SQLite has neither round trips nor writable CTEs; very large postings) one UPDATE … FROM (VALUES …)
- * per chunk, one multi-row INSERT per chunk, then the extras.
+ * statements. A posting of up to ROWS_PER_COMBINED_WRITE rows is one statement on PostgreSQL (writeTogether:
+ * the update, the insert and the extras as writable CTEs): the locked stock rows wait for one round trip
+ * instead of three or more, which is what bounds concurrent approvals of the same products. Larger ones:
+ * one UPDATE … FROM (VALUES …) per chunk, one multi-row INSERT per chunk, then the extras.
  */
 async function writeChanges(trx: Db, ctx: RequestContext, changes: RowChange[], logs: LogRow[], extra: PostingWrite[] = []) {
-  if (isPostgres(trx) && changes.length && changes.length <= ROWS_PER_COMBINED_WRITE && logs.length <= ROWS_PER_COMBINED_WRITE) {
-    // Sub-statements of one statement see the same snapshot and touch different tables, so their order is free.
-    let q = trx.with('stock_rows', () => updateRows(trx, ctx, changes))
-    if (logs.length) q = q.with('log_rows', () => trx.insertInto(LOG).values(logs))
-    extra.forEach((statement, i) => (q = q.with(`extra_${i}`, () => statement)))
-    checkUpdated(changes, await q.selectFrom('stock_rows').select('id').execute())
+  if (changes.length && changes.length <= ROWS_PER_COMBINED_WRITE && logs.length <= ROWS_PER_COMBINED_WRITE) {
+    // The stock rows, the log and the callers' rows (line costs, plan counts) are different tables.
+    const also = [...(logs.length ? [trx.insertInto(LOG).values(logs)] : []), ...extra]
+    checkUpdated(changes, await writeTogether(trx, updateRows(trx, ctx, changes), also))
     return
   }
   for (const part of chunks(changes)) checkUpdated(part, await updateRows(trx, ctx, part).execute())
