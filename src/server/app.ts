@@ -108,7 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   }
   app.decorate('services', services)
-  services.store.dataFilter = (db, ctx, type, aliases) => dataPermissionFilter(services, db, ctx, type, aliases)
+  services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(services, db, ctx, type, aliases, references)
   app.addHook('onClose', async () => databases.close())
   // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.
   const scheduler = new JobScheduler(services, { enabled: config.scheduler, leaderRetryMs: config.schedulerLeaderRetryMs }, app.log)

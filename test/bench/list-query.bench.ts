@@ -6,7 +6,10 @@
  * - same SQL: the statements the API ran for the list (captured from the tenant's Kysely handle while
  *   the API answered, replayed raw on another connection with the same bound values), p50;
  * - best SQL: the cheapest statements we know for the same answer (count + page) on the same indexes,
- *   hand-written below, p50; and the ratio API / best.
+ *   hand-written below, p50; and the ratio API / best;
+ * - the floor: the authenticated call of the cheapest list (10 brands, one page, as admin), p50: the fixed
+ *   cost of the request pipeline that every call pays whatever its query. (API − floor) / best shows what
+ *   is left of a scenario once that fixed part is taken away, beside the plain ratio.
  * Never pass/fail on time, but the API's count and page must equal the best SQL's, or the bench stops.
  *
  * The supplier list offers `code` as "contains"; the "starts with" scenario runs on the same rows copied
@@ -231,7 +234,23 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     close = async () => client.end()
   }
   console.log(`\n${kind}: ${ROWS.toLocaleString()} suppliers (twice) and products inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-  console.log('scenario'.padEnd(44), 'API ms'.padStart(8), 'same SQL'.padStart(9), 'best SQL'.padStart(9), 'API/same'.padStart(9), 'API/best'.padStart(9))
+  // The floor: the same pipeline (token, session, permission, list engine, count + page, codec, JSON) over
+  // 10 rows, measured again beside each scenario so both see the same load of a shared machine.
+  const floorQuery = { pageIndex: '1', pageSize: '20', sortField: 'code', sortOrder: 'asc' }
+  const floorCheck = await t.call('GET', '/basedata/product/brand/query', { token: admin, query: floorQuery })
+  if (floorCheck.status !== 200 || floorCheck.body.code !== 200) throw new Error(`floor: ${floorCheck.raw.slice(0, 500)}`)
+  const measureFloor = () => time(() => t.call('GET', '/basedata/product/brand/query', { token: admin, query: floorQuery }))
+  console.log('floor: the authenticated list of 10 brands (admin), p50, measured beside each scenario')
+  console.log(
+    'scenario'.padEnd(44),
+    'API ms'.padStart(8),
+    'same SQL'.padStart(9),
+    'best SQL'.padStart(9),
+    'floor'.padStart(7),
+    'API/same'.padStart(9),
+    'API/best'.padStart(9),
+    '(API-floor)/best'.padStart(17),
+  )
   for (const s of scenarios(kind === 'postgres')) {
     const token = s.who === 'admin' ? admin : clerk
     captured.length = 0
@@ -246,6 +265,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     if (check.body.data.totalCount !== rawCount || JSON.stringify(apiCodes) !== JSON.stringify(rawCodes)) {
       throw new Error(`${s.name}: the API found ${check.body.data.totalCount} rows (${apiCodes.slice(0, 3).join(', ')}…), the best SQL ${rawCount} (${rawCodes.slice(0, 3).join(', ')}…)`)
     }
+    const floor = await measureFloor()
     const api = await time(() => t.call('GET', s.url, { token, query: s.query }))
     const same = await time(async () => {
       for (const [sql, params] of own) await raw(sql, params)
@@ -259,8 +279,10 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
       api.toFixed(2).padStart(8),
       same.toFixed(2).padStart(9),
       best.toFixed(2).padStart(9),
+      floor.toFixed(2).padStart(7),
       `${(api / same).toFixed(2)}x`.padStart(9),
       `${(api / best).toFixed(2)}x`.padStart(9),
+      `${(Math.max(0, api - floor) / best).toFixed(2)}x`.padStart(17),
       `  ${rawCount} rows`,
     )
     if (process.env.BENCH_PLANS) {

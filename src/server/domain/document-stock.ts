@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 import { sql } from 'kysely'
 import type { DocumentEvent } from '../engine/document-store.js'
 import { valuesList } from '../db/values-list.js'
-import { postStockMoves, type LedgerMove } from './stock-ledger.js'
+import { postStockMoves, type LedgerMove, type Posted, type PostingWrite } from './stock-ledger.js'
 
 /**
  * The stock effect a document file declares (`document.stock`), posted through the ledger in the
@@ -38,20 +38,25 @@ export async function postDocumentStock(e: DocumentEvent & { id: string }): Prom
     if (direction === 'in') return { ...move, direction, taxPrice: stock.price === 'line' ? price : undefined }
     return { ...move, direction, taxAmount: stock.price === 'lineAmount' ? new Decimal(price).times(num).toFixed(2) : undefined }
   })
-  const posted = await postStockMoves(e.trx, e.ctx, moves)
-  if (direction === 'in' || !stock.costField) return
-  // The cost of every line in one UPDATE … FROM (VALUES …).
-  const costField = stock.costField
-  const column = e.doc.lines.byName.get(costField)?.column ?? costField
-  ordered.forEach((line, i) => (line[costField] = posted[i].taxAmount))
-  for (let start = 0; start < ordered.length; start += 500) {
-    const part = ordered.slice(start, start + 500)
-    const values = valuesList(e.trx, 'cost', [['cost_line_id', 'text'], ['cost_amount', 'numeric']], part.map((line) => [String(line.id), line[costField]]))
-    await e.trx
-      .updateTable(e.doc.lines.table)
-      .from(values)
-      .set({ [column]: sql.ref('cost_amount') })
-      .where(sql.ref('id'), '=', sql.ref('cost_line_id'))
-      .execute()
+  const costField = direction === 'out' ? stock.costField : undefined
+  // The cost of every line in one UPDATE … FROM (VALUES …) per 500 lines, written with the posting.
+  const costs = (posted: Posted[]) => {
+    if (!costField) return []
+    const column = e.doc.lines.byName.get(costField)?.column ?? costField
+    ordered.forEach((line, i) => (line[costField] = posted[i].taxAmount))
+    const statements: PostingWrite[] = []
+    for (let start = 0; start < ordered.length; start += 500) {
+      const part = ordered.slice(start, start + 500)
+      const values = valuesList(e.trx, 'cost', [['cost_line_id', 'text'], ['cost_amount', 'numeric']], part.map((line) => [String(line.id), line[costField]]))
+      statements.push(
+        e.trx
+          .updateTable(e.doc.lines.table)
+          .from(values)
+          .set({ [column]: sql.ref('cost_amount') })
+          .where(sql.ref('id'), '=', sql.ref('cost_line_id')),
+      )
+    }
+    return statements
   }
+  await postStockMoves(e.trx, e.ctx, moves, { alsoWrite: costs })
 }

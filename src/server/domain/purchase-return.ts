@@ -18,6 +18,8 @@ export function purchaseReturnHooks(services: Services): DocumentHooks {
       e.header.settleStatus = terms.settleStatus
       e.header.paymentDate = paymentDateOf(terms, e.header.paymentDate)
     },
-    approve: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
+    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
+    // statement fewer (concurrent approvals of the same products wait on them).
+    beforeApprove: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
   }
 }

@@ -20,8 +20,10 @@ export function receiveSheetHooks(services: Services): DocumentHooks {
       e.header.settleStatus = terms.settleStatus
       e.header.paymentDate = paymentDateOf(terms, e.header.paymentDate)
     },
+    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
+    // statement fewer (concurrent approvals of the same products wait on them).
+    beforeApprove: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
     async approve(e) {
-      await postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header)
       const orderId = e.header[link.field]
       if (!orderId) return
       await requireSingleFollowerUnlessMultiple(services, e, link, await followConfig(services, e.trx, e.ctx, link))

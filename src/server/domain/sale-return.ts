@@ -19,7 +19,9 @@ export function saleReturnHooks(services: Services): DocumentHooks {
     },
     async beforeApprove(e) {
       await requireSingleFollowerUnlessMultiple(services, e, link, await followConfig(services, e.trx, e.ctx, link))
+    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
+    // statement fewer (concurrent approvals of the same products wait on them).
+      await postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header)
     },
-    approve: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
   }
 }

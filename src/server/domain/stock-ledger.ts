@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 import { PostgresAdapter, sql } from 'kysely'
+import { writeTogether, type PendingWrite } from '../db/write-together.js'
 import type { Db } from '../db/dialect.js'
 import { valuesList } from '../db/values-list.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
@@ -73,8 +74,13 @@ export interface StockMovedEvent {
   num: number
   direction: 'in' | 'out'
 }
-/** Told every move of one posting at once (a document's lines), inside the posting transaction. */
-export type StockMovedListener = (trx: Db, ctx: RequestContext, moves: StockMovedEvent[]) => Promise<void>
+/**
+ * Told every move of one posting at once (a document's lines), inside the posting transaction, once the
+ * moves are computed and checked, just before they are written. It may answer statements (built from
+ * `trx`, not yet run) that are written with the posting: in its one statement on PostgreSQL, after the
+ * stock rows are locked, so a listener adds no round trip while they are held.
+ */
+export type StockMovedListener = (trx: Db, ctx: RequestContext, moves: StockMovedEvent[]) => Promise<void | PostingWrite[]>
 
 /* Tables and columns as declared in schemas/entities/product-stock*.json, product.json, store-center.json. */
 const STOCK = 'tbl_product_stock'
@@ -319,51 +325,77 @@ function checkRange(result: CostMove, subject: string) {
     throw invalid(`${subject}库存数量或金额超出允许范围！`)
 }
 
-/**
- * Writes the new state of every changed row in one `UPDATE … FROM (VALUES …)` guarded by the quantity
- * read (a row whose quantity moved meanwhile is not updated, and the batch fails), then appends the log
- * rows in one multi-row INSERT.
- */
-async function writeChanges(trx: Db, ctx: RequestContext, changes: RowChange[], logs: LogRow[]) {
+/** The guarded UPDATE of the changed rows (one chunk), answering the ids it updated. */
+function updateRows(trx: Db, ctx: RequestContext, part: RowChange[]) {
   const audit = updateColumns(ctx)
-  if (changes.length === 1) {
+  if (part.length === 1) {
     // One row: the plain guarded UPDATE, cheaper to prepare than one over a values list.
-    const [c] = changes
-    const updated = await trx
+    const [c] = part
+    return trx
       .updateTable(STOCK)
       .set({ stock_num: c.after.stockNum, tax_price: c.after.taxPrice, tax_amount: c.after.taxAmount, ...audit })
       .where('id', '=', c.before.id)
       .where('stock_num', '=', c.before.stockNum)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) !== 1) throw invalid(c.failure)
+      .returning('id')
   }
-  for (const part of changes.length > 1 ? chunks(changes) : []) {
-    const values = valuesList(
-      trx,
-      'v',
-      [['v_id', 'text'], ['v_old_num', 'bigint'], ['v_num', 'bigint'], ['v_price', 'numeric'], ['v_amount', 'numeric']],
-      part.map((c) => [c.before.id, c.before.stockNum, c.after.stockNum, c.after.taxPrice, c.after.taxAmount]),
-    )
-    const updated = await trx
-      .updateTable(STOCK)
-      .from(values)
-      .set({ stock_num: sql.ref('v_num'), tax_price: sql.ref('v_price'), tax_amount: sql.ref('v_amount'), ...audit })
-      .where(sql.ref('id'), '=', sql.ref('v_id'))
-      .where(sql.ref('stock_num'), '=', sql.ref('v_old_num'))
-      .returning(sql<string>`id`.as('id'))
-      .execute()
-    if (updated.length !== part.length) {
-      const done = new Set(updated.map((r) => String(r.id)))
-      throw invalid((part.find((c) => !done.has(c.before.id)) ?? part[0]).failure)
-    }
-  }
-  // 20 values a row.
-  for (const part of chunks(logs)) await trx.insertInto(LOG).values(part).execute()
+  const values = valuesList(
+    trx,
+    'v',
+    [['v_id', 'text'], ['v_old_num', 'bigint'], ['v_num', 'bigint'], ['v_price', 'numeric'], ['v_amount', 'numeric']],
+    part.map((c) => [c.before.id, c.before.stockNum, c.after.stockNum, c.after.taxPrice, c.after.taxAmount]),
+  )
+  return trx
+    .updateTable(STOCK)
+    .from(values)
+    .set({ stock_num: sql.ref('v_num'), tax_price: sql.ref('v_price'), tax_amount: sql.ref('v_amount'), ...audit })
+    .where(sql.ref('id'), '=', sql.ref('v_id'))
+    .where(sql.ref('stock_num'), '=', sql.ref('v_old_num'))
+    .returning(sql<string>`id`.as('id'))
 }
 
-async function notify(trx: Db, ctx: RequestContext, events: StockMovedEvent[]) {
-  if (!events.length) return
-  for (const listener of listeners) await listener(trx, ctx, events)
+/** A chunk's guard: every row read must have been updated, else the first one that was not names the failure. */
+function checkUpdated(part: RowChange[], updated: { id: unknown }[]) {
+  if (updated.length === part.length) return
+  const done = new Set(updated.map((r) => String(r.id)))
+  throw invalid((part.find((c) => !done.has(c.before.id)) ?? part[0]).failure)
+}
+
+/** A statement written with a posting (see PostingOptions.alsoWrite). */
+export type PostingWrite = PendingWrite
+
+/**
+ * A posting small enough to be written in one PostgreSQL statement: its bound values stay far below the
+ * 65,535 a statement allows (20 a log row, 5 a stock row, and the caller's few statements).
+ */
+const ROWS_PER_COMBINED_WRITE = 200
+
+/**
+ * Writes the new state of every changed row, guarded by the quantity read (a row whose quantity moved
+ * meanwhile is not updated, and the batch fails), appends the log rows and runs the caller's `extra`
+ * statements. A posting of up to ROWS_PER_COMBINED_WRITE rows is one statement on PostgreSQL (writeTogether:
+ * the update, the insert and the extras as writable CTEs): the locked stock rows wait for one round trip
+ * instead of three or more, which is what bounds concurrent approvals of the same products. Larger ones:
+ * one UPDATE … FROM (VALUES …) per chunk, one multi-row INSERT per chunk, then the extras.
+ */
+async function writeChanges(trx: Db, ctx: RequestContext, changes: RowChange[], logs: LogRow[], extra: PostingWrite[] = []) {
+  if (changes.length && changes.length <= ROWS_PER_COMBINED_WRITE && logs.length <= ROWS_PER_COMBINED_WRITE) {
+    // The stock rows, the log and the callers' rows (line costs, plan counts) are different tables.
+    const also = [...(logs.length ? [trx.insertInto(LOG).values(logs)] : []), ...extra]
+    checkUpdated(changes, await writeTogether(trx, updateRows(trx, ctx, changes), also))
+    return
+  }
+  for (const part of chunks(changes)) checkUpdated(part, await updateRows(trx, ctx, part).execute())
+  // 20 values a row.
+  for (const part of chunks(logs)) await trx.insertInto(LOG).values(part).execute()
+  for (const statement of extra) await statement.execute()
+}
+
+/** The listeners told `events`; answers the statements they ask to write with the posting. */
+async function notify(trx: Db, ctx: RequestContext, events: StockMovedEvent[]): Promise<PostingWrite[]> {
+  const statements: PostingWrite[] = []
+  if (!events.length) return statements
+  for (const listener of listeners) statements.push(...((await listener(trx, ctx, events)) ?? []))
+  return statements
 }
 
 /**
@@ -384,7 +416,16 @@ export type LedgerMove = StockMove &
  * moves, the first of them checks the stock covers them all, naming the stock before the batch and the
  * quantity the whole batch needs.
  */
-export async function postStockMoves(trx: Db, ctx: RequestContext, moves: LedgerMove[]): Promise<Posted[]> {
+export interface PostingOptions {
+  /**
+   * Statements the caller writes with the posting's results (a document's line costs): built from the
+   * same transaction, run with the stock update (in its statement on PostgreSQL, see writeChanges), so
+   * they add no round trip while the stock rows are locked.
+   */
+  alsoWrite?: (posted: Posted[]) => PostingWrite[]
+}
+
+export async function postStockMoves(trx: Db, ctx: RequestContext, moves: LedgerMove[], options: PostingOptions = {}): Promise<Posted[]> {
   requireTransaction(trx)
   if (!moves.length) return []
   const prices = moves.map((move) => {
@@ -475,12 +516,12 @@ export async function postStockMoves(trx: Db, ctx: RequestContext, moves: Ledger
     else changes.set(key, { before: row, after: result.after, failure })
     posted.push({ taxPrice: result.after.taxPrice, taxAmount: result.amount, stockNum: result.after.stockNum })
   })
-  await writeChanges(trx, ctx, [...changes.values()], logs)
-  await notify(
+  const told = await notify(
     trx,
     ctx,
     moves.map((m) => ({ productId: m.productId, scId: m.scId, num: m.num, direction: m.direction })),
   )
+  await writeChanges(trx, ctx, [...changes.values()], logs, [...(options.alsoWrite?.(posted) ?? []), ...told])
   return posted
 }
 

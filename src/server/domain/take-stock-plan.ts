@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { Wire } from '../engine/record-codec.js'
 import { nextDocumentNumber } from '../engine/document-number.js'
@@ -12,7 +12,7 @@ import { newId } from '../platform/ids.js'
 import { OpLogType, writeOpLog } from '../platform/op-log.js'
 import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from '../services.js'
-import { addStock, subStock, type StockMovedListener } from './stock-ledger.js'
+import { addStock, subStock, type PostingWrite, type StockMovedListener } from './stock-ledger.js'
 
 /**
  * Stock-taking plan (盘点任务, domain-rules §2.6): not an approval document. 0 created → 6 diff created
@@ -305,26 +305,40 @@ export async function planLines(db: Db, planId: string): Promise<Wire[]> {
 /**
  * Movements while counting (§2.6.4): every goods in/out in a warehouse adds to the in/out totals of
  * the product's line in every plan of that warehouse still at 0. Nothing locks the warehouse. One
- * UPDATE per warehouse and direction for all the moves of a posting (a document's lines).
+ * UPDATE per warehouse for all the moves of a posting (a document's lines).
  */
 export const countMovement: StockMovedListener = async (trx, _ctx, moves) => {
-  const groups = new Map<string, { scId: string; column: string; nums: Map<string, number> }>()
+  // One statement per warehouse setting both totals: the statements may run as sub-statements of one
+  // (stock-ledger writeChanges), where two of them must never change the same row.
+  const groups = new Map<string, Map<string, { in: number; out: number }>>()
   for (const e of moves) {
-    const column = e.direction === 'in' ? 'total_in_num' : 'total_out_num'
-    const group = groups.get(`${e.scId}\u0000${column}`) ?? { scId: e.scId, column, nums: new Map<string, number>() }
-    group.nums.set(e.productId, (group.nums.get(e.productId) ?? 0) + e.num)
-    groups.set(`${e.scId}\u0000${column}`, group)
+    const nums = groups.get(e.scId) ?? new Map<string, { in: number; out: number }>()
+    const num = nums.get(e.productId) ?? { in: 0, out: 0 }
+    num[e.direction] += e.num
+    nums.set(e.productId, num)
+    groups.set(e.scId, nums)
   }
-  for (const { scId, column, nums } of groups.values()) {
-    const added =
-      nums.size === 1
-        ? sql<number>`${[...nums.values()][0]}`
-        : sql<number>`case ${sql.ref('product_id')} ${sql.join([...nums].map(([productId, num]) => sql`when ${productId} then cast(${num} as bigint)`), sql` `)} end`
-    await trx
-      .updateTable(DETAIL)
-      .set((eb) => ({ [column]: eb(eb.ref(column), '+', added) }))
-      .where('product_id', 'in', [...nums.keys()])
-      .where('plan_id', 'in', trx.selectFrom(PLAN).select('id').where('sc_id', '=', scId).where('take_status', '=', PlanStatus.CREATED))
-      .execute()
+  const statements: PostingWrite[] = []
+  for (const [scId, nums] of groups) {
+    const added = (direction: 'in' | 'out') => {
+      const entries = [...nums].filter(([, n]) => n[direction] > 0)
+      if (!entries.length) return undefined
+      if (entries.length === nums.size && new Set(entries.map(([, n]) => n[direction])).size === 1) return sql<number>`${entries[0][1][direction]}`
+      return sql<number>`case ${sql.ref('product_id')} ${sql.join(entries.map(([productId, n]) => sql`when ${productId} then cast(${n[direction]} as bigint)`), sql` `)} else 0 end`
+    }
+    const set: Record<string, RawBuilder<number>> = {}
+    for (const [direction, column] of [['in', 'total_in_num'], ['out', 'total_out_num']] as const) {
+      const value = added(direction)
+      if (value) set[column] = sql<number>`${sql.ref(column)} + ${value}`
+    }
+    statements.push(
+      trx
+        .updateTable(DETAIL)
+        .set(set)
+        .where('product_id', 'in', [...nums.keys()])
+        .where('plan_id', 'in', trx.selectFrom(PLAN).select('id').where('sc_id', '=', scId).where('take_status', '=', PlanStatus.CREATED)),
+    )
   }
+  // Written with the posting, after its stock rows are locked (in its one statement on PostgreSQL).
+  return statements
 }

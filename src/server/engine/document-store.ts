@@ -9,11 +9,12 @@ import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { now } from '../platform/clock.js'
 import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
-import { OpLogType, writeOpLog } from '../platform/op-log.js'
+import { opLogInsert, OpLogType, writeOpLog } from '../platform/op-log.js'
 import type { EntityStore } from './entity-store.js'
 import type { Wire } from './record-codec.js'
 import { nextDocumentNumber } from './document-number.js'
-import { addTimeline, removeTimeline, TimelineType } from './document-timeline.js'
+import { addTimeline, removeTimeline, timelineInsert, TimelineType } from './document-timeline.js'
+import { writeTogether } from '../db/write-together.js'
 import { releaseReservations, reserveLines } from './document-reservations.js'
 import { attachProducts } from './line-products.js'
 import { checkDiscounts, refuseBundles } from './line-rules.js'
@@ -362,13 +363,19 @@ export class DocumentStore {
     const set: Wire = { status: DocumentStatus.APPROVE_PASS, approve_by: ctx.name, approve_time: now(), refuse_reason: null, ...updateColumns(ctx) }
     if ((description !== undefined || doc.section.approveReplacesDescription) && doc.header.byName.has('description'))
       set.description = isBlank(description) ? '' : String(description).slice(0, 200)
-    const done = await trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).where(scope).executeTakeFirst()
-    if (!Number(done.numUpdatedRows)) throw this.stale(doc)
+    // The status, timeline and op log in one statement on PostgreSQL, before the stock effect: the stock
+    // rows it locks are then held for fewer statements until the commit (concurrent approvals of the same
+    // products wait on them), and the approval costs two round trips fewer.
+    const done = await writeTogether(
+      trx,
+      trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).where(scope).returning('id'),
+      [
+        timelineInsert(trx, ctx, docId, TimelineType.APPROVE_PASS, '审核通过'),
+        opLogInsert(trx, ctx, `审核通过${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId }),
+      ],
+    )
+    if (!done.length) throw this.stale(doc)
     const header = { ...existing, status: DocumentStatus.APPROVE_PASS }
-    // Timeline and op log before the stock effect: the stock rows it locks are then held for fewer
-    // statements until the commit (concurrent approvals of the same products wait on them).
-    await addTimeline(trx, ctx, docId, TimelineType.APPROVE_PASS, '审核通过')
-    await writeOpLog(trx, ctx, `审核通过${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
     const lines = await this.storedLines(trx, doc, docId)
     await refuseBundles(trx, doc, lines)
     await checkDiscounts(trx, doc, lines)

@@ -8,7 +8,12 @@ export { ORDER_TIME_LINE_BIZ_TYPE as TimelineType }
 
 /** One timeline row (tbl_order_time_line, schemas/entities/order-time-line.json) per document action. */
 export async function addTimeline(trx: Db, ctx: RequestContext, orderId: string, bizType: number, content: string) {
-  await trx
+  await timelineInsert(trx, ctx, orderId, bizType, content).execute()
+}
+
+/** The INSERT of addTimeline, not yet run (to be written with other statements, db/write-together.ts). */
+export function timelineInsert(trx: Db, ctx: RequestContext, orderId: string, bizType: number, content: string) {
+  return trx
     .insertInto('tbl_order_time_line')
     .values({
       id: newId(),
@@ -22,7 +27,6 @@ export async function addTimeline(trx: Db, ctx: RequestContext, orderId: string,
       update_by_id: ctx.userId,
       update_time: now(),
     })
-    .execute()
 }
 
 /** Deleting a document deletes its timeline. */

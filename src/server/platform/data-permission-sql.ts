@@ -132,6 +132,14 @@ export interface SqlOptions {
   vars?: PermissionVars
   /** The user→department link table (`owner_id` user, `ref_id` dept), schema-qualified on PostgreSQL. */
   userDeptTable?: string
+  /**
+   * Table placeholders reached through a reference of the caller's row instead of a join: `key` is the
+   * referencing column as the query names it (`t.category_id`), `table` the referenced table
+   * (schema-qualified on PostgreSQL). A condition on one becomes a semi-join, `t.category_id in (select
+   * id from category where code in (…))`: the same rows as a left join and a condition on the joined
+   * row, without the join (see `condition` for why the answers agree).
+   */
+  references?: Readonly<Record<string, { table: string; key: string }>>
 }
 
 export const DEFAULT_USER_DEPT_TABLE = 'sys_user_dept_ids'
@@ -219,12 +227,26 @@ export function buildPermissionPredicate(
     return sql.ref(`${checkedIdent(alias, 'alias')}.${checkedIdent(column, 'column')}`)
   }
   const condition = (c: Condition): RawBuilder<SqlBool> => {
+    const through = options.references?.[c.table]
     // A condition on a table the entity does not have (the party of a document without one) is met.
-    if (c.optional && options.aliases && !options.aliases[c.table]) return sql<SqlBool>`1 = 1`
-    const ref = col(c.table, c.column)
+    if (c.optional && options.aliases && !options.aliases[c.table] && !through) return sql<SqlBool>`1 = 1`
     // Defence in depth for trees that bypassed validatePermissionTree: a condition on a control
     // character matches nothing. Groups only AND/OR their items, so a false item can only narrow.
     if (carriesControl(c)) return sql<SqlBool>`1 = 0`
+    if (!through) return test(c, col(c.table, c.column))
+    // Over a left join the condition sees the referenced row, or NULLs when there is none. A compare,
+    // list or LIKE on NULL is never true, so "a referenced row meets it" is the whole answer; a
+    // sub-query condition (NOT IN an empty set is true even for NULL) keeps the no-row case.
+    const alias = `dp_${checkedIdent(c.table, 'table placeholder')}`
+    const key = sql.ref(checkedIdent(through.key, 'reference', QUALIFIED))
+    const table = sql.table(checkedIdent(through.table, 'table', QUALIFIED))
+    const inner = test(c, sql.ref(`${alias}.${checkedIdent(c.column, 'column')}`))
+    const semi = sql<SqlBool>`${key} in (select ${sql.ref(`${alias}.id`)} from ${table} as ${sql.ref(alias)} where ${inner})`
+    if (c.kind !== 'sub') return semi
+    const none = sql<SqlBool>`not exists (select 1 from ${table} as ${sql.ref(alias)} where ${sql.ref(`${alias}.id`)} = ${key})`
+    return sql<SqlBool>`(${semi} or (${none} and ${test(c, sql`null`)}))`
+  }
+  const test = (c: Condition, ref: RawBuilder<unknown> | ReturnType<typeof sql.ref>): RawBuilder<SqlBool> => {
     switch (c.kind) {
       case 'compare':
         return sql<SqlBool>`${ref} ${sql.raw(c.op)} ${bind(c.value)}`

@@ -16,7 +16,12 @@ export interface OpLogActor {
  * rolled-back write leaves no log either. Table and columns come from schemas/entities/op-log.json.
  */
 export async function writeOpLog(db: Db, actor: OpLogActor, name: string, logType: number, extra?: unknown) {
-  await db
+  await opLogInsert(db, actor, name, logType, extra).execute()
+}
+
+/** The INSERT of writeOpLog, not yet run (to be written with other statements, db/write-together.ts). */
+export function opLogInsert(db: Db, actor: OpLogActor, name: string, logType: number, extra?: unknown) {
+  return db
     .insertInto('op_logs')
     .values({
       id: newId(),
@@ -26,5 +31,4 @@ export async function writeOpLog(db: Db, actor: OpLogActor, name: string, logTyp
       extra: extra === undefined ? null : JSON.stringify(extra).slice(0, 4000),
       ...auditColumns(actor),
     })
-    .execute()
 }

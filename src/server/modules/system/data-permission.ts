@@ -278,10 +278,8 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
 /* ---------- query time ---------- */
 
 /** Department ids of a user and, through the department tree, those above and below them. */
-async function deptVars(services: Services, db: Db, userId: string): Promise<PermissionVars> {
-  const user = services.registry.get('user')
-  const link = linkTable(user, user.byName.get('deptIds') as FieldModel)
-  const mine = (await db.selectFrom(link).select('ref_id').where('owner_id', '=', userId).execute()).map((r) => String(r.ref_id))
+/** The department variables of a user whose own departments are `mine`. */
+async function deptVars(db: Db, mine: string[]): Promise<PermissionVars> {
   if (!mine.length) return { curDeptIds: [], parentDeptIds: [], childDeptIds: [] }
   const depts = await db.selectFrom('sys_dept').select(['id', 'parent_id']).execute()
   const parentOf = new Map(depts.map((d) => [String(d.id), d.parent_id == null ? null : String(d.parent_id)]))
@@ -322,45 +320,88 @@ export async function dataPermissionFilter(
   ctx: RequestContext,
   permissionType: number,
   aliases: Readonly<Record<string, string>>,
+  references: Readonly<Record<string, { table: string; key: string }>> = {},
 ): Promise<RawBuilder<SqlBool> | undefined> {
-  const roleIds = (
-    await db
-      .selectFrom('sys_user_role as ur')
-      .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-      .select('r.id')
-      .where('ur.user_id', '=', ctx.userId)
-      .where('r.available', '=', services.codec.toColumn(services.registry.get('role').byName.get('available') as FieldModel, true))
-      .execute()
-  ).map((r) => String(r.id))
-  const vars = await deptVars(services, db, ctx.userId)
-  const targets: [number, string[]][] = [
-    [BIZ.ROLE, roleIds],
-    [BIZ.DEPT, [...(vars.curDeptIds ?? [])]],
-    [BIZ.USER, [ctx.userId]],
-  ]
-  const ids = targets.flatMap(([type, list]) => list.map((bizId) => recordId(type, permissionType, bizId)))
-  if (!ids.length) return undefined
-  const rows = await db.selectFrom('sys_data_permission_data').select(['id', 'permission']).where('id', 'in', ids).execute()
-  const { details } = permissionModels()
-  const map = detailMap(details)
   const user = services.registry.get('user')
   const link = linkTable(user, user.byName.get('deptIds') as FieldModel)
+  const enabled = services.codec.toColumn(services.registry.get('role').byName.get('available') as FieldModel, true)
+  // One statement (it runs before every list of a restricted entity): the user's departments, and the
+  // saved trees of the user's enabled roles, departments and the user, read fresh every time.
+  const rows = await db
+    .selectFrom('sys_data_permission_data as d')
+    .select(['d.id', 'd.biz_type', 'd.biz_id', 'd.permission', sql<string | null>`null`.as('dept_id')])
+    .where('d.permission_type', '=', permissionType)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('d.biz_type', '=', BIZ.ROLE),
+          eb(
+            'd.biz_id',
+            'in',
+            eb.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select('r.id').where('ur.user_id', '=', ctx.userId).where('r.available', '=', enabled),
+          ),
+        ]),
+        eb.and([eb('d.biz_type', '=', BIZ.DEPT), eb('d.biz_id', 'in', eb.selectFrom(link).select('ref_id').where('owner_id', '=', ctx.userId))]),
+        eb.and([eb('d.biz_type', '=', BIZ.USER), eb('d.biz_id', '=', ctx.userId)]),
+      ]),
+    )
+    .unionAll(
+      db
+        .selectFrom(link)
+        .select([sql<string | null>`null`.as('id'), sql<number | null>`null`.as('biz_type'), sql<string | null>`null`.as('biz_id'), sql<string | null>`null`.as('permission'), 'ref_id as dept_id'])
+        .where('owner_id', '=', ctx.userId),
+    )
+    .execute()
+  const mine = rows.filter((r) => r.dept_id != null).map((r) => String(r.dept_id))
+  // A tree counts only under the id its target gives it (recordId), as saveData stores it.
+  const saved = rows
+    .filter((r) => r.id != null && String(r.id) === recordId(Number(r.biz_type), permissionType, String(r.biz_id)))
+    .map((r) => ({ id: String(r.id), permission: String(r.permission) }))
+    .sort((a, b) => a.id.localeCompare(b.id))
+  if (!saved.length) return undefined
+  const vars = await deptVars(db, mine)
   const schema = services.databases.schemaOf(ctx.tenantId)
-  const predicates: RawBuilder<SqlBool>[] = []
-  for (const row of rows.sort((a, b) => String(a.id).localeCompare(String(b.id)))) {
+  const qualified = (table: string) => (schema ? `${schema}.${table}` : table)
+  const options = {
+    dialect: services.databases.kind,
+    aliases,
+    vars,
+    userDeptTable: qualified(link),
+    references: Object.fromEntries(Object.entries(references).map(([placeholder, r]) => [placeholder, { table: qualified(r.table), key: r.key }])),
+  }
+  return permissionPredicate(permissionType, saved, options)
+}
+
+/**
+ * Predicates built from saved trees, by everything they are built from (the trees' text, aliases,
+ * departments, dialect): validating and rendering a tree costs more than the statement that reads it,
+ * and the same few trees serve every list. Pure memoisation: a changed tree or department is another key.
+ */
+const predicates = new Map<string, RawBuilder<SqlBool> | undefined>()
+const PREDICATES_KEPT = 500
+
+function permissionPredicate(
+  permissionType: number,
+  saved: { id: string; permission: string }[],
+  options: Parameters<typeof buildPermissionPredicate>[2],
+): RawBuilder<SqlBool> | undefined {
+  const key = JSON.stringify([permissionType, saved, options])
+  if (predicates.has(key)) return predicates.get(key)
+  const { details } = permissionModels()
+  const map = detailMap(details)
+  const list: RawBuilder<SqlBool>[] = []
+  for (const row of saved) {
     try {
       const tree = validatePermissionTree(row.permission, map, { modelId: permissionType })
-      const p = buildPermissionPredicate(tree, map, {
-        dialect: services.databases.kind,
-        aliases,
-        vars,
-        userDeptTable: schema ? `${schema}.${link}` : link,
-      })
-      if (p) predicates.push(p)
+      const p = buildPermissionPredicate(tree, map, options)
+      if (p) list.push(p)
     } catch (error) {
       if (!(error instanceof BizError)) throw error
-      predicates.push(sql<SqlBool>`1 = 0`)
+      list.push(sql<SqlBool>`1 = 0`)
     }
   }
-  return combinePredicates(predicates)
+  const predicate = combinePredicates(list)
+  if (predicates.size >= PREDICATES_KEPT) predicates.delete(predicates.keys().next().value as string)
+  predicates.set(key, predicate)
+  return predicate
 }
