@@ -4,20 +4,20 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { once } from 'node:events'
 import { pipeline } from 'node:stream/promises'
-import ExcelJS from 'exceljs'
 import * as XLSX from '@e965/xlsx'
 import type { FastifyRequest } from 'fastify'
 import { BizError, invalid } from '../platform/errors.js'
 import type { ImportColumn } from './import-columns.js'
 import { cellText } from './import-cells.js'
 import type { ImportRow } from './import-workbook.js'
+import { openXlsx } from './xlsx-rows.js'
 
 /**
  * An uploaded import file from the request to its rows, without ever holding the workbook:
  * - the upload is streamed to a temporary file (never a Buffer), with the byte cap said in the message;
  * - its type is told by content (an .xlsx is a zip, an .xls an OLE2 compound file), not by its name;
- * - an .xlsx is read row by row with ExcelJS's streaming WorkbookReader, an .xls (at most 65,536 rows by
- *   its format) with SheetJS (@e965/xlsx);
+ * - an .xlsx is read row by row by xlsx-rows.ts (the zip entry inflated and tokenized as it streams), an
+ *   .xls (at most 65,536 rows by its format) with SheetJS (@e965/xlsx);
  * - the rows are spooled to a second temporary file (one JSON array per line) while the file-level
  *   checks run (columns, row cap, empty file), so the task knows the total before it writes anything
  *   and reads the rows back one at a time.
@@ -116,38 +116,18 @@ const headerKey = (text: string) => text.replace(/[*＊\s]/g, '')
 /** One sheet row as (column number, cell text): column numbers start at 1. */
 type SheetRow = { line: number; text(col: number): string; cols(): number[] }
 
-/** The rows of the first data sheet of an .xlsx, streamed (shared strings and styles are cached). */
+/** The rows of the first data sheet of an .xlsx, streamed (xlsx-rows.ts). */
 async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
-  const input = fs.createReadStream(file)
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  })
-  try {
-    for await (const sheet of reader) {
-      const ws = sheet as unknown as { name?: string; state?: string } & AsyncIterable<ExcelJS.Row>
-      if (ws.name === HELP_SHEET || (ws.state && ws.state !== 'visible')) continue
-      for await (const row of ws) {
-        yield {
-          line: row.number,
-          text: (col) => {
-            const cell = row.getCell(col)
-            return cellText(cell.value, cell.numFmt)
-          },
-          cols: () => {
-            const out: number[] = []
-            row.eachCell({ includeEmpty: false }, (_c, col) => out.push(col))
-            return out
-          },
-        }
-      }
-      return
+  const book = await openXlsx(file)
+  const sheet = book.sheets.find((s) => s.name !== HELP_SHEET && s.state === 'visible')
+  if (!sheet) return
+  for await (const row of book.rows(sheet)) {
+    const cells = row.cells
+    yield {
+      line: row.line,
+      text: (col) => cells[col - 1] ?? '',
+      cols: () => cells.flatMap((text, i) => (text ? [i + 1] : [])),
     }
-  } finally {
-    input.destroy()
   }
 }
 
