@@ -4,13 +4,14 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { once } from 'node:events'
 import { pipeline } from 'node:stream/promises'
-import * as XLSX from '@e965/xlsx'
+import type * as XLSX from '@e965/xlsx'
 import type { FastifyRequest } from 'fastify'
 import { BizError, invalid } from '../platform/errors.js'
 import type { ImportColumn } from './import-columns.js'
 import { cellText } from './import-cells.js'
 import type { ImportRow } from './import-workbook.js'
 import { openXlsx } from './xlsx-rows.js'
+import { loadSheetJs } from '../platform/heavy-modules.js'
 
 /**
  * An uploaded import file from the request to its rows, without ever holding the workbook:
@@ -132,13 +133,14 @@ async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
 }
 
 /** An .xls date serial to the UTC-fields date ExcelJS would hand (cellText reads those). */
-function xlsDate(serial: number): Date | undefined {
+function xlsDate(XLSX: typeof import('@e965/xlsx'), serial: number): Date | undefined {
   const d = XLSX.SSF.parse_date_code(serial)
   return d ? new Date(Date.UTC(d.y, d.m - 1, d.d, d.H, d.M, Math.round(d.S))) : undefined
 }
 
 /** The rows of the first data sheet of an .xls (read whole: the format has no streaming reader). */
-function* xlsRows(file: string): Generator<SheetRow> {
+async function* xlsRows(file: string): AsyncGenerator<SheetRow> {
+  const XLSX = await loadSheetJs()
   const book = XLSX.read(fs.readFileSync(file), { type: 'buffer', cellDates: false, cellNF: true, cellFormula: false, cellHTML: false, cellStyles: false })
   const name = book.SheetNames.find((n, i) => n !== HELP_SHEET && !book.Workbook?.Sheets?.[i]?.Hidden) ?? book.SheetNames[0]
   const sheet = name ? book.Sheets[name] : undefined
@@ -146,7 +148,7 @@ function* xlsRows(file: string): Generator<SheetRow> {
   const range = XLSX.utils.decode_range(sheet['!ref'])
   const value = (c: XLSX.CellObject | undefined): string => {
     if (!c || c.v === undefined || c.v === null) return ''
-    if (c.t === 'n' && typeof c.v === 'number' && c.z && XLSX.SSF.is_date(c.z)) return cellText(xlsDate(c.v))
+    if (c.t === 'n' && typeof c.v === 'number' && c.z && XLSX.SSF.is_date(c.z)) return cellText(xlsDate(XLSX, c.v))
     if (c.t === 'e') return ''
     return cellText(c.v, typeof c.z === 'string' ? c.z : undefined)
   }
