@@ -377,8 +377,8 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
    * Multi-row INSERTs: rows with the same columns together, in statements of a few fixed sizes within
    * the parameter limit. Fixed sizes keep the distinct statement texts per shape at a handful: SQLite's
    * statement cache keeps each prepared text, and one per row count would fill it with large programs.
-   * The text of each shape and size is built once per run and sent as it is (no query builder per
-   * statement: compiling a 256-row INSERT cost more than SQLite's work of running it).
+   * The text of each shape and size is compiled once per run and sent again with each batch's values
+   * (compiling a 256-row INSERT through the query builder cost more than SQLite's work of running it).
    */
   async function insertRows(trx: Db, list: Row[]): Promise<void> {
     const shapes = new Map<string, { columns: string[]; rows: Row[] }>()
@@ -394,7 +394,7 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
       let at = 0
       for (const size of STATEMENT_ROWS.map((n) => Math.min(n, fit))) {
         if (rows.length - at < size) continue
-        const text = insertText(shape, columns, size)
+        const text = insertText(trx, shape, columns, size)
         for (; rows.length - at >= size; at += size) {
           const params: unknown[] = new Array(size * columns.length)
           let p = 0
@@ -408,15 +408,16 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
     }
   }
 
-  function insertText(shape: string, columns: string[], size: number): string {
+  /** The INSERT text of `size` rows of `columns`, compiled once by the query builder (its plugins included). */
+  function insertText(trx: Db, shape: string, columns: string[], size: number): string {
     const key = `${size}:${shape}`
     let text = insertTexts.get(key)
     if (text) return text
-    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
-    const rows: string[] = []
-    for (let r = 0, n = 0; r < size; r++)
-      rows.push(`(${columns.map(() => (store.kind === 'postgres' ? `$${++n}` : '?')).join(', ')})`)
-    text = `insert into ${quote(entity.table)} (${columns.map(quote).join(', ')}) values ${rows.join(', ')}`
+    const row = Object.fromEntries(columns.map((c) => [c, '']))
+    const compiled = trx.insertInto(entity.table).values(Array.from({ length: size }, () => row)).compile()
+    // The parameters must be the rows' values in row and column order, as insertRows binds them.
+    if (compiled.parameters.length !== size * columns.length) throw new Error(`import: unexpected INSERT shape for ${entity.table}`)
+    text = compiled.sql
     insertTexts.set(key, text)
     return text
   }
