@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import readline from 'node:readline'
 import { once } from 'node:events'
 import { pipeline } from 'node:stream/promises'
 import type * as XLSX from '@e965/xlsx'
@@ -232,13 +231,23 @@ export async function spoolImportFile(file: { path: string; type: WorkbookType }
   }
   const fields = at.map(([, c]) => c.field.name)
   async function* rows(): AsyncGenerator<ImportRow> {
-    const input = fs.createReadStream(spool.path, { encoding: 'utf8' })
+    // Lines cut by hand rather than by readline: a million rows read back in a fraction of its time.
+    const input = fs.createReadStream(spool.path, { encoding: 'utf8', highWaterMark: 256 * 1024 })
+    const row = (text: string): ImportRow => {
+      const [line, ...cells] = JSON.parse(text) as [number, ...string[]]
+      const map = new Map<string, string>()
+      for (let i = 0; i < fields.length; i++) map.set(fields[i], cells[i])
+      return { line, cells: map }
+    }
     try {
-      for await (const text of readline.createInterface({ input, crlfDelay: Infinity })) {
-        if (!text) continue
-        const [line, ...cells] = JSON.parse(text) as [number, ...string[]]
-        yield { line, cells: new Map(fields.map((f, i) => [f, cells[i]])) }
+      let rest = ''
+      for await (const chunk of input as AsyncIterable<string>) {
+        const text = rest + chunk
+        let at = 0
+        for (let end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) if (end > at) yield row(text.slice(at, end))
+        rest = text.slice(at)
       }
+      if (rest) yield row(rest)
     } finally {
       input.destroy()
     }
