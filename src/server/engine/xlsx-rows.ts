@@ -279,7 +279,8 @@ export async function openXlsx(file: string): Promise<XlsxBook> {
   for (const tag of startTags(bookXml, 'sheet')) {
     const id = attribute(tag, 'r:id') ?? /\s[\w.-]+:id=["']([^"']*)["']/.exec(tag)?.[1]
     const rel = id ? rels.get(id) : undefined
-    if (rel && entries.has(rel.target)) sheets.push({ name: attribute(tag, 'name') ?? '', state: attribute(tag, 'state') ?? 'visible', part: rel.target })
+    // Worksheets only: a chart sheet or dialog sheet holds no rows.
+    if (rel && rel.type.endsWith('/worksheet') && entries.has(rel.target)) sheets.push({ name: attribute(tag, 'name') ?? '', state: attribute(tag, 'state') ?? 'visible', part: rel.target })
   }
   const partOf = (type: string) => [...rels.values()].find((r) => r.type.endsWith(type))?.target
 
