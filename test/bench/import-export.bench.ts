@@ -23,6 +23,12 @@ import { call, measureRss, startServer } from './server-process.js'
 const IMPORT_ROWS = [Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), ...(process.env.BENCH_IMPORT_1M === '1' ? [1_000_000] : [])].filter((n) => n > 0)
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000)
 const TIME_TARGET_S = 60
+
+/** CPU seconds (user + system) the server process has used: a figure less swayed than wall time by other load on the machine. */
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
 const RSS_TARGET_MB = 300
 
 /** BENCH_CPU_PROF=<dir> writes the server's CPU profiles there. */
@@ -54,6 +60,7 @@ async function importBench(rows: number) {
     const mb = fs.statSync(file).size / 1024 / 1024
     console.log(`  ${rows} rows: workbook ${mb.toFixed(1)} MB written in ${((performance.now() - g0) / 1000).toFixed(1)} s`)
     const t0 = performance.now()
+    const cpu0 = cpuSeconds(s.child.pid!)
     let accepted = 0
     const { result: task, peak, hwm, before } = await measureRss(s.child.pid!, async () => {
       const form = new FormData()
@@ -68,10 +75,11 @@ async function importBench(rows: number) {
       }
     })
     const seconds = (performance.now() - t0) / 1000
+    const cpu = cpuSeconds(s.child.pid!) - cpu0
     fs.rmSync(dir, { recursive: true, force: true })
     if (task.hasError || task.data?.created !== rows) throw new Error(`import failed: ${JSON.stringify(task).slice(0, 500)}`)
     console.log(
-      `  import ${rows} rows: ${seconds.toFixed(1)} s (upload+read ${accepted.toFixed(1)} s), ${Math.round(rows / seconds)} rows/s, ` +
+      `  import ${rows} rows: ${seconds.toFixed(1)} s (upload+read ${accepted.toFixed(1)} s; server CPU ${cpu.toFixed(1)} s; load ${os.loadavg()[0].toFixed(1)}), ${Math.round(rows / seconds)} rows/s, ` +
         `peak RSS ${peak.toFixed(0)} MB (server before ${before.toFixed(0)} MB; high-water mark since start-up ${hwm.toFixed(0)} MB)`,
     )
     if (rows >= 1_000_000)

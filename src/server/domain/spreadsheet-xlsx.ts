@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { loadExcelJs } from '../platform/heavy-modules.js'
 import { invalid } from '../platform/errors.js'
 import {
   checkWorkbook,
@@ -272,7 +273,7 @@ function writeSheet(book: ExcelJS.Workbook, sheet: Sheet) {
 
 /** The .xlsx of a stored workbook. */
 export async function workbookToXlsx(workbook: Workbook): Promise<Buffer> {
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcelJs()).Workbook()
   book.creator = '在线Excel'
   const sheets = [...workbook.sheets].sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
   for (const sheet of sheets) writeSheet(book, sheet)
@@ -354,7 +355,7 @@ const pixelsBefore = (index: number, sizes: Record<string, number>, fallback: nu
 
 /** An uploaded .xlsx as a workbook the editor opens; an unreadable file is a clear 400. */
 export async function xlsxToWorkbook(bytes: Buffer, name: string): Promise<Workbook> {
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcelJs()).Workbook()
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer)
   } catch {

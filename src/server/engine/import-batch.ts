@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { isBlank, writableFields } from '../../shared/metadata/validate-record.js'
@@ -119,6 +119,8 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
     .map((f) => ({ field: f, target: registry.get(f.ref as string) }))
     .filter((r) => r.target.scope === entity.scope)
   const maxParameters = MAX_PARAMETERS[store.kind]
+  /** INSERT texts by row count and column list. */
+  const insertTexts = new Map<string, string>()
   const writable = writableFields(entity)
   /** One text per stored value: how the database compares (text to text, numbers by value). */
   const stored = (f: FieldModel, value: unknown) => String(codec.toColumn(f, value))
@@ -375,20 +377,48 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
    * Multi-row INSERTs: rows with the same columns together, in statements of a few fixed sizes within
    * the parameter limit. Fixed sizes keep the distinct statement texts per shape at a handful: SQLite's
    * statement cache keeps each prepared text, and one per row count would fill it with large programs.
+   * The text of each shape and size is compiled once per run and sent again with each batch's values
+   * (compiling a 256-row INSERT through the query builder cost more than SQLite's work of running it).
    */
   async function insertRows(trx: Db, list: Row[]): Promise<void> {
-    const shapes = new Map<string, Row[]>()
+    const shapes = new Map<string, { columns: string[]; rows: Row[] }>()
     for (const row of list) {
-      const shape = Object.keys(row).join(',')
+      const columns = Object.keys(row)
+      const shape = columns.join(',')
       const same = shapes.get(shape)
-      if (same) same.push(row)
-      else shapes.set(shape, [row])
+      if (same) same.rows.push(row)
+      else shapes.set(shape, { columns, rows: [row] })
     }
-    for (const [shape, same] of shapes) {
-      const fit = Math.max(1, Math.floor(maxParameters / shape.split(',').length))
+    for (const [shape, { columns, rows }] of shapes) {
+      const fit = Math.max(1, Math.floor(maxParameters / columns.length))
       let at = 0
-      for (const size of STATEMENT_ROWS.map((n) => Math.min(n, fit)))
-        for (; same.length - at >= size; at += size) await trx.insertInto(entity.table).values(same.slice(at, at + size)).execute()
+      for (const size of STATEMENT_ROWS.map((n) => Math.min(n, fit))) {
+        if (rows.length - at < size) continue
+        const text = insertText(trx, shape, columns, size)
+        for (; rows.length - at >= size; at += size) {
+          const params: unknown[] = new Array(size * columns.length)
+          let p = 0
+          for (let r = at; r < at + size; r++) {
+            const row = rows[r]
+            for (const c of columns) params[p++] = row[c]
+          }
+          await trx.executeQuery(CompiledQuery.raw(text, params))
+        }
+      }
     }
+  }
+
+  /** The INSERT text of `size` rows of `columns`, compiled once by the query builder (its plugins included). */
+  function insertText(trx: Db, shape: string, columns: string[], size: number): string {
+    const key = `${size}:${shape}`
+    let text = insertTexts.get(key)
+    if (text) return text
+    const row = Object.fromEntries(columns.map((c) => [c, '']))
+    const compiled = trx.insertInto(entity.table).values(Array.from({ length: size }, () => row)).compile()
+    // The parameters must be the rows' values in row and column order, as insertRows binds them.
+    if (compiled.parameters.length !== size * columns.length) throw new Error(`import: unexpected INSERT shape for ${entity.table}`)
+    text = compiled.sql
+    insertTexts.set(key, text)
+    return text
   }
 }

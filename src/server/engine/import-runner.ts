@@ -10,6 +10,7 @@ import { normaliseDate, normaliseDateTime, parseBoolean, parseEnum, parseRegion 
 import type { ImportRow } from './import-workbook.js'
 import { mapRows, runUnits, type ImportSignal } from './import-kind.js'
 import { batchable, batchWriter, codeTaken, refAmbiguous, refMissing, type RefLookup } from './import-batch.js'
+import { TextIndex } from './text-index.js'
 
 /** Referenced records remembered by code during one import (a bound, not a need: categories, brands…). */
 const MAX_KNOWN_REFS = 10_000
@@ -80,7 +81,8 @@ export async function runImport(
   const byName = new Map(columns.map((c) => [c.field.name, c]))
   const canModify = hasOperation(entity, 'modify')
   // The same code on two rows: the later one fails (it would silently overwrite the earlier one).
-  const firstLine = new Map<string, number>()
+  // Every code of the file is remembered: off the heap (text-index.ts), a million of them included.
+  const firstLine = new TextIndex()
   const duplicateOf = (row: ImportRow): string | undefined => {
     const code = codeField ? row.cells.get(codeField.name) : undefined
     if (!code) return undefined

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { loadExcelJs } from '../platform/heavy-modules.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import type { ImportColumn } from './import-columns.js'
@@ -100,7 +101,7 @@ export interface TemplateSpec {
  */
 export async function importTemplate(spec: TemplateSpec, enums: EnumCatalog, maxRows: number): Promise<Buffer> {
   const { columns, entity } = spec
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcelJs()).Workbook()
   const sheet = book.addWorksheet(sheetName(spec.label))
   sheet.columns = columns.map((c) => ({ header: headerText(c), key: c.field.name, width: Math.max(14, [...headerText(c)].length * 2 + 4) }))
   const header = sheet.getRow(1)

@@ -1,6 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream'
 import { once } from 'node:events'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { FastifyReply } from 'fastify'
 import type { Db } from '../db/dialect.js'
@@ -10,6 +10,7 @@ import type { Services } from '../services.js'
 import type { ListRequest } from './entity-store.js'
 import type { Wire } from './record-codec.js'
 import { exportCell, exportFields } from './import-columns.js'
+import { loadExcelJs } from '../platform/heavy-modules.js'
 
 /**
  * Streamed exports: the list's rows are read in slices of EXPORT_PAGE_ROWS and written row by row with
@@ -44,8 +45,9 @@ export async function sendXlsxStream(
   slices: Rows,
   total?: number,
 ): Promise<FastifyReply> {
+  const excel = await loadExcelJs()
   const out = new PassThrough({ highWaterMark: 1 << 20 })
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
+  const book = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
   const sheet = book.addWorksheet(title.replace(/[[\]:*?/\\]/g, '').slice(0, 31) || 'Sheet1')
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: 18 }))
   reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`)

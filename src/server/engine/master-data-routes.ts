@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import ExcelJS from 'exceljs'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { defineRoute } from '../platform/routes.js'
@@ -12,6 +11,7 @@ import { idsFrom, objectBody } from './request-values.js'
 import { sendListExport } from './list-export.js'
 import { exportCell, exportFields } from './import-columns.js'
 import { registerSingletonRoutes } from './singleton-routes.js'
+import { loadExcelJs } from '../platform/heavy-modules.js'
 
 /** The database an entity lives in for this caller; platform objects only for the operator tenant. */
 export function dbFor(services: Services, ctx: RequestContext, entity: EntityModel): Db {
@@ -119,7 +119,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
 /** Export columns (or the list columns) with labels; cells as people read them (import-columns.ts). */
 export async function exportWorkbook(services: Services, entity: EntityModel, rows: Record<string, unknown>[]) {
   const fields = exportFields(entity)
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcelJs()).Workbook()
   const sheet = book.addWorksheet(entity.label)
   sheet.columns = fields.map((f) => ({ header: f.label, key: f.name, width: 18 }))
   for (const row of rows) {

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs'
+import { loadExcelJs } from '../platform/heavy-modules.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import type { LoadedList } from './custom-list-config.js'
 
@@ -8,7 +8,7 @@ import type { LoadedList } from './custom-list-config.js'
  * was dropped when the list loaded. Enumerations and the 启用/停用 tag are written as their labels.
  */
 export async function exportList(loaded: LoadedList, rows: Record<string, unknown>[], enums: EnumCatalog): Promise<Buffer> {
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcelJs()).Workbook()
   const sheet = book.addWorksheet(String(loaded.list.name ?? 'Sheet1').slice(0, 31) || 'Sheet1')
   sheet.columns = loaded.fields.map((f) => ({ header: f.name || f.column.name, key: f.column.key, width: Math.max(10, Math.round(f.width / 8)) }))
   for (const row of rows) {

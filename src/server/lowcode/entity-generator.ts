@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Ajv } from 'ajv'
 import JSZip from 'jszip'
-import { compile, type JSONSchema } from 'json-schema-to-typescript'
+import type { JSONSchema } from 'json-schema-to-typescript'
+import { loadSchemaToTs } from '../platform/heavy-modules.js'
 import type { EntityFile, Field, FormItem, ListColumn, QueryParam } from '../../shared/generated/entity.js'
 import { snakeCase } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
@@ -88,7 +89,7 @@ export async function generateFiles(source: DataEntityForGeneration, enums: Enum
   const enumItems: Record<string, { items: { code: unknown }[] }> = {}
   for (const f of Object.values(file.fields)) if (f.enum) enumItems[f.enum] = { items: enums.items(f.enum).map((i) => ({ code: i.code })) }
   const schema = entityWireSchema(file, enumItems)
-  const type = await compile(schema as JSONSchema, String(schema.title), {
+  const type = await (await loadSchemaToTs()).compile(schema as JSONSchema, String(schema.title), {
     bannerComment: '/* The wire record of this entity, as `npm run gen` writes it to src/shared/generated/entities.ts. */',
     style: { singleQuote: true, semi: false, printWidth: 120 },
   })

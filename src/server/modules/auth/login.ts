@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import svgCaptcha from 'svg-captcha'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import { invalid } from '../../platform/errors.js'
@@ -8,6 +7,7 @@ import { newId } from '../../platform/ids.js'
 import { verifyPassword } from '../../platform/passwords.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import type { Services } from '../../services.js'
+import { loadSvgCaptcha } from '../../platform/heavy-modules.js'
 
 export const MAX_LOGIN_FAILURES = 5
 
@@ -23,7 +23,7 @@ export interface LoginUser {
 const truthy = (v: unknown) => v === true || v === 1 || v === '1'
 
 export async function newCaptcha(platform: Db): Promise<{ sn: string; image: string }> {
-  const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', width: 120, height: 40 })
+  const captcha = (await loadSvgCaptcha()).create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', width: 120, height: 40 })
   const sn = newId()
   await platform.deleteFrom('sys_captcha').where('expire_time', '<', now()).execute()
   await platform.insertInto('sys_captcha').values({ sn, code: captcha.text.toLowerCase(), expire_time: later(5), create_time: now() }).execute()
