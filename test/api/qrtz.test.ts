@@ -193,7 +193,9 @@ describe('scheduled jobs /qrtz', () => {
     const other = (await t.call<string>('POST', '/system/notice', { token: admin, body: { title: '另一草稿', content: '<p>不发布</p>' } })).body.data
     const publish = (await create({ name: '九点发布通知', jobType: 1, cron: '0 0 9 * * ?', targetClassName: 'noticePublish', params: draft })).body.data
     const fire = (await job(publish)).nextFireTime as string
-    expect(await t.app.scheduler.tick(at(fire))).toBe(1)
+    // Jobs of the tests before (hourly, daily) may fall due by then too, depending on the time of day: count this one's runs.
+    expect(await t.app.scheduler.tick(at(fire))).toBeGreaterThanOrEqual(1)
+    expect(await runs(publish)).toHaveLength(1)
     const published = await t.call<{ published: boolean; publishTime: string | null }>('GET', '/system/notice', { token: admin, query: { id: draft } })
     expect(published.body.data.published).toBe(true)
     expect(published.body.data.publishTime).not.toBeNull()
