@@ -124,5 +124,5 @@ describe('translation coverage', () => {
 })
 
 /** 第{0}行{1}{2} (a line message with its subject) is covered per subject (第{0}行商品{1}…), not as one pattern. */
-const SERVER_BUDGET = 1
+const SERVER_BUDGET = 0
 const SCHEMA_BUDGET = 0
