@@ -22,8 +22,8 @@ export type LedgerRow = Record<string, unknown> & { id: string }
 
 export interface LedgerColumn {
   key: string
-  /** Read at render time (through tr()), so a language switch shows the new title. */
-  title: () => string
+  /** Marked with term() and translated where shown, so a language switch shows the new title. */
+  title: string
   width: number
   numeric?: boolean
   /** The row's document number: a link that opens the document behind the row. */
@@ -88,7 +88,7 @@ function LedgerGrid({ meta, base, exportKey, params: declared, columns: wanted, 
       (c): ColumnType<LedgerRow> => ({
         key: c.key,
         dataIndex: c.key,
-        title: c.title(),
+        title: tr(c.title),
         width: c.width,
         align: c.numeric ? 'right' : undefined,
         ellipsis: !c.opensDocument,
