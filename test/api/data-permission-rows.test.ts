@@ -47,7 +47,9 @@ describe('data permission under every row-level call', () => {
     o.outApproved = await order('/purchase/order/approve/pass/direct')
     o.outBatch = await order()
     o.saleOut = await created('/sale/order', { scId: f.scA, customerId: f.customerId, products: [{ productId: f.p1, orderNum: 1, taxPrice: '10.00' }], payTypes: [{ id: f.payTypeId, payAmount: '10.00' }] })
-    const cut = String((await asAdmin<{ createTime: string }>('/purchase/order', o.outBatch)).body.data.createTime)
+    // The cut is the creation time of the last document made before it (the sale order): an earlier one
+    // could fall a second before a later "outside" document, which would then count as inside.
+    const cut = String((await asAdmin<{ createTime: string }>('/sale/order', o.saleOut)).body.data.createTime)
     // Creation times have whole seconds: anything made over a second later is strictly after the cut.
     await new Promise((r) => setTimeout(r, 1100))
     o.in = await order()
