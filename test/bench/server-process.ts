@@ -27,11 +27,15 @@ const freePort = () =>
     })
   })
 
-/** `webRoot`: the built client to serve (none by default); `nodeArgs`: e.g. `--cpu-prof`. */
+/**
+ * `webRoot`: the built client to serve (none by default); `nodeArgs`: e.g. `--cpu-prof`. BENCH_NODE_ARGS adds
+ * node/V8 flags to every server the benches start (`--trace-gc`, `--max-semi-space-size=8`…) and
+ * BENCH_SERVER_STDOUT=1 shows the server's stdout (where V8 traces go).
+ */
 export async function startServer(options: { prefix: string; webRoot?: string; nodeArgs?: string[] }): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix))
   const port = await freePort()
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -44,7 +48,7 @@ export async function startServer(options: { prefix: string; webRoot?: string; n
       WEB_ROOT: options.webRoot ?? path.join(dataDir, 'no-web'),
       DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
