@@ -1,8 +1,10 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { zipEntries } from '../../src/server/engine/zip-entries.js'
 import { workbook, multipart, type ImportProgress as Progress, type Cell } from '../support/import-files.js'
 
 /**
@@ -91,6 +93,44 @@ describe('import engine and streamed exports', () => {
     } finally {
       await t.call('PUT', '/system/parameter', { token, body: { id: param.id, pKey: param.pKey, pValue: param.pValue } })
     }
+  })
+
+  it('caps the rows of a file, not its blank formatted rows: a file over the cap by its row elements is counted exactly', async () => {
+    const params = await t.call<{ datas: { id: string; pKey: string; pValue: string }[] }>('GET', '/system/parameter/query', { token, query: { pKey: 'excel-import.max-size' } })
+    const param = params.body.data.datas.find((p) => p.pKey === 'excel-import.max-size')!
+    await t.call('PUT', '/system/parameter', { token, body: { id: param.id, pKey: param.pKey, pValue: '3' } })
+    try {
+      const book = new ExcelJS.Workbook()
+      const sheet = book.addWorksheet('品牌')
+      sheet.addRow(BRAND_HEADER)
+      for (const i of [1, 2, 3]) sheet.addRow([`BLANKFMT-${i}`, `格式品牌${i}`])
+      // Rows 5-9 have a styled cell and no value: row elements a writer leaves in the file.
+      for (let r = 5; r < 10; r++) sheet.getRow(r).getCell(1).style = { font: { bold: true } }
+      const bytes = Buffer.from(await book.xlsx.writeBuffer())
+      expect(bytes.toString('latin1')).not.toContain('BLANKFMT-4')
+      expect(await importFile('/basedata/product/brand', 'blank-rows.xlsx', bytes)).toMatchObject({ hasError: false, data: { total: 3, created: 3 } })
+    } finally {
+      await t.call('PUT', '/system/parameter', { token, body: { id: param.id, pKey: param.pKey, pValue: param.pValue } })
+    }
+  })
+
+  it('refuses a file whose sheet is damaged further on at once, and writes none of its rows', async () => {
+    const rows: Cell[][] = []
+    for (let i = 1; i <= 3000; i++) rows.push([`DAMAGED-${i}`, `损坏品牌${i}`, null, null])
+    const bytes = await workbook(BRAND_HEADER, rows)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'damaged-'))
+    try {
+      fs.writeFileSync(path.join(dir, 'a.xlsx'), bytes)
+      const sheet = [...zipEntries(path.join(dir, 'a.xlsx')).values()].find((e) => e.name.startsWith('xl/worksheets/'))!
+      const data = sheet.offset + 30 + bytes.readUInt16LE(sheet.offset + 26) + bytes.readUInt16LE(sheet.offset + 28)
+      // Two thirds into the compressed sheet: its first rows inflate fine, then the stream is broken.
+      bytes.fill(0xff, data + Math.floor((sheet.compressedSize * 2) / 3), data + Math.floor((sheet.compressedSize * 2) / 3) + 64)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+    const r = await upload('/basedata/product/brand', 'damaged.xlsx', bytes)
+    expect(r).toMatchObject({ status: 400, body: { msg: '无法读取该文件，请下载模板填写后上传！' } })
+    expect((await brands('DAMAGED-')).totalCount).toBe(0)
   })
 
   it('lists failing rows as 第N行：…, at most 1000 of them and a count of the rest; the good rows are written', async () => {

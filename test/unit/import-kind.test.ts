@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/dialect.js'
 import { invalid } from '../../src/server/platform/errors.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
-import { importUnits, rowError, runImportKind, type ImportKind } from '../../src/server/engine/import-kind.js'
+import { importUnits, rowError, runImportKind, runUnits, type ImportKind } from '../../src/server/engine/import-kind.js'
 import type { ImportRow } from '../../src/server/engine/import-workbook.js'
 
 /**
@@ -104,5 +104,21 @@ describe('import kinds (engine/import-kind.ts)', () => {
     const broken: ImportKind = { ...kind('row'), write: async () => { throw new Error('disk full') } }
     await expect(runImportKind(db, ctx, broken, file, report)).rejects.toThrow('disk full')
     expect(await lines()).toEqual([])
+  })
+
+  it('a file that cannot be read on to its end (streamed): the rows read are imported, the message says where it stopped', async () => {
+    async function* damaged() {
+      yield [row(2, 'A', '1')]
+      yield [row(3, 'B', '2')]
+      throw invalid('无法读取该文件，请下载模板填写后上传！', 'file')
+    }
+    // The streamed file's bound (100 rows) was the total until its rows ended.
+    const summary = await runUnits({ ctx, db, label: '测试订单', atomicity: 'row', total: 100, units: damaged(), write: (trx, unit) => kind('row').write(trx, ctx, unit), report })
+    expect(summary).toEqual({ total: 2, created: 2, modified: 0, errors: ['无法读取该文件，请下载模板填写后上传！（此前读到的2行已处理，其后未导入）'] })
+    expect(await lines()).toEqual([2, 3])
+    const all = await runUnits({ ctx, db, label: '测试订单', atomicity: 'all', total: 100, units: damaged(), write: (trx, unit) => kind('all').write(trx, ctx, unit), report })
+    expect(all.created).toBe(0)
+    expect(all.errors[0]).toMatch(/其后未导入/)
+    expect(await lines()).toEqual([2, 3])
   })
 })

@@ -9,7 +9,9 @@ import { BizError, invalid } from '../platform/errors.js'
 import type { ImportColumn } from './import-columns.js'
 import { cellText } from './import-cells.js'
 import type { ImportRow } from './import-workbook.js'
-import { openXlsx } from './xlsx-rows.js'
+import { parseLines, type LineBatch } from './import-lines.js'
+import { localSheet, workerSheet } from './sheet-reader.js'
+import type { XlsxRow } from './xlsx-rows.js'
 import { loadSheetJs } from '../platform/heavy-modules.js'
 
 /**
@@ -113,32 +115,14 @@ export async function receiveUpload(req: FastifyRequest): Promise<TempFile & { t
 /** A header cell to the column it names: the required mark and spaces do not count. */
 const headerKey = (text: string) => text.replace(/[*＊\s]/g, '')
 
-/** One sheet row as (column number, cell text): column numbers start at 1. */
-type SheetRow = { line: number; text(col: number): string; cols(): number[] }
-
-/** The rows of the first data sheet of an .xlsx, streamed (xlsx-rows.ts). */
-async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
-  const book = await openXlsx(file)
-  const sheet = book.sheets.find((s) => s.name !== HELP_SHEET && s.state === 'visible')
-  if (!sheet) return
-  for await (const row of book.rows(sheet)) {
-    const cells = row.cells
-    yield {
-      line: row.line,
-      text: (col) => cells[col - 1] ?? '',
-      cols: () => cells.flatMap((text, i) => (text ? [i + 1] : [])),
-    }
-  }
-}
-
 /** An .xls date serial to the UTC-fields date ExcelJS would hand (cellText reads those). */
 function xlsDate(XLSX: typeof import('@e965/xlsx'), serial: number): Date | undefined {
   const d = XLSX.SSF.parse_date_code(serial)
   return d ? new Date(Date.UTC(d.y, d.m - 1, d.d, d.H, d.M, Math.round(d.S))) : undefined
 }
 
-/** The rows of the first data sheet of an .xls (read whole: the format has no streaming reader). */
-async function* xlsRows(file: string): AsyncGenerator<SheetRow> {
+/** The rows with content of the first data sheet of an .xls (read whole: the format has no streaming reader). */
+async function* xlsRows(file: string): AsyncGenerator<XlsxRow> {
   const XLSX = await loadSheetJs()
   const book = XLSX.read(fs.readFileSync(file), { type: 'buffer', cellDates: false, cellNF: true, cellFormula: false, cellHTML: false, cellStyles: false })
   const name = book.SheetNames.find((n, i) => n !== HELP_SHEET && !book.Workbook?.Sheets?.[i]?.Hidden) ?? book.SheetNames[0]
@@ -152,24 +136,22 @@ async function* xlsRows(file: string): AsyncGenerator<SheetRow> {
     return cellText(c.v, typeof c.z === 'string' ? c.z : undefined)
   }
   for (let r = range.s.r; r <= range.e.r; r++) {
-    const at = (col: number) => sheet[XLSX.utils.encode_cell({ r, c: col - 1 })] as XLSX.CellObject | undefined
-    yield {
-      line: r + 1,
-      text: (col) => value(at(col)),
-      cols: () => {
-        const out: number[] = []
-        for (let c = range.s.c; c <= range.e.c; c++) if (value(at(c + 1))) out.push(c + 1)
-        return out
-      },
-    }
+    const cells: string[] = []
+    for (let c = 0; c <= range.e.c; c++) cells.push(c < range.s.c ? '' : value(sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined))
+    if (cells.some(Boolean)) yield { line: r + 1, cells }
   }
 }
 
-/** The rows of a received file, spooled: total known, rows read back one at a time. */
+/** The rows of a received file: total known (or bounded, when streamed), rows read back one at a time. */
 export interface ImportSpool {
+  /**
+   * The rows of the file; when streamed, the sheet's declared bound (its used range below the header,
+   * blank rows included) until the rows have been read.
+   */
   total: number
-  /** Field names of the file's columns, in the order of each spooled line's cells. */
+  /** Field names of the file's columns, in the order of each line's cells. */
   fields: string[]
+  /** The rows, read once. A streamed file may still fail while read: a BizError (unreadable). */
   rows(): AsyncGenerator<ImportRow>
   /** Every row at once: for kinds that group or take the whole file (small files by nature). */
   all(): Promise<ImportRow[]>
@@ -177,81 +159,66 @@ export interface ImportSpool {
 }
 
 /**
- * Reads a received workbook (its first visible sheet that is not 说明), matches the header row to the
- * columns and spools the data rows. File-level problems answer 400 at once: unreadable file, missing
- * required columns, no rows, more rows than `maxRows`. A column absent from the file is absent from
- * every row (a modify leaves that field alone); blank rows are skipped.
+ * Reads a received workbook (its first visible sheet that is not 说明) and matches the header row to
+ * the columns. File-level problems answer 400 at once: unreadable file, missing required columns, no
+ * rows, more rows than `maxRows`. A column absent from the file is absent from every row (a modify
+ * leaves that field alone); blank rows are skipped.
+ *
+ * With `stream` (imports whose rows are each on their own) an .xlsx is not spooled: its row elements are
+ * counted first (a bound: within the cap, the file is within it; progress is shown against it until
+ * the rows are read), then its rows reach the import while the worker thread still reads the rest
+ * (sheet-reader.ts), so reading and writing share the machine's cores. A file whose XML turns out
+ * damaged further on ends its rows with that BizError (the import keeps the rows before it and says
+ * so). Otherwise every row is read first and spooled to a temporary file (one JSON array per line), so
+ * the total is exact before anything is written.
  */
-export async function spoolImportFile(file: { path: string; type: WorkbookType }, columns: ImportColumn[], maxRows: number): Promise<ImportSpool> {
-  const spool = tempFile('rows.jsonl')
-  const out = fs.createWriteStream(spool.path)
-  const write = async (line: string) => {
-    if (!out.write(line)) await once(out, 'drain')
-  }
-  let total = 0
-  let at: [number, ImportColumn][] | undefined
+export async function spoolImportFile(
+  file: { path: string; type: WorkbookType },
+  columns: ImportColumn[],
+  maxRows: number,
+  options: { stream?: boolean } = {},
+): Promise<ImportSpool> {
+  const source = file.type === 'xls' ? localSheet(xlsRows(file.path)) : workerSheet(file.path, HELP_SHEET)
+  const unreadable = (error: unknown) => (error instanceof BizError ? error : invalid(UNREADABLE_MESSAGE, 'file'))
   try {
-    const source = file.type === 'xls' ? xlsRows(file.path) : xlsxRows(file.path)
-    try {
-      for await (const row of source) {
-        if (!at) {
-          // The first row read is the header (row 1 in the template).
-          const byHeader = new Map(columns.map((c) => [headerKey(c.header), c]))
-          const found = new Map<number, ImportColumn>()
-          for (const col of row.cols()) {
-            const column = byHeader.get(headerKey(row.text(col)))
-            if (column && ![...found.values()].includes(column)) found.set(col, column)
-          }
-          const present = new Set(found.values())
-          const missing = columns.filter((c) => (c.required || c.field.name === 'code') && !present.has(c))
-          if (!present.size || missing.length)
-            throw invalid(`导入文件缺少列：${(missing.length ? missing : columns).map((c) => c.header).join('、')}，请下载模板填写！`, 'file')
-          at = [...found]
-          continue
-        }
-        const cells = at.map(([col]) => row.text(col))
-        if (!cells.some(Boolean)) continue
-        if (++total > maxRows) throw invalid(tooManyRowsMessage(maxRows), 'file')
-        await write(JSON.stringify([row.line, ...cells]) + '\n')
-      }
-    } catch (error) {
-      if (error instanceof BizError) throw error
-      throw invalid(UNREADABLE_MESSAGE, 'file')
+    const header = await source.header().catch((error: unknown) => Promise.reject(unreadable(error)))
+    if (!header) throw invalid(NO_ROWS_MESSAGE, 'file')
+    const byHeader = new Map(columns.map((c) => [headerKey(c.header), c]))
+    const found = new Map<number, ImportColumn>()
+    header.cells.forEach((text, i) => {
+      const column = text ? byHeader.get(headerKey(text)) : undefined
+      if (column && ![...found.values()].includes(column)) found.set(i + 1, column)
+    })
+    const present = new Set(found.values())
+    const missing = columns.filter((c) => (c.required || c.field.name === 'code') && !present.has(c))
+    if (!present.size || missing.length)
+      throw invalid(`导入文件缺少列：${(missing.length ? missing : columns).map((c) => c.header).join('、')}，请下载模板填写！`, 'file')
+    const fields = [...found.values()].map((c) => c.field.name)
+    const batches = source.lines([...found.keys()])
+    const nextBatch = () => batches.next().catch((error: unknown) => Promise.reject(unreadable(error)))
+    // Over the cap by the count (blank rows are counted too), the exact count decides.
+    if (options.stream && header.bound !== undefined && header.bound <= maxRows) {
+      const first = await nextBatch()
+      if (first.done) throw invalid(NO_ROWS_MESSAGE, 'file')
+      return streamedSpool(fields, header.bound, first.value, nextBatch, () => source.close())
     }
-    if (!at) throw invalid(NO_ROWS_MESSAGE, 'file')
-    if (!total) throw invalid(NO_ROWS_MESSAGE, 'file')
-    out.end()
-    await once(out, 'finish')
+    const spooled = await spoolLines(nextBatch, maxRows)
+    source.close()
+    return fileSpool(fields, spooled)
   } catch (error) {
-    // A write may still be in flight: its failure on the discarded spool is no one's concern.
-    out.on('error', () => undefined)
-    out.destroy()
-    spool.dispose()
+    source.close()
     throw error
   }
-  const fields = at.map(([, c]) => c.field.name)
-  async function* rows(): AsyncGenerator<ImportRow> {
-    // Lines cut by hand rather than by readline: a million rows read back in a fraction of its time.
-    const input = fs.createReadStream(spool.path, { encoding: 'utf8', highWaterMark: 256 * 1024 })
-    const row = (text: string): ImportRow => {
-      const [line, ...cells] = JSON.parse(text) as [number, ...string[]]
-      const map = new Map<string, string>()
-      for (let i = 0; i < fields.length; i++) map.set(fields[i], cells[i])
-      return { line, cells: map }
-    }
-    try {
-      let rest = ''
-      for await (const chunk of input as AsyncIterable<string>) {
-        const text = rest + chunk
-        let at = 0
-        for (let end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) if (end > at) yield row(text.slice(at, end))
-        rest = text.slice(at)
-      }
-      if (rest) yield row(rest)
-    } finally {
-      input.destroy()
-    }
-  }
+}
+
+/** A row of the import from one of its lines. */
+function importRow(fields: string[], [line, ...cells]: [number, ...string[]]): ImportRow {
+  const map = new Map<string, string>()
+  for (let i = 0; i < fields.length; i++) map.set(fields[i], cells[i])
+  return { line, cells: map }
+}
+
+function spoolOf(fields: string[], total: number, rows: () => AsyncGenerator<ImportRow>, dispose: () => void): ImportSpool {
   return {
     total,
     fields,
@@ -261,8 +228,70 @@ export async function spoolImportFile(file: { path: string; type: WorkbookType }
       for await (const r of rows()) list.push(r)
       return list
     },
-    dispose: spool.dispose,
+    dispose,
   }
+}
+
+/** Rows that reach the import as the worker reads them. */
+function streamedSpool(
+  fields: string[],
+  bound: number,
+  first: LineBatch,
+  nextBatch: () => Promise<IteratorResult<LineBatch>>,
+  close: () => void,
+): ImportSpool {
+  async function* rows(): AsyncGenerator<ImportRow> {
+    for (let batch: LineBatch | undefined = first; batch; ) {
+      for (const line of parseLines(batch.text)) yield importRow(fields, line)
+      const next = await nextBatch()
+      batch = next.done ? undefined : next.value
+    }
+  }
+  return spoolOf(fields, bound, rows, close)
+}
+
+/** Every line written to a temporary file first: the count is exact and checked before any row is written. */
+async function spoolLines(nextBatch: () => Promise<IteratorResult<LineBatch>>, maxRows: number): Promise<{ file: TempFile; total: number }> {
+  const spool = tempFile('rows.jsonl')
+  const out = fs.createWriteStream(spool.path)
+  let total = 0
+  try {
+    for (let next = await nextBatch(); !next.done; next = await nextBatch()) {
+      if ((total += next.value.count) > maxRows) throw invalid(tooManyRowsMessage(maxRows), 'file')
+      if (!out.write(next.value.text)) await once(out, 'drain')
+    }
+    if (!total) throw invalid(NO_ROWS_MESSAGE, 'file')
+    out.end()
+    await once(out, 'finish')
+    return { file: spool, total }
+  } catch (error) {
+    // A write may still be in flight: its failure on the discarded spool is no one's concern.
+    out.on('error', () => undefined)
+    out.destroy()
+    spool.dispose()
+    throw error
+  }
+}
+
+/** The rows of a spooled file, read back a piece at a time. */
+function fileSpool(fields: string[], { file, total }: { file: TempFile; total: number }): ImportSpool {
+  async function* rows(): AsyncGenerator<ImportRow> {
+    // Lines cut by hand rather than by readline: a million rows read back in a fraction of its time.
+    const input = fs.createReadStream(file.path, { encoding: 'utf8', highWaterMark: 256 * 1024 })
+    try {
+      let rest = ''
+      for await (const chunk of input as AsyncIterable<string>) {
+        const text = rest + chunk
+        const cut = text.lastIndexOf('\n') + 1
+        for (const line of parseLines(text.slice(0, cut))) yield importRow(fields, line)
+        rest = text.slice(cut)
+      }
+      if (rest) for (const line of parseLines(rest + '\n')) yield importRow(fields, line)
+    } finally {
+      input.destroy()
+    }
+  }
+  return spoolOf(fields, total, rows, file.dispose)
 }
 
 /** The rows of a workbook held in memory (tests and small callers): written to disk and spooled. */

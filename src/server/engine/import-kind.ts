@@ -123,7 +123,12 @@ class RolledBack extends Error {}
  * Errors that are not BizError are not a row's fault: they end the task (the open batch rolled back).
  */
 export async function runUnits(run: UnitRun): Promise<ImportSummary> {
-  const { ctx, total, atomicity } = run
+  const { ctx, atomicity } = run
+  // A streamed file gives a bound until its rows have all been read; then the rows read are the total.
+  let total = run.total
+  /** The file turned out unreadable or too long while its rows were read (import-file.ts, streamed). */
+  let stoppedBy: BizError | undefined
+  let read = 0
   const signal = run.signal ?? NEVER_CANCELLED
   const errors: string[] = []
   let failed = 0
@@ -168,7 +173,8 @@ export async function runUnits(run: UnitRun): Promise<ImportSummary> {
   const opLog = (db: Db) =>
     writeOpLog(run.opLogDb ?? db, ctx, `导入${run.label}`, OpLogType.OTHER, { total, created, modified, failed })
   const finish = (cancelled: boolean): ImportSummary => {
-    const tips = failed > errors.length ? [...errors, `……共${failed}处错误，仅列出前${errors.length}条`] : errors
+    const counted = failed > errors.length ? [...errors, `……共${failed}处错误，仅列出前${errors.length}条`] : errors
+    const tips = stoppedBy ? [`${stoppedBy.message}（此前读到的${read}行已处理，其后未导入）`, ...counted] : counted
     if (!cancelled) return { total, created, modified, errors: tips }
     const message =
       atomicity === 'all'
@@ -181,8 +187,18 @@ export async function runUnits(run: UnitRun): Promise<ImportSummary> {
     ? (run.units as AsyncIterable<ImportRow[]>)[Symbol.asyncIterator]()
     : (run.units as Iterable<ImportRow[]>)[Symbol.iterator]()) as AsyncIterator<ImportRow[]> | Iterator<ImportRow[]>
   const next = async () => {
-    const r = await iterator.next()
-    return r.done ? undefined : r.value
+    if (stoppedBy) return undefined
+    try {
+      const r = await iterator.next()
+      if (r.done) total = read
+      else read += r.value.length
+      return r.done ? undefined : r.value
+    } catch (error) {
+      if (!(error instanceof BizError)) throw error
+      stoppedBy = error
+      total = read
+      return undefined
+    }
   }
 
   if (atomicity === 'all') {
@@ -204,8 +220,8 @@ export async function runUnits(run: UnitRun): Promise<ImportSummary> {
             await pause()
           }
         }
-        if (failed || signal.cancelled()) {
-          cancelled = !failed
+        if (failed || stoppedBy || signal.cancelled()) {
+          cancelled = !failed && !stoppedBy
           throw new RolledBack()
         }
         await opLog(trx)
@@ -306,7 +322,7 @@ export function registerImportKind(app: FastifyInstance, services: Services, kin
     access: kind.access,
     handler: async ({ ctx, req }) => {
       await kind.precheck?.(ctx)
-      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx))
+      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx), { stream: kind.atomicity === 'row' })
       return tasksOf(services).start(ctx, kind.label, spool.total, async (report, signal) => {
         try {
           // 'row' kinds stream their rows; groups and whole files need all rows together.

@@ -33,16 +33,25 @@ export async function maxImportRows(ctx: RequestContext): Promise<number> {
 }
 
 /**
- * The uploaded file of a multipart request (field `file`) received to disk and its rows spooled
+ * The uploaded file of a multipart request (field `file`) received to disk and its rows read
  * (import-file.ts): name, size, content type, columns, row cap checked, 400 with the message.
- * The caller owns the spool (dispose it when the task ends).
+ * `stream`: the rows may reach the import while the file is still read (imports whose rows are each on
+ * their own). The caller owns the spool: dispose it when the task ends (the upload goes with it).
  */
-export async function receiveImport(req: FastifyRequest, columns: ImportColumn[], maxRows: number): Promise<ImportSpool> {
+export async function receiveImport(req: FastifyRequest, columns: ImportColumn[], maxRows: number, options: { stream?: boolean } = {}): Promise<ImportSpool> {
   const upload = await receiveUpload(req)
   try {
-    return await spoolImportFile(upload, columns, maxRows)
-  } finally {
+    const spool = await spoolImportFile(upload, columns, maxRows, options)
+    return {
+      ...spool,
+      dispose: () => {
+        spool.dispose()
+        upload.dispose()
+      },
+    }
+  } catch (error) {
     upload.dispose()
+    throw error
   }
 }
 
@@ -91,7 +100,7 @@ export function registerImportRoutes(
       access,
       handler: async ({ ctx, req }) => {
         const db = dbFor(services, ctx, entity)
-        const spool = await receiveImport(req, columns, await maxImportRows(ctx))
+        const spool = await receiveImport(req, columns, await maxImportRows(ctx), { stream: true })
         return tasks.start(ctx, entity.name, spool.total, async (report, signal) => {
           try {
             return await runImport(services, ctx, db, entity, columns, spool.rows(), spool.total, report, adapters.get(entity.name), signal)

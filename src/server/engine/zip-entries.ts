@@ -129,8 +129,8 @@ function dataOffset(file: string, entry: ZipEntry): number {
 /** Bytes read from disk at a time (and inflated at a time). */
 const CHUNK = 256 * 1024
 
-/** An entry's content as UTF-8 text, chunk by chunk (a chunk never splits a character). */
-export async function* entryText(file: string, entry: ZipEntry): AsyncGenerator<string> {
+/** An entry's content, inflated chunk by chunk. */
+export async function* entryBytes(file: string, entry: ZipEntry): AsyncGenerator<Buffer> {
   if (entry.method !== 0 && entry.method !== 8) throw new ZipError(`zip: compression method ${entry.method}`)
   const start = dataOffset(file, entry)
   if (!entry.compressedSize) return
@@ -138,22 +138,27 @@ export async function* entryText(file: string, entry: ZipEntry): AsyncGenerator<
   const source = entry.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: CHUNK })) : raw
   // The inflater does not end the reader when it fails: both are destroyed on any way out.
   raw.on('error', (error) => source.destroy(error))
-  const decoder = new StringDecoder('utf8')
-  let first = true
   try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      let text = decoder.write(chunk)
-      // A byte-order mark some writers put first.
-      if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-      first = false
-      if (text) yield text
-    }
-    const rest = decoder.end()
-    if (rest) yield rest
+    yield* source as AsyncIterable<Buffer>
   } finally {
     source.destroy()
     raw.destroy()
   }
+}
+
+/** An entry's content as UTF-8 text, chunk by chunk (a chunk never splits a character). */
+export async function* entryText(file: string, entry: ZipEntry): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8')
+  let first = true
+  for await (const chunk of entryBytes(file, entry)) {
+    let text = decoder.write(chunk)
+    // A byte-order mark some writers put first.
+    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+    first = false
+    if (text) yield text
+  }
+  const rest = decoder.end()
+  if (rest) yield rest
 }
 
 /** An entry's whole content as text (small parts: workbook, relationships, styles). */

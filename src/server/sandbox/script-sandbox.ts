@@ -10,8 +10,7 @@
  * Failures are ScriptError (kind timeout | memory | error | argument | unavailable) with the Chinese
  * message to show: 脚本执行超时 / 脚本内存超出限制 / 脚本执行错误：…
  */
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import { startTsWorker } from '../platform/ts-worker.js'
 import type { JSONValue } from '../../shared/sandbox/json-value.js'
 import { SandboxClient, type RunOptions } from '../../shared/sandbox/sandbox-client.js'
 import { SandboxDispatcher, type SandboxDispatcherOptions } from '../../shared/sandbox/sandbox-dispatcher.js'
@@ -23,31 +22,12 @@ export interface ScriptPoolOptions extends SandboxDispatcherOptions {
   engine?: ScriptEngineOptions
 }
 
-const WORKER_URL = new URL('./sandbox-worker.ts', import.meta.url).href
-
-/**
- * The worker runs TypeScript the way the server does (tsx), whatever started this process (node
- * --import tsx, vitest): `--import tsx` in a worker's execArgv is not honoured on Node 20, so a tiny
- * bootstrap registers tsx's loader inside the worker and then imports the entry.
- */
-function tsxEsmApi(): string {
-  // require.resolve gives the CommonJS twin (dist/esm/api/index.cjs); the worker needs the ESM one
-  return createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')
-}
-
-const BOOTSTRAP = `
-const { pathToFileURL } = require('node:url')
-import(pathToFileURL(${JSON.stringify(tsxEsmApi())}).href)
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}) })
-  .catch((e) => { throw e })
-`
+const WORKER_URL = new URL('./sandbox-worker.ts', import.meta.url)
 
 export function createScriptPool(options: ScriptPoolOptions = {}): SandboxClient {
   const dispatcher = new SandboxDispatcher((events) => {
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
+    const worker = startTsWorker(WORKER_URL, {
       workerData: options.engine ?? {},
-      execArgv: [],
       // the QuickJS heap lives in wasm memory; this only bounds the host side of the worker
       resourceLimits: { maxOldGenerationSizeMb: 256, stackSizeMb: 4 },
     })
