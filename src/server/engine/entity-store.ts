@@ -70,6 +70,31 @@ interface Restriction {
  * enable/disable, each write in one transaction with validation, uniqueness, references, hooks and
  * the op log. Nothing here knows a particular entity.
  */
+/** The writable fields of an entity and the groups a write treats apart, computed once per entity model. */
+interface WriteShape {
+  fields: FieldModel[]
+  defaults: FieldModel[]
+  derived: FieldModel[]
+  passwords: FieldModel[]
+  immutables: FieldModel[]
+}
+const writeShapes = new WeakMap<EntityModel, WriteShape>()
+function writeShape(entity: EntityModel): WriteShape {
+  let shape = writeShapes.get(entity)
+  if (!shape) {
+    const fields = writableFields(entity)
+    shape = {
+      fields,
+      defaults: fields.filter((f) => f.default !== undefined),
+      derived: fields.filter((f) => f.derive),
+      passwords: fields.filter((f) => f.type === 'password'),
+      immutables: fields.filter((f) => f.immutable),
+    }
+    writeShapes.set(entity, shape)
+  }
+  return shape
+}
+
 export class EntityStore {
   constructor(
     readonly kind: DbKind,
@@ -318,30 +343,29 @@ export class EntityStore {
    * uniqueness and references for the whole batch at once.
    */
   async prepareRecord(entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire): Promise<{ values: Wire; merged: Wire }> {
-    const fields = writableFields(entity)
+    const { fields, defaults, derived, passwords, immutables } = writeShape(entity)
     const values: Wire = {}
     for (const f of fields) if (Object.prototype.hasOwnProperty.call(body, f.name)) values[f.name] = body[f.name]
     if (mode === 'create') {
-      for (const f of fields) if (values[f.name] === undefined && f.default !== undefined) values[f.name] = f.default
+      for (const f of defaults) if (values[f.name] === undefined) values[f.name] = f.default
     }
-    for (const f of fields) {
-      if (f.derive && isBlank(values[f.name]) && !isBlank(values[f.derive.from]))
-        values[f.name] = deriveRules[f.derive.rule](String(values[f.derive.from])).slice(0, f.maxLength ?? 20)
+    for (const f of derived) {
+      if (isBlank(values[f.name]) && !isBlank(values[f.derive!.from]))
+        values[f.name] = deriveRules[f.derive!.rule](String(values[f.derive!.from])).slice(0, f.maxLength ?? 20)
     }
     const merged = mode === 'modify' ? { ...existing, ...values } : values
-    for (const f of fields) if (f.type === 'password' && mode === 'modify' && isBlank(values[f.name])) delete merged[f.name]
+    if (mode === 'modify') for (const f of passwords) if (isBlank(values[f.name])) delete merged[f.name]
     const errors = validateRecord(entity, merged, this.registry.enums, mode)
     if (errors.length) throw invalid(errors[0].message, errors[0].field)
     if (mode === 'modify' && existing) {
-      for (const f of fields) {
-        if (!f.immutable || !(f.name in values)) continue
+      for (const f of immutables) {
+        if (!(f.name in values)) continue
         const before = this.codec.toColumn(f, existing[f.name])
         const after = this.codec.toColumn(f, values[f.name])
         if (String(before ?? '') !== String(after ?? '')) throw invalid(`${f.label}创建后不允许修改`, f.name)
       }
     }
-    for (const f of fields) {
-      if (f.type !== 'password') continue
+    for (const f of passwords) {
       if (isBlank(values[f.name])) delete values[f.name]
       else values[f.name] = await hashPassword(String(values[f.name]))
     }

@@ -13,6 +13,19 @@ const TRUE = [true, 'true', 1, '1']
  * Converts between wire records (camelCase, booleans, decimal strings) and rows (snake_case columns,
  * SQLite integers for booleans, exact decimal text). The mapping comes from the entity alone.
  */
+/** A plain decimal text: no sign, no leading zero, at most 15 integer digits (a million imported prices pass here). */
+const PLAIN_DECIMAL = /^(0|[1-9]\d{0,14})(?:\.(\d+))?$/
+
+/**
+ * A validated decimal as its column's text with `scale` places: what `new Decimal(v).toFixed(scale)`
+ * gives, without a Decimal for the common text that needs no rounding.
+ */
+export function decimalColumn(value: unknown, scale: number): string {
+  const m = typeof value === 'string' ? PLAIN_DECIMAL.exec(value) : null
+  if (!m || (m[2] ?? '').length > scale) return new Decimal(String(value)).toFixed(scale)
+  return scale ? `${m[1]}.${(m[2] ?? '').padEnd(scale, '0')}` : m[1]
+}
+
 export class RecordCodec {
   constructor(
     private readonly kind: DbKind,
@@ -34,7 +47,7 @@ export class RecordCodec {
       case 'integer':
         return Number(value)
       case 'decimal':
-        return new Decimal(String(value)).toFixed(field.scale ?? 2)
+        return decimalColumn(value, field.scale ?? 2)
       case 'enum':
         return this.enums.parse(field.enum ?? '', value)
       case 'json':

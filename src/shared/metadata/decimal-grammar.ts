@@ -28,10 +28,19 @@ function textOf(value: unknown): string | undefined {
   return undefined
 }
 
-/** Digits before the point, without sign and leading zeros ("-007.50" → 1). */
+/** Digits before the point, without sign and leading zeros ("-007.50" → 1). A loop: every imported number passes here. */
 function integerDigits(text: string): number {
-  const whole = text.replace(/^[+-]/, '').split('.')[0].replace(/^0+/, '')
-  return whole.length
+  let at = text.charCodeAt(0) === 43 /* + */ || text.charCodeAt(0) === 45 /* - */ ? 1 : 0
+  while (text.charCodeAt(at) === 48 /* 0 */) at++
+  const point = text.indexOf('.', at)
+  return (point < 0 ? text.length : point) - at
+}
+
+/** Places of a fraction without its trailing zeros ("500" → 1: "1.500" is 1.5). */
+function significantPlaces(fraction: string): number {
+  let end = fraction.length
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48 /* 0 */) end--
+  return end
 }
 
 /** Checks a decimal value against the grammar and the column's scale and precision. */
@@ -41,7 +50,7 @@ export function checkDecimal(value: unknown, shape: DecimalShape = {}): NumberPr
   if (!text || !match) return 'format'
   const scale = shape.scale ?? 2
   // Trailing zeros carry no value ("1.500" is 1.5): only significant places count against the scale.
-  if ((match[1] ?? '').replace(/0+$/, '').length > scale) return 'scale'
+  if (significantPlaces(match[1] ?? '') > scale) return 'scale'
   if (integerDigits(text) > (shape.precision ?? 24) - scale) return 'range'
   return undefined
 }

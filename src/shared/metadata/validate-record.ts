@@ -68,27 +68,47 @@ export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, 
       if (typeof value !== 'string' && typeof value !== 'number') return `${field.label}取值不正确`
   }
   const text = String(value)
-  if (field.maxLength !== undefined && [...text].length > field.maxLength && field.type !== 'json')
+  // Lengths count characters, not UTF-16 units; a text no longer than the limit in units is within it.
+  if (field.maxLength !== undefined && text.length > field.maxLength && codePoints(text) > field.maxLength && field.type !== 'json')
     return field.maxLengthMessage ?? `${field.label}长度不能超过${field.maxLength}个字符`
-  if (field.minLength !== undefined && [...text].length < field.minLength) return `${field.label}长度不能少于${field.minLength}个字符`
+  if (field.minLength !== undefined && codePoints(text) < field.minLength) return `${field.label}长度不能少于${field.minLength}个字符`
   if (field.pattern && isPatternName(field.pattern)) {
     const p = patterns[field.pattern]
     if (!p.regex.test(text)) return fill(field.patternMessage ?? p.message, field)
   }
-  if (field.type === 'integer' || field.type === 'decimal') {
+  if ((field.type === 'integer' || field.type === 'decimal') && (field.min !== undefined || field.max !== undefined || field.minExclusive !== undefined)) {
     const n = new Decimal(text)
-    const minMessage = field.minMessage ?? `${field.label}不能小于${field.min ?? field.minExclusive}`
     if (field.minExclusive !== undefined && n.lte(field.minExclusive))
       return field.minMessage ?? `${field.label}必须大于${field.minExclusive}`
-    if (field.min !== undefined && n.lt(field.min)) return minMessage
+    if (field.min !== undefined && n.lt(field.min)) return field.minMessage ?? `${field.label}不能小于${field.min}`
     if (field.max !== undefined && n.gt(field.max)) return field.maxMessage ?? `${field.label}不能大于${field.max}`
   }
   return undefined
 }
 
-/** Fields a client may write in this mode (not read-only, not built-in). */
+const writable = new WeakMap<EntityModel, FieldModel[]>()
+
+/** Fields a client may write in this mode (not read-only, not built-in); computed once per entity model. */
 export function writableFields(entity: EntityModel): FieldModel[] {
-  return entity.fields.filter((f) => !f.readOnly && !f.builtin)
+  let fields = writable.get(entity)
+  if (!fields) writable.set(entity, (fields = entity.fields.filter((f) => !f.readOnly && !f.builtin)))
+  return fields
+}
+
+/** Characters (code points) of a text, counted without making an array of them. */
+function codePoints(text: string): number {
+  let n = text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--
+        i++
+      }
+    }
+  }
+  return n
 }
 
 /** All failing fields of a record, in declaration order; the first one is what the user sees. */
