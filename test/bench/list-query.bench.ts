@@ -126,15 +126,21 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 3; i++) await fn()
-  const samples: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now()
-    await fn()
-    samples.push(performance.now() - t0)
-  }
-  return median(samples)
+/**
+ * p50 of each of `fns`, run in turns (one of each per round, after 3 warm-up rounds): on a shared machine
+ * the load drifts within seconds, and measured one block after another, API and SQL could see different
+ * loads (a scenario's API − SQL moved by several ms between runs); in turns they see the same.
+ */
+async function timeTogether(fns: (() => Promise<unknown>)[]): Promise<number[]> {
+  for (let i = 0; i < 3; i++) for (const fn of fns) await fn()
+  const samples: number[][] = fns.map(() => [])
+  for (let i = 0; i < RUNS; i++)
+    for (const [k, fn] of fns.entries()) {
+      const t0 = performance.now()
+      await fn()
+      samples[k].push(performance.now() - t0)
+    }
+  return samples.map(median)
 }
 
 async function ok<T>(t: TestApp, token: string, method: 'GET' | 'POST', url: string, body?: unknown, query?: Record<string, string>): Promise<T> {
@@ -239,8 +245,8 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
   const floorQuery = { pageIndex: '1', pageSize: '20', sortField: 'code', sortOrder: 'asc' }
   const floorCheck = await t.call('GET', '/basedata/product/brand/query', { token: admin, query: floorQuery })
   if (floorCheck.status !== 200 || floorCheck.body.code !== 200) throw new Error(`floor: ${floorCheck.raw.slice(0, 500)}`)
-  const measureFloor = () => time(() => t.call('GET', '/basedata/product/brand/query', { token: admin, query: floorQuery }))
-  console.log('floor: the authenticated list of 10 brands (admin), p50, measured beside each scenario')
+  const floorCall = () => t.call('GET', '/basedata/product/brand/query', { token: admin, query: floorQuery })
+  console.log('floor: the authenticated list of 10 brands (admin), p50, measured in turns with each scenario')
   console.log(
     'scenario'.padEnd(44),
     'API ms'.padStart(8),
@@ -265,15 +271,17 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     if (check.body.data.totalCount !== rawCount || JSON.stringify(apiCodes) !== JSON.stringify(rawCodes)) {
       throw new Error(`${s.name}: the API found ${check.body.data.totalCount} rows (${apiCodes.slice(0, 3).join(', ')}…), the best SQL ${rawCount} (${rawCodes.slice(0, 3).join(', ')}…)`)
     }
-    const floor = await measureFloor()
-    const api = await time(() => t.call('GET', s.url, { token, query: s.query }))
-    const same = await time(async () => {
-      for (const [sql, params] of own) await raw(sql, params)
-    })
-    const best = await time(async () => {
-      await raw(...s.best.count)
-      await raw(...s.best.page)
-    })
+    const [floor, api, same, best] = await timeTogether([
+      floorCall,
+      () => t.call('GET', s.url, { token, query: s.query }),
+      async () => {
+        for (const [sql, params] of own) await raw(sql, params)
+      },
+      async () => {
+        await raw(...s.best.count)
+        await raw(...s.best.page)
+      },
+    ])
     console.log(
       s.name.padEnd(44),
       api.toFixed(2).padStart(8),

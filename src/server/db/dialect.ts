@@ -4,6 +4,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import { registerDecimalFunctions } from './exact-decimal.js'
+import { namingPool } from './prepared-statements.js'
 import { withStatementCache } from './statement-cache.js'
 
 /**
@@ -48,5 +49,5 @@ export function openPostgres(connectionString: string, max = 10): Db {
   // a listener it would be an uncaught exception that stops the whole process. The pool drops the client
   // and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`))
-  return new Kysely({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely({ dialect: new PostgresDialect({ pool: namingPool(pool) }) })
 }

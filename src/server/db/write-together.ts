@@ -1,6 +1,7 @@
 import type { InsertQueryBuilder, UpdateQueryBuilder } from 'kysely'
 import type { Db } from './dialect.js'
 import { isPostgres } from './exact-decimal.js'
+import { executePrepared } from './prepared-statements.js'
 
 /** A write built from a transaction and not yet run. */
 export type PendingWrite = UpdateQueryBuilder<any, any, any, any> | InsertQueryBuilder<any, any, any>
@@ -21,5 +22,6 @@ export async function writeTogether<R>(trx: Db, main: { execute(): Promise<R[]> 
   }
   let q = trx.with('main_rows', () => main as unknown as PendingWrite)
   also.forEach((statement, i) => (q = q.with(`also_${i}`, () => statement)))
-  return (await q.selectFrom('main_rows').selectAll().execute()) as R[]
+  // Named: the combined statements are the approvals' largest, the costliest to plan (prepared-statements.ts).
+  return (await executePrepared(trx, q.selectFrom('main_rows').selectAll())) as R[]
 }

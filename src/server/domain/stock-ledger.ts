@@ -3,6 +3,7 @@ import { PostgresAdapter, sql } from 'kysely'
 import { writeTogether, type PendingWrite } from '../db/write-together.js'
 import type { Db } from '../db/dialect.js'
 import { valuesList } from '../db/values-list.js'
+import { executePrepared } from '../db/prepared-statements.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { invalid } from '../platform/errors.js'
 import { newId } from '../platform/ids.js'
@@ -262,7 +263,8 @@ async function lockRows(trx: Db, keys: { productId: string; scId: string }[], pr
         .orderBy('s.product_id')
         .orderBy('s.sc_id')
     if (pg) q = q.forUpdate(['s'])
-    for (const r of await q.execute()) {
+    // Named on PostgreSQL: every approval runs it, and planning the tuple list cost more than the lookup.
+    for (const r of await executePrepared(trx, q)) {
       rows.set(keyOf({ productId: String(r.product_id), scId: String(r.sc_id) }), rowOf(r))
       if ('code' in r && r.code != null) products.set(String(r.product_id), productRow(r))
     }

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { refLabelProperty } from '../../shared/metadata/entity-model.js'
@@ -154,26 +154,33 @@ export class EntityStore {
         Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0))
       : 0
 
-    let q = base.selectAll('t')
-    const joined = (req.columns ?? entity.fields.map((f) => f.name)).map(fieldOf)
-    for (const name of joined) {
-      const field = entity.byName.get(name)
-      const target = field && this.joinableRef(entity, field)
-      if (!field || !target) continue
-      const alias = `r_${field.column}`
-      q = q
-        .leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`)
-        .select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
-    }
     const sortName = String(req.values.sortField ?? '') || req.sort?.field
     const sortField = sortName ? entity.byName.get(sortName) : undefined
     if (sortName && (!sortField || sortField.hidden)) throw invalid('排序字段不存在', 'sortField')
     const order = String(req.values.sortOrder ?? req.sort?.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc'
-    if (sortField) q = q.orderBy(`t.${sortField.column}`, order)
     // A unique sort column already fixes the order; a tie-breaker would defeat its index.
-    if (!sortField?.unique) q = q.orderBy('t.id', 'desc')
-    if (req.paged) q = q.limit(pageSize).offset((pageIndex - 1) * pageSize)
-    else if (req.limit !== undefined) q = q.limit(req.limit).offset(req.offset ?? 0)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    type Select = SelectQueryBuilder<any, any, any>
+    const sorted = (query: Select): Select => {
+      let out = sortField ? query.orderBy(`t.${sortField.column}`, order) : query
+      if (!sortField?.unique) out = out.orderBy('t.id', 'desc')
+      return out
+    }
+    const joins = (req.columns ?? entity.fields.map((f) => f.name))
+      .map(fieldOf)
+      .flatMap((name) => {
+        const field = entity.byName.get(name)
+        const target = field && this.joinableRef(entity, field)
+        return field && target ? [{ field, target, alias: `r_${field.column}` }] : []
+      })
+    let page = sorted(base.selectAll('t'))
+    if (req.paged) page = page.limit(pageSize).offset((pageIndex - 1) * pageSize)
+    else if (req.limit !== undefined) page = page.limit(req.limit).offset(req.offset ?? 0)
+    // The ref labels are joined to the page's rows only, not to every row that matches before the page is
+    // cut (a search matching hundreds of rows joined each of them to every referenced table).
+    let q = joins.length && (req.paged || req.limit !== undefined) ? sorted(db.selectFrom(page.as('t')).selectAll('t')) : page
+    for (const { field, target, alias } of joins)
+      q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`).select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
     const rows = await q.execute()
     const datas = await this.answer(db, ctx, entity, rows)
     return { pageIndex, pageSize, totalCount: req.paged ? totalCount : datas.length, datas }

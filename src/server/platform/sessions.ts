@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import dayjs from 'dayjs'
 import type { Db } from '../db/dialect.js'
+import { executePrepared } from '../db/prepared-statements.js'
 import { later, now } from './clock.js'
 
 export interface SessionRow {
@@ -44,11 +45,11 @@ export class SessionStore {
   }
 
   async resolve(token: string): Promise<SessionRow | undefined> {
-    const row = await this.db
-      .selectFrom('sys_session')
-      .select(['token', 'tenant_id', 'user_id', 'last_active_time', 'expire_time'])
-      .where('token', '=', token)
-      .executeTakeFirst()
+    // Named on PostgreSQL: every authenticated call runs it (db/prepared-statements.ts).
+    const [row] = await executePrepared(
+      this.db,
+      this.db.selectFrom('sys_session').select(['token', 'tenant_id', 'user_id', 'last_active_time', 'expire_time']).where('token', '=', token),
+    )
     if (!row) return undefined
     const current = dayjs()
     const lastActive = dayjs(String(row.last_active_time))

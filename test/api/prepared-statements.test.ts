@@ -1,0 +1,81 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../support/test-app.js'
+import type { Db } from '../../src/server/db/dialect.js'
+import { executePrepared, preparedName, preparedTexts } from '../../src/server/db/prepared-statements.js'
+
+/**
+ * Named statements (src/server/db/prepared-statements.ts): a statement run through executePrepared is
+ * prepared once per connection on PostgreSQL and answers what the same statement answers unnamed, with
+ * other values each run; a statement not run through it stays unnamed. On SQLite it is a plain run.
+ */
+describe('prepared statements', () => {
+  let t: TestApp
+  let db: Db
+  beforeAll(async () => {
+    t = await startTestApp()
+    db = t.app.services.databases.tenant('1000')
+  })
+  afterAll(async () => t?.close())
+
+  const prepared = async (trx: Db): Promise<string[]> =>
+    t.dbKind === 'postgres'
+      ? (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows.map((r) => r.name)
+      : []
+
+  it('answers the same rows as the unnamed statement, with new values each run, prepared once on the connection', async () => {
+    const query = (username: string) => db.selectFrom('sys_user').select(['username']).where('username', '=', username)
+    const plain = await query('admin').execute()
+    expect(plain).toEqual([{ username: 'admin' }])
+    await db.transaction().execute(async (trx) => {
+      const q = (username: string) => trx.selectFrom('sys_user').select(['username']).where('username', '=', username)
+      expect(await executePrepared(trx, q('admin'))).toEqual(plain)
+      expect(await executePrepared(trx, q('nobody-here'))).toEqual([])
+      expect(await executePrepared(trx, q('admin'))).toEqual(plain)
+      const text = q('admin').compile().sql
+      if (t.dbKind === 'postgres') {
+        const name = preparedName(text)
+        expect(name).toMatch(/^k_[0-9a-f]{32}$/)
+        const names = await prepared(trx)
+        // Once on this connection, however often it ran.
+        expect(names.filter((n) => n === name)).toHaveLength(1)
+      } else expect(preparedName(text)).toBeUndefined()
+    })
+  })
+
+  it('leaves statements not run through it unnamed', async () => {
+    await db.transaction().execute(async (trx) => {
+      const q = trx.selectFrom('sys_role').select(['code']).where('code', '=', 'x-prepared-test')
+      await q.execute()
+      expect(preparedName(q.compile().sql)).toBeUndefined()
+      if (t.dbKind === 'postgres') {
+        const count = (await sql<{ n: string }>`select count(*) as n from pg_prepared_statements where statement like ${'%x-prepared-test%'} or statement like ${'%"sys_role"%"code" = $1%'}`.execute(trx)).rows[0]
+        expect(Number(count.n)).toBe(0)
+      }
+    })
+  })
+
+  it('an approval prepares its stock lock and combined write on PostgreSQL', async () => {
+    if (t.dbKind !== 'postgres') return
+    const token = await t.login()
+    const call = async <T>(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) => {
+      const r = await t.call<T>(method, url, { token, body })
+      if (r.body.code !== 200) throw new Error(`${url}: ${r.body.msg}`)
+      return r.body.data
+    }
+    const categoryId = await call<string>('POST', '/basedata/product/category', { code: 'PSC', name: '预备类目' })
+    const brandId = await call<string>('POST', '/basedata/product/brand', { code: 'PSB', name: '预备品牌' })
+    const scId = await call<string>('POST', '/basedata/storecenter', { code: 'PSSC', name: '预备仓库' })
+    const supplierId = await call<string>('POST', '/basedata/supplier', { code: 'PSS', name: '预备供应商', mnemonicCode: 'YB', settleType: 1, manageType: 1 })
+    const productId = await call<string>('POST', '/basedata/product', {
+      code: 'PSP', name: '预备商品', skuCode: 'PSSKU', categoryId, brandId, productType: 1, taxRate: 13, saleTaxRate: 13, purchasePrice: '10.00', salePrice: '15.00',
+    })
+    await call('PUT', '/purchase/config', { receiveRequirePurchase: false })
+    await call('POST', '/purchase/receive/sheet/approve/pass/direct', { scId, supplierId, products: [{ productId, orderNum: 5, taxPrice: '10.00' }] })
+    const stock = await db.selectFrom('tbl_product_stock').select(['stock_num']).where('product_id', '=', productId).executeTakeFirstOrThrow()
+    expect(Number(stock.stock_num)).toBe(5)
+    const texts = preparedTexts()
+    expect(texts.some((text) => text.includes('"tbl_product_stock"') && text.endsWith('for update of "s"'))).toBe(true)
+    expect(texts.some((text) => text.startsWith('with "main_rows" as (update "tenant_1000"."tbl_product_stock"'))).toBe(true)
+  })
+})
