@@ -7,7 +7,7 @@
 //   unit          unit tests (vitest project unit)
 //   api-sqlite    API tests on SQLite (vitest project api), run beside api-postgres
 //   api-postgres  API tests on an embedded PostgreSQL
-//   build         vite build (1 check)
+//   build         npm run build: the client (vite) and the server bundle (dist-server/) (1 check)
 //   e2e           Playwright e2e in Debian's Chromium (installed with apt as root; without root a missing
 //                 Chromium fails the stage), SQLite
 //   e2e-postgres  the e2e specs tagged @pg, against a fresh database on an embedded PostgreSQL
@@ -329,9 +329,12 @@ async function e2eStage() {
     if (wantBuild) record('build', { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
     return notRun('(not run: time budget spent)')
   }
-  banner('vite build')
+  banner('build: vite build, then the server bundle (scripts/build-server.mjs)')
   const vite = bin('vite')
-  const build = await timed(() => run(vite[0], [...vite.slice(1), 'build'], { timeoutMs: 5 * MINUTE }))
+  const build = await timed(async () => {
+    const client = await run(vite[0], [...vite.slice(1), 'build'], { timeoutMs: 5 * MINUTE })
+    return client.code === 0 ? run(process.execPath, ['scripts/build-server.mjs'], { timeoutMs: MINUTE }) : client
+  })
   const built = build.value.code === 0
   if (wantBuild) {
     const note = build.value.timedOut ? '(timed out)' : built ? '' : `(exit code ${build.value.code})`

@@ -3,7 +3,7 @@
  * started on a fresh SQLite DATA_DIR and a free port (no demo company), signed in as admin, and its RSS
  * read from /proc/<pid>/status, so the bench's own memory never counts.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -32,10 +32,20 @@ const freePort = () =>
  * node/V8 flags to every server the benches start (`--trace-gc`, `--max-semi-space-size=8`…) and
  * BENCH_SERVER_STDOUT=1 shows the server's stdout (where V8 traces go).
  */
+/** The compiled server, as `npm start` runs it: built from the current sources once per bench run. */
+let builtServer: string | undefined
+function compiledServer(): string {
+  if (!builtServer) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'ignore' })
+    builtServer = path.join(ROOT, 'dist-server', 'main.mjs')
+  }
+  return builtServer
+}
+
 export async function startServer(options: { prefix: string; webRoot?: string; nodeArgs?: string[] }): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix))
   const port = await freePort()
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), compiledServer()], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
@@ -19,8 +19,8 @@ type ServerHolder = { [SERVER_KEY]?: E2eServer }
 const READY_TIMEOUT_MS = 120_000
 
 /**
- * Starts the real server the way a user does (`node --import tsx src/server/main.ts`, serving the built
- * client from dist/) on a free loopback port with an empty DATA_DIR, and waits for /healthz. Tests get
+ * Starts the real server the way a user does (`node dist-server/main.mjs`, as `npm start`), serving the built
+ * client from dist/, on a free loopback port with an empty DATA_DIR, and waits for /healthz. Tests get
  * the address as `baseURL` (E2E_BASE_URL).
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
@@ -51,7 +51,9 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   delete env.DATABASE_URL
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The compiled server, as `npm start` runs it, built from the current sources first (half a second).
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' })
+  const child = spawn(process.execPath, ['dist-server/main.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

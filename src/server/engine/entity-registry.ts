@@ -8,7 +8,15 @@ import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { isPatternName } from '../../shared/metadata/patterns.js'
 import { documentHeaderFile, documentLinesFile } from '../../shared/metadata/document-model.js'
 
-export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../../schemas')
+/** The project's schemas/ directory, found upwards from this module (src/server/engine/ or the dist-server/ bundle). */
+export const SCHEMAS_DIR = findSchemas(import.meta.dirname)
+
+function findSchemas(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'schemas', 'enums.json'))) return path.join(dir, 'schemas')
+    if (path.dirname(dir) === dir) throw new Error(`schemas/enums.json not found above ${from}`)
+  }
+}
 
 function readJson<T>(file: string): T {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as T

@@ -1,4 +1,4 @@
-import { startTsWorker } from '../platform/ts-worker.js'
+import { startWorker } from '../platform/worker-entry.js'
 import { lineBatches, type LineBatch } from './import-lines.js'
 import type { XlsxRow } from './xlsx-rows.js'
 
@@ -35,9 +35,9 @@ const CREDIT = 8
 
 /** An .xlsx read in a worker thread; the first visible sheet not named `skipSheet` is read. */
 export function workerSheet(file: string, skipSheet: string): SheetSource {
-  const worker = startTsWorker(WORKER, {
+  const worker = startWorker(WORKER, {
     workerData: { file, skipSheet, credit: CREDIT },
-    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
   })
   worker.unref()
   const queue: ReaderMessage[] = []

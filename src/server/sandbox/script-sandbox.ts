@@ -10,7 +10,7 @@
  * Failures are ScriptError (kind timeout | memory | error | argument | unavailable) with the Chinese
  * message to show: 脚本执行超时 / 脚本内存超出限制 / 脚本执行错误：…
  */
-import { startTsWorker } from '../platform/ts-worker.js'
+import { startWorker } from '../platform/worker-entry.js'
 import type { JSONValue } from '../../shared/sandbox/json-value.js'
 import { SandboxClient, type RunOptions } from '../../shared/sandbox/sandbox-client.js'
 import { SandboxDispatcher, type SandboxDispatcherOptions } from '../../shared/sandbox/sandbox-dispatcher.js'
@@ -26,7 +26,7 @@ const WORKER_URL = new URL('./sandbox-worker.ts', import.meta.url)
 
 export function createScriptPool(options: ScriptPoolOptions = {}): SandboxClient {
   const dispatcher = new SandboxDispatcher((events) => {
-    const worker = startTsWorker(WORKER_URL, {
+    const worker = startWorker(WORKER_URL, {
       workerData: options.engine ?? {},
       // the QuickJS heap lives in wasm memory; this only bounds the host side of the worker
       resourceLimits: { maxOldGenerationSizeMb: 256, stackSizeMb: 4 },
