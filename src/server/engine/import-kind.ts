@@ -126,7 +126,7 @@ export async function runUnits(run: UnitRun): Promise<ImportSummary> {
   const { ctx, atomicity } = run
   // A streamed file gives a bound until its rows have all been read; then the rows read are the total.
   let total = run.total
-  /** The file turned out unreadable or too long while its rows were read (import-file.ts, streamed). */
+  /** The file turned out unreadable while its rows were read (import-file.ts, streamed). */
   let stoppedBy: BizError | undefined
   let read = 0
   const signal = run.signal ?? NEVER_CANCELLED
