@@ -18,11 +18,11 @@ import { loadSheetJs } from '../platform/heavy-modules.js'
  * An uploaded import file from the request to its rows, without ever holding the workbook:
  * - the upload is streamed to a temporary file (never a Buffer), with the byte cap said in the message;
  * - its type is told by content (an .xlsx is a zip, an .xls an OLE2 compound file), not by its name;
- * - an .xlsx is read row by row by xlsx-rows.ts (the zip entry inflated and tokenized as it streams), an
- *   .xls (at most 65,536 rows by its format) with SheetJS (@e965/xlsx);
- * - the rows are spooled to a second temporary file (one JSON array per line) while the file-level
- *   checks run (columns, row cap, empty file), so the task knows the total before it writes anything
- *   and reads the rows back one at a time.
+ * - an .xlsx is read row by row by xlsx-rows.ts in a worker thread (sheet-reader.ts), an .xls (at most
+ *   65,536 rows by its format) with SheetJS (@e965/xlsx) in process;
+ * - the file-level checks (columns, row cap, empty file) run before any row is written; the rows then
+ *   reach the import as the worker reads them, or, for imports that need the whole file, are spooled
+ *   to a second temporary file first (spoolImportFile).
  */
 
 /** The spec's upload rule (000 §5): Excel import only .xls and .xlsx. */
@@ -145,8 +145,8 @@ async function* xlsRows(file: string): AsyncGenerator<XlsxRow> {
 /** The rows of a received file: total known (or bounded, when streamed), rows read back one at a time. */
 export interface ImportSpool {
   /**
-   * The rows of the file; when streamed, the sheet's declared bound (its used range below the header,
-   * blank rows included) until the rows have been read.
+   * The rows of the file; when streamed, a bound (the sheet's row elements below the header, blank rows
+   * included) until the rows have been read (the import then counts the rows it read).
    */
   total: number
   /** Field names of the file's columns, in the order of each line's cells. */
