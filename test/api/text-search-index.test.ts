@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { likeEscape } from '../../src/server/engine/list-conditions.js'
+import { keyParts } from '../../src/server/db/search-index.js'
 
 /**
  * The searchable text conditions (product code / name / short name / SKU contains) run through their
@@ -140,6 +141,17 @@ describe('text search through the search index', () => {
       expect(rows.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['base_data_product__search_ai', 'base_data_product__search_ad', 'base_data_product__search_au']))
       const plan = await sql<{ detail: string }>`explain query plan select code from base_data_product as t where t.rowid in (select rowid from base_data_product__search where base_data_product__search match '{name} : "运动鞋"')`.execute(db())
       expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/)
+    }
+  })
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')('spells the search key as platform.search_key writes it, wherever JavaScript can (PostgreSQL)', async () => {
+    const texts = ['红色保温杯', '保温杯 48', 'S00012', 'AbC-xyZ_09', '满100减50% 促销装', '"引号" O\'Brien', '😀杯', '\t a', 'ärger', 'ß']
+    for (const text of texts) {
+      const parts = keyParts(text)
+      const server = (await sql<{ key: string }>`select platform.search_key(${text}) as key`.execute(db())).rows[0].key
+      // Cased letters outside ASCII are left to the server (their lower case depends on its locale).
+      if (/[äß]/.test(text)) expect(parts, text).toBeUndefined()
+      else expect(parts?.join(''), text).toBe(server)
     }
   })
 })

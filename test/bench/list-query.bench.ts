@@ -22,6 +22,7 @@ import pg from 'pg'
 import path from 'node:path'
 import { CompiledQuery } from 'kysely'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { keyParts, trigramPieces } from '../../src/server/db/search-index.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
@@ -45,7 +46,6 @@ interface Scenario {
 const VISIBLE_CATEGORIES = ['BC01', 'BC03', 'BC05', 'BC07', 'BC09']
 
 const scenarios = (pgStyle: boolean): Scenario[] => {
-  const p = (i: number) => (pgStyle ? `$${i}` : '?')
   const like = pgStyle ? 'ilike' : 'like'
   const yes = pgStyle ? true : 1
   const tenant = pgStyle ? `tenant_${TENANT}.` : ''
@@ -53,13 +53,22 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
   const benchSupplier = `${tenant}bench_supplier`
   const product = `${tenant}base_data_product`
   const category = `${tenant}base_data_product_category`
-  /** The index narrowing of a contains search, as the best hand-written form for each database. */
-  const containsIndexed = (table: string, column: string, alias: string, n: number) =>
-    pgStyle
-      ? `${alias}.${column}__key like '%' || platform.search_key(${p(n)}) || '%'`
-      : `${alias}.rowid in (select rowid from ${table.replace(/^.*\./, '')}__search where ${table.replace(/^.*\./, '')}__search match ${p(n)})`
-  const phrase = (column: string, text: string) => (pgStyle ? text : `{${column}} : "${text}"`)
-  const cats = VISIBLE_CATEGORIES.map((_, i) => p(i + 3)).join(', ')
+  /**
+   * The index narrowing of a contains search, in the best hand-written form for each database, and its
+   * bound values: SQLite matches the FTS5 trigram table; PostgreSQL asks the trigram index for the
+   * pieces of the text's search key (search-index.ts trigramPieces; the pieces are [0-9a-z] only).
+   */
+  const containsIndexed = (table: string, column: string, alias: string, text: string): [string, unknown[]] => {
+    if (pgStyle) return [trigramPieces(keyParts(text) as string[]).map((piece) => `${alias}.${column}__key like '%${piece}%'`).join(' and '), []]
+    const fts = `${table.replace(/^.*\./, '')}__search`
+    return [`${alias}.rowid in (select rowid from ${fts} where ${fts} match ?)`, [`{${column}} : "${text}"`]]
+  }
+  /** `sql` with `$n` for each `?` in order (PostgreSQL), and its values. */
+  const numbered = (text: string, values: unknown[]): Statement => {
+    let n = 0
+    return [pgStyle ? text.replace(/\?/g, () => `$${++n}`) : text, values]
+  }
+  const cats = VISIBLE_CATEGORIES.map(() => '?').join(', ')
   return [
     {
       name: 'first page, sorted by code',
@@ -83,17 +92,22 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
         page: [`select code from ${supplier} order by code limit 20 offset 9980`, []],
       },
     },
-    {
-      name: 'code contains, enabled only',
-      url: '/basedata/supplier/query',
-      query: { pageIndex: '1', pageSize: '20', code: 'S00012', available: 'true', sortField: 'code', sortOrder: 'asc' },
-      who: 'admin',
-      table: 'base_data_supplier',
-      best: {
-        count: [`select count(*) as n from ${supplier} t where ${containsIndexed(supplier, 'code', 't', 1)} and t.code ${like} ${p(2)} and t.available = ${p(3)}`, [phrase('code', 'S00012'), '%S00012%', yes]],
-        page: [`select t.code from ${supplier} t where ${containsIndexed(supplier, 'code', 't', 1)} and t.code ${like} ${p(2)} and t.available = ${p(3)} order by t.code limit 20`, [phrase('code', 'S00012'), '%S00012%', yes]],
-      },
-    },
+    (() => {
+      const [narrow, values] = containsIndexed(supplier, 'code', 't', 'S00012')
+      const where = `${narrow} and t.code ${like} ? and t.available = ?`
+      const params = [...values, '%S00012%', yes]
+      return {
+        name: 'code contains, enabled only',
+        url: '/basedata/supplier/query',
+        query: { pageIndex: '1', pageSize: '20', code: 'S00012', available: 'true', sortField: 'code', sortOrder: 'asc' },
+        who: 'admin' as const,
+        table: 'base_data_supplier',
+        best: {
+          count: numbered(`select count(*) as n from ${supplier} t where ${where}`, params),
+          page: numbered(`select t.code from ${supplier} t where ${where} order by t.code limit 20`, params),
+        },
+      }
+    })(),
     {
       name: 'code starts with, enabled only',
       url: '/bench/supplier/query',
@@ -110,17 +124,22 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
             page: [`select t.code from ${benchSupplier} t where t.code like ? and t.available = 1 order by t.code limit 20`, ['S00012%']],
           },
     },
-    ...(['保温杯 48', '红色保温杯'] as const).map((text): Scenario => ({
-      name: `picker: name contains ${text}, data permission`,
-      url: '/selector/product',
-      query: { pageIndex: '1', pageSize: '20', name: text, sortField: 'code', sortOrder: 'asc' },
-      who: 'clerk',
-      table: 'base_data_product',
-      best: {
-        count: [`select count(*) as n from ${product} t where ${containsIndexed(product, 'name', 't', 1)} and t.name ${like} ${p(2)} and t.available = ${yes === true ? 'true' : '1'} and t.category_id in (select id from ${category} where code in (${cats}))`, [phrase('name', text), `%${text}%`, ...VISIBLE_CATEGORIES]],
-        page: [`select t.code from ${product} t where ${containsIndexed(product, 'name', 't', 1)} and t.name ${like} ${p(2)} and t.available = ${yes === true ? 'true' : '1'} and t.category_id in (select id from ${category} where code in (${cats})) order by t.code limit 20`, [phrase('name', text), `%${text}%`, ...VISIBLE_CATEGORIES]],
-      },
-    })),
+    ...(['保温杯 48', '红色保温杯'] as const).map((text): Scenario => {
+      const [narrow, values] = containsIndexed(product, 'name', 't', text)
+      const where = `${narrow} and t.name ${like} ? and t.available = ${pgStyle ? 'true' : '1'} and t.category_id in (select id from ${category} where code in (${cats}))`
+      const params = [...values, `%${text}%`, ...VISIBLE_CATEGORIES]
+      return {
+        name: `picker: name contains ${text}, data permission`,
+        url: '/selector/product',
+        query: { pageIndex: '1', pageSize: '20', name: text, sortField: 'code', sortOrder: 'asc' },
+        who: 'clerk',
+        table: 'base_data_product',
+        best: {
+          count: numbered(`select count(*) as n from ${product} t where ${where}`, params),
+          page: numbered(`select t.code from ${product} t where ${where} order by t.code limit 20`, params),
+        },
+      }
+    }),
   ]
 }
 

@@ -229,11 +229,81 @@ async function syncFts(db: Db, entity: EntityModel, fields: FieldModel[]): Promi
 /** Characters, not UTF-16 units: a trigram is three characters. */
 const charCount = (text: string) => [...text].length
 
+const KEY_DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz'
+
+/**
+ * `search_key(text)` as PostgreSQL writes it, one part per character, or undefined when the server's
+ * lower case of a character might differ from JavaScript's (a cased letter outside ASCII: its mapping
+ * depends on the database's locale). ASCII letters lower-case alike everywhere; caseless characters
+ * (Chinese, digits, punctuation) are spelled from their code point, as `ascii(c)` gives it.
+ */
+export function keyParts(text: string): string[] | undefined {
+  const parts: string[] = []
+  for (const c of text) {
+    const code = c.codePointAt(0) as number
+    if (code < 128) {
+      const lower = c.toLowerCase()
+      if ((lower >= '0' && lower <= '9') || (lower >= 'a' && lower <= 'z')) {
+        parts.push(lower)
+        continue
+      }
+    } else if (c.toLowerCase() !== c || c.toUpperCase() !== c) return undefined
+    const n = code % 46656
+    parts.push(KEY_DIGITS[Math.floor(n / 1296)] + KEY_DIGITS[Math.floor((n % 1296) / 36)] + KEY_DIGITS[n % 36])
+  }
+  return parts
+}
+
+/**
+ * The pieces of the pattern's key that a contains search asks the trigram index for: every trigram of
+ * the key except those that spell exactly one character. Such a trigram stands for a single character,
+ * and common characters (色, 的, a space) are in a large share of the rows: GIN reads each trigram's
+ * whole posting list, so the search "红色保温杯" spent 26 ms of its 36 in the index over the 5 character
+ * trigrams, against 8 ms over the 8 trigrams across characters, which are as selective as the
+ * pairs of characters they span (bench list-query). The pieces are runs of consecutive kept
+ * trigrams; a key with no trigram across characters (one Chinese character) keeps its own.
+ * The rows still go through the plain LIKE, so fewer trigrams only ever add candidates.
+ */
+export function trigramPieces(parts: readonly string[]): string[] {
+  const key = parts.join('')
+  const single = new Set<number>()
+  let at = 0
+  for (const p of parts) {
+    if (p.length === 3) single.add(at)
+    at += p.length
+  }
+  const pieces = new Set<string>()
+  let start = -1
+  for (let i = 0; i + 3 <= key.length; i++) {
+    if (!single.has(i)) {
+      if (start < 0) start = i
+    } else if (start >= 0) {
+      pieces.add(key.slice(start, i + 2))
+      start = -1
+    }
+  }
+  if (start >= 0) pieces.add(key.slice(start))
+  return pieces.size ? [...pieces] : [key]
+}
+
 /** Length of `search_key(text)` as PostgreSQL writes it (ASCII letters lower-case to themselves). */
 function keyLength(text: string): number {
   let n = 0
   for (const c of text.toLowerCase()) n += /[0-9a-z]/.test(c) ? 1 : 3
   return n
+}
+
+/**
+ * The predicate over the stored key (`alias.column__key`) that lets the trigram index narrow a contains
+ * search for `text`: the key's pieces (trigramPieces) when JavaScript spells the key exactly as the server
+ * does, else the server's whole key of the text.
+ */
+export function keyContains(alias: string, field: FieldModel, text: string): Expression<SqlBool> {
+  const key = sql.ref(`${alias}.${searchKeyColumn(field)}`)
+  const parts = keyParts(text)
+  if (!parts) return sql<SqlBool>`${key} like '%' || platform.search_key(${text}) || '%'`
+  const pieces = trigramPieces(parts).map((piece) => sql<SqlBool>`${key} like ${`%${piece}%`}`)
+  return pieces.length === 1 ? pieces[0] : sql<SqlBool>`(${sql.join(pieces, sql` and `)})`
 }
 
 /**
@@ -259,7 +329,7 @@ export function searchNarrowing(
   }
   if (kind === 'postgres') {
     if (!trigramReady || keyLength(text) < 3) return undefined
-    return sql<SqlBool>`${sql.ref(`${alias}.${searchKeyColumn(field)}`)} like '%' || platform.search_key(${text}) || '%'`
+    return keyContains(alias, field, text)
   }
   if (charCount(text) < 3) return undefined
   const fts = sql.table(ftsTable(entity))
