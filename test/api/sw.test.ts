@@ -236,14 +236,14 @@ describe('online spreadsheet and file box', () => {
     await ok('PUT', '/sw/excel/content', alice, { id, content: JSON.stringify(richWorkbook()) })
     const [copy] = (await ok<string[]>('POST', '/sw/excel/send', alice, { id, userId: bobId })).data
     const mine = (await listNames(bob)).find((s) => s.id === copy)
-    expect(mine).toMatchObject({ name: '发送的表格', senderName: '用户1' })
+    expect(mine).toMatchObject({ name: '发送的表格', senderName: '用户swalice' })
     const content = (await ok<{ sheets: { name: string }[] }>('GET', '/sw/excel/content', bob, undefined, { id: copy })).data
     expect(content.sheets.map((s) => s.name)).toEqual(['销售', 'Sheet2'])
     // Bob's copy is his: his save does not touch Alice's sheet.
     await ok('PUT', '/sw/excel/content', bob, { id: copy, content: JSON.stringify({ sheets: [{ name: '改过', celldata: [] }] }) })
     expect((await ok<{ sheets: { name: string }[] }>('GET', '/sw/excel/content', alice, undefined, { id })).data.sheets[0].name).toBe('销售')
     const notices = (await ok<{ datas: { title: string }[] }>('GET', '/system/notice/query/my', bob, undefined, { pageSize: '50' })).data.datas
-    expect(notices.map((n) => n.title)).toContain('用户1发送了在线Excel：发送的表格')
+    expect(notices.map((n) => n.title)).toContain('用户swalice发送了在线Excel：发送的表格')
 
     const carolId = ((await t.call<{ user: { id: string } }>('GET', '/auth/info', { token: carol })).body.data).user.id
     const copies = (await ok<string[]>('POST', '/sw/excel/send/batch', alice, { id, userIds: [bobId, carolId] })).data
@@ -319,11 +319,11 @@ describe('online spreadsheet and file box', () => {
     expect((await refused('GET', '/sw/filebox/download', otherTenant, undefined, { id: file.id })).msg).toBe('文件不存在！')
     expect((await refused('POST', '/sw/filebox/send', bob, { id: file.id, userId: bobId })).msg).toBe('文件不存在！')
     const [copy] = (await ok<string[]>('POST', '/sw/filebox/send', alice, { id: file.id, userId: bobId })).data
-    expect((await list(bob)).find((f) => f.id === copy)).toMatchObject({ name: '合同.pdf', fileSize: pdf.length, senderName: '用户1' })
+    expect((await list(bob)).find((f) => f.id === copy)).toMatchObject({ name: '合同.pdf', fileSize: pdf.length, senderName: '用户swalice' })
     const bobDown = await t.call('GET', '/sw/filebox/download', { token: bob, query: { id: copy } })
     expect(bobDown.rawPayload.equals(pdf)).toBe(true)
     const notices = (await ok<{ datas: { title: string }[] }>('GET', '/system/notice/query/my', bob, undefined, { pageSize: '50' })).data.datas
-    expect(notices.map((n) => n.title)).toContain('用户1发送了文件：合同.pdf')
+    expect(notices.map((n) => n.title)).toContain('用户swalice发送了文件：合同.pdf')
 
     const carolId = ((await t.call<{ user: { id: string } }>('GET', '/auth/info', { token: carol })).body.data).user.id
     expect((await ok<string[]>('POST', '/sw/filebox/send/batch', alice, { id: file.id, userIds: [bobId, carolId] })).data).toHaveLength(2)

@@ -20,7 +20,7 @@ export async function userWithMenus(
     return r.body.data
   }
   const n = ++roles
-  const userId = await created('/system/user', { code: `acc${n}${username}`.slice(0, 20), name: `用户${n}`, username, password: 'secret123', gender: 0, available: true })
+  const userId = await created('/system/user', { code: `acc${n}${username}`.slice(0, 20), name: `用户${username}`.slice(0, 20), username, password: 'secret123', gender: 0, available: true })
   if (permissions.length || extraMenuIds.length) {
     const roleId = await created('/system/role', { code: `ACC${n}${Date.now() % 100000}`, name: `角色${n}`, available: true })
     await t.call('POST', '/system/user/role/setting', { token: admin, body: { userIds: [userId], roleIds: [roleId] } })
