@@ -18,8 +18,9 @@ import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model
  *   plain trigram index would scan everything for a Chinese search. `search_key` lower-cases the text
  *   and spells every character outside [0-9a-z] in base-36 digits, character by character, so "text
  *   contains pattern" implies "key(text) contains key(pattern)" and every character takes part in the
- *   trigrams, in any locale. Without the extension (the role may not
- *   create it) no index is made, a warning is logged, and the list runs its plain ILIKE.
+ *   trigrams, in any locale. A search asks the index only for the trigrams across characters
+ *   (trigramPieces). Without the extension (the role may not create it) no index is made, a warning
+ *   is logged, and the list runs its plain ILIKE.
  * - contains, SQLite: an FTS5 trigram table (`case_sensitive 0`) with the entity table as external
  *   content, keyed by the table's rowid (ids are text, so the implicit rowid is the key), kept in step
  *   by triggers; the list adds `rowid in (select rowid from … match '"pattern"')`. Trigrams need three
@@ -259,8 +260,8 @@ export function keyParts(text: string): string[] | undefined {
  * the key except those that spell exactly one character. Such a trigram stands for a single character,
  * and common characters (色, 的, a space) are in a large share of the rows: GIN reads each trigram's
  * whole posting list, so the search "红色保温杯" spent 26 ms of its 36 in the index over the 5 character
- * trigrams, against 8 ms over the 8 trigrams across characters, which are as selective as the
- * pairs of characters they span (bench list-query). The pieces are runs of consecutive kept
+ * trigrams, against 8 ms over the 8 trigrams across characters, which are nearly as selective as
+ * the pairs of characters they span (bench list-query). The pieces are runs of consecutive kept
  * trigrams; a key with no trigram across characters (one Chinese character) keeps its own.
  * The rows still go through the plain LIKE, so fewer trigrams only ever add candidates.
  */
@@ -298,7 +299,7 @@ function keyLength(text: string): number {
  * search for `text`: the key's pieces (trigramPieces) when JavaScript spells the key exactly as the server
  * does, else the server's whole key of the text.
  */
-export function keyContains(alias: string, field: FieldModel, text: string): Expression<SqlBool> {
+function keyContains(alias: string, field: FieldModel, text: string): Expression<SqlBool> {
   const key = sql.ref(`${alias}.${searchKeyColumn(field)}`)
   const parts = keyParts(text)
   if (!parts) return sql<SqlBool>`${key} like '%' || platform.search_key(${text}) || '%'`
