@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CompiledQuery } from 'kysely'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 
 /**
  * A list's ref labels (categoryName, brandName) are joined to the page's rows after the page is cut
  * (entity-store list): every page, in either order, with a search condition or none, holds the rows the
- * order gives, each with its own labels.
+ * order gives, each with its own labels. Each page's total is exact, and a page that is not full
+ * answers it without a count.
  */
 describe('list pages and their ref labels', () => {
   let t: TestApp
@@ -61,5 +63,35 @@ describe('list pages and their ref labels', () => {
     const got = await page({ pageIndex: '2', pageSize: '5', code: 'LP', brandId, sortField: 'code', sortOrder: 'desc' })
     expect(got.totalCount).toBe(withBrand.length)
     expect(got.datas.map((d) => ({ code: d.code, categoryName: d.categoryName, brandName: d.brandName }))).toEqual([...withBrand].reverse().slice(5, 10))
+  })
+
+  it('totals every page exactly, and counts only when the page cannot tell', async () => {
+    // Every statement over the product table that counts, while the list answers.
+    const counts: string[] = []
+    const executor = t.app.services.databases.tenant('1000').getExecutor()
+    const execute = executor.executeQuery.bind(executor)
+    executor.executeQuery = (async (query: CompiledQuery) => {
+      if (/count\(\*\)/.test(query.sql) && query.sql.includes('base_data_product')) counts.push(query.sql)
+      return execute(query)
+    }) as typeof executor.executeQuery
+    try {
+      const cases: [query: Record<string, string>, total: number, rows: number, counted: boolean][] = [
+        [{ pageIndex: '1', pageSize: '20', code: 'LP' }, 25, 20, true], // full: more may follow
+        [{ pageIndex: '2', pageSize: '20', code: 'LP' }, 25, 5, false], // the last page says where the end is
+        [{ pageIndex: '3', pageSize: '20', code: 'LP' }, 25, 0, true], // past the end: nothing to tell from
+        [{ pageIndex: '1', pageSize: '20', code: 'LP00' }, 10, 10, false],
+        [{ pageIndex: '1', pageSize: '20', code: 'LP-none' }, 0, 0, false],
+        [{ pageIndex: '1', pageSize: '5', code: 'LP00' }, 10, 5, true],
+        [{ pageIndex: '2', pageSize: '5', code: 'LP00' }, 10, 5, true], // full, though last: counted
+      ]
+      for (const [query, total, rows, counted] of cases) {
+        counts.length = 0
+        const got = await page({ ...query, sortField: 'code', sortOrder: 'asc' })
+        expect([got.totalCount, got.datas.length], JSON.stringify(query)).toEqual([total, rows])
+        expect(counts.length > 0, JSON.stringify(query)).toBe(counted)
+      }
+    } finally {
+      executor.executeQuery = execute
+    }
   })
 })
