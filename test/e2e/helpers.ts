@@ -96,11 +96,15 @@ export const paneOf = (page: Page, path: string): Locator => page.locator(`.shel
  */
 export async function openCatalog(page: Page, catalog: string): Promise<void> {
   const bar = topMenu(page)
+  const item = bar.getByRole('menuitem', { name: catalog })
+  const more = bar.locator('.ant-menu-overflow-item-rest:not([aria-hidden="true"])')
   // The bar measures itself after the first paint and may move a catalog under 更多 just then: retry.
   await expect(async () => {
-    const item = bar.getByRole('menuitem', { name: catalog })
+    // Until the menus have loaded neither shows: wait for whichever comes, rather than for 更多 alone
+    // (that wait ran out its 2 s whenever the catalog showed in the bar instead).
+    await expect(item.or(more).filter({ visible: true }).first()).toBeVisible({ timeout: 2_000 })
     if (await item.isVisible()) return item.click({ timeout: 2_000 })
-    await bar.locator('.ant-menu-overflow-item-rest:not([aria-hidden="true"])').hover({ timeout: 2_000 })
+    await more.hover({ timeout: 2_000 })
     await page.locator('.ant-menu-submenu-popup:visible').getByRole('menuitem', { name: catalog }).click({ timeout: 2_000 })
   }).toPass({ timeout: 30_000 })
 }
