@@ -175,9 +175,10 @@ export class EntityStore {
     for (const { field, target, alias } of joins)
       q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`).select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
     const rows = await q.execute()
-    const totalCount = req.paged ? await this.total(db, entity, base, rows.length, pageIndex, pageSize, !conditions.length && !req.where && !restriction) : 0
     const datas = await this.answer(db, ctx, entity, rows)
-    return { pageIndex, pageSize, totalCount: req.paged ? totalCount : datas.length, datas }
+    const everyRow = !conditions.length && !req.where && !restriction
+    const totalCount = req.paged ? await this.total(db, entity, base, rows.length, pageIndex, pageSize, everyRow) : datas.length
+    return { pageIndex, pageSize, totalCount, datas }
   }
 
   /**
