@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { createTradeFixtures } from '../support/trade-fixtures.js'
 import type { Db } from '../../src/server/db/dialect.js'
 import { executePrepared, preparedName, preparedTexts } from '../../src/server/db/prepared-statements.js'
 
@@ -55,21 +56,14 @@ describe('prepared statements', () => {
     })
   })
 
-  it('an approval prepares its stock lock and combined write on PostgreSQL', async () => {
-    if (t.dbKind !== 'postgres') return
+  it.skipIf(process.env.TEST_DB !== 'postgres')('an approval prepares its stock lock and combined write on PostgreSQL', async () => {
     const token = await t.login()
     const call = async <T>(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) => {
       const r = await t.call<T>(method, url, { token, body })
       if (r.body.code !== 200) throw new Error(`${url}: ${r.body.msg}`)
       return r.body.data
     }
-    const categoryId = await call<string>('POST', '/basedata/product/category', { code: 'PSC', name: '预备类目' })
-    const brandId = await call<string>('POST', '/basedata/product/brand', { code: 'PSB', name: '预备品牌' })
-    const scId = await call<string>('POST', '/basedata/storecenter', { code: 'PSSC', name: '预备仓库' })
-    const supplierId = await call<string>('POST', '/basedata/supplier', { code: 'PSS', name: '预备供应商', mnemonicCode: 'YB', settleType: 1, manageType: 1 })
-    const productId = await call<string>('POST', '/basedata/product', {
-      code: 'PSP', name: '预备商品', skuCode: 'PSSKU', categoryId, brandId, productType: 1, taxRate: 13, saleTaxRate: 13, purchasePrice: '10.00', salePrice: '15.00',
-    })
+    const { scA: scId, supplierId, p1: productId } = await createTradeFixtures(t, token, 'PS')
     await call('PUT', '/purchase/config', { receiveRequirePurchase: false })
     await call('POST', '/purchase/receive/sheet/approve/pass/direct', { scId, supplierId, products: [{ productId, orderNum: 5, taxPrice: '10.00' }] })
     const stock = await db.selectFrom('tbl_product_stock').select(['stock_num']).where('product_id', '=', productId).executeTakeFirstOrThrow()
