@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures } from '../support/trade-fixtures.js'
 import type { Db } from '../../src/server/db/dialect.js'
-import { executePrepared, preparedName, preparedTexts } from '../../src/server/db/prepared-statements.js'
+import { compiledOnce, executePrepared, preparedName, preparedTexts } from '../../src/server/db/prepared-statements.js'
 
 /**
  * Named statements (src/server/db/prepared-statements.ts): a statement run through executePrepared is
@@ -71,5 +71,27 @@ describe('prepared statements', () => {
     const texts = preparedTexts()
     expect(texts.some((text) => text.includes('"tbl_product_stock"') && text.endsWith('for update of "s"'))).toBe(true)
     expect(texts.some((text) => text.startsWith('with "main_rows" as (update "tenant_1000"."tbl_product_stock"'))).toBe(true)
+  })
+
+  it('compiledOnce builds a key\'s statement once per handle and runs it afresh each time', async () => {
+    let builds = 0
+    const roles = (code: string) => () => {
+      builds++
+      return db.selectFrom('sys_role').select(['code', 'name']).where('code', '=', code)
+    }
+    const run = (handle: Db, code: string) => executePrepared(handle, compiledOnce(handle, `test-role:${code}`, roles(code)))
+    expect(await run(db, 'CO_ONCE')).toEqual([])
+    const token = await t.login()
+    const created = await t.call('POST', '/system/role', { token, body: { code: 'CO_ONCE', name: '编译一次', available: true } })
+    expect(created.body.code).toBe(200)
+    // The statement is kept, its rows are not.
+    expect(await run(db, 'CO_ONCE')).toEqual([{ code: 'CO_ONCE', name: '编译一次' }])
+    expect(builds).toBe(1)
+    // Another key is another statement with its own values.
+    expect(await run(db, 'CO_OTHER')).toEqual([])
+    expect(builds).toBe(2)
+    // Another handle (a transaction) compiles its own.
+    await db.transaction().execute(async (trx) => expect(await run(trx, 'CO_ONCE')).toEqual([{ code: 'CO_ONCE', name: '编译一次' }]))
+    expect(builds).toBe(3)
   })
 })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Compilable, PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
+import type { Compilable, CompiledQuery, PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 import type pg from 'pg'
 import type { Db } from './dialect.js'
 import { isPostgres } from './exact-decimal.js'
@@ -32,6 +32,27 @@ export async function executePrepared<R>(db: Db, query: Compilable<R>): Promise<
   if (isPostgres(db) && !names.has(compiled.sql) && names.size < MAX_NAMED)
     names.set(compiled.sql, `k_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 32)}`)
   return (await db.executeQuery(compiled)).rows
+}
+
+const compiled = new WeakMap<Db, Map<string, CompiledQuery>>()
+const COMPILED_KEPT = 1000
+
+/**
+ * The statement `build` makes, compiled once per database handle and `key`, for a hot statement whose text
+ * and values follow from the key alone (the data-permission read of a user before every list): building
+ * and compiling it in Kysely cost more than running it on SQLite. The oldest of a handle's keys is dropped first.
+ */
+export function compiledOnce<R>(db: Db, key: string, build: () => Compilable<R>): Compilable<R> {
+  let kept = compiled.get(db)
+  if (!kept) compiled.set(db, (kept = new Map()))
+  let query = kept.get(key)
+  if (!query) {
+    query = build().compile()
+    if (kept.size >= COMPILED_KEPT) kept.delete(kept.keys().next().value as string)
+    kept.set(key, query)
+  }
+  const answer = query as CompiledQuery<R>
+  return { compile: () => answer }
 }
 
 /** `pool` for Kysely, sending the marked texts as named statements (pg prepares a name once per connection). */

@@ -277,11 +277,11 @@ export class EntityStore {
 
   /** Rows to wire records: codec, ref labels, multiple refs, hooks. */
   async answer(db: Db, ctx: RequestContext, entity: EntityModel, rows: Row[]): Promise<Wire[]> {
+    // The joined ref labels (`__<field>`), the same in every row of one statement.
+    const labels = rows.length ? entity.fields.filter((f) => `__${f.name}` in rows[0]).map((f) => [`__${f.name}`, refLabelProperty(f.name)]) : []
     const out = rows.map((row) => {
       const wire = this.codec.fromRow(entity, row)
-      for (const f of entity.fields) {
-        if (`__${f.name}` in row) wire[refLabelProperty(f.name)] = row[`__${f.name}`] ?? null
-      }
+      for (const [column, property] of labels) wire[property] = row[column] ?? null
       return wire
     })
     const ids = out.map((r) => String(r.id))

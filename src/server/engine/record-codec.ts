@@ -93,12 +93,14 @@ export class RecordCodec {
     return row
   }
 
+  /** The fields a record answers (hidden ones never leave the server), per entity model: every row of every list reads them. */
+  private readonly answered = new WeakMap<EntityModel, FieldModel[]>()
+
   fromRow(entity: EntityModel, row: Row): Wire {
+    let fields = this.answered.get(entity)
+    if (!fields) this.answered.set(entity, (fields = [...entity.byName.values()].filter((f) => !f.hidden)))
     const out: Wire = {}
-    for (const f of entity.byName.values()) {
-      if (f.hidden || !(f.column in row)) continue
-      out[f.name] = this.fromColumn(f, row[f.column])
-    }
+    for (const f of fields) if (f.column in row) out[f.name] = this.fromColumn(f, row[f.column])
     return out
   }
 

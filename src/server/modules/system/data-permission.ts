@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import { executePrepared } from '../../db/prepared-statements.js'
+import { compiledOnce, executePrepared } from '../../db/prepared-statements.js'
 import { SCHEMAS_DIR } from '../../engine/entity-registry.js'
 import { linkTable } from '../../engine/entity-tables.js'
 import { defineRoute } from '../../platform/routes.js'
@@ -328,32 +328,34 @@ export async function dataPermissionFilter(
   const enabled = services.codec.toColumn(services.registry.get('role').byName.get('available') as FieldModel, true)
   // One statement (it runs before every list of a restricted entity): the user's departments, and the
   // saved trees of the user's enabled roles, departments and the user, read fresh every time. Named on
-  // PostgreSQL: planning its sub-selects cost more than running them (db/prepared-statements.ts).
-  const read = db
-    .selectFrom('sys_data_permission_data as d')
-    .select(['d.id', 'd.biz_type', 'd.biz_id', 'd.permission', sql<string | null>`null`.as('dept_id')])
-    .where('d.permission_type', '=', permissionType)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('d.biz_type', '=', BIZ.ROLE),
-          eb(
-            'd.biz_id',
-            'in',
-            eb.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select('r.id').where('ur.user_id', '=', ctx.userId).where('r.available', '=', enabled),
-          ),
+  // PostgreSQL: planning its sub-selects cost more than running them (db/prepared-statements.ts). Its
+  // text and values follow from the type and the user: built and compiled once (compiledOnce).
+  const read = () =>
+    db
+      .selectFrom('sys_data_permission_data as d')
+      .select(['d.id', 'd.biz_type', 'd.biz_id', 'd.permission', sql<string | null>`null`.as('dept_id')])
+      .where('d.permission_type', '=', permissionType)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('d.biz_type', '=', BIZ.ROLE),
+            eb(
+              'd.biz_id',
+              'in',
+              eb.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select('r.id').where('ur.user_id', '=', ctx.userId).where('r.available', '=', enabled),
+            ),
+          ]),
+          eb.and([eb('d.biz_type', '=', BIZ.DEPT), eb('d.biz_id', 'in', eb.selectFrom(link).select('ref_id').where('owner_id', '=', ctx.userId))]),
+          eb.and([eb('d.biz_type', '=', BIZ.USER), eb('d.biz_id', '=', ctx.userId)]),
         ]),
-        eb.and([eb('d.biz_type', '=', BIZ.DEPT), eb('d.biz_id', 'in', eb.selectFrom(link).select('ref_id').where('owner_id', '=', ctx.userId))]),
-        eb.and([eb('d.biz_type', '=', BIZ.USER), eb('d.biz_id', '=', ctx.userId)]),
-      ]),
-    )
-    .unionAll(
-      db
-        .selectFrom(link)
-        .select([sql<string | null>`null`.as('id'), sql<number | null>`null`.as('biz_type'), sql<string | null>`null`.as('biz_id'), sql<string | null>`null`.as('permission'), 'ref_id as dept_id'])
-        .where('owner_id', '=', ctx.userId),
-    )
-  const rows = await executePrepared(db, read)
+      )
+      .unionAll(
+        db
+          .selectFrom(link)
+          .select([sql<string | null>`null`.as('id'), sql<number | null>`null`.as('biz_type'), sql<string | null>`null`.as('biz_id'), sql<string | null>`null`.as('permission'), 'ref_id as dept_id'])
+          .where('owner_id', '=', ctx.userId),
+      )
+  const rows = await executePrepared(db, compiledOnce(db, `data-permission:${permissionType}:${ctx.userId}`, read))
   const mine = rows.filter((r) => r.dept_id != null).map((r) => String(r.dept_id))
   // A tree counts only under the id its target gives it (recordId), as saveData stores it.
   const saved = rows
