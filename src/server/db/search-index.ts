@@ -287,22 +287,17 @@ export function trigramPieces(parts: readonly string[]): string[] {
   return pieces.size ? [...pieces] : [key]
 }
 
-/** Length of `search_key(text)` as PostgreSQL writes it (ASCII letters lower-case to themselves). */
-function keyLength(text: string): number {
-  let n = 0
-  for (const c of text.toLowerCase()) n += /[0-9a-z]/.test(c) ? 1 : 3
-  return n
-}
-
 /**
  * The predicate over the stored key (`alias.column__key`) that lets the trigram index narrow a contains
  * search for `text`: the key's pieces (trigramPieces) when JavaScript spells the key exactly as the server
- * does, else the server's whole key of the text.
+ * does, else the server's whole key of the text; undefined for a key shorter than a trigram (a text
+ * JavaScript cannot spell holds a letter outside ASCII, three digits at least).
  */
-function keyContains(alias: string, field: FieldModel, text: string): Expression<SqlBool> {
+function keyContains(alias: string, field: FieldModel, text: string): Expression<SqlBool> | undefined {
   const key = sql.ref(`${alias}.${searchKeyColumn(field)}`)
   const parts = keyParts(text)
   if (!parts) return sql<SqlBool>`${key} like '%' || platform.search_key(${text}) || '%'`
+  if (parts.join('').length < 3) return undefined
   const pieces = trigramPieces(parts).map((piece) => sql<SqlBool>`${key} like ${`%${piece}%`}`)
   return pieces.length === 1 ? pieces[0] : sql<SqlBool>`(${sql.join(pieces, sql` and `)})`
 }
@@ -329,8 +324,7 @@ export function searchNarrowing(
     return kind === 'postgres' ? sql<SqlBool>`lower(${col}) like lower(${escaped}) || '%'` : undefined
   }
   if (kind === 'postgres') {
-    if (!trigramReady || keyLength(text) < 3) return undefined
-    return keyContains(alias, field, text)
+    return trigramReady ? keyContains(alias, field, text) : undefined
   }
   if (charCount(text) < 3) return undefined
   const fts = sql.table(ftsTable(entity))
