@@ -20,17 +20,33 @@ import { sendPersonalNotice } from '../modules/system/notices.js'
  * (crm_customer_owner_record); the rules come from the tenant's 公海规则 (crm_sea_config, pools and
  * return rules).
  *
- * Concurrency: a claim's UPDATE carries every rule as a predicate (still unowned, protection period,
- * the previous owner's cool-down, the claimer's capacity and daily limit as sub-selects), so of two
- * claims of one customer exactly one changes a row. Capacity and the daily limit count other rows,
- * which a concurrent claim of a *different* customer by the same person could change unseen; so the
- * changes of one person's ownership are serialised first (PostgreSQL: a transaction advisory lock on the
- * person; SQLite: writers are serialised by the database), after which the statement reads the
- * committed counts.
+ * Concurrency: every change of owner (create, claim, transfer, release, automatic return) is one UPDATE
+ * naming the owner it expects (`owner_id = $expected`, `owner_id is null`), and its history row is written
+ * from what that UPDATE returned (RETURNING: which row, the owner it replaced, the pool); an UPDATE whose
+ * expectation no longer holds changes nothing and the caller is told why. A claim's UPDATE carries every
+ * rule as a predicate (still unowned, protection period, the previous owner's cool-down, the claimer's
+ * capacity and daily limit as sub-selects), so of two claims of one customer exactly one changes a row.
+ * Capacity and the daily limit count other rows, which a concurrent claim of a *different* customer by
+ * the same person could change unseen; so the changes of one person's ownership are serialised first
+ * (PostgreSQL: a transaction advisory lock on the person; SQLite: writers are serialised by the
+ * database), after which the statement reads the committed counts.
+ *
+ * Lock order: person locks first (several in id order), then customer rows in id order, then their
+ * contacts; the automatic return, which takes no person lock, locks its customers in id order before it
+ * updates them. History rows carry the customer's change number `seq`, taken after the UPDATE locked the
+ * row, so it follows commit order and the history is a chain.
  */
 
 export const CUSTOMER_TABLE = 'base_data_customer'
 export const OWNER_RECORD_TABLE = 'crm_customer_owner_record'
+
+/** A change of owner whose expected owner no longer holds (someone changed it first). */
+export const OWNER_CHANGED = '客户负责人已变更，请刷新后重试'
+/** Transfer, release or lock of a customer that is (back) in the sea. */
+export const IN_SEA = '公海客户不能进行此操作'
+
+/** The owner each customer is expected to have when the change is made (null: in the sea, or just created). */
+export type ExpectedOwners = Map<string, string | null>
 
 export interface SeaConfig {
   ownerLimit: number
@@ -111,15 +127,6 @@ export async function pools(services: Services, trx: Db): Promise<Pool[]> {
   return out
 }
 
-/**
- * The pool a customer of `deptId` returns to: the pool naming the nearest department wins (a pool of
- * the sales department over one of the whole branch), then a company-wide pool; none is the company sea.
- */
-export function poolOfDept(all: Pool[], deptId: string | null | undefined): string | null {
-  const scoped = all.filter((p) => p.depts.length && deptId && p.depts.includes(deptId)).sort((a, b) => a.depts.length - b.depts.length)
-  return scoped[0]?.id ?? all.find((p) => !p.depts.length)?.id ?? null
-}
-
 /** Pools whose customers this user may see and claim: those of the user's departments and the company-wide ones. */
 export async function poolsOfUser(services: Services, trx: Db, userId: string): Promise<string[]> {
   const mine = await userDepts(trx, userId)
@@ -136,35 +143,73 @@ export async function seaPredicate(services: Services, trx: Db, userId: string, 
     : sql<SqlBool>`(${owner} is null and ${pool} is null)`
 }
 
-/** Owner history rows (one per customer) for a change made by `actor`. */
-export async function recordOwnerChange(
-  trx: Db,
-  actor: Actor,
-  changes: { customerId: string; type: number; from: string | null; to: string | null; poolId?: string | null; reason?: string | null }[],
-): Promise<void> {
-  if (!changes.length) return
-  const time = now()
-  await trx
-    .insertInto(OWNER_RECORD_TABLE)
-    .values(
-      changes.map((c) => ({
-        id: newId(),
-        customer_id: c.customerId,
-        change_type: c.type,
-        from_owner_id: c.from,
-        to_owner_id: c.to,
-        pool_id: c.poolId ?? null,
-        reason: c.reason ?? null,
-        create_by: actor.name,
-        create_by_id: actor.userId,
-        create_time: time,
-        update_by: actor.name,
-        update_by_id: actor.userId,
-        update_time: time,
-      })),
-    )
-    .execute()
+interface OwnerChange {
+  customerId: string
+  type: number
+  from: string | null
+  to: string | null
+  poolId?: string | null
+  reason?: string | null
 }
+
+/**
+ * Owner history rows (one per customer) for changes `actor` just made. Called after the guarded UPDATE of
+ * each customer, which holds its row until commit: the next `seq` of the customer and the time are taken
+ * here, inside that transaction, so a later change of the customer always gets a greater number.
+ */
+async function recordOwnerChange(trx: Db, actor: Actor, changes: OwnerChange[]): Promise<void> {
+  const time = now()
+  const nextSeq = (customerId: string) =>
+    sql<number>`(${trx.selectFrom(`${OWNER_RECORD_TABLE} as s`).select(sql`coalesce(max(s.seq), 0) + 1`.as('n')).where('s.customer_id', '=', customerId)})`
+  for (let i = 0; i < changes.length; i += 500)
+    await trx
+      .insertInto(OWNER_RECORD_TABLE)
+      .values(
+        changes.slice(i, i + 500).map((c) => ({
+          id: newId(),
+          customer_id: c.customerId,
+          seq: nextSeq(c.customerId),
+          change_type: c.type,
+          from_owner_id: c.from,
+          to_owner_id: c.to,
+          pool_id: c.poolId ?? null,
+          reason: c.reason ?? null,
+          create_by: actor.name,
+          create_by_id: actor.userId,
+          create_time: time,
+          update_by: actor.name,
+          update_by_id: actor.userId,
+          update_time: time,
+        })),
+      )
+      .execute()
+}
+
+/** The owner history, newest first: by change number (rows from before it existed last), then time. */
+export function ownerHistory(db: Db, customerId: string) {
+  return db
+    .selectFrom(`${OWNER_RECORD_TABLE} as r`)
+    .where('r.customer_id', '=', customerId)
+    .orderBy(sql`coalesce(r.seq, 0)`, 'desc')
+    .orderBy('r.create_time', 'desc')
+    .orderBy('r.id', 'desc')
+}
+
+/**
+ * Why a guarded change of `id` changed nothing although the caller expected `expected` as its owner:
+ * the customer is gone, back in the sea, or has another owner now; undefined when the owner is still the
+ * expected one (then another guard of the statement refused, e.g. a capacity).
+ */
+async function staleOwner(trx: Db, id: string, expected: string | null) {
+  const row = await trx.selectFrom(CUSTOMER_TABLE).select('owner_id').where('id', '=', id).executeTakeFirst()
+  if (!row) return notFound('客户不存在！')
+  const owner = (row.owner_id as string | null) ?? null
+  if (owner === expected) return undefined
+  return expected !== null && owner === null ? invalid(IN_SEA) : invalid(OWNER_CHANGED)
+}
+
+/** The ids in lock order. */
+const inIdOrder = (ids: Iterable<string>) => [...new Set(ids)].sort()
 
 /** Sub-selects are query builders, not raw text: PostgreSQL tenants live in schemas the builder qualifies. */
 const ownedCount = (db: Db, userId: string) =>
@@ -212,10 +257,10 @@ export async function claimCustomer(services: Services, trx: Db, ctx: RequestCon
     })
     .where('id', '=', customerId)
     .where(sql<SqlBool>`${sql.join(guards, sql` and `)}`)
+    .returning(['id', 'pool_id'])
     .executeTakeFirst()
-  if (Number(done.numUpdatedRows) === 1) {
-    const row = await trx.selectFrom(CUSTOMER_TABLE).select(['pre_owner_id', 'pool_id']).where('id', '=', customerId).executeTakeFirstOrThrow()
-    await recordOwnerChange(trx, ctx, [{ customerId, type: CHANGE.CLAIM, from: null, to: me, poolId: row.pool_id as string | null }])
+  if (done) {
+    await recordOwnerChange(trx, ctx, [{ customerId, type: CHANGE.CLAIM, from: null, to: me, poolId: (done.pool_id as string | null) ?? null }])
     return
   }
   throw await claimRefusal(services, trx, ctx, customerId, cfg, visiblePools, dayStart)
@@ -257,15 +302,15 @@ async function claimRefusal(services: Services, trx: Db, ctx: RequestContext, cu
 }
 
 /**
- * Gives customers to `toUserId` (transfer, or the creator of a new customer): one guarded statement
- * per customer (still owned by whom we read, the receiver's capacity). Contacts of the customers follow
- * when the contact entity exists.
+ * Gives customers to `toUserId` (transfer, or the creator of a new customer): per customer, in id order,
+ * one UPDATE guarded by the owner the caller expects (read by its permission check, or none for a new
+ * customer) and the receiver's capacity. Contacts of the customers follow when the contact entity exists.
  */
 export async function assignCustomers(
   services: Services,
   trx: Db,
   ctx: RequestContext,
-  ids: string[],
+  expected: ExpectedOwners,
   toUserId: string,
   type: number,
   cfg: SeaConfig,
@@ -274,17 +319,17 @@ export async function assignCustomers(
   await lockPerson(services, trx, toUserId)
   const depts = await userDepts(trx, toUserId)
   const time = now()
-  const changes: Parameters<typeof recordOwnerChange>[2] = []
-  for (const id of ids) {
-    const row = await trx.selectFrom(CUSTOMER_TABLE).select(['owner_id']).where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('客户不存在！')
-    const from = (row.owner_id as string | null) ?? null
+  const changes: OwnerChange[] = []
+  for (const id of inIdOrder(expected.keys())) {
+    const from = expected.get(id) ?? null
+    // Only a new customer comes from nobody: a transfer hands on an owned one, never a sea customer.
+    if (from === null && type !== CHANGE.CREATE) throw invalid(IN_SEA)
     if (from === toUserId) continue
     const done = await trx
       .updateTable(CUSTOMER_TABLE)
       .set({
         owner_id: toUserId,
-        pre_owner_id: from,
+        pre_owner_id: sql.ref('owner_id'),
         dept_id: depts[0] ?? null,
         receive_time: time,
         update_by: ctx.name,
@@ -292,15 +337,17 @@ export async function assignCustomers(
         update_time: time,
       })
       .where('id', '=', id)
-      .where(from ? sql<SqlBool>`owner_id = ${from}` : sql<SqlBool>`owner_id is null`)
+      .where(from === null ? sql<SqlBool>`owner_id is null` : sql<SqlBool>`owner_id = ${from}`)
       .where(underCapacity(trx, cfg.ownerLimit, toUserId))
+      .returning(['id', 'pre_owner_id'])
       .executeTakeFirst()
-    if (Number(done.numUpdatedRows) !== 1) {
-      const still = await trx.selectFrom(CUSTOMER_TABLE).select('owner_id').where('id', '=', id).executeTakeFirst()
-      if ((still?.owner_id ?? null) !== from) throw invalid('客户负责人已变更，请刷新后重试')
-      throw invalid(type === CHANGE.CREATE ? `您拥有的客户已达上限（${cfg.ownerLimit}个），不能再新增` : `接收人拥有的客户已达上限（${cfg.ownerLimit}个）`)
+    if (!done) {
+      throw (
+        (await staleOwner(trx, id, from)) ??
+        invalid(type === CHANGE.CREATE ? `您拥有的客户已达上限（${cfg.ownerLimit}个），不能再新增` : `接收人拥有的客户已达上限（${cfg.ownerLimit}个）`)
+      )
     }
-    changes.push({ customerId: id, type, from, to: toUserId, reason })
+    changes.push({ customerId: id, type, from: (done.pre_owner_id as string | null) ?? null, to: toUserId, reason })
   }
   await recordOwnerChange(trx, ctx, changes)
   await contactsFollow(services, trx, changes.map((c) => c.customerId), toUserId)
@@ -309,25 +356,36 @@ export async function assignCustomers(
 /** Contacts (crm_contact, built by the contacts feature) belong to whoever owns their customer. */
 async function contactsFollow(services: Services, trx: Db, customerIds: string[], owner: string | null) {
   if (!customerIds.length || !services.registry.all().some((e) => e.table === 'crm_contact')) return
-  await trx.updateTable('crm_contact').set({ owner_id: owner }).where('customer_id', 'in', customerIds).execute()
+  for (const chunk of chunks(customerIds)) await trx.updateTable('crm_contact').set({ owner_id: owner }).where('customer_id', 'in', chunk).execute()
 }
 
-/** Releases owned customers to their pool (放入公海) with the reason. */
-export async function releaseCustomers(services: Services, trx: Db, ctx: RequestContext, ids: string[], reason: string): Promise<void> {
-  const all = await pools(services, trx)
+/**
+ * The pool a released customer goes to, as SQL over its `dept_id` (so the release's one UPDATE decides it
+ * from the row it changes): the pool naming the nearest department wins (a pool of the sales department
+ * over one of the whole branch), then a company-wide pool; none is the company sea.
+ */
+function poolOfDeptColumn(all: Pool[]): RawBuilder<string | null> {
+  const scoped = all.filter((p) => p.depts.length).sort((a, b) => a.depts.length - b.depts.length)
+  const fallback = all.find((p) => !p.depts.length)?.id ?? null
+  if (!scoped.length) return sql<string | null>`${fallback}`
+  const arms = scoped.map((p) => sql`when dept_id in (${sql.join(p.depts)}) then ${p.id}`)
+  return sql<string | null>`case ${sql.join(arms, sql` `)} else ${fallback} end`
+}
+
+/** Releases owned customers to their pool (放入公海) with the reason, each guarded by the owner the caller expects. */
+export async function releaseCustomers(services: Services, trx: Db, ctx: RequestContext, expected: ExpectedOwners, reason: string): Promise<void> {
+  const pool = poolOfDeptColumn(await pools(services, trx))
   const time = now()
-  const changes: Parameters<typeof recordOwnerChange>[2] = []
-  for (const id of ids) {
-    const row = await trx.selectFrom(CUSTOMER_TABLE).select(['owner_id', 'dept_id']).where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('客户不存在！')
-    if (!row.owner_id) throw invalid('该客户已在公海中')
-    const poolId = poolOfDept(all, row.dept_id as string | null)
+  const changes: OwnerChange[] = []
+  for (const id of inIdOrder(expected.keys())) {
+    const from = expected.get(id) ?? null
+    if (from === null) throw invalid(IN_SEA)
     const done = await trx
       .updateTable(CUSTOMER_TABLE)
       .set({
         owner_id: null,
-        pre_owner_id: row.owner_id,
-        pool_id: poolId,
+        pre_owner_id: sql.ref('owner_id'),
+        pool_id: pool,
         pool_time: time,
         receive_time: null,
         locked: customerColumn(services, 'locked', false),
@@ -336,24 +394,27 @@ export async function releaseCustomers(services: Services, trx: Db, ctx: Request
         update_time: time,
       })
       .where('id', '=', id)
-      .where('owner_id', '=', row.owner_id)
+      .where('owner_id', '=', from)
+      .returning(['id', 'pre_owner_id', 'pool_id'])
       .executeTakeFirst()
-    if (Number(done.numUpdatedRows) !== 1) throw invalid('客户负责人已变更，请刷新后重试')
-    changes.push({ customerId: id, type: CHANGE.RELEASE, from: String(row.owner_id), to: null, poolId, reason })
+    if (!done) throw (await staleOwner(trx, id, from)) ?? invalid(OWNER_CHANGED)
+    changes.push({ customerId: id, type: CHANGE.RELEASE, from: String(done.pre_owner_id), to: null, poolId: (done.pool_id as string | null) ?? null, reason })
   }
   await recordOwnerChange(trx, ctx, changes)
   await contactsFollow(services, trx, changes.map((c) => c.customerId), null)
 }
 
-/** Locks or unlocks owned customers; the lock limit counts the owner's locked customers in the statement. */
-export async function lockCustomers(services: Services, trx: Db, ctx: RequestContext, ids: string[], locked: boolean, cfg: SeaConfig) {
+/**
+ * Locks or unlocks owned customers, each guarded by the owner the caller expects; the lock limit counts
+ * the owner's locked customers in the statement (the owners' person locks first, in id order).
+ */
+export async function lockCustomers(services: Services, trx: Db, ctx: RequestContext, expected: ExpectedOwners, locked: boolean, cfg: SeaConfig) {
   const yes = customerColumn(services, 'locked', true)
-  for (const id of ids) {
-    const row = await trx.selectFrom(CUSTOMER_TABLE).select(['owner_id']).where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('客户不存在！')
-    if (!row.owner_id) throw invalid('公海客户不能锁定')
-    const owner = String(row.owner_id)
-    await lockPerson(services, trx, owner)
+  const owners = inIdOrder([...expected.values()].filter((o): o is string => o !== null))
+  for (const owner of owners) await lockPerson(services, trx, owner)
+  for (const id of inIdOrder(expected.keys())) {
+    const owner = expected.get(id) ?? null
+    if (owner === null) throw invalid('公海客户不能锁定')
     let q = trx
       .updateTable(CUSTOMER_TABLE)
       .set({ locked: customerColumn(services, 'locked', locked), update_by: ctx.name, update_by_id: ctx.userId, update_time: now() })
@@ -363,9 +424,20 @@ export async function lockCustomers(services: Services, trx: Db, ctx: RequestCon
       q = q.where(
         sql<SqlBool>`(locked = ${yes} or (${ownedCount(trx, owner).where('o.locked', '=', yes)}) < ${cfg.lockLimit})`,
       )
-    const done = await q.executeTakeFirst()
-    if (Number(done.numUpdatedRows) !== 1) throw invalid(`锁定客户已达上限（${cfg.lockLimit}个）`)
+    const done = await q.returning('id').executeTakeFirst()
+    if (!done) throw (await staleOwner(trx, id, owner)) ?? invalid(`锁定客户已达上限（${cfg.lockLimit}个）`)
   }
+}
+
+/**
+ * The customers' owner history goes with them when they are deleted. Their rows are locked first (the
+ * row before what it holds): a change of owner writes its history only after its UPDATE of the row, so
+ * none can slip in between this delete and the customer's.
+ */
+export async function dropOwnerHistory(services: Services, trx: Db, ids: string[]): Promise<void> {
+  if (services.databases.kind === 'postgres')
+    await trx.selectFrom(CUSTOMER_TABLE).select('id').where('id', 'in', inIdOrder(ids)).orderBy('id').forUpdate().execute()
+  await trx.deleteFrom(OWNER_RECORD_TABLE).where('customer_id', 'in', ids).execute()
 }
 
 /* ---------- automatic return ---------- */
@@ -449,15 +521,12 @@ export interface ReturnResult {
   reminded: number
 }
 
-/** A random 32-hex id computed by the database, for INSERT … SELECT. */
-function sqlId(services: Services) {
-  return services.databases.kind === 'postgres' ? sql`replace(gen_random_uuid()::text, '-', '')` : sql`lower(hex(randomblob(16)))`
-}
-
 /**
- * Automatic return of one tenant (the scheduler calls this; admins through POST /crm/sea/return):
- * per enabled rule, INSERT … SELECT the owner history of every eligible customer under one batch
- * number, then one UPDATE releases exactly that batch. No loop per customer.
+ * Automatic return of one tenant (the scheduler calls this; admins through POST /crm/sea/return), one
+ * transaction per enabled rule: lock the eligible customers in id order, then per owner one UPDATE that
+ * asks again (owner still the one locked, rule still met) and answers what it returned; the history rows
+ * come from that answer. Runs at the same moment (the job and the button, on any process) return each
+ * customer once: the later one waits for the row, then finds it no longer eligible.
  */
 export async function runAutomaticReturn(services: Services, db: Db, actor: Actor): Promise<ReturnResult> {
   const cfg = await seaConfig(services, db, null)
@@ -467,61 +536,53 @@ export async function runAutomaticReturn(services: Services, db: Db, actor: Acto
   if (!rules.length) return result
   const all = await pools(services, db)
   for (const rule of rules) {
-    const batch = newId()
-    const time = now()
     const count = await inTransaction(db, async (trx) => {
-      const stamp = services.databases.kind === 'postgres' ? sql`cast(${time} as timestamp(0))` : sql.val(time)
-      const eligible = trx
-        .selectFrom(`${CUSTOMER_TABLE} as c`)
-        .where(rulePredicate(services, trx, rule, all, clock()))
-        .select([
-          sqlId(services).as('id'),
-          'c.id as customer_id',
-          sql.lit(CHANGE.AUTO_RETURN).as('change_type'),
-          'c.owner_id as from_owner_id',
-          sql<null>`null`.as('to_owner_id'),
-          sql.val(rule.poolId).as('pool_id'),
-          sql.val(returnReason(rule)).as('reason'),
-          sql.val(batch).as('batch_no'),
-          sql.val(actor.name).as('create_by'),
-          sql.val(actor.userId).as('create_by_id'),
-          stamp.as('create_time'),
-          sql.val(actor.name).as('update_by'),
-          sql.val(actor.userId).as('update_by_id'),
-          stamp.as('update_time'),
-        ])
-      const inserted = await trx
-        .insertInto(OWNER_RECORD_TABLE)
-        .columns(['id', 'customer_id', 'change_type', 'from_owner_id', 'to_owner_id', 'pool_id', 'reason', 'batch_no', 'create_by', 'create_by_id', 'create_time', 'update_by', 'update_by_id', 'update_time'])
-        .expression(eligible)
-        .executeTakeFirst()
-      const n = Number(inserted.numInsertedOrUpdatedRows ?? 0)
-      if (!n) return 0
-      const batchIds = trx.selectFrom(`${OWNER_RECORD_TABLE} as r`).select('r.customer_id').where('r.batch_no', '=', batch)
-      await trx
-        .updateTable(CUSTOMER_TABLE)
-        .set({
-          pre_owner_id: sql.ref('owner_id'),
-          owner_id: null,
-          pool_id: rule.poolId,
-          pool_time: time,
-          receive_time: null,
-          locked: customerColumn(services, 'locked', false),
-          update_by: actor.name,
-          update_by_id: actor.userId,
-          update_time: time,
-        })
-        .where('id', 'in', batchIds)
-        .execute()
-      if (services.registry.all().some((e) => e.table === 'crm_contact'))
-        await trx.updateTable('crm_contact').set({ owner_id: null }).where('customer_id', 'in', batchIds).execute()
-      return n
+      const at = clock()
+      const time = at.format('YYYY-MM-DD HH:mm:ss')
+      let eligible = trx.selectFrom(`${CUSTOMER_TABLE} as c`).select(['c.id', 'c.owner_id']).where(rulePredicate(services, trx, rule, all, at)).orderBy('c.id')
+      if (services.databases.kind === 'postgres') eligible = eligible.forUpdate()
+      const byOwner = new Map<string, string[]>()
+      for (const r of await eligible.execute()) byOwner.set(String(r.owner_id), [...(byOwner.get(String(r.owner_id)) ?? []), String(r.id)])
+      const changes: OwnerChange[] = []
+      for (const [owner, ids] of byOwner)
+        for (const chunk of chunks(ids)) {
+          const returned = await trx
+            .updateTable(`${CUSTOMER_TABLE} as c`)
+            .set({
+              pre_owner_id: sql.ref('owner_id'),
+              owner_id: null,
+              pool_id: rule.poolId,
+              pool_time: time,
+              receive_time: null,
+              locked: customerColumn(services, 'locked', false),
+              update_by: actor.name,
+              update_by_id: actor.userId,
+              update_time: time,
+            })
+            .where('c.id', 'in', chunk)
+            .where('c.owner_id', '=', owner)
+            .where(rulePredicate(services, trx, rule, all, at))
+            .returning(['id', 'pre_owner_id'])
+            .execute()
+          for (const r of returned)
+            changes.push({ customerId: String(r.id), type: CHANGE.AUTO_RETURN, from: String(r.pre_owner_id), to: null, poolId: rule.poolId, reason: returnReason(rule) })
+        }
+      await recordOwnerChange(trx, actor, changes)
+      await contactsFollow(services, trx, changes.map((c) => c.customerId), null)
+      return changes.length
     })
     result.returned[rule.id] = count
     result.total += count
   }
   result.reminded = await sendReturnReminders(services, db, cfg)
   return result
+}
+
+/** Id lists cut to a size every database binds in one statement. */
+function chunks(ids: string[], size = 1000): string[][] {
+  const out: string[][] = []
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size))
+  return out
 }
 
 /**

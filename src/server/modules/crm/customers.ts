@@ -20,12 +20,16 @@ import {
   comingReturns,
   CUSTOMER_TABLE,
   deptSubtree,
+  dropOwnerHistory,
+  IN_SEA,
   lockCustomers,
   lockPerson,
+  ownerHistory,
   releaseCustomers,
   runAutomaticReturn,
   seaConfig,
   seaPredicate,
+  type ExpectedOwners,
 } from '../../domain/crm-public-sea.js'
 
 /**
@@ -70,7 +74,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   // A deleted customer's owner history goes with it (follow-ups, like documents, still refuse the delete).
   services.hooks.on('customer', {
     async beforeDelete({ trx, ids }) {
-      await trx.deleteFrom('crm_customer_owner_record').where('customer_id', 'in', ids).execute()
+      await dropOwnerHistory(services, trx, ids)
     },
   })
 
@@ -103,8 +107,12 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     if (found.length !== wanted.length) throw notFound('客户不存在！')
   }
 
-  /** Owned customers the caller may hand on (transfer, release, lock): own ones, or the department's/all with those keys. */
-  async function requireManaged(db: Db, ctx: RequestContext, ids: string[]) {
+  /**
+   * Owned customers the caller may hand on (transfer, release, lock): own ones, or the department's/all
+   * with those keys. Answers the owner each was found with (none for a sea customer an admin may edit):
+   * a change of owner expects exactly it and refuses a sea customer.
+   */
+  async function requireManaged(db: Db, ctx: RequestContext, ids: string[]): Promise<ExpectedOwners> {
     const wanted = [...new Set(ids)]
     let predicate: Expression<SqlBool> = sql<SqlBool>`t.owner_id = ${ctx.userId}`
     if (ctx.isAdmin || hasPermission(ctx, [CUSTOMER_KEYS.all])) predicate = sql<SqlBool>`1 = 1`
@@ -112,9 +120,10 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     const found = await (await store.rows(db, ctx, customer)).select(['t.id', 't.owner_id']).where('t.id', 'in', wanted).where(predicate).execute()
     if (found.length !== wanted.length) {
       const exist = await db.selectFrom(CUSTOMER_TABLE).select(['id', 'owner_id']).where('id', 'in', wanted).execute()
-      if (exist.length === wanted.length && exist.some((r) => !r.owner_id)) throw invalid('公海客户不能进行此操作')
+      if (exist.length === wanted.length && exist.some((r) => !r.owner_id)) throw invalid(IN_SEA)
       throw notFound('客户不存在！')
     }
+    return new Map(found.map((r) => [String(r.id), (r.owner_id as string | null) ?? null]))
   }
 
   const listOf = (ctx: RequestContext, db: Db, values: Record<string, unknown>, where: Expression<SqlBool>) =>
@@ -182,7 +191,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
         const values = objectBody(body)
         const id = await store.create(trx, ctx, customer, values)
         const cfg = await seaConfig(services, trx, ctx)
-        await assignCustomers(services, trx, ctx, [id], ctx.userId, CHANGE.CREATE, cfg)
+        await assignCustomers(services, trx, ctx, new Map([[id, null]]), ctx.userId, CHANGE.CREATE, cfg)
         return id
       }),
   })
@@ -207,15 +216,11 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     handler: async ({ ctx, query }) => {
       const id = text(query.customerId ?? query.id)
       await requireVisible(ctx.db, ctx, [id || '-'])
-      const rows = await ctx.db
-        .selectFrom('crm_customer_owner_record as r')
+      const rows = await ownerHistory(ctx.db, id)
         .leftJoin('sys_user as f', 'f.id', 'r.from_owner_id')
         .leftJoin('sys_user as u', 'u.id', 'r.to_owner_id')
         .leftJoin('crm_customer_pool as p', 'p.id', 'r.pool_id')
         .select(['r.id', 'r.change_type', 'r.from_owner_id', 'f.name as from_name', 'r.to_owner_id', 'u.name as to_name', 'r.pool_id', 'p.name as pool_name', 'r.reason', 'r.create_by', 'r.create_time'])
-        .where('r.customer_id', '=', id)
-        .orderBy('r.create_time', 'desc')
-        .orderBy('r.id', 'desc')
         .execute()
       return rows.map((r) => ({
         id: r.id,
@@ -247,8 +252,8 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
         const user = await trx.selectFrom('sys_user').select(['id', 'available']).where('id', '=', to).executeTakeFirst()
         if (!user) throw invalid('接收人不存在', 'ownerId')
         if (!services.codec.fromRow(registry.get('user'), user).available) throw invalid('接收人已停用', 'ownerId')
-        await requireManaged(trx, ctx, ids)
-        await assignCustomers(services, trx, ctx, ids, to, CHANGE.TRANSFER, await seaConfig(services, trx, ctx), reason)
+        const expected = await requireManaged(trx, ctx, ids)
+        await assignCustomers(services, trx, ctx, expected, to, CHANGE.TRANSFER, await seaConfig(services, trx, ctx), reason)
         await writeOpLog(trx, ctx, '转移客户', OpLogType.OTHER, { ids, to })
       })
     },
@@ -265,8 +270,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
       if (!reason) throw invalid('请输入放入公海的原因', 'reason')
       if (reason.length > 200) throw invalid('原因不能超过200个字符', 'reason')
       await inTransaction(ctx.db, async (trx) => {
-        await requireManaged(trx, ctx, ids)
-        await releaseCustomers(services, trx, ctx, ids, reason)
+        await releaseCustomers(services, trx, ctx, await requireManaged(trx, ctx, ids), reason)
         await writeOpLog(trx, ctx, '客户放入公海', OpLogType.OTHER, { ids, reason })
       })
     },
@@ -282,7 +286,8 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
       await inTransaction(ctx.db, async (trx) => {
         await lockPerson(services, trx, ctx.userId)
         const cfg = await seaConfig(services, trx, ctx)
-        for (const id of ids) await claimCustomer(services, trx, ctx, id, cfg)
+        // In id order: the lock order of customer rows.
+        for (const id of [...ids].sort()) await claimCustomer(services, trx, ctx, id, cfg)
       })
     },
   })
@@ -296,8 +301,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
       const ids = idsFrom(values)
       const locked = values.locked !== false && values.locked !== 'false' && values.locked !== 0
       await inTransaction(ctx.db, async (trx) => {
-        await requireManaged(trx, ctx, ids)
-        await lockCustomers(services, trx, ctx, ids, locked, await seaConfig(services, trx, ctx))
+        await lockCustomers(services, trx, ctx, await requireManaged(trx, ctx, ids), locked, await seaConfig(services, trx, ctx))
       })
     },
   })
