@@ -11,6 +11,8 @@ export interface TestCluster {
   proxy: string
   /** Each server process, for calls that must reach one of them. */
   workers: string[]
+  /** The cluster's database, for a test that must arrange rows the API cannot (e.g. age them). */
+  databaseUrl: string
   /** Output of the cluster and its processes so far (printed when a test fails). */
   output(): string
   stop(): Promise<void>
@@ -81,6 +83,7 @@ export async function startCluster(workers = 2, env: Record<string, string> = {}
   return {
     proxy: `http://127.0.0.1:${port}`,
     workers: Array.from({ length: workers }, (_, i) => `http://127.0.0.1:${port + 1 + i}`),
+    databaseUrl,
     output: () => log,
     stop,
   }

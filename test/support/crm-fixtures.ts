@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { TestApp } from './test-app.js'
+import type { ApiClient } from './http-client.js'
 
 /** Every key of the CRM customer, sea and follow-up screens a salesperson uses (no department/all). */
 export const SALES_KEYS = [
@@ -19,19 +19,19 @@ export const SALES_KEYS = [
 
 let n = 0
 
-export async function created(t: TestApp, token: string, url: string, body: unknown): Promise<string> {
+export async function created(t: ApiClient, token: string, url: string, body: unknown): Promise<string> {
   const r = await t.call<string>('POST', url, { token, body })
   expect(r.body.code, `${url}: ${r.raw}`).toBe(200)
   return r.body.data
 }
 
-export async function createDept(t: TestApp, admin: string, name: string, parentId?: string): Promise<string> {
+export async function createDept(t: ApiClient, admin: string, name: string, parentId?: string): Promise<string> {
   n++
   return created(t, admin, '/system/dept', { code: `D${n}${Date.now() % 10000}`, name, shortName: name, parentId: parentId ?? null, available: true })
 }
 
 /** A user in `deptIds` with a new role granting `keys`; answers the id and a token. */
-export async function salesperson(t: TestApp, admin: string, username: string, deptIds: string[], keys: readonly string[] = SALES_KEYS) {
+export async function salesperson(t: ApiClient, admin: string, username: string, deptIds: string[], keys: readonly string[] = SALES_KEYS) {
   n++
   const userId = await created(t, admin, '/system/user', { code: `S${n}${username}`.slice(0, 20), name: `销售${username}`, username, password: 'secret123', gender: 0, available: true, deptIds })
   const roleId = await created(t, admin, '/system/role', { code: `CRM${n}${Date.now() % 100000}`, name: `CRM角色${n}`, available: true })
@@ -45,7 +45,7 @@ export async function salesperson(t: TestApp, admin: string, username: string, d
 }
 
 /** A CRM customer created (and so owned) by `token`'s user. */
-export async function crmCustomer(t: TestApp, token: string, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+export async function crmCustomer(t: ApiClient, token: string, name: string, extra: Record<string, unknown> = {}): Promise<string> {
   n++
   return created(t, token, '/crm/customer', { code: `C${n}${Date.now() % 100000}`, name, settleType: 1, available: true, ...extra })
 }
