@@ -226,6 +226,7 @@ describe('public sea under concurrent changes of owner', () => {
 
   it('lists the owner history of one second in the order the changes were made', async () => {
     const id = await crmCustomer(t, a.token, `顺序客户${++n}`)
+    const contact = await created(t, team.admin, '/crm/contact/createContact', { name: '顺序联系人', customerId: id })
     const ok = (r: CallResult) => expect(r.body.code, r.raw).toBe(200)
     ok(await calls.transfer(a.token, [id], b.id))
     ok(await calls.transfer(b.token, [id], c.id))
@@ -238,6 +239,8 @@ describe('public sea under concurrent changes of owner', () => {
     await tenantDb.updateTable('base_data_customer').set({ receive_time: longAgo() }).where('id', '=', id).execute()
     expect((await calls.runReturn()).body.data.total).toBe(1)
     ok(await calls.claim(b.token, [id]))
+    // The customer's contacts follow every change, a claim out of the sea included.
+    expect((await tenantDb.selectFrom('crm_contact').select('owner_id').where('id', '=', contact).executeTakeFirstOrThrow()).owner_id).toBe(b.id)
     ok(await calls.transfer(b.token, [id], c.id))
     const chain = [...(await calls.history(id))].reverse().map((r) => [r.changeType, r.fromOwnerId, r.toOwnerId])
     expect(chain).toEqual([
@@ -253,6 +256,26 @@ describe('public sea under concurrent changes of owner', () => {
       [CHANGE.AUTO_RETURN, a.id, null],
       [CHANGE.CLAIM, null, b.id],
       [CHANGE.TRANSFER, b.id, c.id],
+    ])
+    await calls.checkStorm([id], c.token)
+  })
+
+  it('a database from before the change numbers upgrades: its history first, then the new changes in order', async () => {
+    const id = await crmCustomer(t, a.token, `升级客户${++n}`)
+    // The table as it was: no seq column (its index goes first, SQLite drops no indexed column).
+    await tenantDb.schema.dropIndex('ux_crm_customer_owner_record_customer_id_seq').execute()
+    await tenantDb.schema.alterTable('crm_customer_owner_record').dropColumn('seq').execute()
+    await t.restart()
+    const [tenantId] = await t.app.services.tenantIds()
+    tenantDb = t.app.services.databases.tenant(tenantId)
+    team.admin = await t.login()
+    a.token = await t.login(a.username, 'secret123')
+    expect((await calls.transfer(a.token, [id], b.id)).body.code).toBe(200)
+    expect((await calls.history(id)).map((r) => r.changeType)).toEqual([CHANGE.TRANSFER, CHANGE.CREATE])
+    const rows = await tenantDb.selectFrom('crm_customer_owner_record').select(['change_type', 'seq']).where('customer_id', '=', id).orderBy('change_type').execute()
+    expect(rows.map((r) => [Number(r.change_type), r.seq === null ? null : Number(r.seq)])).toEqual([
+      [CHANGE.CREATE, null],
+      [CHANGE.TRANSFER, 1],
     ])
     await calls.checkStorm([id], c.token)
   })

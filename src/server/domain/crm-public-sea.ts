@@ -261,6 +261,7 @@ export async function claimCustomer(services: Services, trx: Db, ctx: RequestCon
     .executeTakeFirst()
   if (done) {
     await recordOwnerChange(trx, ctx, [{ customerId, type: CHANGE.CLAIM, from: null, to: me, poolId: (done.pool_id as string | null) ?? null }])
+    await contactsFollow(services, trx, [customerId], me)
     return
   }
   throw await claimRefusal(services, trx, ctx, customerId, cfg, visiblePools, dayStart)
