@@ -146,6 +146,22 @@ describe('data permission under every write', () => {
       expect(stored.body.data.details.map((d) => d.productId)).toEqual([f.p1])
     })
 
+    it('refuses a bundle made of a product outside the scope exactly as one of a missing product', async () => {
+      const bundle = (productId: string) => ({
+        ...productBody('WK9', 'W组合'),
+        productType: 2,
+        salePrice: '1.00',
+        retailPrice: '1.00',
+        productBundles: [{ productId, bundleNum: 1, salePrice: '1.00', retailPrice: '1.00' }],
+      })
+      const missing = await t.call('POST', '/basedata/product', { token: clerk, body: bundle('no-such-product') })
+      expect(missing.status).toBe(400)
+      expect(missing.body.msg).toBe('第1行单品：单品不存在！')
+      await refused('POST', '/basedata/product', bundle(xProduct), 400, '第1行单品：单品不存在！')
+      expect(await db().selectFrom('base_data_product').select('id').where('code', '=', 'WK9').execute()).toEqual([])
+      expect((await t.call('POST', '/basedata/product', { token: clerk, body: bundle(f.p1) })).status).toBe(200)
+    })
+
     it('refuses to follow a source document outside the scope exactly as a missing one; one inside is followed', async () => {
       const outside = await post('/purchase/order/approve/pass/direct', orderBody({ supplierId: xSupplier }))
       const inside = await post('/purchase/order/approve/pass/direct', orderBody())
