@@ -271,8 +271,8 @@ export class EntityStore {
   }
 
   /**
-   * Of the rows of `entity` whose `field` (by column; `id` when absent) is one of `values`, those the
-   * caller may read, as `{id, key}` (key = that column's value): the one scoped lookup every write
+   * Of the rows of `entity` whose `column` (a schema column, `id` by default) is one of `values`, those
+   * the caller may read, as `{id, key}` (key = that column's value): the one scoped lookup every write
    * resolves its references through (ref fields of entities and document lines, the source a document
    * follows, an import's codes), so a row outside the caller's rows answers as a missing one. One
    * statement per call (values in slices of 1,000), plus the data-permission read when one applies.
