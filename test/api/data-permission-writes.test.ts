@@ -133,6 +133,25 @@ describe('data permission under every write', () => {
     })
   })
 
+  it('refuses to disable a product out of a scope of enabled products (状态 = 启用), and keeps it enabled', async () => {
+    const userId = await post('/system/user', { code: 'dpw02', name: '只看启用', username: 'dpw02user', password: 'secret123', gender: 0, available: true })
+    const roleId = await post('/system/role', { code: 'DPW2', name: '限启用商品', available: true })
+    await t.call('POST', '/system/user/role/setting', { token: admin, body: { userIds: [userId], roleIds: [roleId] } })
+    const menus = await t.call<{ id: string; permission: string | null }[]>('GET', '/system/role/menu/menus', { token: admin, query: { roleId } })
+    const menuIds = menus.body.data.filter((m) => ['base-data:product:info:query', 'base-data:product:info:modify'].includes(m.permission ?? '')).map((m) => m.id)
+    await t.call('POST', '/system/role/menu/setting', { token: admin, body: { roleIds: [roleId], menuIds } })
+    const tree = JSON.stringify([{ nodeType: 1, calcType: 1, name: '并且', children: [{ nodeType: 2, detailId: 12, conditionType: 0, value: 'true' }] }])
+    const saved = await t.call('POST', '/system/data/permission/data/saveData', { token: admin, body: { bizIds: [roleId], bizType: 0, permissionType: 1, permission: tree } })
+    expect(saved.body.code, saved.raw).toBe(200)
+    const enabledOnly = await t.login('dpw02user', 'secret123')
+    const r = await t.call('PATCH', '/basedata/product/unable/batch', { token: enabledOnly, body: [f.p2] })
+    expect(r.status, r.raw).toBe(404)
+    expect(r.body.msg).toBe('商品不存在！')
+    expect((await t.call<{ available: boolean }>('GET', '/basedata/product', { token: admin, query: { id: f.p2 } })).body.data.available).toBe(true)
+    const renamed = await t.call('PUT', '/basedata/product', { token: enabledOnly, body: { id: f.p2, name: 'W商品P2改' } })
+    expect(renamed.status, renamed.raw).toBe(200)
+  })
+
   describe('the rows a write names', () => {
     it('refuses a document line with a product outside the scope exactly as one with a missing product', async () => {
       const missing = await t.call('POST', '/purchase/order', { token: clerk, body: orderBody({}, { productId: 'no-such-product' }) })
