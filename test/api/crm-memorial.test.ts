@@ -31,7 +31,8 @@ describe('CRM memorial days', () => {
     t = await startTestApp()
     admin = await t.login()
     customerId = await customer()
-    alice = await userWithMenus(t, admin, 'memalice', [...keys, 'crm:contact:add'])
+    // A contact is seen only with its customer: alice may open every customer (the fixture's has no owner).
+    alice = await userWithMenus(t, admin, 'memalice', [...keys, 'crm:contact:add', 'crm:customer:query', 'crm:customer:all'])
     bob = await userWithMenus(t, admin, 'membob', keys)
     bobId = (await ok<{ user: { id: string } }>('GET', '/auth/info', undefined, undefined, bob)).user.id
   })

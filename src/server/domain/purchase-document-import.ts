@@ -13,6 +13,7 @@ import { normaliseDate } from '../engine/import-cells.js'
 import type { ImportRow } from '../engine/import-workbook.js'
 import { rowError } from '../engine/import-kind.js'
 import type { Wire } from '../engine/record-codec.js'
+import type { EntityStore } from '../engine/entity-store.js'
 import type { Services } from '../services.js'
 
 /**
@@ -50,14 +51,15 @@ const NO = '否'
 /** A header value a group is keyed by: dates compare as dates (2026/3/5 = 2026-03-05). */
 export const dateKey = (text: string | undefined) => (text ? normaliseDate(text) ?? text : '')
 
-/** The ids of the records of `entity` whose code is one of `codes` (one query). */
-export async function idsByCode(trx: Db, entity: EntityModel, codes: Iterable<string>): Promise<Map<string, string>> {
-  const wanted = [...new Set([...codes].filter(Boolean))]
+/**
+ * The ids of the caller's records of `entity` whose code is one of `codes` (one query): a code outside
+ * the caller's data permission is as missing as an unknown one.
+ */
+export async function idsByCode(store: EntityStore, trx: Db, ctx: RequestContext, entity: EntityModel, codes: Iterable<string>): Promise<Map<string, string>> {
   const out = new Map<string, string>()
-  if (!wanted.length) return out
   const code = entity.byName.get('code')!
-  const rows = await trx.selectFrom(entity.table).select(['id', code.column]).where(code.column, 'in', wanted).execute()
-  for (const r of rows as Record<string, unknown>[]) out.set(String(r[code.column]), String(r.id))
+  const rows = await store.visibleRows(trx, ctx, entity, [...codes].filter(Boolean), code.column)
+  for (const r of rows) out.set(String(r.key), r.id)
   return out
 }
 
@@ -164,13 +166,14 @@ export function goodsDocumentImport(services: Services, spec: GoodsImportSpec) {
   }
 
   /** Code cells to ids (one query per kind of master data for the whole group). */
-  async function resolve(trx: Db, checked: CheckedRow[]) {
+  async function resolve(trx: Db, ctx: RequestContext, checked: CheckedRow[]) {
     const codes = (name: string) => checked.map((c) => cell(c.row, name))
+    const { store } = services
     const [scs, suppliers, users, products] = await Promise.all([
-      idsByCode(trx, storeCenter, codes('scCode')),
-      idsByCode(trx, supplier, codes('supplierCode')),
-      idsByCode(trx, user, codes('purchaserCode')),
-      idsByCode(trx, product, codes('productCode')),
+      idsByCode(store, trx, ctx, storeCenter, codes('scCode')),
+      idsByCode(store, trx, ctx, supplier, codes('supplierCode')),
+      idsByCode(store, trx, ctx, user, codes('purchaserCode')),
+      idsByCode(store, trx, ctx, product, codes('productCode')),
     ])
     for (const c of checked) {
       const lookup = (name: string, header: string, found: Map<string, string>) => {
@@ -202,7 +205,7 @@ export function goodsDocumentImport(services: Services, spec: GoodsImportSpec) {
   /** One group: checks every row, then creates its document through the document engine. */
   async function write(trx: Db, ctx: RequestContext, rows: ImportRow[]): Promise<'create'> {
     const checked = rows.map(checkRow)
-    await resolve(trx, checked)
+    await resolve(trx, ctx, checked)
     const first = checked[0]
     const body: Wire = {
       ...first.header,

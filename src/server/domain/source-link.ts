@@ -5,6 +5,7 @@ import { isBlank } from '../../shared/metadata/validate-record.js'
 import { invalid } from '../platform/errors.js'
 import type { Wire } from '../engine/record-codec.js'
 import type { EntityRegistry } from '../engine/entity-registry.js'
+import type { EntityStore } from '../engine/entity-store.js'
 import type { FastifyInstance } from 'fastify'
 import type { SourceFollow } from '../../shared/generated/entity.js'
 import type { Db } from '../db/dialect.js'
@@ -52,7 +53,7 @@ export const followRules = (link: SourceLink, config: Wire): FollowRules => ({
  */
 export async function followConfiguredSource(services: Services, e: DocumentEvent, link: SourceLink): Promise<{ linked: boolean; config: Wire }> {
   const config = await followConfig(services, e.trx, e.ctx, link)
-  const linked = await followSource(services.registry, e, link, followRules(link, config))
+  const linked = await followSource(services.store, e, link, followRules(link, config))
   return { linked, config }
 }
 
@@ -66,15 +67,16 @@ export async function requireSingleFollowerUnlessMultiple(services: Services, e:
  * source (never from the client), source lines must belong to the source and carry the same product,
  * unlinked lines are gifts. Unlinked documents drop any line links. Answers whether it is linked.
  */
-export async function followSource(registry: EntityRegistry, e: DocumentEvent, link: SourceLink, rules: FollowRules): Promise<boolean> {
+export async function followSource(store: EntityStore, e: DocumentEvent, link: SourceLink, rules: FollowRules): Promise<boolean> {
   if (e.existing) e.header[link.field] = e.existing[link.field]
   const linked = e.existing ? Boolean(e.existing[link.field]) : rules.requiredOnCreate
-  await follow(registry, e, link, rules.multiple, linked)
+  await follow(store, e, link, rules.multiple, linked)
   return linked
 }
 
-async function follow(registry: EntityRegistry, e: DocumentEvent, link: SourceLink, multiple: boolean, linked: boolean): Promise<void> {
-  const { trx, doc, header, lines } = e
+async function follow(store: EntityStore, e: DocumentEvent, link: SourceLink, multiple: boolean, linked: boolean): Promise<void> {
+  const { trx, ctx, doc, header, lines } = e
+  const { registry } = store
   const headerField = doc.header.byName.get(link.field)!
   if (!linked) {
     header[link.field] = null
@@ -85,7 +87,8 @@ async function follow(registry: EntityRegistry, e: DocumentEvent, link: SourceLi
   if (isBlank(sourceId)) throw invalid(`${headerField.label}不能为空！`, link.field)
   const sourceHeader = registry.get(headerField.ref as string)
   const sourceLines = registry.get(doc.lines.byName.get(link.lineField)!.ref as string)
-  const row = await trx.selectFrom(sourceHeader.table).selectAll().where('id', '=', String(sourceId)).executeTakeFirst()
+  // Through the caller's rows of the source: a source outside their data permission answers as a missing one.
+  const row = await (await store.rows(trx, ctx, sourceHeader)).selectAll('t').where('t.id', '=', String(sourceId)).executeTakeFirst()
   if (!row) throw invalid(`${headerField.label}不存在`, link.field)
   if (!link.statuses.includes(Number(row.status))) throw invalid(link.notApproved, link.field)
   for (const name of link.copyHeader) header[name] = row[sourceHeader.byName.get(name)!.column]

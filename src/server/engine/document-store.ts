@@ -206,8 +206,8 @@ export class DocumentStore {
           throw invalid(`${f.label}创建后不允许修改`, f.name)
       }
     }
-    await this.checkRefs(trx, doc.header, [header])
-    await this.checkRefs(trx, doc.lines, lines)
+    await this.checkRefs(trx, ctx, doc.header, [header])
+    await this.checkRefs(trx, ctx, doc.lines, lines)
     await checkDiscounts(trx, doc, lines)
     const totals = this.totals(doc, lines)
     // Totals are computed, so a client cannot send them too large; check they fit their columns before writing.
@@ -220,15 +220,18 @@ export class DocumentStore {
     return { header, lines }
   }
 
-  /** Referenced rows exist: one query per reference field over all rows. */
-  private async checkRefs(trx: Db, entity: EntityModel, rows: Wire[]) {
+  /**
+   * Referenced rows exist and are within the caller's rows (a product outside the data permission
+   * answers as a missing one): one query per reference field over all rows.
+   */
+  private async checkRefs(trx: Db, ctx: RequestContext, entity: EntityModel, rows: Wire[]) {
     for (const f of entity.fields) {
       if (f.type !== 'ref' || f.readOnly || f.multiple) continue
       const target = this.store.registry.get(f.ref as string)
       if (target.scope !== entity.scope) continue
       const wanted = [...new Set(rows.map((r) => r[f.name]).filter((v) => !isBlank(v)).map(String))]
       if (!wanted.length) continue
-      const found = await trx.selectFrom(target.table).select('id').where('id', 'in', wanted).execute()
+      const found = await this.store.visibleRows(trx, ctx, target, wanted)
       if (found.length !== wanted.length) throw invalid(`${f.label}不存在`, f.name)
     }
   }
@@ -295,6 +298,7 @@ export class DocumentStore {
       .values({ ...this.headerRow(doc, header), id, ...auditColumns(ctx) })
       .execute()
     await this.insertLines(trx, ctx, doc, id, lines)
+    await this.store.requireWritten(trx, ctx, doc.header, [id], `${doc.subject}不存在！`)
     await reserveLines(trx, this.store.registry, doc, lines)
     await this.hooksOf(doc).saved?.({ trx, ctx, doc, header, lines, id, body })
     await addTimeline(trx, ctx, id, TimelineType.CREATE, '创建单据')
@@ -335,6 +339,7 @@ export class DocumentStore {
     const done = await update.executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     await this.insertLines(trx, ctx, doc, id, lines)
+    await this.store.requireWritten(trx, ctx, doc.header, [id], `${doc.subject}不存在！`)
     await reserveLines(trx, this.store.registry, doc, lines)
     await this.hooksOf(doc).saved?.({ trx, ctx, doc, header: { ...existing, ...header }, lines, existing, id, body })
     await addTimeline(trx, ctx, id, TimelineType.UPDATE, '修改单据')

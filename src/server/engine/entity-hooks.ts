@@ -34,8 +34,9 @@ export interface EntityHooks {
   /**
    * A row predicate over the entity's table aliased `t` (ownership: a row is its owner's and the
    * colleagues' it is shared with); EntityStore.rows adds it under every list, get, load and write.
+   * Async when the rule reads first (a contact follows its customer's visibility).
    */
-  restrictRows?(e: { db: Db; ctx: RequestContext; entity: EntityModel }): Expression<SqlBool> | undefined
+  restrictRows?(e: { db: Db; ctx: RequestContext; entity: EntityModel }): Expression<SqlBool> | undefined | Promise<Expression<SqlBool> | undefined>
   /** Adds computed properties to answered rows (list, get, selector). */
   decorate?(rows: Wire[], e: { db: Db; ctx: RequestContext; entity: EntityModel }): Promise<void>
 }

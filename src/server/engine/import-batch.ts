@@ -184,15 +184,16 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
         .map((i) => rows[i].cells.get(column.field.name))
         .filter((t): t is string => Boolean(t) && (target === entity || !imp.knownRef(column, t!)))
       const hits = new Map<string, string[]>()
-      const found = await whereIn(
+      // Among the caller's rows only: a code outside their data permission is as missing as an unknown one.
+      const found = await store.visibleRows(
         trx,
-        target.table,
-        key.column,
+        ctx,
+        target,
         texts.map((t) => codec.toFilter(key, t)),
-        ['id', `${key.column} as k`],
+        key.column,
       )
       for (const r of found) {
-        const k = String(r.k)
+        const k = String(r.key)
         const ids = hits.get(k)
         if (ids) ids.push(String(r.id))
         else hits.set(k, [String(r.id)])
@@ -285,7 +286,7 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
     const existingRefs = new Map<string, Set<string>>()
     for (const { field, target } of refFields) {
       const ids = candidates.map((p) => p.values[field.name]).filter((id) => !isBlank(id) && !segmentIds.has(String(id)))
-      const found = await whereIn(trx, target.table, 'id', ids, ['id'])
+      const found = await store.visibleRows(trx, ctx, target, ids)
       existingRefs.set(target.name, new Set([...(existingRefs.get(target.name) ?? []), ...found.map((r) => String(r.id))]))
     }
 
@@ -335,7 +336,7 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
           const ok =
             (target === entity && writtenIds.has(String(id))) ||
             existingRefs.get(target.name)!.has(String(id)) ||
-            (again && !segmentIds.has(String(id)) && (await inDatabase(target.table, 'id', id)))
+            (again && !segmentIds.has(String(id)) && (await store.visibleRows(trx, ctx, target, [id])).length > 0)
           if (!ok) throw invalid(`${field.label}不存在`, field.name)
         }
         for (const h of hooks) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values: p.values })
@@ -357,6 +358,8 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
         trx,
         at.filter((i) => written.has(i)).map((i) => store.newRow(entity, prepared.get(i)!.values, prepared.get(i)!.id, audit, writable)),
       )
+      // A created row outside the caller's rows: the segment goes row by row, where the store refuses that row.
+      await store.requireWritten(trx, ctx, entity, at.filter((i) => written.has(i)).map((i) => prepared.get(i)!.id))
       for (const i of at) {
         if (!written.has(i)) continue
         const { values, id } = prepared.get(i)!

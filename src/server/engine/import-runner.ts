@@ -102,12 +102,8 @@ export async function runImport(
     if (!target || !key) return text
     const known = target === entity ? undefined : knownRefs.get(refCacheKey(column, text))
     if (known) return known
-    const found = await trx
-      .selectFrom(target.table)
-      .select('id')
-      .where(key.column, '=', codec.toFilter(key, text))
-      .limit(2)
-      .execute()
+    // Among the caller's rows only: a code outside their data permission is as missing as an unknown one.
+    const found = await store.visibleRows(trx, ctx, target, [codec.toFilter(key, text)], key.column)
     if (!found.length) throw refMissing(field, text)
     if (found.length > 1) throw refAmbiguous(field, text)
     rememberRef(column, text, String(found[0].id))

@@ -37,7 +37,7 @@ export function registerProductHooks(services: Services): void {
   const bundleField = (name: string) => bundle.byName.get(name)!
 
   /** Validated component lines; every message names the line. */
-  async function readBundleLines(trx: Db, raw: unknown, selfId?: string): Promise<BundleLine[]> {
+  async function readBundleLines(trx: Db, ctx: RequestContext, raw: unknown, selfId?: string): Promise<BundleLine[]> {
     if (raw === null || raw === undefined) return []
     if (!Array.isArray(raw)) throw invalid('请求参数格式错误', 'productBundles')
     const lines: BundleLine[] = []
@@ -58,8 +58,9 @@ export function registerProductHooks(services: Services): void {
       })
     }
     const ids = lines.map((l) => l.productId)
+    // Among the caller's products only: a component outside their data permission is as missing as an unknown one.
     const found = ids.length
-      ? await trx.selectFrom(product.table).select(['id', 'product_type']).where('id', 'in', ids).execute()
+      ? await (await store.rows(trx, ctx, product)).select(['t.id', 't.product_type']).where('t.id', 'in', ids).execute()
       : []
     for (const [i, line] of lines.entries()) {
       const row = found.find((r) => r.id === line.productId)
@@ -169,7 +170,7 @@ export function registerProductHooks(services: Services): void {
   hooks.on('product', {
     // A create checks its own bundle lines and writes its own lines and property values only.
     rowLocal: true,
-    async beforeSave({ trx, mode, values, existing }) {
+    async beforeSave({ trx, ctx, mode, values, existing }) {
       const lines = takeLines(values, ['productBundles', 'properties'])
       const merged = { ...existing, ...values }
       if (mode === 'modify' && existing?.polyId) {
@@ -181,7 +182,7 @@ export function registerProductHooks(services: Services): void {
       const given = Object.prototype.hasOwnProperty.call(lines, 'productBundles')
       if (type === PRODUCT_TYPE.BUNDLE) {
         const components = given
-          ? await readBundleLines(trx, lines.productBundles, existing?.id as string | undefined)
+          ? await readBundleLines(trx, ctx, lines.productBundles, existing?.id as string | undefined)
           : mode === 'modify'
             ? (await storedBundleLines(trx, [String(existing!.id)])).map((r) => ({
                 productId: String(r.product_id),
