@@ -415,7 +415,7 @@ export class DocumentStore {
     await this.stockEffect(event)
     const status = await this.hooksOf(doc).approve?.(event)
     if (typeof status === 'number' && status !== DocumentStatus.APPROVE_PASS)
-      await trx.updateTable(doc.header.table).set({ status }).where('id', '=', docId).execute()
+      await trx.updateTable(doc.header.table).set({ status }).where('id', '=', docId).where('status', '=', DocumentStatus.APPROVE_PASS).execute()
   }
 
   async approveRefuse(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, reason: unknown): Promise<void> {
