@@ -75,6 +75,18 @@ describe('inTransaction: lock conflicts retried, then 409', () => {
     expect(effects).toEqual([])
   })
 
+  it('counts serialization failures and SQLite busy (another process holding the write lock) as lock conflicts', async () => {
+    for (const code of ['40001', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT']) {
+      let attempts = 0
+      const answer = await inTransaction(db, async () => {
+        attempts++
+        if (attempts === 1) throw Object.assign(new Error(code), { code })
+        return code
+      })
+      expect([answer, attempts]).toEqual([code, 2])
+    }
+  })
+
   it('retries nothing but lock conflicts', async () => {
     let attempts = 0
     const failed = await inTransaction(db, async () => {
