@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
-import { afterCommit, CONFLICT_MESSAGE, inTransaction, TRANSACTION_ATTEMPTS } from '../../src/server/platform/db-tx.js'
+import { afterCommit, CONFLICT_MESSAGE, inTransaction, lockConflictRetries, TRANSACTION_ATTEMPTS } from '../../src/server/platform/db-tx.js'
 import { BizError } from '../../src/server/platform/errors.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 import type { Db } from '../../src/server/db/dialect.js'
@@ -136,10 +136,12 @@ describe('inTransaction: lock conflicts retried, then 409', () => {
         await bump(trx, second)
         return name
       })
+    const before = lockConflictRetries()
     const answers = await Promise.all([side('a', 'x', 'y', holdsA.resolve, holdsB.promise), side('b', 'y', 'x', holdsB.resolve, holdsA.promise)])
     expect(answers).toEqual(['a', 'b'])
     // PostgreSQL ended exactly one of them as the deadlock's victim; that one ran again.
     expect(attempts.a + attempts.b).toBe(3)
+    expect(lockConflictRetries() - before).toBe(1)
     expect([await count('x'), await count('y')]).toEqual([2, 2])
   })
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { lockConflictRetries } from '../../src/server/platform/db-tx.js'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
 import { saleHelpers } from '../support/sale-helpers.js'
@@ -109,6 +110,24 @@ describe('stock documents under concurrent approve, delete, modify and batch app
       if (modified.status !== 200) expect(modified.body.msg).toBe(`${SUBJECT}已审核通过，无法修改！`)
       expect(await statusOf(ids[i])).toBe(3)
     }
+    await stockExact()
+  })
+
+  it('disjoint batch approvals whose products cross (P1 then P2 against P2 then P1) lock the stock rows in one order: no deadlock to retry', async () => {
+    const one = async (productId: string) => {
+      const id = await ok<string>('POST', URL, { scId: f.scA, customerId: f.customerId, products: [{ productId, orderNum: 1, taxPrice: '15.00' }] })
+      made.push(id)
+      return id
+    }
+    const rounds = 5
+    const before = lockConflictRetries()
+    for (let round = 0; round < rounds; round++) {
+      const [a1, a2, b1, b2] = [await one(f.p1), await one(f.p2), await one(f.p2), await one(f.p1)]
+      // Each batch approves in the order given: the first P1 then P2, the second P2 then P1.
+      const answers = await Promise.all([call('PATCH', `${URL}/approve/pass/batch`, { ids: [a1, a2] }), call('PATCH', `${URL}/approve/pass/batch`, { ids: [b1, b2] })])
+      for (const r of answers) expect(r.status, r.body.msg).toBe(200)
+    }
+    expect(lockConflictRetries() - before, 'transactions retried after a deadlock').toBe(0)
     await stockExact()
   })
 

@@ -117,7 +117,9 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) =>
-          documents.batch(trx, doc, idsFrom(body), '审核通过', (id) => documents.approvePass(trx, ctx, doc, id, field(body, 'description'))),
+          documents.batch(trx, doc, idsFrom(body), '审核通过', (id) => documents.approvePass(trx, ctx, doc, id, field(body, 'description')), {
+            approving: true,
+          }),
         ),
     })
     defineRoute(app, {

@@ -77,6 +77,9 @@ export interface DocumentHooks {
 /** The stock effect, supplied by the ledger (kept apart so the engine does not know costing). */
 export type StockEffect = (e: DocumentEvent & { id: string }) => Promise<void>
 
+/** Locks the stock rows the approval of `headers` with `lines` will post, in key order (a batch approval). */
+export type StockLock = (trx: Db, doc: DocumentModel, headers: Wire[], lines: Wire[]) => Promise<void>
+
 /** Bound values of one multi-row INSERT of lines (see insertLines). */
 const BOUND_VALUES_PER_INSERT = 10_000
 
@@ -88,6 +91,7 @@ export class DocumentStore {
     private readonly store: EntityStore,
     private readonly hooks: Map<string, DocumentHooks>,
     private readonly stockEffect: StockEffect,
+    private readonly stockLock?: StockLock,
   ) {}
 
   private get codec() {
@@ -463,16 +467,27 @@ export class DocumentStore {
    * order, then what all of them hold, each set in id order; only then does the first action run, so two
    * overlapping batches (or a batch and a single action) queue on the first document they share.
    */
-  async batch(trx: Db, doc: DocumentModel, ids: string[], action: string, run: (id: string) => Promise<void>): Promise<void> {
+  async batch(
+    trx: Db,
+    doc: DocumentModel,
+    ids: string[],
+    action: string,
+    run: (id: string) => Promise<void>,
+    options: { approving?: boolean } = {},
+  ): Promise<void> {
     const wanted = [...new Set(ids.filter((id) => typeof id === 'string'))].sort()
     if (wanted.length > 1 && isPostgres(trx)) {
-      await trx.selectFrom(doc.header.table).select('id').where('id', 'in', wanted).orderBy('id').forUpdate().execute()
-      const lines = await trx
-        .selectFrom(doc.lines.table)
-        .selectAll()
-        .where(this.lineParent(doc).column, 'in', wanted)
-        .execute()
-      await this.lockHeld(trx, doc, lines.map((r) => this.codec.fromRow(doc.lines, r)))
+      const headers = await trx.selectFrom(doc.header.table).selectAll().where('id', 'in', wanted).orderBy('id').forUpdate().execute()
+      const rows = await trx.selectFrom(doc.lines.table).selectAll().where(this.lineParent(doc).column, 'in', wanted).execute()
+      const lines = rows.map((r) => this.codec.fromRow(doc.lines, r))
+      await this.lockHeld(trx, doc, lines)
+      if (options.approving)
+        await this.stockLock?.(
+          trx,
+          doc,
+          headers.map((r) => this.codec.fromRow(doc.header, r)),
+          lines,
+        )
     }
     for (const [i, id] of ids.entries()) {
       try {

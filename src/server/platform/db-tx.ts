@@ -39,6 +39,13 @@ export function isLockConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
 }
 
+let retries = 0
+
+/** Transactions of this process run again after a lock conflict so far (the lock order is meant to keep it 0). */
+export function lockConflictRetries(): number {
+  return retries
+}
+
 /** 10–40 ms, then 20–80 ms: short enough to go unnoticed, jittered so the two losers do not meet again. */
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 30) * attempt))
 
@@ -62,6 +69,7 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
         console.warn(`[db] transaction given up after ${attempt} lock conflicts: ${(error as Error).message}`)
         throw new BizError(409, CONFLICT_MESSAGE)
       }
+      retries++
       await backoff(attempt)
       continue
     }
