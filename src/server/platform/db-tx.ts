@@ -9,7 +9,8 @@ import { BizError } from './errors.js'
  * 2. Then what the document holds or pays, each set in id order: the rows its lines reserve (source lines),
  *    the check sheets a settle sheet pays, the documents a check sheet holds, the stock rows it posts
  *    (product × warehouse key order). A batch or a modify locks the union of those sets in one statement
- *    per table (DocumentHooks.lockHeld) before any of them is changed.
+ *    per table (DocumentHooks.lockHeld, and lockDocumentStock for a batch approval) before any of them
+ *    is changed.
  * 3. A change of state is one guarded statement naming the state it expects (`… WHERE status IN (0, 2)`),
  *    and a statement that changes nothing answers a clear 4xx (信息已过期), never a write on a stale read.
  *
