@@ -16,7 +16,7 @@ import { registerMasterDataRoutes } from './engine/master-data-routes.js'
 import { registerSelectorRoutes } from './engine/selector-routes.js'
 import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
 import { registerDocumentRoutes } from './engine/document-routes.js'
-import { postDocumentStock } from './domain/document-stock.js'
+import { lockDocumentStock, postDocumentStock } from './domain/document-stock.js'
 import { purchaseModule } from './modules/purchase/index.js'
 import { saleModule } from './modules/sale/index.js'
 import { retailModule } from './modules/retail/index.js'
@@ -93,7 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     codec,
     hooks,
     store,
-    documents: new DocumentStore(store, documentHooks, postDocumentStock),
+    documents: new DocumentStore(store, documentHooks, postDocumentStock, lockDocumentStock),
     documentHooks,
     sessions,
     permissions,

@@ -2,7 +2,10 @@ import Decimal from 'decimal.js'
 import { sql } from 'kysely'
 import type { DocumentEvent } from '../engine/document-store.js'
 import { valuesList } from '../db/values-list.js'
-import { postStockMoves, type LedgerMove, type Posted, type PostingWrite } from './stock-ledger.js'
+import type { Db } from '../db/dialect.js'
+import type { DocumentModel } from '../engine/document-store.js'
+import type { Wire } from '../engine/record-codec.js'
+import { lockStockRows, postStockMoves, type LedgerMove, type Posted, type PostingWrite } from './stock-ledger.js'
 
 /**
  * The stock effect a document file declares (`document.stock`), posted through the ledger in the
@@ -59,4 +62,24 @@ export async function postDocumentStock(e: DocumentEvent & { id: string }): Prom
     return statements
   }
   await postStockMoves(e.trx, e.ctx, moves, { alsoWrite: costs })
+}
+
+/**
+ * Locks, in key order, the stock rows that approving the documents `headers` (with their `lines`) will
+ * post: the warehouse of each header × the products of its lines. Called by a batch approval before the
+ * first document is posted, so the batch holds every row it needs in one order (components of bundles,
+ * exploded at approval, and rows not yet created are locked by their posting).
+ */
+export async function lockDocumentStock(trx: Db, doc: DocumentModel, headers: Wire[], lines: Wire[]): Promise<void> {
+  const stock = doc.section.stock
+  if (!stock) return
+  const scField = stock.scField ?? 'scId'
+  const warehouseOf = new Map(headers.map((h) => [String(h.id), h[scField]]))
+  const parent = doc.section.lines.parentField
+  const keys: { productId: string; scId: string }[] = []
+  for (const line of lines) {
+    const scId = warehouseOf.get(String(line[parent]))
+    if (typeof scId === 'string' && typeof line.productId === 'string') keys.push({ productId: line.productId, scId })
+  }
+  await lockStockRows(trx, keys)
 }

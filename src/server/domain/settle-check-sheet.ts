@@ -169,6 +169,13 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
       }
     },
 
+    async lockHeld(e) {
+      // The line's 业务类型 is not trusted (a modify's lines come as sent): every kind's table is asked for
+      // every id, tables in the side's fixed order, rows in id order; an id of another kind locks nothing.
+      const ids = [...new Set(e.lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== ''))]
+      for (const kind of sideOfSheet(e.doc.name).kinds) await lockRows(e.trx, kind.table, ids)
+    },
+
     async release(e) {
       const side = sideOfSheet(e.doc.name)
       for (const [kind, ids] of byKind(side, e.lines as { bizId: unknown; bizType: unknown }[])) {

@@ -68,6 +68,9 @@ async function findCheckSheets(db: Db, side: SettleSide, ids: string[], viewer?:
   )
 }
 
+/** The distinct check sheet ids lines name (as sent: only text ids count). */
+const bizIds = (lines: Wire[]) => [...new Set(lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== ''))]
+
 /** The sign rules of one line against what its check sheet still owes (domain-rules §2.7). */
 function checkLine(n: number, unpaid: Decimal, pay: Decimal, discount: Decimal) {
   const sum = pay.plus(discount)
@@ -133,6 +136,10 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
       if (Number(done.numUpdatedRows) === ids.length) return
       const settled = await e.trx.selectFrom(side.check.table).select('code').where('id', 'in', ids).where('settle_status', 'not in', HELD).orderBy('code').executeTakeFirst()
       throw invalid(`单号：${String(settled?.code ?? '')}，${side.check.subject}已结算，业务无法进行！`)
+    },
+
+    async lockHeld(e) {
+      await lockRows(e.trx, sideOfSheet(e.doc.name).check.table, bizIds(e.lines))
     },
 
     async release(e) {

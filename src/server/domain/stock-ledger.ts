@@ -238,6 +238,27 @@ async function createMissing(trx: Db, ctx: RequestContext, keys: { productId: st
 }
 
 /**
+ * Locks (PostgreSQL) the existing stock rows of `keys` in key order, nothing else: a batch of approvals
+ * takes every row its documents will post before the first posting (the lock order, platform/db-tx.ts),
+ * so two batches over the same products queue instead of deadlocking. Rows created later by a posting
+ * are new to both and locked by it.
+ */
+export async function lockStockRows(trx: Db, keys: { productId: string; scId: string }[]): Promise<void> {
+  if (!keys.length || !isPostgres(trx)) return
+  const unique = new Map(keys.map((k) => [keyOf(k), k]))
+  const sorted = [...unique.values()].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.scId < b.scId ? -1 : a.scId > b.scId ? 1 : 0))
+  for (const part of chunks(sorted))
+    await trx
+      .selectFrom(STOCK)
+      .select('id')
+      .where((eb) => eb(eb.refTuple('product_id', 'sc_id'), 'in', part.map((k) => eb.tuple(k.productId, k.scId))))
+      .orderBy('product_id')
+      .orderBy('sc_id')
+      .forUpdate()
+      .execute()
+}
+
+/**
  * The stock rows of `keys` (sorted), with their products, in one `SELECT … ORDER BY product_id, sc_id
  * FOR UPDATE OF` the stock on PostgreSQL: rows are locked in the order the sort returns them, so two
  * postings over the same rows, whatever the order of their lines, take the locks in the same order and

@@ -17,15 +17,29 @@ function rules(registry: EntityRegistry, doc: DocumentModel) {
   })
 }
 
+/** The lines that name a source line, in source line id order (the lock order, platform/db-tx.ts). */
+function linked(lines: Wire[], field: FieldModel): Wire[] {
+  const sourceOf = (line: Wire) => String(line[field.name])
+  return lines.filter((line) => !isBlank(line[field.name])).sort((a, b) => (sourceOf(a) < sourceOf(b) ? -1 : sourceOf(a) > sourceOf(b) ? 1 : 0))
+}
+
+/** Locks (PostgreSQL) the source lines `lines` reserve, in id order, before any of them changes. */
+export async function lockReservations(trx: Db, registry: EntityRegistry, doc: DocumentModel, lines: Wire[]) {
+  for (const { field, source } of rules(registry, doc)) {
+    const ids = [...new Set(linked(lines, field).map((line) => String(line[field.name])))]
+    if (ids.length) await trx.selectFrom(source.table).select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
+  }
+}
+
 /**
  * Reserves each linked line's quantity on its source line (receive → purchase order line, return →
- * receive line…): one guarded UPDATE per line, so two documents can never take the same remainder.
+ * receive line…): one guarded UPDATE per line, in source line id order, so two documents can never take
+ * the same remainder nor wait on each other's source lines in opposite orders.
  */
 export async function reserveLines(trx: Db, registry: EntityRegistry, doc: DocumentModel, lines: Wire[]) {
   for (const { rule, field, source, counter, limit, num } of rules(registry, doc)) {
-    for (const line of lines) {
+    for (const line of linked(lines, field)) {
       const sourceId = line[field.name]
-      if (isBlank(sourceId)) continue
       const n = Number(line[num] ?? 0)
       const done = await trx
         .updateTable(source.table)
@@ -50,8 +64,7 @@ export async function reserveLines(trx: Db, registry: EntityRegistry, doc: Docum
 /** Gives the stored lines' quantities back to their source lines (modify, delete). */
 export async function releaseReservations(trx: Db, registry: EntityRegistry, doc: DocumentModel, lines: Wire[]) {
   for (const { field, source, counter, num } of rules(registry, doc)) {
-    for (const line of lines) {
-      if (isBlank(line[field.name])) continue
+    for (const line of linked(lines, field)) {
       await trx
         .updateTable(source.table)
         .set({ [counter]: sql`${sql.ref(counter)} - ${Number(line[num] ?? 0)}` })

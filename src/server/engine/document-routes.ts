@@ -83,7 +83,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
       url: `${api.base}/batch`,
       access: key('delete'),
       handler: async ({ ctx, body, query }) =>
-        inTransaction(ctx.db, (trx) => documents.batch(doc, idsFrom(body, query), '删除', (id) => documents.remove(trx, ctx, doc, id))),
+        inTransaction(ctx.db, (trx) => documents.batch(trx, doc, idsFrom(body, query), '删除', (id) => documents.remove(trx, ctx, doc, id))),
     })
     if (!hasApproval(doc.section)) continue
     defineRoute(app, {
@@ -117,7 +117,9 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) =>
-          documents.batch(doc, idsFrom(body), '审核通过', (id) => documents.approvePass(trx, ctx, doc, id, field(body, 'description'))),
+          documents.batch(trx, doc, idsFrom(body), '审核通过', (id) => documents.approvePass(trx, ctx, doc, id, field(body, 'description')), {
+            approving: true,
+          }),
         ),
     })
     defineRoute(app, {
@@ -126,7 +128,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) =>
-          documents.batch(doc, idsFrom(body), '审核拒绝', (id) => documents.approveRefuse(trx, ctx, doc, id, field(body, 'refuseReason'))),
+          documents.batch(trx, doc, idsFrom(body), '审核拒绝', (id) => documents.approveRefuse(trx, ctx, doc, id, field(body, 'refuseReason'))),
         ),
     })
     if (doc.section.cancelApprove)

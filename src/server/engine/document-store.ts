@@ -15,7 +15,8 @@ import type { Wire } from './record-codec.js'
 import { nextDocumentNumber } from './document-number.js'
 import { addTimeline, removeTimeline, timelineInsert, TimelineType } from './document-timeline.js'
 import { writeTogether } from '../db/write-together.js'
-import { releaseReservations, reserveLines } from './document-reservations.js'
+import { lockReservations, releaseReservations, reserveLines } from './document-reservations.js'
+import { isPostgres } from '../db/exact-decimal.js'
 import { attachProducts } from './line-products.js'
 import { checkDiscounts, refuseBundles } from './line-rules.js'
 
@@ -62,12 +63,22 @@ export interface DocumentHooks {
   remove?(e: DocumentEvent & { id: string }): Promise<void>
   /** Before delete (and before a modify replaces the lines): undo what the stored document holds. */
   release?(e: DocumentEvent & { id: string }): Promise<void>
+  /**
+   * Locks (PostgreSQL `FOR UPDATE`), each table's rows in id order, what `lines` hold or pay (the check
+   * sheets of settle sheet lines, the documents of check sheet lines). The engine calls it once, after the
+   * documents' own rows and before any of it changes, with every line of the action: the stored and the
+   * new lines of a modify, the lines of every document of a batch. Lines come as sent (unchecked values).
+   */
+  lockHeld?(e: { trx: Db; doc: DocumentModel; lines: Wire[] }): Promise<void>
   /** Extra properties of the detail answer (agreed payments, links). */
   decorate?(db: Db, ctx: RequestContext, doc: DocumentModel, answer: Wire): Promise<void>
 }
 
 /** The stock effect, supplied by the ledger (kept apart so the engine does not know costing). */
 export type StockEffect = (e: DocumentEvent & { id: string }) => Promise<void>
+
+/** Locks the stock rows the approval of `headers` with `lines` will post, in key order (a batch approval). */
+export type StockLock = (trx: Db, doc: DocumentModel, headers: Wire[], lines: Wire[]) => Promise<void>
 
 /** Bound values of one multi-row INSERT of lines (see insertLines). */
 const BOUND_VALUES_PER_INSERT = 10_000
@@ -80,6 +91,7 @@ export class DocumentStore {
     private readonly store: EntityStore,
     private readonly hooks: Map<string, DocumentHooks>,
     private readonly stockEffect: StockEffect,
+    private readonly stockLock?: StockLock,
   ) {}
 
   private get codec() {
@@ -103,11 +115,17 @@ export class DocumentStore {
    * (`EntityStore.scope`) for the statements that change it. A document outside the scope answers the
    * same 404 as a missing one, so every action that starts here (modify, delete, approve, refuse,
    * cancel, and the modules' own actions) is narrowed like the list.
+   *
+   * Inside a transaction this is the action's first lock (the lock order in platform/db-tx.ts): the row
+   * is read `FOR UPDATE` on PostgreSQL, so an action racing another on the same document waits for it and
+   * then reads the status it left (a deleted document answers 404, an approved one its 4xx).
    */
   private async scoped(db: Db, ctx: RequestContext, doc: DocumentModel, id: unknown): Promise<{ existing: Wire; scope: Expression<SqlBool> }> {
     if (isBlank(id) || typeof id !== 'string') throw invalid(`请选择${doc.subject}`, 'id')
     const scope = await this.store.scope(db, ctx, doc.header)
-    const row = await db.selectFrom(doc.header.table).selectAll().where('id', '=', id).where(scope).executeTakeFirst()
+    let read = db.selectFrom(doc.header.table).selectAll().where('id', '=', id).where(scope)
+    if (db.isTransaction && isPostgres(db)) read = read.forUpdate()
+    const row = await read.executeTakeFirst()
     if (!row) throw notFound(`${doc.subject}不存在！`)
     return { existing: this.codec.fromRow(doc.header, row), scope }
   }
@@ -313,10 +331,20 @@ export class DocumentStore {
     throw invalid(status === DocumentStatus.APPROVE_PASS ? `${doc.subject}已审核通过，无法修改！` : `${doc.subject}无法修改！`)
   }
 
+  /**
+   * Locks what `lines` hold, every set in id order, before any of it changes (the second step of the lock
+   * order): the source lines they reserve, then the document's own holdings (DocumentHooks.lockHeld).
+   */
+  private async lockHeld(trx: Db, doc: DocumentModel, lines: Wire[]) {
+    if (!lines.length || !isPostgres(trx)) return
+    await lockReservations(trx, this.store.registry, doc, lines)
+    await this.hooksOf(doc).lockHeld?.({ trx, doc, lines })
+  }
+
   /** Gives back what the stored document holds (reservations, domain state) before it is replaced or deleted. */
-  private async release(trx: Db, ctx: RequestContext, doc: DocumentModel, existing: Wire) {
+  private async release(trx: Db, ctx: RequestContext, doc: DocumentModel, existing: Wire, stored?: Wire[]) {
     const id = String(existing.id)
-    const lines = await this.storedLines(trx, doc, id)
+    const lines = stored ?? (await this.storedLines(trx, doc, id))
     await this.hooksOf(doc).release?.({ trx, ctx, doc, header: existing, lines, existing, id })
     await releaseReservations(trx, this.store.registry, doc, lines)
     await trx.deleteFrom(doc.lines.table).where(this.lineParent(doc).column, '=', id).execute()
@@ -326,7 +354,12 @@ export class DocumentStore {
     const { existing, scope } = await this.scoped(trx, ctx, doc, body.id)
     this.checkEditable(doc, existing)
     const id = String(existing.id)
-    await this.release(trx, ctx, doc, existing)
+    const stored = await this.storedLines(trx, doc, id)
+    const sent = Array.isArray(body[LINES_IN]) ? (body[LINES_IN] as unknown[]).filter((l): l is Wire => !!l && typeof l === 'object') : []
+    // What the old and the new lines hold, as one set per table: a modify that swaps two check sheets
+    // locks them in the same order as one that swaps them back.
+    await this.lockHeld(trx, doc, [...stored, ...sent])
+    await this.release(trx, ctx, doc, existing, stored)
     const { header, lines } = await this.prepare(trx, ctx, doc, body, 'modify', existing)
     const approval = hasApproval(doc.section)
     const reset = approval ? { status: DocumentStatus.CREATED, approve_by: null, approve_time: null, refuse_reason: null } : {}
@@ -352,7 +385,9 @@ export class DocumentStore {
     if (approval && !EDITABLE.includes(this.statusOf(existing))) throw invalid(`“审核通过”的${doc.subject}不允许执行删除操作！`)
     const docId = String(existing.id)
     await this.hooksOf(doc).remove?.({ trx, ctx, doc, header: existing, lines: [], existing, id: docId })
-    await this.release(trx, ctx, doc, existing)
+    const stored = await this.storedLines(trx, doc, docId)
+    await this.lockHeld(trx, doc, stored)
+    await this.release(trx, ctx, doc, existing, stored)
     let removal = trx.deleteFrom(doc.header.table).where('id', '=', docId).where(scope)
     if (approval) removal = removal.where('status', 'in', EDITABLE)
     const done = await removal.executeTakeFirst()
@@ -389,7 +424,7 @@ export class DocumentStore {
     await this.stockEffect(event)
     const status = await this.hooksOf(doc).approve?.(event)
     if (typeof status === 'number' && status !== DocumentStatus.APPROVE_PASS)
-      await trx.updateTable(doc.header.table).set({ status }).where('id', '=', docId).execute()
+      await trx.updateTable(doc.header.table).set({ status }).where('id', '=', docId).where('status', '=', DocumentStatus.APPROVE_PASS).execute()
   }
 
   async approveRefuse(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, reason: unknown): Promise<void> {
@@ -431,8 +466,34 @@ export class DocumentStore {
     await writeOpLog(trx, ctx, `取消审核${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
   }
 
-  /** All-or-nothing over several documents: the first failure names its position and aborts the transaction. */
-  async batch(doc: DocumentModel, ids: string[], action: string, run: (id: string) => Promise<void>): Promise<void> {
+  /**
+   * All-or-nothing over several documents: the first failure names its position and aborts the
+   * transaction. The lock order of a batch (platform/db-tx.ts): every document's own row first, in id
+   * order, then what all of them hold, each set in id order; only then does the first action run, so two
+   * overlapping batches (or a batch and a single action) queue on the first document they share.
+   */
+  async batch(
+    trx: Db,
+    doc: DocumentModel,
+    ids: string[],
+    action: string,
+    run: (id: string) => Promise<void>,
+    options: { approving?: boolean } = {},
+  ): Promise<void> {
+    const wanted = [...new Set(ids.filter((id) => typeof id === 'string'))].sort()
+    if (wanted.length > 1 && isPostgres(trx)) {
+      const headers = await trx.selectFrom(doc.header.table).selectAll().where('id', 'in', wanted).orderBy('id').forUpdate().execute()
+      const rows = await trx.selectFrom(doc.lines.table).selectAll().where(this.lineParent(doc).column, 'in', wanted).execute()
+      const lines = rows.map((r) => this.codec.fromRow(doc.lines, r))
+      await this.lockHeld(trx, doc, lines)
+      if (options.approving)
+        await this.stockLock?.(
+          trx,
+          doc,
+          headers.map((r) => this.codec.fromRow(doc.header, r)),
+          lines,
+        )
+    }
     for (const [i, id] of ids.entries()) {
       try {
         await run(id)
