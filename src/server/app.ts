@@ -111,7 +111,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(services, db, ctx, type, aliases, references)
   app.addHook('onClose', async () => databases.close())
   // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.
-  const scheduler = new JobScheduler(services, { enabled: config.scheduler, leaderRetryMs: config.schedulerLeaderRetryMs }, app.log)
+  const scheduler = new JobScheduler(
+    services,
+    { enabled: config.scheduler, leaderRetryMs: config.schedulerLeaderRetryMs, runLeaseMs: config.schedulerRunLeaseMs },
+    app.log,
+  )
   app.decorate('scheduler', scheduler)
   app.addHook('onReady', async () => scheduler.start())
   app.addHook('preClose', async () => scheduler.stop())
