@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js'
 import { connectBus, disconnected, nextEvent, pause, recorder } from '../support/bus-client.js'
 import { publishToUser } from '../../src/server/realtime/publish.js'
 import { inTransaction } from '../../src/server/platform/db-tx.js'
+import { sendPersonalNotice } from '../../src/server/modules/system/notices.js'
 import { BusEvent, type BusMessage, type PresenceEvent, type SysNoticeData } from '../../src/shared/contracts/bus.js'
 
 interface Page<T> {
@@ -107,6 +108,41 @@ describe('message bus', () => {
     expect((m1.data as SysNoticeData).publishTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     await pause(QUIET_MS)
     expect(foreignHeard).toEqual([])
+  })
+
+  it('announces every notice to one addressee as sysNotice to that user only: a sheet sent to them, a reminder from the server', async () => {
+    // an addressee of its own, so the other tests' counts of the clerk's messages stay theirs
+    const created = await t.call<string>('POST', '/system/user', {
+      token: admin,
+      body: { code: 'bus02', name: '通知收件人', username: 'busaddressee', password: 'secret123', gender: 0, available: true },
+    })
+    expect(created.status, created.raw).toBe(200)
+    const clerkId = created.body.data
+    const a = await connect(admin)
+    const c = await connect(await t.login('1000@busaddressee', 'secret123'))
+    const adminHeard = recorder<BusMessage>(a, BusEvent.sysNotice)
+    const clerkHeard = recorder<BusMessage>(c, BusEvent.sysNotice)
+    const sheet = await t.call<string>('POST', '/sw/excel', { token: admin, body: { name: '总线表格' } })
+    expect(sheet.status, sheet.raw).toBe(200)
+    const notice = nextEvent<BusMessage>(c, BusEvent.sysNotice, (m) => String((m.data as SysNoticeData).title).endsWith('发送了在线Excel：总线表格'))
+    const received = nextEvent<BusMessage>(c, 'sw.received')
+    const sent = await t.call('POST', '/sw/excel/send', { token: admin, body: { id: sheet.body.data, userId: clerkId } })
+    expect(sent.status, sent.raw).toBe(200)
+    const m = await notice
+    expect(m).toMatchObject({ bizType: 'sysNotice', userId: clerkId })
+    const mine = await t.call<Page<{ id: string; title: string }>>('GET', '/system/notice/query/my', { token: await t.login('1000@busaddressee', 'secret123') })
+    expect(mine.body.data.datas.find((n) => n.id === (m.data as SysNoticeData).id)?.title).toBe((m.data as SysNoticeData).title)
+    await received
+
+    // a notice the server sends (the public sea's reminder goes this way), keyed: the same key again is no second notice
+    const tenant = t.app.services.databases.tenant('1000')
+    const reminder = nextEvent<BusMessage>(c, BusEvent.sysNotice, (x) => (x.data as SysNoticeData).title === '您有1个客户即将被收回公海')
+    for (let i = 0; i < 2; i++)
+      await inTransaction(tenant, (trx) => sendPersonalNotice(t.app.services, trx, clerkId, 'bus-test-reminder', '您有1个客户即将被收回公海', '请及时跟进'))
+    await reminder
+    await pause(QUIET_MS)
+    expect(clerkHeard.filter((x) => (x.data as SysNoticeData).title === '您有1个客户即将被收回公海')).toHaveLength(1)
+    expect(adminHeard).toEqual([])
   })
 
   it('sends nothing for a draft or for a publish that is refused and rolled back', async () => {
