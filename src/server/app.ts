@@ -163,7 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     messageModule(scope, services)
     await componentModule(scope, services)
   })
-  services.bus.attach(app.server, config.databaseUrl)
+  await services.bus.attach(app.server, config.databaseUrl, { heartbeatMs: config.busHeartbeatMs, expireMs: config.busProcessExpireMs })
   // Before the databases close (onClose): sockets go first, so none is served by a closed pool.
   app.addHook('preClose', async () => services.bus.close())
 
