@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { sql } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { Wire } from '../engine/record-codec.js'
 import { parseQuartzCron, CronSyntaxError } from '../../shared/cron/quartz-cron.js'
@@ -115,6 +115,17 @@ export async function endJobRun(db: Db, jobId: string, fire: string, unrunnable:
     .execute()
 }
 
+/** A run still RUNNING whose lease has passed at `at` (epoch ms), or that never had one (written before leases). */
+const deadRun =
+  (at: number) =>
+  (eb: ExpressionBuilder<any, any>) =>
+    eb.and([eb('status', '=', QRTZ_RUN_STATUS.RUNNING), eb.or([eb('lease_until', '<', at), eb('lease_until', 'is', null)])])
+
+/** Whether any run is left by a dead process: a read, so that the leader's every-second look writes nothing. */
+export async function hasDeadRuns(db: Db): Promise<boolean> {
+  return (await db.selectFrom(RUN_TABLE).select('id').where(deadRun(Date.now())).limit(1).executeTakeFirst()) !== undefined
+}
+
 /**
  * Ends as interrupted every run (of one job, or all) whose lease has passed: its process died without
  * ending it (a run carried out renews its lease, jobs/run-lease.ts; a run written before leases existed
@@ -124,8 +135,7 @@ export async function interruptDeadRuns(trx: Db, jobId?: string): Promise<number
   let dead = trx
     .updateTable(RUN_TABLE)
     .set({ status: QRTZ_RUN_STATUS.INTERRUPTED, end_time: now(), message: RUN_INTERRUPTED })
-    .where('status', '=', QRTZ_RUN_STATUS.RUNNING)
-    .where((eb) => eb.or([eb('lease_until', '<', Date.now()), eb('lease_until', 'is', null)]))
+    .where(deadRun(Date.now()))
   if (jobId) dead = dead.where('job_id', '=', jobId)
   const ended = await dead.returning(['job_id', 'fire_time']).execute()
   for (const run of ended) if (run.fire_time !== null) await endJobRun(trx, String(run.job_id), stampOf(run.fire_time), false)

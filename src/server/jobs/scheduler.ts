@@ -11,7 +11,7 @@ import { auditColumns } from '../platform/audit-columns.js'
 import { inTransaction } from '../platform/db-tx.js'
 import { newId } from '../platform/ids.js'
 import { runScript } from '../sandbox/script-sandbox.js'
-import { JOB_TABLE, RUN_INTERRUPTED, RUN_TABLE, State, endJobRun, interruptDeadRuns, nextFireAfter } from '../domain/qrtz-job.js'
+import { JOB_TABLE, RUN_INTERRUPTED, RUN_TABLE, State, endJobRun, hasDeadRuns, interruptDeadRuns, nextFireAfter } from '../domain/qrtz-job.js'
 import { jobHandler } from './job-handlers.js'
 import { RunLeases } from './run-lease.js'
 
@@ -212,6 +212,7 @@ export class JobScheduler {
   }
 
   private async interruptDeadRunsOf(db: Db): Promise<number> {
+    if (!(await hasDeadRuns(db))) return 0
     const ended = await inTransaction(db, (trx) => interruptDeadRuns(trx))
     if (ended) this.log.warn({ ended }, 'scheduler: runs of a stopped process ended as interrupted')
     return ended
