@@ -111,7 +111,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(services, db, ctx, type, aliases, references)
   app.addHook('onClose', async () => databases.close())
   // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.
-  const scheduler = new JobScheduler(services, { enabled: config.scheduler, leaderRetryMs: config.schedulerLeaderRetryMs }, app.log)
+  const scheduler = new JobScheduler(
+    services,
+    { enabled: config.scheduler, leaderRetryMs: config.schedulerLeaderRetryMs, runLeaseMs: config.schedulerRunLeaseMs },
+    app.log,
+  )
   app.decorate('scheduler', scheduler)
   app.addHook('onReady', async () => scheduler.start())
   app.addHook('preClose', async () => scheduler.stop())
@@ -159,7 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     messageModule(scope, services)
     await componentModule(scope, services)
   })
-  services.bus.attach(app.server, config.databaseUrl)
+  await services.bus.attach(app.server, config.databaseUrl, { heartbeatMs: config.busHeartbeatMs, expireMs: config.busProcessExpireMs })
   // Before the databases close (onClose): sockets go first, so none is served by a closed pool.
   app.addHook('preClose', async () => services.bus.close())
 

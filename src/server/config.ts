@@ -26,6 +26,15 @@ export interface AppConfig {
   scheduler: boolean
   /** PostgreSQL: how often a process that is not the scheduler leader tries to become it. */
   schedulerLeaderRetryMs: number
+  /**
+   * How long a job run's lease lasts: its process renews it every quarter of this; a run whose lease has
+   * passed (its process was killed) is ended as interrupted by the scheduler leader.
+   */
+  schedulerRunLeaseMs: number
+  /** How often each process renews its row in the bus's process table (presence of its sockets). */
+  busHeartbeatMs: number
+  /** A process not heard of for this long is dead: its sockets' presence is removed and the others are told. */
+  busProcessExpireMs: number
 }
 
 export const DEFAULT_SYSTEM_TITLE = '星云客户关系管理系统'
@@ -51,5 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: (env.DEMO_DATA ?? 'on') !== 'off',
     scheduler: (env.SCHEDULER ?? 'on') !== 'off',
     schedulerLeaderRetryMs: Number(env.SCHEDULER_LEADER_RETRY_MS ?? 5000),
+    schedulerRunLeaseMs: Number(env.SCHEDULER_RUN_LEASE_MS ?? 20_000),
+    busHeartbeatMs: Number(env.BUS_HEARTBEAT_MS ?? 5000),
+    busProcessExpireMs: Number(env.BUS_PROCESS_EXPIRE_MS ?? 15_000),
   }
 }

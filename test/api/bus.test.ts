@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net'
 import type { Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { startServerProcess, type ServerProcess } from '../support/server-process.js'
 import { connectBus, disconnected, nextEvent, pause, recorder } from '../support/bus-client.js'
 import { publishToUser } from '../../src/server/realtime/publish.js'
 import { inTransaction } from '../../src/server/platform/db-tx.js'
+import { sendPersonalNotice } from '../../src/server/modules/system/notices.js'
 import { BusEvent, type BusMessage, type PresenceEvent, type SysNoticeData } from '../../src/shared/contracts/bus.js'
 
 interface Page<T> {
@@ -109,6 +111,41 @@ describe('message bus', () => {
     expect(foreignHeard).toEqual([])
   })
 
+  it('announces every notice to one addressee as sysNotice to that user only: a sheet sent to them, a reminder from the server', async () => {
+    // an addressee of its own, so the other tests' counts of the clerk's messages stay theirs
+    const created = await t.call<string>('POST', '/system/user', {
+      token: admin,
+      body: { code: 'bus02', name: '通知收件人', username: 'busaddressee', password: 'secret123', gender: 0, available: true },
+    })
+    expect(created.status, created.raw).toBe(200)
+    const clerkId = created.body.data
+    const a = await connect(admin)
+    const c = await connect(await t.login('1000@busaddressee', 'secret123'))
+    const adminHeard = recorder<BusMessage>(a, BusEvent.sysNotice)
+    const clerkHeard = recorder<BusMessage>(c, BusEvent.sysNotice)
+    const sheet = await t.call<string>('POST', '/sw/excel', { token: admin, body: { name: '总线表格' } })
+    expect(sheet.status, sheet.raw).toBe(200)
+    const notice = nextEvent<BusMessage>(c, BusEvent.sysNotice, (m) => String((m.data as SysNoticeData).title).endsWith('发送了在线Excel：总线表格'))
+    const received = nextEvent<BusMessage>(c, 'sw.received')
+    const sent = await t.call('POST', '/sw/excel/send', { token: admin, body: { id: sheet.body.data, userId: clerkId } })
+    expect(sent.status, sent.raw).toBe(200)
+    const m = await notice
+    expect(m).toMatchObject({ bizType: 'sysNotice', userId: clerkId })
+    const mine = await t.call<Page<{ id: string; title: string }>>('GET', '/system/notice/query/my', { token: await t.login('1000@busaddressee', 'secret123') })
+    expect(mine.body.data.datas.find((n) => n.id === (m.data as SysNoticeData).id)?.title).toBe((m.data as SysNoticeData).title)
+    await received
+
+    // a notice the server sends (the public sea's reminder goes this way), keyed: the same key again is no second notice
+    const tenant = t.app.services.databases.tenant('1000')
+    const reminder = nextEvent<BusMessage>(c, BusEvent.sysNotice, (x) => (x.data as SysNoticeData).title === '您有1个客户即将被收回公海')
+    for (let i = 0; i < 2; i++)
+      await inTransaction(tenant, (trx) => sendPersonalNotice(t.app.services, trx, clerkId, 'bus-test-reminder', '您有1个客户即将被收回公海', '请及时跟进'))
+    await reminder
+    await pause(QUIET_MS)
+    expect(clerkHeard.filter((x) => (x.data as SysNoticeData).title === '您有1个客户即将被收回公海')).toHaveLength(1)
+    expect(adminHeard).toEqual([])
+  })
+
   it('sends nothing for a draft or for a publish that is refused and rolled back', async () => {
     const c = await connect(clerk)
     const heard = recorder(c, BusEvent.sysNotice)
@@ -205,5 +242,66 @@ describe('message bus', () => {
     await t.app.services.bus.endExpiredSockets()
     expect(await reason).toBe('io server disconnect')
     expect((await t.call('GET', '/auth/info', { token })).status).toBe(401)
+  })
+})
+
+/**
+ * kill -9 of a server process holding sockets (PostgreSQL: SQLite is one process by design). Its
+ * disconnect handlers never run, so the presence rows it left are what tells: the other process sees
+ * its heartbeat stop and sends userOffline for each user with no socket left anywhere, and for no one else.
+ */
+describe.skipIf(process.env.TEST_DB !== 'postgres')('message bus: a process killed with sockets open', () => {
+  const HEARTBEAT_MS = 500
+  const EXPIRE_MS = 2000
+  const knobs = { BUS_HEARTBEAT_MS: String(HEARTBEAT_MS), BUS_PROCESS_EXPIRE_MS: String(EXPIRE_MS), SCHEDULER: 'off' }
+  let t: TestApp
+  let child: ServerProcess | undefined
+  const open: Socket[] = []
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: knobs })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    for (const s of open.splice(0)) s.close()
+    await child?.kill()
+    await t?.close()
+  })
+
+  it('tells the other users userOffline for the users whose only sockets it held, within the stated time', { timeout: 180_000 }, async () => {
+    const admin = await t.login()
+    const user = async (code: string, username: string, name: string) => {
+      const r = await t.call<string>('POST', '/system/user', { token: admin, body: { code, name, username, password: 'secret123', gender: 0, available: true } })
+      expect(r.status, r.raw).toBe(200)
+      return { id: r.body.data, token: await t.login(username, 'secret123') }
+    }
+    const only = await user('kill01', 'killonly', '只在被杀进程')
+    const both = await user('kill02', 'killboth', '两个进程都有')
+    child = await startServerProcess(t.app.services.config.databaseUrl, t.dataDir, knobs)
+    const here = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    const socket = async (base: string, token: string) => {
+      const s = await connectBus(base, token, 10_000)
+      open.push(s)
+      return s
+    }
+    const watcher = await socket(here, admin)
+    await socket(child.base, only.token)
+    await socket(child.base, both.token)
+    await socket(here, both.token)
+    const offline = recorder<PresenceEvent>(watcher, BusEvent.userOffline)
+    const gone = nextEvent<PresenceEvent>(watcher, BusEvent.userOffline, (p) => p.userId === only.id, 30_000)
+    await child.kill()
+    const killedAt = Date.now()
+    const seen = await gone
+    expect(seen).toMatchObject({ userId: only.id, name: '只在被杀进程', username: 'killonly', ip: '127.0.0.1' })
+    // a dead process is found within its expiry and one heartbeat (slack for a loaded machine)
+    expect(Date.now() - killedAt).toBeLessThan(EXPIRE_MS + HEARTBEAT_MS + 5000)
+    await pause(EXPIRE_MS)
+    // the user still online through this process is not offline, and the dead one is told once
+    expect(offline.map((p) => p.userId)).toEqual([only.id])
+    const rows = await t.app.services.databases.platform.selectFrom('sys_bus_presence').select(['user_id']).execute()
+    const adminId = (await t.call<{ user: { id: string } }>('GET', '/auth/info', { token: admin })).body.data.user.id
+    // what is left: the sockets of the live process only
+    expect(rows.map((r) => String(r.user_id)).sort()).toEqual([adminId, both.id].sort())
   })
 })

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/server/app.js'
 import { startTestApp, type TestApp } from '../support/test-app.js'
+import { startServerProcess, type ServerProcess } from '../support/server-process.js'
 
 interface Run {
   fire_time: string
@@ -94,5 +95,83 @@ describe('scheduled jobs across server processes', () => {
     const runs = await runsOf(id)
     expect(runs).toHaveLength(1)
     expect(runs[0]).toMatchObject({ fire_time: text(job.next_fire_time), status: 'SUCCESS', trigger_type: 'SCHEDULE' })
+  })
+})
+
+/**
+ * kill -9 of the process running a job (PostgreSQL: SQLite is one process by design; its start-up end of
+ * dead runs is in qrtz.test.ts). The job runs in a real server process started here; the test kills it
+ * during the run and the app of this test, the other process, ends that run as interrupted and runs
+ * the job itself. Leases of 2 s make it quick; a script busy for 4 s (the sandbox's deadline is 5 s)
+ * is the long job, and its run on the surviving process proves the lease is renewed while a run lasts.
+ */
+describe.skipIf(process.env.TEST_DB !== 'postgres')('a process killed during a job run', () => {
+  const LEASE_MS = 2000
+  const knobs = { SCHEDULER_LEADER_RETRY_MS: '300', SCHEDULER_RUN_LEASE_MS: String(LEASE_MS) }
+  let t: TestApp
+  let child: ServerProcess | undefined
+  let survivor: FastifyInstance | undefined
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ...knobs, SCHEDULER: 'off' } })
+  })
+  afterAll(async () => {
+    await child?.kill()
+    await survivor?.close()
+    await t?.close()
+  })
+
+  const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> => {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const got = await probe()
+      if (got !== undefined) return got
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${child?.output().slice(-3000) ?? ''}`)
+      await sleep(100)
+    }
+  }
+
+  it('ends the run as interrupted with its message and runs the job again on the other process', { timeout: 240_000 }, async () => {
+    const admin = await t.login()
+    child = await startServerProcess(t.app.services.config.databaseUrl, t.dataDir, { ...knobs, SCHEDULER: 'on' })
+    // the other process, started after the child (which leads from its start-up): a follower until the kill
+    survivor = await buildApp({ ...t.app.services.config, scheduler: true })
+    await survivor.ready()
+    const survivorInstance = survivor.scheduler.instance
+    const script = 'var end = Date.now() + 4000; while (Date.now() < end) {} return "跑完"'
+    const created = await t.call<string>('POST', '/qrtz', { token: admin, body: { name: '长任务', jobType: 2, cron: '* * * * * ?', script } })
+    expect(created.status, created.raw).toBe(200)
+    const id = created.body.data
+    const tenant = t.app.services.databases.tenant('1000')
+    const runs = async () =>
+      (
+        await tenant
+          .selectFrom('qrtz_job_run')
+          .select(['id', 'status', 'instance', 'message', 'end_time', 'start_time'])
+          .where('job_id', '=', id)
+          .orderBy('start_time')
+          .execute()
+      ).map((r) => ({ ...r, id: String(r.id), status: String(r.status), instance: String(r.instance), message: r.message === null ? null : String(r.message) }))
+
+    const killed = await until('a run in the child process', async () => (await runs()).find((r) => r.status === 'RUNNING' && r.instance.includes(`:${child!.pid}:`)), 60_000)
+    await child.kill()
+    const killedAt = Date.now()
+
+    const interrupted = await until('the killed run ended', async () => (await runs()).find((r) => r.id === killed.id && r.status !== 'RUNNING'), 30_000)
+    expect(interrupted).toMatchObject({ status: 'INTERRUPTED', message: '执行进程已停止，本次执行中断' })
+    expect(interrupted.end_time).not.toBeNull()
+    // within the lease, the leader hand-over and a tick (generous for a loaded machine)
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_MS + 8000)
+
+    const again = await until('a run on the other process', async () => (await runs()).find((r) => r.instance === survivorInstance && r.status === 'SUCCESS'), 30_000)
+    expect(again.message).toBe('跑完')
+    // nothing stays 执行中 for the dead process, and the job is not stuck: a pause sticks once the run in progress ends
+    expect((await runs()).filter((r) => r.instance.includes(`:${child!.pid}:`) && r.status === 'RUNNING')).toEqual([])
+    const pause = await t.call('PATCH', '/qrtz/pause', { token: admin, body: { id } })
+    expect(pause.status, pause.raw).toBe(200)
+    await until('the job paused', async () => {
+      const job = await tenant.selectFrom('qrtz_job').select('state').where('id', '=', id).executeTakeFirstOrThrow()
+      return job.state === 'PAUSED' ? true : undefined
+    }, 15_000)
   })
 })

@@ -163,6 +163,82 @@ describe('scheduled jobs /qrtz', () => {
     }
   })
 
+  /**
+   * A run whose process died (a kill -9) is left RUNNING with a lease nobody renews: here written as
+   * that process would have left it, for a job fired at `fire`, with its lease `leaseMs` from now.
+   */
+  let deadRuns = 0
+  const leftRunning = async (id: string, state: string, leaseMs: number) => {
+    const tenant = t.app.services.databases.tenant('1000')
+    const fire = fmt(new Date(Date.now() - 60_000 * ++deadRuns))
+    await tenant.updateTable('qrtz_job').set({ state, prev_fire_time: fire }).where('id', '=', id).execute()
+    const runId = `dead-run-${Math.random().toString(36).slice(2)}`
+    await tenant
+      .insertInto('qrtz_job_run')
+      .values({ id: runId, job_id: id, job_name: '长任务', fire_time: fire, trigger_type: 'SCHEDULE', status: 'RUNNING', start_time: fire, instance: 'gone-host:4242:dead00', lease_until: Date.now() + leaseMs })
+      .execute()
+    return runId
+  }
+  const runOf = async (id: string, runId: string) => (await runs(id)).find((r) => r.id === runId)
+
+  it('ends a run left 执行中 by a dead process as interrupted, and pause and resume work from every state', async () => {
+    const id = (await create({ name: '长任务', jobType: 2, cron: '0 0 2 * * ?', script: 'return 1' })).body.data
+    const next = fmt(nextFireTimes('0 0 2 * * ?', 1, new Date())[0])
+    const pause = (body = { id }) => t.call('PATCH', '/qrtz/pause', { token: admin, body })
+    const resume = () => t.call('PATCH', '/qrtz/resume', { token: admin, body: { id } })
+
+    // the job stuck ACQUIRED behind a dead run: pausing ends that run and the pause sticks
+    const dead = await leftRunning(id, 'ACQUIRED', -1000)
+    expect((await pause()).status).toBe(200)
+    expect(await job(id)).toMatchObject({ state: 'PAUSED', nextFireTime: null })
+    expect(await runOf(id, dead)).toMatchObject({ status: 'INTERRUPTED', message: '执行进程已停止，本次执行中断' })
+    expect((await runOf(id, dead))?.endTime).toMatch(/^\d{4}-/)
+    expect((await resume()).status).toBe(200)
+    expect(await job(id)).toMatchObject({ state: 'WAITING', nextFireTime: next })
+
+    // a run still going on elsewhere (its lease renewed): paused meanwhile, resumed while it runs
+    const live = await leftRunning(id, 'ACQUIRED', 60_000)
+    expect((await pause()).status).toBe(200)
+    expect((await job(id)).state).toBe('PAUSED_BLOCKED')
+    expect((await resume()).status).toBe(200)
+    expect(await job(id)).toMatchObject({ state: 'ACQUIRED', nextFireTime: next })
+    expect((await runOf(id, live))?.status).toBe('RUNNING')
+    // paused again, then its process dies: resuming does not bring back a dead ACQUIRED
+    expect((await pause()).status).toBe(200)
+    await t.app.services.databases.tenant('1000').updateTable('qrtz_job_run').set({ lease_until: Date.now() - 1 }).where('id', '=', live).execute()
+    expect((await resume()).status).toBe(200)
+    expect(await job(id)).toMatchObject({ state: 'WAITING', nextFireTime: next })
+    expect((await runOf(id, live))?.status).toBe('INTERRUPTED')
+
+    // the leader's tick ends a dead run by itself: the job waits again, no pause needed
+    const another = await leftRunning(id, 'ACQUIRED', -1000)
+    await t.app.scheduler.tick()
+    expect((await runOf(id, another))?.status).toBe('INTERRUPTED')
+    expect((await job(id)).state).toBe('WAITING')
+    // and a live one is left alone
+    const running = await leftRunning(id, 'ACQUIRED', 60_000)
+    await t.app.scheduler.tick()
+    expect((await runOf(id, running))?.status).toBe('RUNNING')
+    expect((await job(id)).state).toBe('ACQUIRED')
+    await t.app.services.databases.tenant('1000').updateTable('qrtz_job_run').set({ lease_until: Date.now() - 1 }).where('id', '=', running).execute()
+    await t.app.scheduler.tick()
+    expect((await job(id)).state).toBe('WAITING')
+
+    // in error (its built-in job gone): paused and resumed like any other
+    await t.app.services.databases.tenant('1000').updateTable('qrtz_job').set({ state: 'ERROR' }).where('id', '=', id).execute()
+    expect((await pause()).status).toBe(200)
+    expect((await job(id)).state).toBe('PAUSED')
+    expect((await resume()).status).toBe(200)
+    expect((await job(id)).state).toBe('WAITING')
+    // complete: nothing to pause, and nothing changes
+    await t.app.services.databases.tenant('1000').updateTable('qrtz_job').set({ state: 'COMPLETE', next_fire_time: null }).where('id', '=', id).execute()
+    const complete = await pause()
+    expect(complete.status).toBe(400)
+    expect(complete.body.msg).toBe('定时器已执行完成，无法暂停')
+    expect(await job(id)).toMatchObject({ state: 'COMPLETE', nextFireTime: null })
+    await t.call('DELETE', '/qrtz', { token: admin, body: { id } })
+  })
+
   it('runs a script job now in the sandbox, keeping its result, its error or its timeout', async () => {
     const ok = await t.call<{ status: string; message: string }>('PATCH', '/qrtz/trigger', { token: admin, body: { id: jobId } })
     expect(ok.status, ok.raw).toBe(200)
@@ -302,8 +378,35 @@ describe('scheduled jobs: the loop that starts with the server', () => {
   let t: TestApp
   afterAll(async () => t?.close())
 
+  it('ends at start-up a run its dead process left 执行中, and the job waits again', { timeout: 120_000 }, async () => {
+    t ??= await startTestApp()
+    const admin = await t.login()
+    const id = (await t.call<string>('POST', '/qrtz', { token: admin, body: { name: '中断任务', jobType: 2, cron: '0 0 1 * * ?', script: 'return 1' } })).body.data
+    await t.app.scheduler.stop()
+    // the process running it was killed: the job ACQUIRED, its run RUNNING with a lease that ran out
+    const tenant = t.app.services.databases.tenant('1000')
+    const fire = dayjs().subtract(1, 'minute').format('YYYY-MM-DD HH:mm:ss')
+    await tenant.updateTable('qrtz_job').set({ state: 'ACQUIRED', prev_fire_time: fire }).where('id', '=', id).execute()
+    await tenant
+      .insertInto('qrtz_job_run')
+      .values({ id: 'killed-run', job_id: id, job_name: '中断任务', fire_time: fire, trigger_type: 'SCHEDULE', status: 'RUNNING', start_time: fire, instance: 'gone-host:4242:dead00', lease_until: Date.now() - 5000 })
+      .execute()
+    await t.restart()
+    const token = await t.login()
+    let history: Run[] = []
+    for (let i = 0; i < 100 && history[0]?.status !== 'INTERRUPTED'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      history = (await t.call<Page<Run>>('GET', '/qrtz/run/query', { token, query: { jobId: id } })).body.data.datas
+    }
+    expect(history).toHaveLength(1)
+    expect(history[0]).toMatchObject({ id: 'killed-run', status: 'INTERRUPTED', message: '执行进程已停止，本次执行中断', fireTime: fire })
+    expect(history[0].endTime).toMatch(/^\d{4}-/)
+    const got = (await t.call<Job>('GET', '/qrtz', { token, query: { id } })).body.data
+    expect(got).toMatchObject({ state: 'WAITING', nextFireTime: fmt(nextFireTimes('0 0 1 * * ?', 1, new Date())[0]) })
+  })
+
   it('runs a fire time missed while the server was down once at start-up, then waits for the next', { timeout: 120_000 }, async () => {
-    t = await startTestApp()
+    t ??= await startTestApp()
     const admin = await t.login()
     const id = (await t.call<string>('POST', '/qrtz', { token: admin, body: { name: '每日任务', jobType: 2, cron: '0 0 0 * * ?', script: 'return "补跑"' } })).body.data
     await t.app.scheduler.stop()

@@ -47,6 +47,12 @@ export class Databases {
     return db
   }
 
+  /** The tenant whose handle (from `tenant`) `db` is; undefined for the platform's or any other. */
+  tenantOf(db: Db): string | undefined {
+    for (const [tenantId, handle] of this.tenants) if (handle === db) return tenantId
+    return undefined
+  }
+
   /** PostgreSQL schema of a handle, for the migrator's bookkeeping table. */
   schemaOf(tenantId: string | 'platform'): string | undefined {
     if (!this.root) return undefined

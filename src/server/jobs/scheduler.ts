@@ -11,8 +11,9 @@ import { auditColumns } from '../platform/audit-columns.js'
 import { inTransaction } from '../platform/db-tx.js'
 import { newId } from '../platform/ids.js'
 import { runScript } from '../sandbox/script-sandbox.js'
-import { JOB_TABLE, RUN_TABLE, State, nextFireAfter } from '../domain/qrtz-job.js'
+import { JOB_TABLE, RUN_INTERRUPTED, RUN_TABLE, State, endJobRun, hasDeadRuns, interruptDeadRuns, nextFireAfter } from '../domain/qrtz-job.js'
 import { jobHandler } from './job-handlers.js'
+import { RunLeases } from './run-lease.js'
 
 /**
  * The scheduler of 定时器 (issue 15). Jobs are rows of each tenant's database with their next fire time;
@@ -28,12 +29,21 @@ import { jobHandler } from './job-handlers.js'
  * Misfire: a fire time later than MISFIRE_THRESHOLD_MS (the server was down, or the job was due during
  * a long pause of the process) is not replayed N times: the job runs once (触发方式 错过补偿) and its
  * next fire time is the first one after now. Fire times a few seconds late (a slow tick) are each run.
+ *
+ * A process that dies during a run (kill -9, a crash, the machine gone): every run holds a lease
+ * (`lease_until`, renewed by its process every quarter of SCHEDULER_RUN_LEASE_MS, 20 s by default). The
+ * leader, at each tick, and every process once at start-up end the runs whose lease has passed as
+ * INTERRUPTED (执行进程已停止，本次执行中断) and give their jobs back (waiting, or paused when paused
+ * meanwhile): within the lease + 1 s on a live leader, + SCHEDULER_LEADER_RETRY_MS when the dead process
+ * was the leader. A job due meanwhile then runs once (错过补偿) on whichever process leads.
  */
 export interface SchedulerOptions {
   /** false: no loop (tests drive `tick`); the calls (trigger) still run jobs. */
   enabled: boolean
   /** PostgreSQL: how often a follower tries to become the leader. */
   leaderRetryMs: number
+  /** How long a run's lease lasts without renewal (its process renews it every quarter of this). */
+  runLeaseMs: number
 }
 
 export const MISFIRE_THRESHOLD_MS = 5000
@@ -128,6 +138,9 @@ export class JobScheduler {
   /** Written into each run row (执行进程), so the history shows which process ran it. */
   readonly instance = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`
   private readonly leadership: Leadership
+  private readonly leases: RunLeases
+  /** Runs left behind by dead processes are ended once at start-up, leader or not. */
+  private reapedAtStart = false
   private timer?: NodeJS.Timeout
   private stopped = true
   /** stop() was called: a tick in progress ends after the tenant it is on. */
@@ -143,6 +156,7 @@ export class JobScheduler {
       services.databases.kind === 'postgres'
         ? new AdvisoryLeadership(services.config.databaseUrl, options.leaderRetryMs, log)
         : alwaysLeader
+    this.leases = new RunLeases(options.runLeaseMs, log)
   }
 
   start(): void {
@@ -174,10 +188,34 @@ export class JobScheduler {
 
   private async loop(): Promise<void> {
     try {
+      if (!this.reapedAtStart) {
+        this.reapedAtStart = true
+        await this.interruptDeadRuns()
+      }
       if (await this.leadership.isLeader()) await this.tick()
     } catch (error) {
       this.log.error({ err: error }, 'scheduler tick failed')
     }
+  }
+
+  /** Ends the runs of dead processes in every tenant (see the class note); answers how many. */
+  async interruptDeadRuns(): Promise<number> {
+    let ended = 0
+    for (const tenantId of await this.services.tenantIds()) {
+      try {
+        ended += await this.interruptDeadRunsOf(this.services.databases.tenant(tenantId))
+      } catch (error) {
+        this.log.error({ err: error, tenantId }, 'scheduler: dead runs of the tenant not ended')
+      }
+    }
+    return ended
+  }
+
+  private async interruptDeadRunsOf(db: Db): Promise<number> {
+    if (!(await hasDeadRuns(db))) return 0
+    const ended = await inTransaction(db, (trx) => interruptDeadRuns(trx))
+    if (ended) this.log.warn({ ended }, 'scheduler: runs of a stopped process ended as interrupted')
+    return ended
   }
 
   /** One pass over every tenant at `at` (the server clock by default); answers how many runs it made. */
@@ -196,6 +234,7 @@ export class JobScheduler {
   }
 
   private async tickTenant(tenantId: string, db: Db, at: Date): Promise<number> {
+    await this.interruptDeadRunsOf(db)
     const entity = this.services.registry.get('qrtzJob')
     const rows = await db
       .selectFrom(JOB_TABLE)
@@ -265,6 +304,7 @@ export class JobScheduler {
       status: QRTZ_RUN_STATUS.RUNNING,
       start_time: now(),
       instance: this.instance.slice(0, 100),
+      lease_until: this.leases.until(),
       ...auditColumns(SYSTEM),
     }
   }
@@ -277,33 +317,40 @@ export class JobScheduler {
   }
 
   private async execute(tenantId: string, db: Db, job: Wire, runId: string, fire: string | null, scheduled: boolean): Promise<RunOutcome> {
+    this.leases.hold(runId, db)
     let status: string = QRTZ_RUN_STATUS.SUCCESS
     let message = ''
     let unrunnable = false
     try {
-      message = await this.perform(tenantId, db, job, fire)
-    } catch (error) {
-      status = QRTZ_RUN_STATUS.ERROR
-      unrunnable = error instanceof UnrunnableJob
-      message = error instanceof Error ? error.message : String(error)
-      this.log.warn({ err: error, jobId: job.id, tenantId }, 'scheduled job failed')
-    }
-    message = message.slice(0, MESSAGE_MAX)
-    await db.updateTable(RUN_TABLE).set({ status, end_time: now(), message }).where('id', '=', runId).execute()
-    if (scheduled) {
-      const id = String(job.id)
-      // paused during the run: now simply paused
-      await db.updateTable(JOB_TABLE).set({ state: State.PAUSED }).where('id', '=', id).where('state', '=', State.PAUSED_BLOCKED).execute()
-      const running = db.updateTable(JOB_TABLE).where('id', '=', id).where('state', '=', State.ACQUIRED)
-      if (unrunnable) await running.set({ state: State.ERROR }).execute()
-      else {
-        await running.set({ state: State.COMPLETE }).where('next_fire_time', 'is', null).execute()
-        await running.set({ state: State.WAITING }).execute()
+      try {
+        message = await this.perform(tenantId, db, job, fire)
+      } catch (error) {
+        status = QRTZ_RUN_STATUS.ERROR
+        unrunnable = error instanceof UnrunnableJob
+        message = error instanceof Error ? error.message : String(error)
+        this.log.warn({ err: error, jobId: job.id, tenantId }, 'scheduled job failed')
       }
-    } else if (unrunnable) {
-      await db.updateTable(JOB_TABLE).set({ state: State.ERROR }).where('id', '=', String(job.id)).where('state', '=', State.WAITING).execute()
+      message = message.slice(0, MESSAGE_MAX)
+      const id = String(job.id)
+      const ended = await inTransaction(db, async (trx) => {
+        const run = await trx
+          .updateTable(RUN_TABLE)
+          .set({ status, end_time: now(), message })
+          .where('id', '=', runId)
+          .where('status', '=', QRTZ_RUN_STATUS.RUNNING)
+          .executeTakeFirst()
+        // ended as interrupted meanwhile (this process stalled past its lease): the job has moved on without it
+        if (!Number(run.numUpdatedRows)) return false
+        if (scheduled && fire) await endJobRun(trx, id, fire, unrunnable)
+        else if (unrunnable)
+          await trx.updateTable(JOB_TABLE).set({ state: State.ERROR }).where('id', '=', id).where('state', '=', State.WAITING).execute()
+        return true
+      })
+      if (!ended) return { runId, status: QRTZ_RUN_STATUS.INTERRUPTED, message: RUN_INTERRUPTED }
+      return { runId, status, message }
+    } finally {
+      this.leases.release(runId)
     }
-    return { runId, status, message }
   }
 
   private async perform(tenantId: string, db: Db, job: Wire, fire: string | null): Promise<string> {

@@ -23,6 +23,11 @@ import { BizError } from './errors.js'
 
 /** Work waiting for the commit of the transaction it was registered in. */
 const pending = new WeakMap<Db, (() => void)[]>()
+/** The handle each transaction was opened on, so code given only a transaction can tell whose it is. */
+const origins = new WeakMap<Db, Db>()
+
+/** The database handle `db` is a transaction of (or `db` itself): e.g. to know its tenant (Databases.tenantOf). */
+export const handleOf = (db: Db): Db => origins.get(db) ?? db
 
 /** Attempts of one transaction whose only failure is a lock conflict. */
 export const TRANSACTION_ATTEMPTS = 3
@@ -62,6 +67,7 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
     try {
       result = await db.transaction().execute((trx) => {
         pending.set(trx, after)
+        origins.set(trx, handleOf(db))
         return work(trx)
       })
     } catch (error) {

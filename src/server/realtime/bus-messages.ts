@@ -5,6 +5,7 @@ import { withAudit } from '../db/migrations.js'
 import { newId } from '../platform/ids.js'
 import { now } from '../platform/clock.js'
 import type { BusMessage } from '../../shared/contracts/bus.js'
+import { PRESENCE_TABLE, PROCESS_TABLE } from './bus-presence.js'
 
 const TABLE = 'sys_bus_message'
 /** Messages older than this are removed (the bus is a recent-events feed, not an archive). */
@@ -41,6 +42,28 @@ function migrations(kind: DbKind, schema?: string): Record<string, Migration> {
           // The adapter's table for packets over NOTIFY's limit; made here so it sits in the platform schema.
           await sql`create table if not exists ${sql.table(attachmentTable(schema))} (id bigserial unique, created_at timestamptz default now(), payload bytea)`.execute(db)
         }
+      },
+    },
+    // Presence that outlives a killed process (bus-presence.ts): each process's heartbeat, each socket's holder.
+    '0002_bus_presence': {
+      async up(db: Db) {
+        await db.schema
+          .createTable(PROCESS_TABLE)
+          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('heartbeat_at', 'bigint', (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable(PRESENCE_TABLE)
+          .addColumn('socket_id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('process_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('name', 'varchar(100)')
+          .addColumn('username', 'varchar(100)')
+          .addColumn('ip', 'varchar(64)')
+          .execute()
+        await db.schema.createIndex('ix_sys_bus_presence_process').on(PRESENCE_TABLE).column('process_id').execute()
+        await db.schema.createIndex('ix_sys_bus_presence_user').on(PRESENCE_TABLE).columns(['tenant_id', 'user_id']).execute()
       },
     },
   }

@@ -19,6 +19,7 @@ import {
   migrateBus,
   pruneBusMessages,
 } from './bus-messages.js'
+import { BusPresence, type PresenceTimes } from './bus-presence.js'
 import type { BusMessage } from '../../shared/contracts/bus.js'
 import { BIZ_TYPE_PATTERN, BUS_SOCKET_PATH, BusEvent, type PresenceEvent } from '../../shared/contracts/bus.js'
 
@@ -66,6 +67,8 @@ export class MessageBus {
   private sessionCheck?: NodeJS.Timeout
   /** Session token of each socket of this process, by socket id. */
   private readonly tokens = new Map<string, string>()
+  /** The presence rows of this process's sockets and its heartbeat (what tells the others when it dies). */
+  private alive?: BusPresence
 
   constructor(
     private readonly databases: Databases,
@@ -85,7 +88,7 @@ export class MessageBus {
   }
 
   /** Starts the socket.io server on `server` (the Fastify server; it answers once that one listens). */
-  attach(server: HttpServer, databaseUrl: string): void {
+  async attach(server: HttpServer, databaseUrl: string, presence: PresenceTimes): Promise<void> {
     const io = new Server(server, {
       path: BUS_PATH,
       serveClient: false,
@@ -120,6 +123,14 @@ export class MessageBus {
     })
     io.on('connection', (socket) => void this.connected(socket))
     this.io = io
+    this.alive = new BusPresence(
+      this.databases.platform,
+      presence,
+      this.log,
+      () => [...io.of('/').sockets.values()].map((s) => ({ socketId: s.id, user: s.data as SocketUser })),
+      (user) => this.presence(BusEvent.userOffline, user),
+    )
+    await this.alive.start()
     this.sessionCheck = setInterval(() => void this.endExpiredSockets(), SESSION_CHECK_MS)
     this.sessionCheck.unref()
   }
@@ -132,6 +143,8 @@ export class MessageBus {
     if (!io) return
     io.local.disconnectSockets(true)
     io.engine.close()
+    await this.alive?.stop().catch((error: unknown) => this.log.warn({ err: error }, 'bus: presence rows not removed'))
+    this.alive = undefined
     // The adapter's heartbeat and LISTEN connection end with it.
     const adapter = io.of('/').adapter as { close?: () => Promise<void> | void; client?: { client?: unknown; reconnectTimer?: unknown } }
     // @socket.io/postgres-adapter 0.5 releases its LISTEN connection on close only once that connection is
@@ -204,9 +217,17 @@ export class MessageBus {
     const own = userRoom(user.tenantId, user.userId)
     socket.on('disconnect', () => {
       this.tokens.delete(socket.id)
+      void this.alive?.remove(socket.id).catch((error: unknown) => this.log.warn({ err: error }, 'bus: presence row not removed'))
       void this.left(user)
     })
     await socket.join([tenantRoom(user.tenantId), own, sessionRoom(token)])
+    try {
+      await this.alive?.add(socket.id, user)
+      // gone while its row was written: the disconnect's removal may have come first
+      if (!socket.connected) await this.alive?.remove(socket.id)
+    } catch (error) {
+      this.log.warn({ err: error }, 'bus: presence row not written')
+    }
     // The session may have ended between the handshake and the join (a logout racing the connect).
     if (!(await this.sessions.live([token])).has(token)) {
       socket.disconnect(true)

@@ -2760,7 +2760,7 @@ export interface QrtzJobRun {
   /**
    * 执行结果
    */
-  status?: 'RUNNING' | 'SUCCESS' | 'ERROR'
+  status?: 'RUNNING' | 'SUCCESS' | 'ERROR' | 'INTERRUPTED'
   /**
    * 开始时间
    */
@@ -2777,6 +2777,10 @@ export interface QrtzJobRun {
    * 执行进程
    */
   instance?: string
+  /**
+   * 租约到期（毫秒时间戳）
+   */
+  leaseUntil?: number
   createBy?: string
   createById?: string
   createTime?: string

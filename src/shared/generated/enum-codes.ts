@@ -530,6 +530,7 @@ export const QRTZ_RUN_STATUS = {
   RUNNING: "RUNNING",
   SUCCESS: "SUCCESS",
   ERROR: "ERROR",
+  INTERRUPTED: "INTERRUPTED",
 } as const
 
 export const QRTZ_RUN_TRIGGER = {

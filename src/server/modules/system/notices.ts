@@ -6,7 +6,7 @@ import * as xss from 'xss'
 import type { Db } from '../../db/dialect.js'
 import { defineRoute } from '../../platform/routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
-import { inTransaction } from '../../platform/db-tx.js'
+import { handleOf, inTransaction } from '../../platform/db-tx.js'
 import { now } from '../../platform/clock.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
@@ -96,19 +96,9 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
         })
         .where('id', '=', id)
         .execute()
-      if (published) await announce(trx, ctx, id)
+      if (published) await announceNotice(services, trx, ctx.tenantId, { userId: ctx.userId, name: ctx.name }, id)
     },
   })
-
-  /** A published notice reaches its readers' bells at once: to its one user, or the whole tenant (after commit). */
-  async function announce(trx: Db, ctx: RequestContext, id: string) {
-    const row = await trx.selectFrom('sys_notice').select(['title', 'publish_time', 'user_id', 'available']).where('id', '=', id).executeTakeFirst()
-    if (!row || !truthy(row.available)) return
-    const data: SysNoticeData = { id, title: String(row.title), publishTime: row.publish_time ? String(row.publish_time) : null }
-    const options = { trx, by: { userId: ctx.userId, name: ctx.name } }
-    if (row.user_id) await services.bus.publishToUser(ctx.tenantId, String(row.user_id), BusEvent.sysNotice, data, options)
-    else await services.bus.publishToTenant(ctx.tenantId, BusEvent.sysNotice, data, options)
-  }
 
   const page = (query: Record<string, unknown>) => pageArgs(query)
 
@@ -239,14 +229,33 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
 }
 
 /**
- * A personal bell notice from the server (e.g. the CRM reminder before automatic return): published at
- * once for one user. `key` makes it idempotent (the same reminder on the same day is sent once).
+ * The one way a published notice reaches its readers' bells at once: `sysNotice` on the bus, to its one
+ * addressee or to the whole tenant, after `trx` commits (README, message bus). Every notice published,
+ * by the notice page or by the server (sendPersonalNotice), goes through here.
+ */
+export async function announceNotice(services: Services, trx: Db, tenantId: string, by: { userId: string; name: string }, id: string): Promise<void> {
+  const row = await trx.selectFrom('sys_notice').select(['title', 'publish_time', 'user_id', 'available']).where('id', '=', id).executeTakeFirst()
+  if (!row || !truthy(row.available)) return
+  const data: SysNoticeData = { id, title: String(row.title), publishTime: row.publish_time ? String(row.publish_time) : null }
+  const options = { trx, by }
+  if (row.user_id) await services.bus.publishToUser(tenantId, String(row.user_id), BusEvent.sysNotice, data, options)
+  else await services.bus.publishToTenant(tenantId, BusEvent.sysNotice, data, options)
+}
+
+/**
+ * A personal bell notice from the server (e.g. the CRM reminder before automatic return, a file sent by
+ * a colleague): published at once for one user and announced to them as `sysNotice`. `key` makes it
+ * idempotent (the same reminder on the same day is sent, and announced, once). `trx` is a transaction
+ * of (or) the tenant's database handle: the notice is announced in that tenant.
  */
 export async function sendPersonalNotice(services: Services, trx: Db, userId: string, key: string, title: string, text: string): Promise<void> {
+  const tenantId = services.databases.tenantOf(handleOf(trx))
+  if (!tenantId) throw new Error('sendPersonalNotice: not a tenant database handle')
   const notice = services.registry.get('notice')
   const flag = (v: boolean) => services.codec.toColumn(notice.byName.get('available') as FieldModel, v)
   const time = now()
-  await trx
+  const system = { userId: 'system', name: '系统' }
+  const inserted = await trx
     .insertInto('sys_notice')
     .values({
       id: createHash('sha256').update(`personal\u0000${userId}\u0000${key}`).digest('hex').slice(0, 32),
@@ -258,8 +267,10 @@ export async function sendPersonalNotice(services: Services, trx: Db, userId: st
       readed_num: 0,
       un_read_num: 1,
       user_id: userId,
-      ...auditColumns({ userId: 'system', name: '系统' }),
+      ...auditColumns(system),
     })
     .onConflict((oc) => oc.column('id').doNothing())
-    .execute()
+    .returning('id')
+    .executeTakeFirst()
+  if (inserted) await announceNotice(services, trx, tenantId, system, String(inserted.id))
 }

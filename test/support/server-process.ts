@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+
+/** One real server process (src/server/main.ts) that a test may kill as a crash would. */
+export interface ServerProcess {
+  base: string
+  pid: number
+  /** Output so far (printed when a test fails). */
+  output(): string
+  /** SIGKILL: no shutdown hook runs, as when the machine or the process dies. */
+  kill(): Promise<void>
+  /** SIGTERM and wait (no-op once exited). */
+  stop(): Promise<void>
+}
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * Starts the server as `npm start` runs it (node, tsx, main.ts) on `databaseUrl` (a database another
+ * app of the test already migrated), captcha and demo data off; resolves once /healthz answers.
+ */
+export async function startServerProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort()
+  let log = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      WEB_ROOT: '',
+      LOGIN_CAPTCHA: 'off',
+      DEMO_DATA: 'off',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const base = `http://127.0.0.1:${port}`
+  const until = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}\n${log.slice(-4000)}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) {
+      child.kill('SIGKILL')
+      throw new Error(`server process not healthy in 120 s\n${log.slice(-4000)}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill(name)
+    await exited
+  }
+  return { base, pid: child.pid!, output: () => log, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
