@@ -214,6 +214,31 @@ export class EntityStore {
     return this.narrowed(db, entity, await this.restriction(db, ctx, entity))
   }
 
+  /**
+   * A tenant table as a statement outside the store (the custom lists) reads it under its own alias:
+   * an entity's table is the rows `rows()` answers, with the same restriction as the entity's own
+   * lists, so a row the caller cannot open is absent whether the table is the main one or joined (the
+   * join keeps its main row with empty columns); a link table of a multiple ref holds the links of the
+   * owner rows the caller may see. The bare table when nothing restricts the caller.
+   */
+  async restrictedTable(db: Db, ctx: RequestContext, table: string, alias: string) {
+    const entity = this.registry.all().find((e) => e.scope === 'tenant' && e.table === table)
+    if (entity) {
+      const restriction = await this.restriction(db, ctx, entity)
+      return restriction ? this.narrowed(db, entity, restriction).selectAll('t').as(alias) : `${table} as ${alias}`
+    }
+    const owner = this.linkOwner(table)
+    const restriction = owner && (await this.restriction(db, ctx, owner))
+    if (!owner || !restriction) return `${table} as ${alias}`
+    const visible = this.narrowed(db, owner, restriction).select('t.id')
+    return db.selectFrom(`${table} as l`).selectAll('l').where('l.owner_id', 'in', visible).as(alias)
+  }
+
+  /** The tenant entity whose multiple ref a link table stores. */
+  linkOwner(table: string): EntityModel | undefined {
+    return this.registry.all().find((e) => e.scope === 'tenant' && this.multiRefs(e).some((f) => linkTable(e, f) === table))
+  }
+
   private narrowed(db: Db, entity: EntityModel, restriction: Restriction | undefined) {
     let base = db.selectFrom(`${entity.table} as t`)
     if (!restriction) return base
@@ -224,7 +249,7 @@ export class EntityStore {
   private async restriction(db: Db, ctx: RequestContext, entity: EntityModel): Promise<Restriction | undefined> {
     const predicates: Expression<SqlBool>[] = []
     for (const h of this.hooks.of(entity.name)) {
-      const own = h.restrictRows?.({ db, ctx, entity })
+      const own = await h.restrictRows?.({ db, ctx, entity })
       if (own) predicates.push(own)
     }
     const restricted = entity.file.dataPermission

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { sql, type SqlBool } from 'kysely'
 import { defineRoute, envelope } from '../../platform/routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid, notFound } from '../../platform/errors.js'
@@ -34,6 +35,10 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
   const createKeys = operationKeys(excel, 'create')
 
   hooks.on(excel.name, ownedRows())
+  // A workbook's content (same id) is read by whoever may read the workbook: wherever it is read (custom lists).
+  hooks.on(content.name, {
+    restrictRows: async ({ db, ctx }) => sql<SqlBool>`${sql.ref('t.id')} in (${(await store.rows(db, ctx, excel)).select('t.id')})`,
+  })
   hooks.on(excel.name, {
     // Every sheet has its workbook from the start: the editor opens a new one on an empty Sheet1.
     async afterSave({ trx, ctx, mode, id, values }) {

@@ -1,0 +1,59 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { Db } from '../db/dialect.js'
+import { CRM_CUSTOMER_SCOPE as SCOPE } from '../../shared/generated/enum-codes.js'
+import { operationKeys } from '../../shared/metadata/operation-keys.js'
+import { forbidden } from '../platform/errors.js'
+import { hasPermission, type RequestContext } from '../platform/request-context.js'
+import type { EntityHooks } from '../engine/entity-hooks.js'
+import { pickerKeys } from '../engine/picker-access.js'
+import type { Services } from '../services.js'
+import { CUSTOMER_KEYS } from '../modules/crm/customer-keys.js'
+import { deptSubtree, seaPredicate } from './crm-public-sea.js'
+
+/**
+ * Which customers a CRM user sees. `scope` 1 (mine: owner is me), 2 (my departments and below: key
+ * crm:customer:dept), 3 (all owned customers: key crm:customer:all); the sea shows the unowned
+ * customers of the caller's pools.
+ */
+export async function customerScopePredicate(services: Services, db: Db, ctx: RequestContext, scope: number): Promise<Expression<SqlBool>> {
+  if (scope === SCOPE.ALL) {
+    if (!hasPermission(ctx, [CUSTOMER_KEYS.all])) throw forbidden('无权查看全部客户')
+    return sql<SqlBool>`t.owner_id is not null`
+  }
+  if (scope === SCOPE.DEPT) {
+    if (!hasPermission(ctx, [CUSTOMER_KEYS.dept, CUSTOMER_KEYS.all])) throw forbidden('无权查看本部门客户')
+    const depts = await deptSubtree(services, db, ctx.userId)
+    return depts.length ? sql<SqlBool>`(t.owner_id is not null and t.dept_id in (${sql.join(depts)}))` : sql<SqlBool>`t.owner_id = ${ctx.userId}`
+  }
+  return sql<SqlBool>`t.owner_id = ${ctx.userId}`
+}
+
+/** Every customer a CRM user may open: the widest tab the keys allow, plus the caller's sea. */
+export async function visibleCustomers(services: Services, db: Db, ctx: RequestContext): Promise<Expression<SqlBool>> {
+  if (ctx.isAdmin || hasPermission(ctx, [CUSTOMER_KEYS.all])) return sql<SqlBool>`1 = 1`
+  const owned = await customerScopePredicate(services, db, ctx, hasPermission(ctx, [CUSTOMER_KEYS.dept]) ? SCOPE.DEPT : SCOPE.MINE)
+  if (!hasPermission(ctx, [CUSTOMER_KEYS.sea, CUSTOMER_KEYS.claim])) return owned
+  return sql<SqlBool>`(${owned} or ${await seaPredicate(services, db, ctx.userId)})`
+}
+
+const CRM_CUSTOMER_READS = [CUSTOMER_KEYS.query, CUSTOMER_KEYS.dept, CUSTOMER_KEYS.sea, CUSTOMER_KEYS.claim]
+
+/**
+ * The customer table is base data (every sale document picks from all of it) and the CRM's (a
+ * salesperson sees their own customers). The store restricts a caller's customers to the CRM rule
+ * (visibleCustomers) unless the caller reads the master data: the admin, key crm:customer:all, the
+ * customer list's own query key, or, for someone who is no CRM user, a screen that picks customers
+ * (the picker lists them all). So a CRM salesperson's customers are the same wherever they are read:
+ * the CRM screens, the pickers, the custom lists; and someone with none of these keys (a list
+ * designer) sees only the customers they own.
+ */
+export function crmCustomerRowRule(services: Services): EntityHooks {
+  const customer = services.registry.get('customer')
+  const masterReads = [CUSTOMER_KEYS.all, ...operationKeys(customer, 'query')]
+  const pickerReads = pickerKeys(services.registry, customer.file.views?.picker?.kind ?? '')
+  const readsAll = (ctx: RequestContext) =>
+    ctx.isAdmin || hasPermission(ctx, masterReads) || (!hasPermission(ctx, CRM_CUSTOMER_READS) && hasPermission(ctx, pickerReads))
+  return {
+    restrictRows: async ({ db, ctx }) => (readsAll(ctx) ? undefined : visibleCustomers(services, db, ctx)),
+  }
+}
