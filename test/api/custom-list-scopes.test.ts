@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { userWithMenus } from '../support/access-helpers.js'
+import { createTradeFixtures } from '../support/trade-fixtures.js'
 
 type Row = Record<string, unknown>
 
@@ -244,4 +245,69 @@ describe('custom lists answer only the rows each table’s own list answers', ()
     const userColumns = await ok<{ columnName: string }[]>('GET', '/gen/simpledb/columns', admin, undefined, { tableName: 'sys_user' })
     expect(userColumns.map((c) => c.columnName)).not.toContain('password')
   })
+})
+
+/** A document's lines have no list of their own: a custom list reads those of the headers the caller may see. */
+describe('custom lists read document lines through their header’s restriction', () => {
+  let t: TestApp
+  afterAll(async () => t?.close())
+
+  it('a clerk narrowed to one supplier’s purchase orders sees only their lines, as main and as joined table', async () => {
+    t = await startTestApp()
+    const admin = await t.login()
+    const f = await createTradeFixtures(t, admin)
+    const created = async (url: string, body: Record<string, unknown>) => {
+      const r = await t.call<string>('POST', url, { token: admin, body })
+      expect(r.body.code, r.raw).toBe(200)
+      return r.body.data
+    }
+    const otherSupplier = await created('/basedata/supplier', { code: 'LS2', name: '另一供应商', mnemonicCode: 'LY', settleType: 1, manageType: 1 })
+    const order = (supplierId: string) =>
+      created('/purchase/order/approve/pass/direct', {
+        scId: f.scA, supplierId, products: [{ productId: f.p1, orderNum: 2, taxPrice: '10.00' }, { productId: f.p2, orderNum: 1, taxPrice: '5.00' }], payTypes: [{ id: f.payTypeId, payAmount: '25.00' }],
+      })
+    const mine = await order(f.supplierId)
+    await order(otherSupplier)
+    const entity = async (tableName: string) => {
+      const id = await created('/gen/data/entity/sync/table', { tableName, name: tableName })
+      const columns = (await t.call<{ id: string; columnName: string }[]>('GET', '/gen/data/entity/columns', { token: admin, query: { id } })).body.data
+      return { id, columns: new Map(columns.map((c) => [c.columnName, c.id])) }
+    }
+    const header = await entity('tbl_purchase_order')
+    const lines = await entity('tbl_purchase_order_detail')
+    const list = async (name: string, dataObj: Record<string, unknown>, fields: string[]) => {
+      const dataObjId = await created('/gen/data/obj', { name, ...dataObj })
+      return created('/gen/custom/list', { name, dataObjId, listType: 2, hasPage: true, treeData: false, idColumn: fields[0], fields: fields.map((relaId) => ({ relaId })) })
+    }
+    const lineList = await list('明细', { mainTableId: lines.id, mainTableAlias: 'l' }, ['l_id', 'l_order_id'])
+    const joined = await list('单据与明细', {
+      mainTableId: header.id,
+      mainTableAlias: 'o',
+      joins: [{ subTableId: lines.id, subTableAlias: 'l', relaType: 0, relaMode: 1, mainTableDetailIds: [header.columns.get('id')], subTableDetailIds: [lines.columns.get('order_id')] }],
+    }, ['l_id', 'o_id', 'l_order_id'])
+    const menuIds = [
+      await created('/system/menu', { code: 'LINES1', title: '明细', display: 1, componentType: 1, component: lineList, path: '/scope/lines', available: true }),
+      await created('/system/menu', { code: 'LINES2', title: '单据与明细', display: 1, componentType: 1, component: joined, path: '/scope/joined', available: true }),
+    ]
+    const clerk = await userWithMenus(t, admin, 'scopelines', ['purchase:order:query'], menuIds)
+    const clerkId = (await t.call<{ user: { id: string } }>('GET', '/auth/info', { token: clerk })).body.data.user.id
+    // detail 18 = 往来单位编号, condition 0 = equals: the fixture supplier FS1 only.
+    const saved = await t.call('POST', '/system/data/permission/data/saveData', {
+      token: admin,
+      body: { bizIds: [clerkId], bizType: 2, permissionType: 2, permission: JSON.stringify([{ nodeType: 1, calcType: 1, name: '并且', children: [{ nodeType: 2, detailId: 18, conditionType: 0, value: 'FS1' }] }]) },
+    })
+    expect(saved.body.code, saved.raw).toBe(200)
+    expect((await t.call<{ datas: { id: string }[] }>('GET', '/purchase/order/query', { token: clerk })).body.data.datas.map((d) => d.id)).toEqual([mine])
+    const rows = async (id: string, token: string) => (await t.call<Row[]>('POST', '/gen/api/custom/list/query/list', { token, query: { id }, body: {} })).body.data
+    const parents = (r: Row[], key: string) => [...new Set(r.map((x) => x[key]).filter((v) => v !== null))]
+    expect(parents(await rows(lineList, admin), 'l_order_id')).toHaveLength(2)
+    const clerkLines = await rows(lineList, clerk)
+    expect(clerkLines).toHaveLength(2)
+    expect(parents(clerkLines, 'l_order_id')).toEqual([mine])
+    // Joined RIGHT: the lines are the kept side, and a line of a header out of reach is absent, not headless.
+    const both = await rows(joined, clerk)
+    expect(both).toHaveLength(2)
+    expect(parents(both, 'o_id')).toEqual([mine])
+    expect(parents(both, 'l_order_id')).toEqual([mine])
+  }, 120_000)
 })
