@@ -95,6 +95,8 @@ describe('custom lists answer only the rows each table’s own list answers', ()
     workbooks: async (who: keyof typeof tok) => ids((await ok<{ datas: { id: string }[] }>('GET', '/sw/excel/query', tok[who], undefined, { pageSize: 100 })).datas),
     customers: async (who: keyof typeof tok) =>
       ids((await ok<{ datas: { id: string }[] }>('GET', '/basedata/customer/queryCustomerAss', tok[who], undefined, { scope: 1, pageSize: 200 })).datas),
+    actions: async (who: keyof typeof tok) => ids((await ok<{ datas: { id: string }[] }>('GET', '/crm/action/query', tok[who], undefined, { pageSize: 100 })).datas),
+    reports: async (who: keyof typeof tok) => ids((await ok<{ datas: { id: string }[] }>('GET', '/crm/workReport/list', tok[who], undefined, { reportType: 2, pageSize: 100 })).datas),
     contacts: async (who: keyof typeof tok) => ids((await ok<{ datas: { id: string }[] }>('GET', '/crm/contact/query', tok[who], undefined, { pageSize: 100 })).datas),
   }
 
@@ -125,6 +127,11 @@ describe('custom lists answer only the rows each table’s own list answers', ()
     await list('userExcel', ['sys_user', 'u'], ['u_id', 'w_id'], { table: 'sw_online_excel', alias: 'w', mainColumn: 'id', subColumn: 'owner_id' })
     await list('contact', ['crm_contact', 'ct'], ['ct_id', 'ct_name'])
     await list('userContact', ['sys_user', 'u'], ['u_id', 'ct_id'], { table: 'crm_contact', alias: 'ct', mainColumn: 'id', subColumn: 'owner_id' })
+    await list('actions', ['crm_customer_action', 'a'], ['a_id', 'a_content'])
+    await list('userActions', ['sys_user', 'u'], ['u_id', 'a_id'], { table: 'crm_customer_action', alias: 'a', mainColumn: 'id', subColumn: 'follower_id' })
+    await list('reports', ['crm_work_report', 'r'], ['r_id', 'r_content'])
+    await list('userReports', ['sys_user', 'u'], ['u_id', 'r_id'], { table: 'crm_work_report', alias: 'r', mainColumn: 'id', subColumn: 'create_by_id' })
+    await list('recipients', ['crm_work_report_recipient', 'rr'], ['rr_id', 'rr_report_id'])
     const menuIds: string[] = []
     for (const [name, id] of Object.entries(lists))
       menuIds.push(await created('/system/menu', { code: `SCOPE${menuIds.length}`, title: name, display: 1, componentType: 1, component: id, path: `/scope/${name}`, available: true }))
@@ -134,6 +141,7 @@ describe('custom lists answer only the rows each table’s own list answers', ()
       'smart-work:file-box:query', 'smart-work:file-box:upload',
       'smart-work:online-excel:query', 'smart-work:online-excel:add',
       'crm:customer:query', 'crm:customer:add', 'crm:contact:query', 'crm:contact:add',
+      'crm:action:query', 'crm:action:add', 'crm:weekly-report:query', 'crm:weekly-report:add',
     ]
     for (const who of ['A', 'B', 'C'] as const) tok[who] = await userWithMenus(t, admin, `scope${who.toLowerCase()}`, keys, menuIds)
     // A designer of custom lists, granted no menu of them: runs any list, sees only what is theirs.
@@ -153,7 +161,11 @@ describe('custom lists answer only the rows each table’s own list answers', ()
       await created('/sw/excel', { name: `${who}的表格` }, tok[who])
       customer[who] = await created('/crm/customer', { code: `SC${who}1`, name: `${who}的客户`, settleType: 1, available: true }, tok[who])
       await created('/crm/contact/createContact', { name: `${who}联系人`, customerId: customer[who] }, tok[who])
+      await created('/crm/action/createAction', { customerId: customer[who], actionType: 1, content: `${who}的跟进` }, tok[who])
     }
+    // A reports to C; B to nobody.
+    await created('/crm/workReport/add', { reportType: 2, startDate: '2026-01-05', content: 'A的周报', recipientIds: [cId] }, tok.A)
+    await created('/crm/workReport/add', { reportType: 2, startDate: '2026-01-05', content: 'B的周报' }, tok.B)
     customer.C2 = await created('/crm/customer', { code: 'SCC2', name: 'C的第二客户', settleType: 1, available: true }, tok.C)
     await created('/crm/contact/createContact', { name: 'C第二联系人', customerId: customer.C2 }, tok.C)
     await created('/basedata/customer', { code: 'SEA1', name: '公海客户', settleType: 1, available: true })
@@ -221,12 +233,28 @@ describe('custom lists answer only the rows each table’s own list answers', ()
     }
   })
 
+  it('CRM follow-ups and work reports (with their recipients), as main and as joined table: the ones the caller may read', async () => {
+    expect(await own.reports('C')).toHaveLength(1)
+    expect(await own.reports('B')).toHaveLength(1)
+    for (const who of ['A', 'B', 'C'] as const) {
+      const actions = await own.actions(who)
+      expect(actions).toHaveLength(1)
+      await expectEveryWay('actions', 'a_id', who, actions)
+      await expectEveryWay('userActions', 'a_id', who, actions)
+      const reports = await own.reports(who)
+      await expectEveryWay('reports', 'r_id', who, reports)
+      await expectEveryWay('userReports', 'r_id', who, reports)
+      const withRecipients = who === 'B' ? [] : reports
+      await expectEveryWay('recipients', 'rr_report_id', who, withRecipients)
+    }
+  })
+
   it('a designer without a menu runs any list and gets only the rows the restrictions allow', async () => {
     const mine = (await own.memorials('D')).map((m) => m.id)
     expect(mine).toEqual([memorial['D自己']])
     await expectEveryWay('mem', 'm_id', 'D', mine)
     await expectEveryWay('userMem', 'm_id', 'D', mine)
-    for (const [name, key] of [['shares', 's_owner_id'], ['box', 'f_id'], ['userBox', 'f_id'], ['excel', 'w_id'], ['content', 'x_id'], ['userExcel', 'w_id']] as const)
+    for (const [name, key] of [['shares', 's_owner_id'], ['box', 'f_id'], ['userBox', 'f_id'], ['excel', 'w_id'], ['content', 'x_id'], ['userExcel', 'w_id'], ['actions', 'a_id'], ['reports', 'r_id'], ['recipients', 'rr_report_id']] as const)
       await expectEveryWay(name, key, 'D', [])
     // No CRM user, D picks customers on the memorial form: the customers that picker lists, every one.
     const picked = ids((await ok<{ datas: { id: string }[] }>('GET', '/selector/customer', tok.D, undefined, { pageSize: 200 })).datas)

@@ -73,6 +73,20 @@ async function visibleReports(services: Services, db: Db, ctx: RequestContext): 
   return sql<SqlBool>`(t.create_by_id in (${sql.join(authors)}) or t.id in (${receivedBy(services, db, ctx.userId)}))`
 }
 
+/**
+ * The store's row rules of reports and their recipient rows: whoever reads the tables outside these
+ * calls (the custom lists) sees the reports the caller may see, and only their recipients.
+ */
+export function workReportRowRules(services: Services): void {
+  services.hooks.on(report(services).name, { restrictRows: ({ db, ctx }) => visibleReports(services, db, ctx) })
+  services.hooks.on(recipientEntity(services).name, {
+    restrictRows: async ({ db, ctx }) => {
+      const visible = db.selectFrom(`${report(services).table} as t`).select('t.id').where(await visibleReports(services, db, ctx))
+      return sql<SqlBool>`${sql.ref('t.report_id')} in (${visible})`
+    },
+  })
+}
+
 /** Ids of the reports `userId` received (all, or only those still unread): a builder subquery, so the tenant schema applies. */
 function receivedBy(services: Services, db: Db, userId: string, unreadOnly = false) {
   let q = db.selectFrom(services.registry.get('crmWorkReportRecipient').table).select('report_id').where('user_id', '=', userId)
