@@ -127,6 +127,7 @@ describe('custom lists answer only the rows each table’s own list answers', ()
     await list('userExcel', ['sys_user', 'u'], ['u_id', 'w_id'], { table: 'sw_online_excel', alias: 'w', mainColumn: 'id', subColumn: 'owner_id' })
     await list('contact', ['crm_contact', 'ct'], ['ct_id', 'ct_name'])
     await list('userContact', ['sys_user', 'u'], ['u_id', 'ct_id'], { table: 'crm_contact', alias: 'ct', mainColumn: 'id', subColumn: 'owner_id' })
+    await list('ownerRecords', ['crm_customer_owner_record', 'o'], ['o_id', 'o_customer_id'])
     await list('actions', ['crm_customer_action', 'a'], ['a_id', 'a_content'])
     await list('userActions', ['sys_user', 'u'], ['u_id', 'a_id'], { table: 'crm_customer_action', alias: 'a', mainColumn: 'id', subColumn: 'follower_id' })
     await list('reports', ['crm_work_report', 'r'], ['r_id', 'r_content'])
@@ -218,6 +219,8 @@ describe('custom lists answer only the rows each table’s own list answers', ()
       const mine = await own.customers(who)
       await expectEveryWay('cust', 'c_id', who, mine)
       await expectEveryWay('userCust', 'c_id', who, mine)
+      // A customer's owner history follows the customer.
+      await expectEveryWay('ownerRecords', 'o_customer_id', who, mine)
     }
   })
 

@@ -14,6 +14,7 @@ import { pageArgs } from '../platform/page-args.js'
 import { writeOpLog, OpLogType } from '../platform/op-log.js'
 import type { Wire } from '../engine/record-codec.js'
 import { teamOf } from './dept-leaders.js'
+import { followsParent } from '../engine/parent-rows.js'
 
 /**
  * Weekly and monthly work reports (issue 13; WukongCRM OaLog categoryId 2 周报 / 3 月报): content, plan,
@@ -79,12 +80,7 @@ async function visibleReports(services: Services, db: Db, ctx: RequestContext): 
  */
 export function workReportRowRules(services: Services): void {
   services.hooks.on(report(services).name, { restrictRows: ({ db, ctx }) => visibleReports(services, db, ctx) })
-  services.hooks.on(recipientEntity(services).name, {
-    restrictRows: async ({ db, ctx }) => {
-      const visible = db.selectFrom(`${report(services).table} as t`).select('t.id').where(await visibleReports(services, db, ctx))
-      return sql<SqlBool>`${sql.ref('t.report_id')} in (${visible})`
-    },
-  })
+  services.hooks.on(recipientEntity(services).name, followsParent(services.store, report(services), 'report_id'))
 }
 
 /** Ids of the reports `userId` received (all, or only those still unread): a builder subquery, so the tenant schema applies. */

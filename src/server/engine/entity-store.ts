@@ -242,6 +242,12 @@ export class EntityStore {
     return db.selectFrom(`${table} as l`).selectAll('l').where('l.owner_id', 'in', visible).as(alias)
   }
 
+  /** The ids of the rows of `entity` this caller may touch, or undefined when nothing restricts them. */
+  async visibleIds(db: Db, ctx: RequestContext, entity: EntityModel) {
+    const restriction = await this.restriction(db, ctx, entity)
+    return restriction && this.narrowed(db, entity, restriction).select('t.id')
+  }
+
   /** The tenant entity whose multiple ref a link table stores. */
   linkOwner(table: string): EntityModel | undefined {
     return this.registry.all().find((e) => e.scope === 'tenant' && this.multiRefs(e).some((f) => linkTable(e, f) === table))

@@ -9,6 +9,7 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
+import { followsParent } from '../../engine/parent-rows.js'
 import type { Wire } from '../../engine/record-codec.js'
 import type { Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../services.js'
@@ -77,6 +78,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   // The CRM rule is the store's row rule of customers for CRM users (domain/crm-customer-visibility.ts);
   // the routes below still name it, since a user who also reads the master data sees more there.
   services.hooks.on('customer', crmCustomerRowRule(services))
+  services.hooks.on('crmCustomerOwnerRecord', followsParent(store, customer, 'customer_id'))
   const scopePredicate = (db: Db, ctx: RequestContext, scope: number) => customerScopePredicate(services, db, ctx, scope)
   const visible = (db: Db, ctx: RequestContext) => visibleCustomers(services, db, ctx)
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { sql, type SqlBool } from 'kysely'
 import { defineRoute, envelope } from '../../platform/routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid, notFound } from '../../platform/errors.js'
@@ -8,6 +7,7 @@ import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Db } from '../../db/dialect.js'
 import { objectBody } from '../../engine/request-values.js'
+import { followsParent } from '../../engine/parent-rows.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../services.js'
 import { CONTENT_MAX_BYTES, emptyWorkbook, parseWorkbook, type Workbook } from '../../domain/spreadsheet-content.js'
@@ -36,9 +36,7 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
 
   hooks.on(excel.name, ownedRows())
   // A workbook's content (same id) is read by whoever may read the workbook: wherever it is read (custom lists).
-  hooks.on(content.name, {
-    restrictRows: async ({ db, ctx }) => sql<SqlBool>`${sql.ref('t.id')} in (${(await store.rows(db, ctx, excel)).select('t.id')})`,
-  })
+  hooks.on(content.name, followsParent(store, excel, 'id'))
   hooks.on(excel.name, {
     // Every sheet has its workbook from the start: the editor opens a new one on an empty Sheet1.
     async afterSave({ trx, ctx, mode, id, values }) {
