@@ -127,6 +127,8 @@ describe('custom lists answer only the rows each table’s own list answers', ()
     await list('userExcel', ['sys_user', 'u'], ['u_id', 'w_id'], { table: 'sw_online_excel', alias: 'w', mainColumn: 'id', subColumn: 'owner_id' })
     await list('contact', ['crm_contact', 'ct'], ['ct_id', 'ct_name'])
     await list('userContact', ['sys_user', 'u'], ['u_id', 'ct_id'], { table: 'crm_contact', alias: 'ct', mainColumn: 'id', subColumn: 'owner_id' })
+    await list('notices', ['sys_notice', 'n'], ['n_id', 'n_user_id'])
+    await list('noticeLogs', ['sys_notice_log', 'nl'], ['nl_id', 'nl_user_id'])
     await list('ownerRecords', ['crm_customer_owner_record', 'o'], ['o_id', 'o_customer_id'])
     await list('actions', ['crm_customer_action', 'a'], ['a_id', 'a_content'])
     await list('userActions', ['sys_user', 'u'], ['u_id', 'a_id'], { table: 'crm_customer_action', alias: 'a', mainColumn: 'id', subColumn: 'follower_id' })
@@ -139,7 +141,7 @@ describe('custom lists answer only the rows each table’s own list answers', ()
 
     const keys = [
       'crm:memorial:query', 'crm:memorial:add', 'crm:memorial:share',
-      'smart-work:file-box:query', 'smart-work:file-box:upload',
+      'smart-work:file-box:query', 'smart-work:file-box:upload', 'smart-work:file-box:send',
       'smart-work:online-excel:query', 'smart-work:online-excel:add',
       'crm:customer:query', 'crm:customer:add', 'crm:contact:query', 'crm:contact:add',
       'crm:action:query', 'crm:action:add', 'crm:weekly-report:query', 'crm:weekly-report:add',
@@ -250,6 +252,25 @@ describe('custom lists answer only the rows each table’s own list answers', ()
       const withRecipients = who === 'B' ? [] : reports
       await expectEveryWay('recipients', 'rr_report_id', who, withRecipients)
     }
+  })
+
+  it('notices and their read marks: what the caller’s bell shows, not colleagues’ personal notices, drafts or reads', async () => {
+    const bId = (await ok<{ user: { id: string } }>('GET', '/auth/info', tok.B)).user.id
+    const published = await created('/system/notice', { title: '全员公告', content: '<p>正文</p>', published: true })
+    await created('/system/notice', { title: '草稿', content: '<p>草稿</p>' })
+    // The admin reads the notice: a read mark of the admin's own.
+    await ok('GET', '/system/notice/content', admin, undefined, { id: published })
+    const file = (await ok<{ datas: { id: string }[] }>('GET', '/sw/filebox/query', tok.A, undefined, { pageSize: 1 })).datas[0].id
+    await ok('POST', '/sw/filebox/send', tok.A, { id: file, userId: bId })
+    const bell = async (who: keyof typeof tok) => ids((await ok<{ datas: { id: string }[] }>('GET', '/system/notice/query/my', tok[who], undefined, { pageSize: 100 })).datas)
+    expect(await bell('C')).toContain(published)
+    expect((await bell('B')).length).toBe((await bell('C')).length + 1)
+    for (const who of ['B', 'C'] as const) {
+      await expectEveryWay('notices', 'n_id', who, await bell(who))
+      await expectEveryWay('noticeLogs', 'nl_user_id', who, [])
+    }
+    await expectEveryWay('notices', 'n_user_id', 'C', [])
+    await expectEveryWay('notices', 'n_user_id', 'B', [bId])
   })
 
   it('a designer without a menu runs any list and gets only the rows the restrictions allow', async () => {
