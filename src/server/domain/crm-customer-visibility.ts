@@ -1,19 +1,20 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import { CRM_CUSTOMER_SCOPE as SCOPE } from '../../shared/generated/enum-codes.js'
+import { operationKeys } from '../../shared/metadata/operation-keys.js'
 import { forbidden } from '../platform/errors.js'
 import { hasPermission, type RequestContext } from '../platform/request-context.js'
 import type { EntityHooks } from '../engine/entity-hooks.js'
+import { pickerKeys } from '../engine/picker-access.js'
 import type { Services } from '../services.js'
 import { CUSTOMER_KEYS } from '../modules/crm/customer-keys.js'
 import { CUSTOMER_TABLE, deptSubtree, seaPredicate } from './crm-public-sea.js'
 
 /**
- * Which CRM customers a caller may open, as predicates over the customer row aliased `alias`: the CRM
- * customer lists and actions start from them, and what hangs off a customer (its contacts) follows them.
+ * Which customers a CRM user sees. `scope` 1 (mine: owner is me), 2 (my departments and below: key
+ * crm:customer:dept), 3 (all owned customers: key crm:customer:all); the sea shows the unowned
+ * customers of the caller's pools.
  */
-
-/** The owned customers the caller may see in a scope tab (1 mine, 2 my departments and below, 3 all). */
 export async function customerScopePredicate(services: Services, db: Db, ctx: RequestContext, scope: number, alias = 't'): Promise<Expression<SqlBool>> {
   const owner = sql.ref(`${alias}.owner_id`)
   if (scope === SCOPE.ALL) {
@@ -28,12 +29,34 @@ export async function customerScopePredicate(services: Services, db: Db, ctx: Re
   return sql<SqlBool>`${owner} = ${ctx.userId}`
 }
 
-/** Every customer the caller may open (the widest tab the keys allow, plus the caller's sea), or undefined: all of them. */
+/** Every customer a CRM user may open (the widest tab the keys allow, plus the caller's sea), or undefined: all of them. */
 export async function visibleCustomers(services: Services, db: Db, ctx: RequestContext, alias = 't'): Promise<Expression<SqlBool> | undefined> {
   if (ctx.isAdmin || hasPermission(ctx, [CUSTOMER_KEYS.all])) return undefined
   const owned = await customerScopePredicate(services, db, ctx, hasPermission(ctx, [CUSTOMER_KEYS.dept]) ? SCOPE.DEPT : SCOPE.MINE, alias)
   if (!hasPermission(ctx, [CUSTOMER_KEYS.sea, CUSTOMER_KEYS.claim])) return owned
   return sql<SqlBool>`(${owned} or ${await seaPredicate(services, db, ctx.userId, alias)})`
+}
+
+const CRM_CUSTOMER_READS = [CUSTOMER_KEYS.query, CUSTOMER_KEYS.dept, CUSTOMER_KEYS.sea, CUSTOMER_KEYS.claim]
+
+/**
+ * The customer table is base data (every sale document picks from all of it) and the CRM's (a
+ * salesperson sees their own customers). The store restricts a caller's customers to the CRM rule
+ * (visibleCustomers) unless the caller reads the master data: the admin, key crm:customer:all, the
+ * customer list's own query key, or, for someone who is no CRM user, a screen that picks customers
+ * (the picker lists them all). So a CRM salesperson's customers are the same wherever they are read:
+ * the CRM screens, the pickers, the custom lists; and someone with none of these keys (a list
+ * designer) sees only the customers they own.
+ */
+export function crmCustomerRowRule(services: Services): EntityHooks {
+  const customer = services.registry.get('customer')
+  const masterReads = [CUSTOMER_KEYS.all, ...operationKeys(customer, 'query')]
+  const pickerReads = pickerKeys(services.registry, customer.file.views?.picker?.kind ?? '')
+  const readsAll = (ctx: RequestContext) =>
+    ctx.isAdmin || hasPermission(ctx, masterReads) || (!hasPermission(ctx, CRM_CUSTOMER_READS) && hasPermission(ctx, pickerReads))
+  return {
+    restrictRows: async ({ db, ctx }) => (readsAll(ctx) ? undefined : visibleCustomers(services, db, ctx)),
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import { pageArgs } from '../platform/page-args.js'
 import { writeOpLog, OpLogType } from '../platform/op-log.js'
 import type { Wire } from '../engine/record-codec.js'
 import { teamOf } from './dept-leaders.js'
+import { followsParent } from '../engine/parent-rows.js'
 
 /**
  * Weekly and monthly work reports (issue 13; WukongCRM OaLog categoryId 2 周报 / 3 月报): content, plan,
@@ -71,6 +72,15 @@ async function visibleReports(services: Services, db: Db, ctx: RequestContext): 
   const authors = await followedAuthors(services, db, ctx)
   if (!authors) return sql<SqlBool>`1 = 1`
   return sql<SqlBool>`(t.create_by_id in (${sql.join(authors)}) or t.id in (${receivedBy(services, db, ctx.userId)}))`
+}
+
+/**
+ * The store's row rules of reports and their recipient rows: whoever reads the tables outside these
+ * calls (the custom lists) sees the reports the caller may see, and only their recipients.
+ */
+export function workReportRowRules(services: Services): void {
+  services.hooks.on(report(services).name, { restrictRows: ({ db, ctx }) => visibleReports(services, db, ctx) })
+  services.hooks.on(recipientEntity(services).name, followsParent(services.store, report(services), 'report_id'))
 }
 
 /** Ids of the reports `userId` received (all, or only those still unread): a builder subquery, so the tenant schema applies. */

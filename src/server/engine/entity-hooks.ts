@@ -33,8 +33,9 @@ export interface EntityHooks {
   beforeAvailable?(e: { trx: Db; ctx: RequestContext; entity: EntityModel; ids: string[]; available: boolean }): Promise<void>
   /**
    * A row predicate over the entity's table aliased `t` (ownership: a row is its owner's and the
-   * colleagues' it is shared with); EntityStore.rows adds it under every list, get, load and write.
-   * Async when the rule reads first (a contact follows its customer's visibility).
+   * colleagues' it is shared with); EntityStore.rows adds it under every list, get, load and write, and
+   * the custom lists under every table they read (EntityStore.restrictedTable). May read the database
+   * first (a rule that depends on the caller's departments).
    */
   restrictRows?(e: { db: Db; ctx: RequestContext; entity: EntityModel }): Expression<SqlBool> | undefined | Promise<Expression<SqlBool> | undefined>
   /** Adds computed properties to answered rows (list, get, selector). */

@@ -13,6 +13,7 @@ import type { RequestContext } from '../platform/request-context.js'
 import { writeOpLog, OpLogType } from '../platform/op-log.js'
 import type { EntityRegistry } from './entity-registry.js'
 import { linkTable } from './entity-tables.js'
+import { linesEntityName } from '../../shared/metadata/document-model.js'
 import type { HookRegistry } from './entity-hooks.js'
 import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
 import type { RecordCodec, Row, Wire } from './record-codec.js'
@@ -212,6 +213,44 @@ export class EntityStore {
    */
   async rows(db: Db, ctx: RequestContext, entity: EntityModel) {
     return this.narrowed(db, entity, await this.restriction(db, ctx, entity))
+  }
+
+  /**
+   * A tenant table as a statement outside the store (the custom lists) reads it under its own alias:
+   * an entity's table is the rows `rows()` answers, with the same restriction as the entity's own
+   * lists, so a row the caller cannot open is absent whether the table is the main one or joined (the
+   * join keeps its main row with empty columns); a link table of a multiple ref holds the links of the
+   * owner rows the caller may see, a document's lines those of the headers the caller may see (the
+   * document store reads lines only after their header). The bare table when nothing restricts the caller.
+   */
+  async restrictedTable(db: Db, ctx: RequestContext, table: string, alias: string) {
+    const entity = this.registry.all().find((e) => e.scope === 'tenant' && e.table === table)
+    if (entity) {
+      const predicates = [...((await this.restriction(db, ctx, entity))?.predicates ?? [])]
+      const header = this.registry.documents().find((d) => linesEntityName(d.name) === entity.name)
+      const headerRestriction = header && (await this.restriction(db, ctx, header))
+      if (header && headerRestriction) {
+        const parent = entity.byName.get(header.file.document!.lines.parentField)!
+        predicates.push(sql<SqlBool>`${sql.ref(`t.${parent.column}`)} in (${this.narrowed(db, header, headerRestriction).select('t.id')})`)
+      }
+      return predicates.length ? this.narrowed(db, entity, { predicates }).selectAll('t').as(alias) : `${table} as ${alias}`
+    }
+    const owner = this.linkOwner(table)
+    const restriction = owner && (await this.restriction(db, ctx, owner))
+    if (!owner || !restriction) return `${table} as ${alias}`
+    const visible = this.narrowed(db, owner, restriction).select('t.id')
+    return db.selectFrom(`${table} as l`).selectAll('l').where('l.owner_id', 'in', visible).as(alias)
+  }
+
+  /** The ids of the rows of `entity` this caller may touch, or undefined when nothing restricts them. */
+  async visibleIds(db: Db, ctx: RequestContext, entity: EntityModel) {
+    const restriction = await this.restriction(db, ctx, entity)
+    return restriction && this.narrowed(db, entity, restriction).select('t.id')
+  }
+
+  /** The tenant entity whose multiple ref a link table stores. */
+  linkOwner(table: string): EntityModel | undefined {
+    return this.registry.all().find((e) => e.scope === 'tenant' && this.multiRefs(e).some((f) => linkTable(e, f) === table))
   }
 
   private narrowed(db: Db, entity: EntityModel, restriction: Restriction | undefined) {

@@ -6,10 +6,8 @@ import type { RequestContext } from '../platform/request-context.js'
 import { invalid } from '../platform/errors.js'
 import { likeEscape } from '../engine/list-conditions.js'
 import { GEN_DATA_TYPE as T, QUERY_TYPE as Q } from '../../shared/generated/enum-codes.js'
-import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import { isDecimalType, isIntegerType } from './gen-data-types.js'
 import { renderCustomSql } from './custom-sql.js'
-import { entityOfTable } from './tenant-tables.js'
 import type { ObjColumn } from './data-object.js'
 import type { LoadedList } from './custom-list-config.js'
 
@@ -18,8 +16,7 @@ import type { LoadedList } from './custom-list-config.js'
  * checked custom expressions, see data-object.ts); the client chooses nothing but values, which are
  * converted to the column's data type and bound. A condition's `tableAlias` + `columnName` must be a
  * query param or a field of this list (else 400 查询条件不存在). Tenant isolation: the query runs on
- * the caller's tenant handle. Data permission: when the main table belongs to an entity that declares
- * `dataPermission` (product), the caller's predicate for that model is added.
+ * the caller's tenant handle. Row rules: see baseQuery.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -150,38 +147,27 @@ export function parseListBody(loaded: LoadedList, body: unknown): ListBody {
   return { pageIndex, pageSize, conditions, sort }
 }
 
-/** FROM + joins + data permission + conditions. */
+/**
+ * FROM + joins + conditions. Every table, main or joined, is read as `store.restrictedTable` answers it:
+ * the rows the caller's own list of that table answers (data permission, ownership and sharing, the
+ * CRM customers' visibility), so a row the caller cannot open is absent from the list; a joined one
+ * leaves its main row with empty columns under a left join. Whoever runs the list (a menu's user or a
+ * designer) gets only their own rows.
+ */
 async function baseQuery(services: Services, ctx: RequestContext, db: Db, loaded: LoadedList, conditions: ListBody['conditions']): Promise<Query> {
   const { obj } = loaded
-  let q: Query = db.selectFrom(`${obj.main.table} as ${obj.main.alias}`)
+  const { store } = services
+  let q: Query = db.selectFrom(await store.restrictedTable(db, ctx, obj.main.table, obj.main.alias))
   for (const j of obj.joins) {
     const on = (join: { onRef: (a: string, op: '=', b: string) => unknown }) => {
       let jb = join
       for (const [m, s] of j.on) jb = jb.onRef(`${obj.main.alias}.${m}`, '=', `${j.alias}.${s}`) as typeof jb
       return jb
     }
-    const target = `${j.table} as ${j.alias}`
+    const target = await store.restrictedTable(db, ctx, j.table, j.alias)
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const cb = on as any
     q = j.relaMode === 1 ? q.rightJoin(target, cb) : j.relaMode === 2 ? q.innerJoin(target, cb) : q.leftJoin(target, cb)
-  }
-  const restricted = entityOfTable(services.registry, obj.main.table)
-  const dp = restricted?.file.dataPermission
-  if (restricted && dp && services.store.dataFilter) {
-    const aliases: Record<string, string> = {}
-    for (const [placeholder, fieldName] of Object.entries(dp.tables)) {
-      const field = fieldName ? (restricted.byName.get(fieldName) as FieldModel | undefined) : undefined
-      if (!field) {
-        aliases[placeholder] = obj.main.alias
-        continue
-      }
-      // Aliases of the data object have no underscore, so these never collide with them.
-      const alias = `dp_${field.column}`
-      q = q.leftJoin(`${services.registry.get(field.ref as string).table} as ${alias}`, `${alias}.id`, `${obj.main.alias}.${field.column}`)
-      aliases[placeholder] = alias
-    }
-    const predicate = await services.store.dataFilter(db, ctx, dp.type, aliases)
-    if (predicate) q = q.where(predicate)
   }
   const kind = services.databases.kind
   for (const cond of conditions) q = q.where(conditionExpr(kind, cond))

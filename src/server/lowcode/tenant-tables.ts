@@ -1,6 +1,7 @@
 import type { Db } from '../db/dialect.js'
 import type { EntityRegistry } from '../engine/entity-registry.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import { linkTable } from '../engine/entity-tables.js'
 
 export interface TableColumn {
   columnName: string
@@ -19,7 +20,10 @@ export interface TenantTable {
 
 /**
  * Tables a low-code data entity may read. Engine bookkeeping, session/verification tables and the
- * low-code configuration itself are never offered; neither are columns that hold secrets.
+ * low-code configuration itself are never offered; neither are columns that hold secrets. Nor is a
+ * table without a row rule: only an entity's table (read with the entity's restriction) or the link
+ * table of an entity's multiple ref (read with its owner's) is offered, so search indexes (which copy
+ * the searched text of every row), counters, role and menu grants and favourites are not.
  */
 const DENIED_TABLES = new Set(['sys_session', 'sys_captcha', 'sys_verify_code', 'sys_login_failure', 'sys_module_tenant'])
 const DENIED_PREFIXES = ['sqlite_', 'kysely_', 'gen_', 'pg_']
@@ -46,13 +50,19 @@ export async function tenantTables(db: Db, registry: EntityRegistry, schema: str
   const hit = cache.get(db)
   if (hit && Date.now() - hit.at < TTL_MS) return hit.tables
   const byTable = new Map<string, EntityModel>()
-  for (const e of registry.all()) if (e.scope === 'tenant') byTable.set(e.table, e)
+  const links = new Set<string>()
+  for (const e of registry.all()) {
+    if (e.scope !== 'tenant') continue
+    byTable.set(e.table, e)
+    for (const f of e.fields) if (f.type === 'ref' && f.multiple) links.add(linkTable(e, f))
+  }
   const found = await db.introspection.getTables({ withInternalKyselyTables: false })
   const tables = new Map<string, TenantTable>()
   for (const t of found) {
     if (t.isView || isDeniedTable(t.name)) continue
     if (schema ? t.schema !== schema : t.schema && t.schema !== 'main') continue
     const entity = byTable.get(t.name)
+    if (!entity && !links.has(t.name)) continue
     tables.set(t.name, {
       tableName: t.name,
       tableComment: entity?.label ?? '',

@@ -57,6 +57,9 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     return sql<SqlBool>`t.follower_id = ${ctx.userId}`
   }
 
+  // The store's row rule of follow-ups, so every read of the table (these routes, the custom lists) carries it.
+  services.hooks.on(action.name, { restrictRows: ({ db, ctx }) => followerScope(db, ctx) })
+
   /** The customer exists and the caller owns it (or manages it through the department/all keys). */
   async function requireFollowable(trx: Db, ctx: RequestContext, customerId: string) {
     const row = await trx.selectFrom(CUSTOMER_TABLE).select(['id', 'owner_id', 'dept_id']).where('id', '=', customerId).executeTakeFirst()
@@ -95,7 +98,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     defineRoute(app, { method: 'POST', url, access: [KEYS.add], handler: async ({ ctx, body }) => create(ctx, body) })
 
   const page = async (ctx: RequestContext, values: Record<string, unknown>, paged: boolean) =>
-    store.list(ctx.db, ctx, action, { params: PARAMS, columns: list?.columns, values, paged, sort: list?.sort, where: await followerScope(ctx.db, ctx) })
+    store.list(ctx.db, ctx, action, { params: PARAMS, columns: list?.columns, values, paged, sort: list?.sort })
 
   defineRoute(app, { method: 'GET', url: '/crm/action/query', access: [KEYS.query], handler: async ({ ctx, query }) => page(ctx, query, true) })
 
@@ -108,7 +111,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
       if (!id) throw invalid('请选择跟进记录', 'id')
       const found = await page(ctx, { id }, false).then((p) => p.datas.find((d) => d.id === id))
       if (found) return found
-      const byId = await store.list(ctx.db, ctx, action, { params: [{ field: 'id', op: 'eq' }], columns: list?.columns, values: { id }, paged: false, where: await followerScope(ctx.db, ctx) })
+      const byId = await store.list(ctx.db, ctx, action, { params: [{ field: 'id', op: 'eq' }], columns: list?.columns, values: { id }, paged: false })
       if (!byId.datas[0]) throw notFound('跟进记录不存在！')
       return byId.datas[0]
     },

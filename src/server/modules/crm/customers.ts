@@ -9,12 +9,13 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
+import { followsParent } from '../../engine/parent-rows.js'
 import type { Wire } from '../../engine/record-codec.js'
 import type { Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../services.js'
 import { CUSTOMER_KEYS } from './customer-keys.js'
 import { crmActionsModule } from './customer-actions.js'
-import { crmContactHooks, customerScopePredicate, visibleCustomers } from '../../domain/crm-customer-visibility.js'
+import { crmContactHooks, crmCustomerRowRule, customerScopePredicate, visibleCustomers } from '../../domain/crm-customer-visibility.js'
 import {
   assignCustomers,
   claimCustomer,
@@ -78,9 +79,13 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
+  // The CRM rule is the store's row rule of customers for CRM users (domain/crm-customer-visibility.ts);
+  // the routes below still name it, since a user who also reads the master data sees more there.
+  services.hooks.on('customer', crmCustomerRowRule(services))
+  services.hooks.on('crmCustomerOwnerRecord', followsParent(store, customer, 'customer_id'))
+  services.hooks.on('crmContact', crmContactHooks(services))
   const scopePredicate = (db: Db, ctx: RequestContext, scope: number) => customerScopePredicate(services, db, ctx, scope)
   const visible = async (db: Db, ctx: RequestContext): Promise<Expression<SqlBool>> => (await visibleCustomers(services, db, ctx)) ?? sql<SqlBool>`1 = 1`
-  services.hooks.on('crmContact', crmContactHooks(services))
 
   /** The ids exist and the caller may see them (a customer outside answers as a missing one). */
   async function requireVisible(db: Db, ctx: RequestContext, ids: string[]) {

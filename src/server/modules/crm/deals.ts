@@ -10,6 +10,7 @@ import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { saveUpload, sendUpload, type UploadKind } from '../../platform/uploads.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
 import { pickerKeys } from '../../engine/picker-access.js'
+import { followsParent } from '../../engine/parent-rows.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { approveRecord } from '../../domain/crm-approval.js'
@@ -42,6 +43,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   const { registry, store, hooks } = services
   const business = registry.get('crmBusiness')
   const contract = registry.get('crmContract')
+  hooks.on('crmContractFile', followsParent(store, contract, 'contract_id'))
   const contact = registry.get('crmContact')
   const memorial = registry.get('crmMemorial')
   const kind = services.databases.kind

@@ -3,7 +3,7 @@ import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
-import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatistics, WEEKLY } from '../../domain/crm-work-report.js'
+import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatistics, WEEKLY, workReportRowRules } from '../../domain/crm-work-report.js'
 import { addClaim, approveClaim, approverOf, claimDetail, listClaims, updateClaim } from '../../domain/crm-reimburse.js'
 
 const both = (action: 'query' | 'add' | 'delete') => [reportKey(WEEKLY, action), reportKey(MONTHLY, action)]
@@ -14,6 +14,7 @@ const both = (action: 'query' | 'add' | 'delete') => [reportKey(WEEKLY, action),
  * of the report's own kind. Rules: src/server/domain/crm-work-report.ts, crm-reimburse.ts.
  */
 export function crmReportsModule(app: FastifyInstance, services: Services): void {
+  workReportRowRules(services)
   defineRoute(app, {
     method: 'GET',
     url: '/crm/workReport/list',

@@ -7,6 +7,7 @@ import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Db } from '../../db/dialect.js'
 import { objectBody } from '../../engine/request-values.js'
+import { followsParent } from '../../engine/parent-rows.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../services.js'
 import { CONTENT_MAX_BYTES, emptyWorkbook, parseWorkbook, type Workbook } from '../../domain/spreadsheet-content.js'
@@ -34,6 +35,8 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
   const createKeys = operationKeys(excel, 'create')
 
   hooks.on(excel.name, ownedRows())
+  // A workbook's content (same id) is read by whoever may read the workbook: wherever it is read (custom lists).
+  hooks.on(content.name, followsParent(store, excel, 'id'))
   hooks.on(excel.name, {
     // Every sheet has its workbook from the start: the editor opens a new one on an empty Sheet1.
     async afterSave({ trx, ctx, mode, id, values }) {

@@ -10,6 +10,7 @@ import { handleOf, inTransaction } from '../../platform/db-tx.js'
 import { now } from '../../platform/clock.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
+import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../services.js'
 import { pageArgs } from '../../platform/page-args.js'
 import { BusEvent, type SysNoticeData } from '../../../shared/contracts/bus.js'
@@ -76,6 +77,16 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
       (await trx.selectFrom('sys_user').select((eb) => eb.fn.countAll().as('n')).where('available', '=', bool(true)).executeTakeFirst())?.n ?? 0,
     )
 
+  // Who neither manages nor publishes notices reads what their bell shows (published system notices and
+  // their own personal ones) and only their own read marks, wherever the tables are read (custom lists).
+  const managers = [...operationKeys(notice, 'query'), ...operationKeys(notice, 'get'), ...PUBLISHER_KEYS]
+  hooks.on('notice', {
+    restrictRows: ({ ctx }) =>
+      hasPermission(ctx, managers)
+        ? undefined
+        : sql<SqlBool>`(t.published = ${bool(true)} and t.available = ${bool(true)} and (t.user_id is null or t.user_id = ${ctx.userId}))`,
+  })
+  hooks.on('noticeLog', { restrictRows: ({ ctx }) => (hasPermission(ctx, managers) ? undefined : sql<SqlBool>`t.user_id = ${ctx.userId}`) })
   hooks.on('notice', {
     async beforeSave({ values }) {
       if (!('content' in values)) return
