@@ -236,15 +236,16 @@ describe('data permission under every write', () => {
       expect(ofCustomer.body.data.datas).toEqual([])
       const contacts = async () => (await db().selectFrom('crm_contact').select(['id', 'name', 'customer_id']).orderBy('id').execute())
       const before = await contacts()
-      for (const [method, url, body, query] of [
-        ['GET', '/crm/contact/getContactDetail', undefined, { id: contactA }],
-        ['POST', '/crm/contact/upateContact', { id: contactA, name: '改了' }, undefined],
-        ['POST', '/crm/contact/createContact', { name: '混进来', customerId: customerA }, undefined],
-        ['POST', '/crm/contact/upateContact', { id: contactB, customerId: customerA }, undefined],
+      // A's contact is missing to B; A's customer too, when B names it in a contact.
+      for (const [method, url, body, query, status, msg] of [
+        ['GET', '/crm/contact/getContactDetail', undefined, { id: contactA }, 404, '联系人不存在！'],
+        ['POST', '/crm/contact/upateContact', { id: contactA, name: '改了' }, undefined, 404, '联系人不存在！'],
+        ['POST', '/crm/contact/createContact', { name: '混进来', customerId: customerA }, undefined, 400, '客户不存在'],
+        ['POST', '/crm/contact/upateContact', { id: contactB, customerId: customerA }, undefined, 400, '客户不存在'],
       ] as const) {
         const r = await t.call(method, url, { token: b.token, body, query })
-        expect(r.status, `${url}: ${r.raw}`).toBe(404)
-        expect(r.body.msg).toBe('联系人不存在！')
+        expect(r.status, `${url}: ${r.raw}`).toBe(status)
+        expect(r.body.msg).toBe(msg)
       }
       expect(await contacts()).toEqual(before)
       expect((await t.call('GET', '/crm/contact/getContactDetail', { token: a.token, query: { id: contactA } })).status).toBe(200)
