@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { servedCalls } from '../support/endpoint-catalogue.js'
@@ -198,5 +199,64 @@ describe('blanks around numbers are refused for every numeric field', () => {
       }
     }
     expect(checked).toBeGreaterThan(400)
+  })
+})
+
+/**
+ * Over a real socket (not inject): a body past the 1 MB limit is answered `413 请求内容过大，不能超过1MB` in
+ * the envelope at any size, the client finishing its upload without a reset (EPIPE/ECONNRESET); an URL
+ * past Node's header limit is answered with the envelope too.
+ */
+describe('oversize requests over a real socket get the envelope, never a reset', () => {
+  let t: TestApp
+  let token: string
+  let address: string
+  beforeAll(async () => {
+    t = await startTestApp()
+    token = await t.login()
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => t?.close())
+
+  const suppliers = async () =>
+    Number((await t.app.services.databases.tenant((await t.app.services.tenantIds())[0]).selectFrom('base_data_supplier').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+  /** Sends the whole body on its own connection; answers the status and body, or the socket error. */
+  const post = (body: Buffer) =>
+    new Promise<{ status?: number; body: string; error?: string }>((resolve) => {
+      const { port } = new URL(address)
+      let answer: { status?: number; body: string } = { body: '' }
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/cloud-api/basedata/supplier', agent: false, headers: { 'x-auth-token': token, 'content-type': 'application/json', 'content-length': body.length } },
+        (res) => {
+          let text = ''
+          res.on('data', (c) => (text += c))
+          res.on('end', () => (answer = { status: res.statusCode, body: text }))
+        },
+      )
+      req.on('error', (e) => resolve({ ...answer, error: e.message }))
+      req.on('close', () => resolve(answer))
+      req.end(body)
+    })
+
+  it.each([2, 10, 25])('%i MB, three times: 413 in the envelope, no reset, nothing written', async (mb) => {
+    const before = await suppliers()
+    const body = Buffer.from(JSON.stringify({ code: 'BIG1', name: '大', description: 'x'.repeat(mb * 1024 * 1024) }))
+    for (let i = 0; i < 3; i++) {
+      const answer = await post(body)
+      expect(answer.error, `try ${i + 1}`).toBeUndefined()
+      expect(answer.status).toBe(413)
+      expect(JSON.parse(answer.body)).toEqual({ code: 413, msg: '请求内容过大，不能超过1MB' })
+    }
+    expect(await suppliers()).toBe(before)
+    expect((await fetch(`${address}/healthz`)).status).toBe(200)
+  })
+
+  it('3,000 query parameters: the envelope, not a bare 431', async () => {
+    const query = Array.from({ length: 3000 }, (_, i) => `name${i}=${i}`).join('&')
+    const r = await fetch(`${address}/cloud-api/basedata/supplier/query?${query}`, { headers: { 'x-auth-token': token } })
+    expect(r.status).toBe(431)
+    expect(await r.json()).toEqual({ code: 431, msg: '请求地址或请求头过长' })
+    expect((await fetch(`${address}/healthz`)).status).toBe(200)
   })
 })
