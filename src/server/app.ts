@@ -54,6 +54,9 @@ import { swModule } from './modules/sw/index.js'
 import { MessageBus } from './realtime/message-bus.js'
 import { messageModule } from './modules/message/index.js'
 
+import { drainRequest } from './platform/request-drain.js'
+import { answerClientError } from './platform/client-errors.js'
+
 export interface BuildOptions {
   /** Extra folders of entity files (tests add an entity as one JSON file). */
   entityDirs?: string[]
@@ -76,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Modules migrate their own tables while they register (import tasks, the bus, jobs): on a busy machine
     // or a large database that outlasts Fastify's default of 10 s, which would fail the start.
     pluginTimeout: 120_000,
+    clientErrorHandler: answerClientError,
   })
   const target = parseDatabaseUrl(config.databaseUrl)
   const databases = new Databases(target)
@@ -219,7 +223,9 @@ function installErrorHandling(app: FastifyInstance) {
     if (status === 413) {
       // A route may allow more than the app's 1 MB (the spreadsheet save): name the limit that applied.
       const limit = Math.round((req.routeOptions.bodyLimit ?? JSON_BODY_LIMIT) / 1024 / 1024)
-      return reply.code(413).send({ code: 413, msg: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `请求内容过大，不能超过${limit}MB` : '请求内容过大' })
+      const envelope = { code: 413, msg: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `请求内容过大，不能超过${limit}MB` : '请求内容过大' }
+      // The rest of the body is read first, so the answer reaches a client that is still sending it.
+      return drainRequest(req.raw).then(() => reply.code(413).send(envelope))
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: status, msg: error.validation ? `参数错误：${error.message}` : '请求参数格式错误' })

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import type { Locator } from '@playwright/test'
+import { ANSWER_MARGIN_MS, HOSTILE_DEADLINE_MS, HOSTILE_SCRIPTS } from '../support/hostile-scripts.js'
 import { expect, openScreen, rowOf, test, uniqueSuffix, type AdminApi } from './helpers.js'
 
 /**
@@ -106,4 +109,54 @@ test('runaway formatters end with the Chinese message in their cells; the list s
     // every column answered within its deadline (1 s a batch) plus the watchdog's margin, one after another
     expect(Date.now() - started).toBeLessThan(20_000)
   })
+})
+
+/**
+ * The built `sandbox.worker` on its own, without the page's watchdog (issue 27): the hostile scripts the
+ * server pool's unit test runs get their answer from the worker itself within deadline + 5 s, and the
+ * worker serves the next request.
+ */
+test('the built sandbox worker answers hostile scripts by itself within its deadline + 5 s', async ({ page }) => {
+  test.setTimeout(120_000)
+  const assets = path.join(import.meta.dirname, '../../dist/assets')
+  const file = readdirSync(assets).find((f) => /^sandbox\.worker-[\w-]+\.js$/.test(f))
+  expect(file, 'npx vite build makes dist/assets/sandbox.worker-*.js').toBeTruthy()
+  await page.goto('/')
+  const answers = await page.evaluate(
+    async ({ url, scripts, deadline }) => {
+      const worker = new Worker(url, { type: 'module' })
+      const waiting = new Map<number, (m: { ok: boolean; error?: { kind: string } }) => void>()
+      const hello = new Promise<void>((resolve) => {
+        worker.onmessage = (e: MessageEvent<{ id: number; ok: boolean; error?: { kind: string } }>) => {
+          if (e.data.id === 0) resolve()
+          else waiting.get(e.data.id)?.(e.data)
+        }
+      })
+      await hello
+      const send = (id: number, source: string) =>
+        new Promise<{ ok: boolean; error?: { kind: string } }>((resolve) => {
+          waiting.set(id, resolve)
+          worker.postMessage({ id, op: 'call', source, params: [], argsJson: '[]', timeoutMs: deadline })
+        })
+      const out: { name: string; ms: number; ok: boolean; kind?: string; next: boolean }[] = []
+      let id = 1
+      for (const script of scripts) {
+        const started = performance.now()
+        const answer = await Promise.race([send(id++, script.source), new Promise<null>((r) => setTimeout(() => r(null), deadline + 15_000))])
+        const ms = performance.now() - started
+        const next = await send(id++, 'return 1 + 1')
+        out.push({ name: script.name, ms, ok: answer?.ok ?? true, kind: answer?.error?.kind ?? (answer ? undefined : 'no answer'), next: next.ok })
+      }
+      worker.terminate()
+      return out
+    },
+    { url: `/assets/${file}`, scripts: HOSTILE_SCRIPTS.map((h) => ({ name: h.name, source: h.source })), deadline: HOSTILE_DEADLINE_MS },
+  )
+  for (const [i, hostile] of HOSTILE_SCRIPTS.entries()) {
+    const answer = answers[i]
+    expect(answer.ok, hostile.name).toBe(false)
+    expect(hostile.kinds, `${hostile.name}: ${answer.kind}`).toContain(answer.kind)
+    expect(answer.ms, hostile.name).toBeLessThan(HOSTILE_DEADLINE_MS + ANSWER_MARGIN_MS)
+    expect(answer.next, `${hostile.name}: the next request`).toBe(true)
+  }
 })

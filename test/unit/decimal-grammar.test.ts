@@ -58,6 +58,10 @@ describe('checkField answers the form message for each problem', () => {
   const num = { name: 'orderNum', label: '采购数量', type: 'integer', integerMessage: '采购数量必须为整数' } as FieldModel
   it.each([
     [' 1.00 ', '采购价必须为数字'],
+    ['1.00\u00a0', '采购价必须为数字'],
+    ['\t1', '采购价必须为数字'],
+    [' ', '采购价必须为数字'],
+    ['', undefined],
     ['0x10', '采购价必须为数字'],
     ['1e2', '采购价必须为数字'],
     ['1.001', '采购价最多允许2位小数！'],
@@ -70,7 +74,13 @@ describe('checkField answers the form message for each problem', () => {
     [1e20, '采购数量超出允许范围'],
     ['9007199254740993', '采购数量超出允许范围'],
     ['1.5', '采购数量必须为整数'],
-    [' 7 ', undefined],
+    // Blanks around a number, or blanks alone, are refused for quantities as for prices (never trimmed).
+    [' 7 ', '采购数量必须为整数'],
+    ['7 ', '采购数量必须为整数'],
+    ['\t7', '采购数量必须为整数'],
+    ['7\u00a0', '采购数量必须为整数'],
+    [' ', '采购数量必须为整数'],
+    ['7', undefined],
   ])('quantity %j', (value, message) => {
     expect(checkField(num, value, enums, 'create')).toBe(message)
   })

@@ -32,6 +32,17 @@ describe('document totals (as the server stores them)', () => {
     expect(documentTotals(lines, totals)).toEqual({ num: 8, giftNum: 0, amount: '49.38' })
   })
 
+  it('numbers with blanks around them count as nothing, as the form and the server refuse them', () => {
+    const lines = [
+      { orderNum: ' 2 ', taxPrice: '1.00' },
+      { orderNum: 3, taxPrice: '2.00\u00a0' },
+      { orderNum: '\t5', taxPrice: '1.00' },
+      { orderNum: 1, taxPrice: '7.00' },
+    ]
+    // The second line's quantity counts, its price does not; only the last line adds an amount.
+    expect(documentTotals(lines, totals)).toEqual({ num: 4, giftNum: 0, amount: '7.00' })
+  })
+
   it('large amounts stay exact', () => {
     expect(documentTotals([{ orderNum: 999999, taxPrice: '99999999.99' }], totals).amount).toBe('99999899990000.01')
   })

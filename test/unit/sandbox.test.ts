@@ -9,6 +9,7 @@ import { ScriptError } from '../../src/shared/sandbox/script-error.js'
 import { toJSONText } from '../../src/shared/sandbox/json-value.js'
 import { readButtonAction, SCRIPT_PARAMS } from '../../src/shared/sandbox/script-kinds.js'
 import { createScriptPool } from '../../src/server/sandbox/script-sandbox.js'
+import { ANSWER_MARGIN_MS, HOSTILE_DEADLINE_MS, HOSTILE_SCRIPTS } from '../support/hostile-scripts.js'
 import type { SandboxClient } from '../../src/shared/sandbox/sandbox-client.js'
 
 let engine: ScriptEngine
@@ -413,6 +414,22 @@ describe('server worker pool', () => {
     expect(error).toBeInstanceOf(ScriptError)
     expect(['timeout', 'unavailable']).toContain((error as ScriptError).kind)
     expect(await pool.run('() => "ok"', [])).toBe('ok')
+  })
+
+  it.each(HOSTILE_SCRIPTS.map((h) => [h.name, h] as const))('answers the hostile script "%s" within its deadline + 5 s (same scripts as the browser worker)', async (_, hostile) => {
+    const started = Date.now()
+    const e = await pool.run(hostile.source, [], { params: [], timeoutMs: HOSTILE_DEADLINE_MS }).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(ScriptError)
+    expect(hostile.kinds).toContain((e as ScriptError).kind)
+    expect(Date.now() - started).toBeLessThan(HOSTILE_DEADLINE_MS + ANSWER_MARGIN_MS)
+    expect(await pool.run('() => "ok"', [])).toBe('ok')
+  })
+
+  it('ends the memory bomb in the engine itself (the wasm instance is capped), not by the watchdog', async () => {
+    const killed = pool.dispatcher.stats.workersKilled
+    const e = await pool.run(HOSTILE_SCRIPTS[0].source, [], { params: [], timeoutMs: 30_000 }).catch((x: unknown) => x)
+    expect(e).toMatchObject({ kind: 'memory', message: '脚本内存超出限制' })
+    expect(pool.dispatcher.stats.workersKilled).toBe(killed)
   })
 
   it('refuses non-JSON arguments on the host side', async () => {

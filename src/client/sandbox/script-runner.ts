@@ -9,6 +9,7 @@
  */
 import { SandboxClient, type RunOptions } from '../../shared/sandbox/sandbox-client.js'
 import { SandboxDispatcher } from '../../shared/sandbox/sandbox-dispatcher.js'
+import { WATCHDOG_GRACE_MS } from '../../shared/sandbox/sandbox-settings.js'
 import type { JSONValue } from '../../shared/sandbox/json-value.js'
 import { readButtonAction, SCRIPT_PARAMS, type ButtonScriptAction, type FormatterCell } from '../../shared/sandbox/script-kinds.js'
 import type { SandboxMessage } from '../../shared/sandbox/worker-protocol.js'
@@ -19,11 +20,12 @@ export type { FormatterCell, ButtonScriptAction }
 let client: SandboxClient | null = null
 
 /**
- * The watchdog: a request the worker has not answered `WATCHDOG_GRACE_MS` after its deadline (a script
- * stuck in one native call, a memory bomb thrashing QuickJS's collector) gets `worker.terminate()`, the
- * request fails with 脚本执行超时, and the queued requests go to a fresh worker (SandboxDispatcher).
+ * The page's last resort: the worker answers by itself at `deadline + WATCHDOG_GRACE_MS` at the latest
+ * (sandbox.worker.ts runs its engine behind the same watchdog as the server's pool); a worker that has
+ * not answered a little after that (it could not even start) gets `worker.terminate()`, the request
+ * fails with 脚本执行超时, and the queued requests go to a fresh worker (SandboxDispatcher).
  */
-const WATCHDOG_GRACE_MS = 1000
+const PAGE_GRACE_MS = WATCHDOG_GRACE_MS + 2000
 
 function sandbox(): SandboxClient {
   client ??= new SandboxClient(
@@ -34,7 +36,7 @@ function sandbox(): SandboxClient {
         worker.onerror = (e) => events.failure(new Error(e.message || tr('脚本引擎加载失败')))
         return { post: (request) => worker.postMessage(request), terminate: () => worker.terminate() }
       },
-      { graceMs: WATCHDOG_GRACE_MS },
+      { graceMs: PAGE_GRACE_MS },
     ),
   )
   return client

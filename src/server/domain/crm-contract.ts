@@ -6,6 +6,7 @@ import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import type { EntityHooks } from '../engine/entity-hooks.js'
 import type { EntityStore } from '../engine/entity-store.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
+import { wireDecimalText } from '../../shared/metadata/decimal-grammar.js'
 import { invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { newId } from '../platform/ids.js'
@@ -102,12 +103,9 @@ export interface PlanInput {
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 function planAmountOf(raw: unknown, period: number): Decimal {
-  let d: Decimal
-  try {
-    d = new Decimal(String(raw ?? '').trim())
-  } catch {
-    throw invalid(`第${period}期计划回款金额格式不正确`, 'planAmount')
-  }
+  const text = wireDecimalText(raw)
+  if (text === undefined) throw invalid(`第${period}期计划回款金额格式不正确`, 'planAmount')
+  const d = new Decimal(text)
   if (!d.isFinite() || d.decimalPlaces() > 2) throw invalid(`第${period}期计划回款金额最多两位小数`, 'planAmount')
   if (d.lte(0)) throw invalid(`第${period}期计划回款金额必须大于0`, 'planAmount')
   if (d.gte('1e20')) throw invalid(`第${period}期计划回款金额过大`, 'planAmount')
@@ -203,12 +201,9 @@ export async function recordReceive(trx: Db, kind: DbKind, ctx: RequestContext, 
   if (!plan) throw notFound('回款计划不存在！')
   const record = await store.get(trx, ctx, contract, String(plan.contract_id))
   if (Number(record.status) !== CRM_STATUS.APPROVE_PASS) throw invalid('合同未审核通过，无法登记回款！')
-  let amount: Decimal
-  try {
-    amount = new Decimal(String(input.amount ?? '').trim())
-  } catch {
-    throw invalid('回款金额格式不正确', 'amount')
-  }
+  const text = wireDecimalText(input.amount)
+  if (text === undefined) throw invalid('回款金额格式不正确', 'amount')
+  const amount = new Decimal(text)
   if (!amount.isFinite() || amount.decimalPlaces() > 2) throw invalid('回款金额最多两位小数', 'amount')
   if (amount.lte(0)) throw invalid('回款金额必须大于0', 'amount')
   const receiveDate = typeof input.receiveDate === 'string' ? input.receiveDate.trim().slice(0, 10) : ''

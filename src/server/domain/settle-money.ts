@@ -16,7 +16,8 @@ const MAX_AMOUNT = new Decimal('1e13')
 
 /** A positive or zero amount with at most 2 places, as decimal.js, or the Chinese message. */
 export function money(value: unknown, label: string, field?: string): Decimal {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : ''
+  // Not trimmed: blanks around a number are refused (decimal-grammar.ts).
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : ''
   if (!/^-?\d+(\.\d+)?$/.test(text)) throw invalid(`${label}必须为数字`, field)
   const d = new Decimal(text)
   if (d.decimalPlaces() > 2) throw invalid(`${label}最多允许2位小数！`, field)

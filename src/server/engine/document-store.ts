@@ -3,6 +3,7 @@ import type { Expression, SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { checkField, isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
+import { isNoNumber } from '../../shared/metadata/decimal-grammar.js'
 import { DocumentStatus, hasApproval, lineSubjectOf, LINES_IN, LINES_OUT, maxLinesOf, type DocumentSection } from '../../shared/metadata/document-model.js'
 import { BizError, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
@@ -187,8 +188,13 @@ export class DocumentStore {
     })
     // Numbers the client sent are checked before domain hooks compute with them (a hook may fill in the
     // rest, so the full validation follows the hook).
+    // The empty text is "no number" and becomes null here, so no hook or total reads it as a number.
     const numbersSent = (entity: EntityModel, values: Wire) =>
-      entity.fields.filter((f) => (f.type === 'decimal' || f.type === 'integer') && !isBlank(values[f.name]))
+      entity.fields.filter((f) => {
+        if (f.type !== 'decimal' && f.type !== 'integer') return false
+        if (values[f.name] === '') values[f.name] = null
+        return !isNoNumber(values[f.name])
+      })
     for (const f of numbersSent(doc.header, header)) {
       const message = checkField(f, header[f.name], this.enums, mode)
       if (message) throw invalid(message, f.name)

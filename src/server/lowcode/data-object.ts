@@ -9,6 +9,7 @@ import { isSecretColumn, entityOfTable, tenantTables } from './tenant-tables.js'
 import { DATA_ENTITY, loadColumns } from './data-entity-columns.js'
 import { fieldOfColumn, type DataEntityColumn } from './gen-data-types.js'
 import { parseCustomSql, type ColumnScope, type SqlToken } from './custom-sql.js'
+import { tryCustomColumns, type CheckedColumn, type CheckedJoin } from './custom-sql-check.js'
 import { ALIAS, elements, optionalText, text, type Obj } from './lowcode-values.js'
 
 export const DATA_OBJ = 'genDataObj'
@@ -99,6 +100,8 @@ async function checkDataObj(services: Services, trx: Db, values: Wire) {
   const aliases = new Set([mainAlias])
   const scope = new Map<string, Set<string>>([[mainAlias, new Set(main.columns.map((c) => c.columnName))]])
   const mainColumnIds = new Set(main.columns.map((c) => c.id))
+  const columnName = (e: { columns: { id: string; columnName: string }[] }, id: string) => e.columns.find((c) => c.id === id)!.columnName
+  const checkedJoins: CheckedJoin[] = []
   const joins: DataObjJoin[] = rawJoins.map((j: Obj, i) => {
     const where = `第${i + 1}个关联表`
     const sub = entities.get(text(j.subTableId))
@@ -118,9 +121,11 @@ async function checkDataObj(services: Services, trx: Db, values: Wire) {
     const subColumnIds = new Set(sub.columns.map((c) => c.id))
     if (mainIds.some((id) => !mainColumnIds.has(id))) throw invalid(`${where}：主表字段不存在`, 'joins')
     if (subIds.some((id) => !subColumnIds.has(id))) throw invalid(`${where}：子表字段不存在`, 'joins')
+    checkedJoins.push({ table: sub.tableName, alias, on: mainIds.map((id, k) => [columnName(main, id), columnName(sub, subIds[k])]) })
     return { id: typeof j.id === 'string' && j.id ? j.id.slice(0, 64) : newId(), subTableId: text(j.subTableId), subTableAlias: alias, relaType, relaMode, mainTableDetailIds: mainIds, subTableDetailIds: subIds }
   })
   const customAliases = new Set<string>()
+  const checkedColumns: CheckedColumn[] = []
   const customColumns: DataObjCustomColumn[] = elements(values.customColumns, '自定义查询字段').map((c, i) => {
     const where = `第${i + 1}个自定义查询字段`
     const customName = optionalText(c.customName, 200, `${where}：显示名称`)
@@ -131,9 +136,11 @@ async function checkDataObj(services: Services, trx: Db, values: Wire) {
     customAliases.add(customAlias)
     const dataType = services.registry.enums.parse('GEN_DATA_TYPE', c.dataType ?? 0)
     if (typeof dataType !== 'number') throw invalid(`${where}：数据类型不正确`, 'customColumns')
-    parseCustomSql(c.customSql, scope, where)
+    checkedColumns.push({ where: `${where}【${customName}】`, tokens: parseCustomSql(c.customSql, scope, where) })
     return { id: typeof c.id === 'string' && c.id ? c.id.slice(0, 64) : newId(), customName, customSql: String(c.customSql).trim(), customAlias, dataType }
   })
+  // Compiled and run on an empty page: a column the database cannot run is refused now, not when a list runs.
+  await tryCustomColumns(services.databases.kind, trx, { table: main.tableName, alias: mainAlias }, checkedJoins, checkedColumns)
   return { joins, customColumns }
 }
 

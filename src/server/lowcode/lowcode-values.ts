@@ -1,3 +1,4 @@
+import { checkInteger } from '../../shared/metadata/decimal-grammar.js'
 import { invalid } from '../platform/errors.js'
 
 /** Small readers of admin-written child elements: each failure is a 400 with the element's place in it. */
@@ -32,8 +33,9 @@ export function bool(v: unknown, fallback: boolean): boolean {
 
 export function int(v: unknown, fallback: number, where: string, min = 0, max = 100000): number {
   if (v === undefined || v === null || v === '') return fallback
+  // The shared grammar (decimal-grammar.ts): blanks around the number are refused, never read as it (or as 0).
+  if (checkInteger(v) === 'format') throw invalid(`${where}必须为整数`)
   const n = Number(v)
-  if (!Number.isInteger(n)) throw invalid(`${where}必须为整数`)
   if (n < min || n > max) throw invalid(`${where}必须在${min}到${max}之间`)
   return n
 }

@@ -13,6 +13,7 @@
 import { startWorker } from '../platform/worker-entry.js'
 import type { JSONValue } from '../../shared/sandbox/json-value.js'
 import { SandboxClient, type RunOptions } from '../../shared/sandbox/sandbox-client.js'
+import { WATCHDOG_GRACE_MS } from '../../shared/sandbox/sandbox-settings.js'
 import { SandboxDispatcher, type SandboxDispatcherOptions } from '../../shared/sandbox/sandbox-dispatcher.js'
 import type { ScriptEngineOptions } from '../../shared/sandbox/script-engine.js'
 import type { FormatterCell } from '../../shared/sandbox/script-kinds.js'
@@ -42,7 +43,7 @@ export function createScriptPool(options: ScriptPoolOptions = {}): SandboxClient
         void worker.terminate()
       },
     }
-  }, options)
+  }, { graceMs: WATCHDOG_GRACE_MS, ...options })
   return new SandboxClient(dispatcher)
 }
 

@@ -1,6 +1,14 @@
 /**
  * The one grammar of numbers a client may write, shared by the browser form and the server write
- * (validate-record.ts calls it for every `decimal` and `integer` field).
+ * (validate-record.ts calls it for every `decimal` and `integer` field, of entities, document headers
+ * and document lines alike).
+ *
+ * Blanks around a number are REFUSED, never trimmed: `" 2 "`, `"2 "`, `"\t2"`, `"2\u00a0"` and a text
+ * of blanks only are malformed, answered with the field's message like any other malformed number
+ * (`收货数量必须为整数`), so the value that is checked is exactly the value that is computed with and
+ * stored. Only `""`, null and absence mean "no number" (isNoNumber). A spreadsheet cell is not a wire
+ * value: the import reader trims every cell's text as a spreadsheet shows it (import-cells.ts) before
+ * the cell reaches this grammar.
  *
  * A decimal is: an optional sign, one or more digits, optionally a point and one or more digits, and
  * nothing else — no blanks, no exponent (`1e2`), no hexadecimal (`0x10`), no `Infinity`, no leading
@@ -10,6 +18,9 @@
  */
 export const DECIMAL_GRAMMAR = /^[+-]?\d+(?:\.(\d+))?$/
 export const INTEGER_GRAMMAR = /^[+-]?\d+$/
+
+/** True for what a number field reads as "no number": absent, null or the empty text (not blanks). */
+export const isNoNumber = (value: unknown): boolean => value === undefined || value === null || value === ''
 
 /** Why a value is not a number of a field: not the grammar, too many places, too many integer digits. */
 export type NumberProblem = 'format' | 'scale' | 'range'
@@ -26,6 +37,12 @@ function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   return undefined
+}
+
+/** The text of a wire value that is a decimal of the grammar (any scale), or undefined: for hand-read amounts. */
+export function wireDecimalText(value: unknown): string | undefined {
+  const text = textOf(value)
+  return text !== undefined && DECIMAL_GRAMMAR.test(text) ? text : undefined
 }
 
 /** Digits before the point, without sign and leading zeros ("-007.50" → 1). A loop: every imported number passes here. */

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 import type { EntityModel, FieldModel } from './entity-model.js'
 import type { EnumCatalog } from './enum-catalog.js'
 import { isPatternName, patterns } from './patterns.js'
-import { checkDecimal, checkInteger } from './decimal-grammar.js'
+import { checkDecimal, checkInteger, isNoNumber } from './decimal-grammar.js'
 
 export interface FieldError {
   field: string
@@ -24,8 +24,10 @@ const fill = (message: string, field: FieldModel) => message.replaceAll('{label}
  * fail `required`.
  */
 export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, mode: WriteMode): string | undefined {
-  const value = typeof raw === 'string' && field.trim !== false ? raw.trim() : raw
-  if (isBlank(value) || (Array.isArray(value) && value.length === 0)) {
+  // Numbers are never trimmed (decimal-grammar.ts): blanks around one, or blanks alone, are malformed.
+  const numeric = field.type === 'integer' || field.type === 'decimal'
+  const value = typeof raw === 'string' && field.trim !== false && !numeric ? raw.trim() : raw
+  if (numeric ? isNoNumber(value) : isBlank(value) || (Array.isArray(value) && value.length === 0)) {
     if (field.requiredMessage && (!field.requiredOnCreate || mode === 'create')) return field.requiredMessage
     if (field.requiredOnCreate && mode === 'create') return `请输入${field.label}`
     return undefined
@@ -38,9 +40,7 @@ export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, 
       break
     }
     case 'decimal': {
-      // Decimals are never trimmed: the grammar is strict (decimal-grammar.ts), so " 1.00 " is refused here
-      // rather than reaching a total computed from the untrimmed text.
-      const problem = checkDecimal(raw, field)
+      const problem = checkDecimal(value, field)
       if (problem === 'format') return `${field.label}必须为数字`
       if (problem === 'scale') return `${field.label}最多允许${field.scale ?? 2}位小数！`
       if (problem) return `${field.label}超出允许范围`

@@ -12,6 +12,7 @@
  */
 import {
   newQuickJSWASMModuleFromVariant,
+  newVariant,
   type QuickJSContext,
   type QuickJSHandle,
   type QuickJSRuntime,
@@ -68,12 +69,30 @@ const DEFAULTS = {
   maxScripts: 2000,
 }
 
+/**
+ * The wasm memory of one QuickJS instance: 16 MB to start (the build's initial size) and never more than
+ * 80 MB. QuickJS's own limit (`setMemoryLimit`) cannot stop a memory bomb in this build: emscripten has
+ * no `malloc_usable_size`, so QuickJS counts 8 bytes per allocation whatever its size, and
+ * `a.push(new Array(1e6).fill(1))` grew the instance to gigabytes over 10-40 s before failing. With the
+ * instance's memory capped, malloc fails once a run's heap passes roughly the 32 MB limit plus the next
+ * run's prepared environment, and QuickJS throws its clean out-of-memory at once, in any host.
+ */
+const INSTANCE_INITIAL_BYTES = 16 * 1024 * 1024
+export const INSTANCE_MAX_BYTES = 80 * 1024 * 1024
+const WASM_PAGE = 64 * 1024
+
+/** A new wasm instance of QuickJS with its memory capped. */
+function newInstance(): Promise<QuickJSWASMModule> {
+  const wasmMemory = new WebAssembly.Memory({ initial: INSTANCE_INITIAL_BYTES / WASM_PAGE, maximum: INSTANCE_MAX_BYTES / WASM_PAGE })
+  return newQuickJSWASMModuleFromVariant(newVariant(releaseSync, { wasmMemory }))
+}
+
 let modulePromise: Promise<QuickJSWASMModule> | null = null
 let sharedModule: QuickJSWASMModule | null = null
 
 /** The wasm module, loaded once per thread (again only after an instance had to be abandoned). */
 export function loadQuickJS(): Promise<QuickJSWASMModule> {
-  modulePromise ??= newQuickJSWASMModuleFromVariant(releaseSync).then((m) => (sharedModule = m))
+  modulePromise ??= newInstance().then((m) => (sharedModule = m))
   return modulePromise
 }
 
@@ -150,7 +169,7 @@ export class ScriptEngine {
   }
 
   static async create(options: ScriptEngineOptions = {}): Promise<ScriptEngine> {
-    const [module, spare] = await Promise.all([loadQuickJS(), newQuickJSWASMModuleFromVariant(releaseSync)])
+    const [module, spare] = await Promise.all([loadQuickJS(), newInstance()])
     const engine = new ScriptEngine(module, options)
     engine.spare = spare
     engine.prepare()
@@ -507,7 +526,7 @@ export class ScriptEngine {
   }
 
   private loadSpare(): void {
-    newQuickJSWASMModuleFromVariant(releaseSync).then(
+    newInstance().then(
       (m) => {
         if (this.broken) return
         if (!this.waitingForInstance) {

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import { DECIMAL_GRAMMAR, isNoNumber } from '../../../shared/metadata/decimal-grammar.js'
 
 /**
  * Component lines of a bundle (`product.productBundles`, productType 2) as the server reads them
@@ -38,15 +39,11 @@ export function bundleLinesOf(value: unknown): BundleLine[] {
 export const bundleWire = (lines: readonly BundleLine[]) =>
   lines.map((l) => ({ productId: l.productId, bundleNum: l.bundleNum, salePrice: l.salePrice, retailPrice: l.retailPrice }))
 
-/** A decimal of the wire (blank counts 0, as on the server); undefined for text that is no number. */
+/** A decimal of the wire (no number counts 0, as on the server); undefined for text outside the shared grammar. */
 export function decimalOf(v: unknown): Decimal | undefined {
-  if (blank(v)) return new Decimal(0)
-  try {
-    const d = new Decimal(String(v).trim())
-    return d.isFinite() ? d : undefined
-  } catch {
-    return undefined
-  }
+  if (isNoNumber(v)) return new Decimal(0)
+  if (typeof v === 'number' ? !Number.isFinite(v) : typeof v !== 'string') return undefined
+  return DECIMAL_GRAMMAR.test(String(v)) ? new Decimal(String(v)) : undefined
 }
 
 export interface BundleTotals {

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import { DECIMAL_GRAMMAR } from '../../../shared/metadata/decimal-grammar.js'
 import type { DocumentSection } from '../../../shared/metadata/document-model.js'
 
 /** One line as the table holds it: wire names, numbers typed by the user as text or numbers. */
@@ -12,17 +13,11 @@ export interface DocumentTotals {
   amount: string
 }
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-
-/** A typed number, or undefined while the text is not (yet) one. */
+/** A typed number, or undefined while the text is not (yet) one of the shared grammar (blanks around it are not). */
 export function decimalOf(v: unknown): Decimal | undefined {
-  if (blank(v)) return undefined
-  try {
-    const d = new Decimal(String(v).trim())
-    return d.isFinite() ? d : undefined
-  } catch {
-    return undefined
-  }
+  if (typeof v === 'number' ? !Number.isFinite(v) : typeof v !== 'string') return undefined
+  const text = String(v)
+  return DECIMAL_GRAMMAR.test(text) ? new Decimal(text) : undefined
 }
 
 /**

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import { checkField, isBlank } from '../../../shared/metadata/validate-record.js'
-import { COLUMN_TYPE, PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
+import { COLUMN_DATA_TYPE, COLUMN_TYPE, PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
 import { bundlePriceError, type BundleLine } from '../../domain/product-bundle.js'
 import { appliesTo, customValueError, isChoice } from '../../domain/product-property.js'
 import { isObject, linesOf, takeLines, treeChain } from './common.js'
@@ -137,7 +137,9 @@ export function registerProductHooks(services: Services): void {
       } else {
         if (isBlank(text)) continue
         if (typeof text !== 'string' && typeof text !== 'number') throw invalid('请求参数格式错误', 'properties')
-        const value = String(text).trim()
+        // A number is never trimmed (decimal-grammar.ts): blanks around it are refused like any malformed number.
+        const numeric = p.columnDataType === COLUMN_DATA_TYPE.INT || p.columnDataType === COLUMN_DATA_TYPE.FLOAT
+        const value = numeric ? String(text) : String(text).trim()
         const message = customValueError(String(p.name), p.columnDataType as number | null, value)
         if (message) throw invalid(message, 'properties')
         out.push({ propertyId: id, itemIds: [], text: value })

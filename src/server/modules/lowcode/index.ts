@@ -11,6 +11,7 @@ import { DATA_ENTITY, allowedTable, columnsFromTable, loadColumns, registerDataE
 import { columnWire, registerDataObjHooks, resolveDataObj } from '../../lowcode/data-object.js'
 import { CUSTOM_FORM, listConfigWire, loadList, registerCustomListHooks } from '../../lowcode/custom-list-config.js'
 import { parseListBody, queryAll, queryPage, queryTree } from '../../lowcode/custom-list-query.js'
+import { runCustomListStatement } from '../../lowcode/custom-sql-check.js'
 import { exportList } from '../../lowcode/custom-list-export.js'
 import { formConfigWire, registerCustomFormHooks } from '../../lowcode/custom-form.js'
 import { registerCustomPageHooks } from '../../lowcode/custom-page.js'
@@ -236,7 +237,8 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
       handler: async ({ ctx, query, body, reply }) => {
         await assertRuntimeAccess(services, ctx, 'list', query.id)
         const loaded = await loadList(services, ctx, ctx.db, query.id)
-        return answer(ctx, loaded, parseListBody(loaded, body), reply)
+        const request = parseListBody(loaded, body)
+        return runCustomListStatement(String(loaded.list.name ?? ''), reply.log, () => answer(ctx, loaded, request, reply))
       },
     })
   listQuery('query', async (ctx, loaded, request) => {
