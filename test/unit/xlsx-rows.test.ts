@@ -7,6 +7,7 @@ import JSZip from 'jszip'
 import { cellText } from '../../src/server/engine/import-cells.js'
 import { openXlsx, type XlsxRow } from '../../src/server/engine/xlsx-rows.js'
 import { StringTable } from '../../src/server/engine/string-table.js'
+import { zipEntries } from '../../src/server/engine/zip-entries.js'
 import { calcWorkbook, type CalcCell } from '../support/libreoffice-workbook.js'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-rows-'))
@@ -202,6 +203,22 @@ describe('xlsx rows', () => {
     const rows = book.rows(book.sheets[0])
     expect((await rows.next()).value).toEqual({ line: 1, cells: ['编号', '名称'] })
     await expect(rows.next()).rejects.toThrow(/too large/)
+  }, 60_000)
+
+  it('finds shared strings damaged further on before the first row (they are inflated with the count of the rows)', async () => {
+    const rows: CalcCell[][] = [['编号']]
+    for (let i = 1; i <= 20000; i++) rows.push([`损坏${i}-${(i * 7919) % 10007}`])
+    const bytes = await calcWorkbook('S', rows)
+    const file = fileOf(bytes)
+    const strings = zipEntries(file).get('xl/sharedstrings.xml')!
+    const data = strings.offset + 30 + bytes.readUInt16LE(strings.offset + 26) + bytes.readUInt16LE(strings.offset + 28)
+    const at = data + Math.floor((strings.compressedSize * 2) / 3)
+    bytes.fill(0xff, at, at + 4096)
+    const damaged = fileOf(bytes)
+    const book = await openXlsx(damaged)
+    await expect(book.rowElements(book.sheets[0])).rejects.toThrow()
+    const sound = await openXlsx(file)
+    expect(await sound.rowElements(sound.sheets[0])).toBe(20001)
   }, 60_000)
 
   it('streams a sheet larger than its chunks, shared strings and all', async () => {

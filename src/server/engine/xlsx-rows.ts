@@ -352,7 +352,9 @@ export interface XlsxBook {
   rows(sheet: XlsxSheet): AsyncGenerator<XlsxRow>
   /**
    * The row elements of a sheet, counted in one pass over its inflated bytes without reading them (a
-   * second or so for a million rows): a bound of its rows, blank ones included.
+   * second or so for a million rows): a bound of its rows, blank ones included. The shared strings are
+   * inflated too (not read: the rows read them as they need them), so a damaged part of either is found
+   * before the first row is given.
    */
   rowElements(sheet: XlsxSheet): Promise<number>
 }
@@ -528,6 +530,8 @@ export async function openXlsx(file: string): Promise<XlsxBook> {
       // A tag cut by the chunk's end is looked at again with the next chunk.
       tail = Buffer.from(bytes.subarray(at >= 0 ? at : Math.max(0, bytes.length - open.length)))
     }
+    const strings = entries.get(partOf('/sharedStrings') ?? 'xl/sharedstrings.xml')
+    if (strings) for await (const _chunk of entryBytes(file, strings));
     return count
   }
 
