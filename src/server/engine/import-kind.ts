@@ -372,18 +372,32 @@ export function registerImportKind(app: FastifyInstance, services: Services, kin
     access: kind.access,
     handler: async ({ ctx, req }) => {
       await kind.precheck?.(ctx)
-      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx), { stream: kind.atomicity === 'row' })
+      // Streamed for every kind: the upload is answered once the file's checks hold, not once all of it is read.
+      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx), { stream: true })
       return tasksOf(services).start(ctx, kind.label, spool.total, async (report, signal) => {
         try {
-          // 'row' kinds stream their rows; groups and whole files need all rows together.
-          const units: AsyncIterable<ImportRow[]> | ImportRow[][] =
-            kind.atomicity === 'row' ? mapRows(spool.rows(), (r) => [r]) : importUnits(kind, await spool.all())
+          // 'row' kinds write their rows as they are read; groups and whole files need all rows together,
+          // read in the task (a file found unreadable further on is refused whole: nothing was written).
+          let units: AsyncIterable<ImportRow[]> | ImportRow[][]
+          let total = spool.total
+          if (kind.atomicity === 'row') units = mapRows(spool.rows(), (r) => [r])
+          else {
+            let rows: ImportRow[]
+            try {
+              rows = await spool.all()
+            } catch (error) {
+              if (!(error instanceof BizError)) throw error
+              return { total: 0, created: 0, modified: 0, errors: [error.message] }
+            }
+            units = importUnits(kind, rows)
+            total = rows.length
+          }
           return await runUnits({
             ctx,
             db: ctx.db,
             label: kind.label,
             atomicity: kind.atomicity,
-            total: spool.total,
+            total,
             units,
             write: (trx, unit) => kind.write(trx, ctx, unit),
             report,
