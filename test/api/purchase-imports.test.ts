@@ -184,6 +184,28 @@ describe('purchase imports', () => {
       expect((await documents('/purchase/order', f.supplierId)).length).toBe(before)
     })
 
+    it('refuses a group with every row in error and every reason of each row, and still writes the other groups', async () => {
+      const before = (await documents('/purchase/order', f.supplierId)).length
+      const p = await importFile('/purchase/order/import', ORDER_HEADER, [
+        ['PISCA', 'PIS1', '', '2026-09-01', 'PIP1', 10, '十', '否', '', '一组'],
+        ['PISCA', 'PIS1', '', '2026-09-01', 'PIP2', '1.239', 2, '否', '', ''],
+        ['PISCA', 'PIS1', '', '2026-09-01', 'PIP1', 10, 1, '否', '', ''],
+        ['PISCA', 'PIS1', '', '2026-09-01', 'NOPROD', -5, 1, '否', '', ''],
+        ['PISCA', 'PIS1', '', '2026-09-02', 'PIP1', 10, 1, '否', '', '另一组'],
+      ])
+      expect(p.hasError).toBe(true)
+      expect(p.tipMsgs).toEqual([
+        '第2行：采购数量必须为整数',
+        '第3行：采购价最多允许2位小数！',
+        '第5行：采购价必须大于0',
+        '第5行：商品编号“NOPROD”不存在',
+      ])
+      const docs = await documents('/purchase/order', f.supplierId)
+      expect(docs.length - before).toBe(1)
+      expect(docs.find((d) => d.description === '一组')).toBeUndefined()
+      expect(docs.find((d) => d.description === '另一组')).toMatchObject({ expectArriveDate: '2026-09-02', totalAmount: '10.00' })
+    })
+
     it('reads an .xls file (BIFF8) the same way', async () => {
       const before = (await documents('/purchase/order', f.supplierId)).length
       const sheet = XLSX.utils.aoa_to_sheet([ORDER_HEADER, ['PISCB', 'PIS1', '001', '2026/10/8', 'PIP2', 7, 2, '否', '', 'xls订单']])
@@ -263,12 +285,16 @@ describe('purchase imports', () => {
         [text.code, 'PICARD', 8, ''],
         [typeless.code, 'NOPT', 9, ''],
         [good.code, 'PIPT', '4.00', ''],
-        [zero.code, 'PIPT', '-1', ''],
+        // A negative amount is told by its sign, not by the places of the field's pattern; every row of the order is listed.
+        [zero.code, 'PIPT', -100, ''],
+        [zero.code, 'PIPT', '1.239', ''],
       ])
       expect(p.hasError).toBe(true)
       expect(p.tipMsgs).toEqual([
         `第2行：采购订单“${approved.code}”的状态为“审核通过”，不允许导入约定支付`,
         '第4行：支付金额必须大于0',
+        '第10行：支付金额必须大于0',
+        '第11行：支付金额最多允许2位小数',
         '第5行：单据号“NO-SUCH-ORDER”不存在',
         `第6行：单据号“${sum.code}”所有支付方式的支付金额之和（6.00）不等于含税总金额（7.00），请检查！`,
         '第7行：支付内容不能为空',
@@ -313,9 +339,11 @@ describe('purchase imports', () => {
         ['PISCB', 'PIS1', '', '', '2026-03-04', 'PIP2', 3, 1, '否', '', ''],
         ['PISCB', 'PIS1', '', '', '2026-03-04', 'PIP2', 3, -2, '否', '', ''],
         ['PISCB', 'PIS1', '', '', '', 'PIP2', 3, 1, '否', '', ''],
+        // A second bad row of the first bad group, with two reasons: every row and reason is listed.
+        ['PISCB', 'PIS1', '', '', '2026-03-04', 'PIP2', '1.239', '十', '否', '', ''],
       ])
       expect(p.hasError).toBe(true)
-      expect(p.tipMsgs).toEqual(['第7行：收货数量必须大于0', '第8行：实际到货日期不能为空'])
+      expect(p.tipMsgs).toEqual(['第7行：收货数量必须大于0', '第9行：收货数量必须为整数', '第9行：采购价最多允许2位小数！', '第8行：实际到货日期不能为空'])
       const sheets = await documents('/purchase/receive/sheet', f.supplierId)
       expect(sheets.length - before).toBe(2)
       const june = sheets.find((s) => s.paymentDate === '2026-06-30')!

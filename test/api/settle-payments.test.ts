@@ -110,7 +110,8 @@ describe('settlement payments', () => {
     const other = await approvedOrder(1, '5')
     await refused('POST', '/settle/payments/create', { ...base, amount: '5', orderKind: 1, orderCode: other.code, items: [{ planId: p2.id, amount: '5' }] },
       `第1行收付款计划（单号${order.code}第2期）不属于单据${other.code}！`)
-    await refused('POST', '/settle/payments/create', { ...base, amount: '-5' }, '金额最多允许2位小数，且不能为负数')
+    // A negative amount is told by the field's sign rule, before its places and pattern.
+    await refused('POST', '/settle/payments/create', { ...base, amount: '-5' }, '金额必须大于0')
     // A paid plan cannot shrink below what is paid, nor be deleted.
     await refused('PUT', '/settle/payments/plan', { id: p2.id, planAmount: '29.99' }, '计划金额不能小于已收付金额30.00元！')
     await refused('DELETE', '/settle/payments/plan', { id: p2.id }, `单据${order.code}第2期收付款计划已有收付款，不允许删除！`)

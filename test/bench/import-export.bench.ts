@@ -6,7 +6,11 @@
  *   <= 300 MB RSS;
  * - export of 1,000,000 rows (BENCH_EXPORT_ROWS) of the address list (it has the export call; its rows
  *   are put straight into the database, the export is what is measured), target <= 300 MB RSS.
- * The input workbooks are written with ExcelJS's streaming writer into a temporary directory.
+ * The input workbooks are written into a temporary directory twice: with ExcelJS's streaming writer (inline
+ * strings) and as LibreOffice Calc saves one (test/support/libreoffice-workbook.ts: every text a shared string split into
+ * font runs, the spec and unit columns inline rich strings), so a writer the reader is slow with shows as a
+ * ratio; BENCH_IMPORT_WRITERS=exceljs (or libreoffice) runs one of them. The time until the upload is
+ * answered is printed apart: the import goes on as a task, so it must not grow with the file.
  * Prints time, rows/s, peak RSS and the ratio to the target; a failed import or a short export ends the
  * bench with an error. The idle server (tsx + the whole app) is already ~270 MB; V8 collects lazily, so
  * the peak also shows garbage not yet collected: `NODE_OPTIONS=--max-old-space-size=160` (inherited by
@@ -19,10 +23,13 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import ExcelJS from 'exceljs'
 import { call, measureRss, startServer } from './server-process.js'
+import { calcWorkbook, type CalcCell } from '../support/libreoffice-workbook.js'
 
 const IMPORT_ROWS = [Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), ...(process.env.BENCH_IMPORT_1M === '1' ? [1_000_000] : [])].filter((n) => n > 0)
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000)
 const TIME_TARGET_S = 60
+const WRITERS = (process.env.BENCH_IMPORT_WRITERS ?? 'exceljs,libreoffice').split(',').filter((w): w is Writer => w === 'exceljs' || w === 'libreoffice')
+type Writer = 'exceljs' | 'libreoffice'
 
 /** CPU seconds (user + system) the server process has used: a figure less swayed than wall time by other load on the machine. */
 const cpuSeconds = (pid: number) => {
@@ -36,19 +43,38 @@ const server = () => startServer({ prefix: 'bench-import-', nodeArgs: process.en
 
 const PRODUCT_HEADER = ['*编号', '*名称', '*SKU', '*类目编号', '*品牌编号', '*进项税率（%）', '*销项税率（%）', '采购价', '销售价', '规格', '单位']
 
-async function productWorkbook(file: string, rows: number) {
+/** The cells of product row `i` (1-based). */
+function productRow(i: number): [string, string, string, string, string, string, string, number, number, string, string] {
+  const code = `BP${String(i).padStart(7, '0')}`
+  return [code, `商品${i}`, `SKU${code}`, 'BENCH-CAT', 'BENCH-BRAND', '17%', '6%', (i % 997) + 0.5, (i % 991) + 1.25, `规格${i % 17}`, '件']
+}
+
+async function productWorkbook(file: string, rows: number, writer: Writer) {
+  if (writer === 'libreoffice') {
+    function* cells(): Generator<CalcCell[]> {
+      yield PRODUCT_HEADER
+      for (let i = 1; i <= rows; i++) {
+        const row: CalcCell[] = productRow(i)
+        row[9] = { inline: row[9] as string }
+        row[10] = { inline: row[10] as string }
+        yield row
+      }
+    }
+    fs.writeFileSync(file, await calcWorkbook('商品', cells()))
+    return
+  }
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false })
   const sheet = book.addWorksheet('商品')
   sheet.addRow(PRODUCT_HEADER).commit()
-  for (let i = 1; i <= rows; i++) {
-    const code = `BP${String(i).padStart(7, '0')}`
-    sheet.addRow([code, `商品${i}`, `SKU${code}`, 'BENCH-CAT', 'BENCH-BRAND', '17%', '6%', (i % 997) + 0.5, (i % 991) + 1.25, `规格${i % 17}`, '件']).commit()
-  }
+  for (let i = 1; i <= rows; i++) sheet.addRow(productRow(i)).commit()
   sheet.commit()
   await book.commit()
 }
 
-async function importBench(rows: number) {
+/** Rows per second of each writer's file, for the ratio printed at the end. */
+const paces = new Map<string, number>()
+
+async function importBench(rows: number, writer: Writer) {
   const s = await server()
   try {
     await call(s, 'POST', '/basedata/product/category', { code: 'BENCH-CAT', name: '压测类目' })
@@ -56,9 +82,9 @@ async function importBench(rows: number) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-xlsx-'))
     const file = path.join(dir, 'products.xlsx')
     const g0 = performance.now()
-    await productWorkbook(file, rows)
+    await productWorkbook(file, rows, writer)
     const mb = fs.statSync(file).size / 1024 / 1024
-    console.log(`  ${rows} rows: workbook ${mb.toFixed(1)} MB written in ${((performance.now() - g0) / 1000).toFixed(1)} s`)
+    console.log(`  ${rows} rows, ${writer}: workbook ${mb.toFixed(1)} MB written in ${((performance.now() - g0) / 1000).toFixed(1)} s`)
     const t0 = performance.now()
     const cpu0 = cpuSeconds(s.child.pid!)
     let accepted = 0
@@ -78,8 +104,9 @@ async function importBench(rows: number) {
     const cpu = cpuSeconds(s.child.pid!) - cpu0
     fs.rmSync(dir, { recursive: true, force: true })
     if (task.hasError || task.data?.created !== rows) throw new Error(`import failed: ${JSON.stringify(task).slice(0, 500)}`)
+    paces.set(`${rows} ${writer}`, rows / seconds)
     console.log(
-      `  import ${rows} rows: ${seconds.toFixed(1)} s (upload+read ${accepted.toFixed(1)} s; server CPU ${cpu.toFixed(1)} s; load ${os.loadavg()[0].toFixed(1)}), ${Math.round(rows / seconds)} rows/s, ` +
+      `  import ${rows} rows (${writer}): ${seconds.toFixed(1)} s (upload answered after ${accepted.toFixed(1)} s; server CPU ${cpu.toFixed(1)} s; load ${os.loadavg()[0].toFixed(1)}), ${Math.round(rows / seconds)} rows/s, ` +
         `peak RSS ${peak.toFixed(0)} MB (server before ${before.toFixed(0)} MB; high-water mark since start-up ${hwm.toFixed(0)} MB)`,
     )
     if (rows >= 1_000_000)
@@ -160,5 +187,10 @@ async function exportBench(rows: number) {
 }
 
 console.log('import-export on SQLite (server in a child process)')
-for (const rows of IMPORT_ROWS) await importBench(rows)
+for (const rows of IMPORT_ROWS) {
+  for (const writer of WRITERS) await importBench(rows, writer)
+  const exceljs = paces.get(`${rows} exceljs`)
+  const calc = paces.get(`${rows} libreoffice`)
+  if (exceljs && calc) console.log(`  ${rows} rows: pace of the LibreOffice file to the ExcelJS file ${(calc / exceljs).toFixed(2)}`)
+}
 if (EXPORT_ROWS > 0) await exportBench(EXPORT_ROWS)

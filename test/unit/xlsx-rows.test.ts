@@ -7,6 +7,8 @@ import JSZip from 'jszip'
 import { cellText } from '../../src/server/engine/import-cells.js'
 import { openXlsx, type XlsxRow } from '../../src/server/engine/xlsx-rows.js'
 import { StringTable } from '../../src/server/engine/string-table.js'
+import { zipEntries } from '../../src/server/engine/zip-entries.js'
+import { calcWorkbook, type CalcCell } from '../support/libreoffice-workbook.js'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-rows-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -132,6 +134,92 @@ describe('xlsx rows', () => {
       { line: 5, cells: ['7'] },
     ])
   })
+
+  it('reads a LibreOffice file exactly: shared strings in font runs over several chunks, inline rich strings, escapes', async () => {
+    const rows = 4000
+    const expected: XlsxRow[] = [{ line: 1, cells: ['编号', '名称', '备注', '数量'] }]
+    function* cells(): Generator<CalcCell[]> {
+      yield expected[0].cells
+      for (let i = 1; i <= rows; i++) {
+        // Distinct strings all through the file: the shared strings (about 1 MB of XML) are read as the rows need them.
+        const row: CalcCell[] = [`  SP-${i} `, `商品 A&B <${i}> "中"`, { inline: `备注${i % 13}&amp;` }, i / 8]
+        expected.push({ line: i + 1, cells: [`SP-${i}`, `商品 A&B <${i}> "中"`, `备注${i % 13}&amp;`, String(i / 8)] })
+        yield row
+      }
+    }
+    const file = fileOf(await calcWorkbook('商品', cells()))
+    const strings = await (await JSZip.loadAsync(fs.readFileSync(file))).file('xl/sharedStrings.xml')!.async('string')
+    expect(strings.length).toBeGreaterThan(4 * 256 * 1024)
+    expect(strings).toContain('<si><r><rPr><b val="true"/>')
+    expect(strings).not.toContain('<rPh')
+    expect(await readAll(file)).toEqual(expected)
+  }, 60_000)
+
+  it('reads LibreOffice-style string items: runs, phonetic runs left out, xml:space, entities, empty texts, inline rich strings', async () => {
+    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    const rPr = '<rPr><sz val="10"/><rFont val="Arial"/><family val="2"/></rPr>'
+    const zip = new JSZip()
+    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')
+    zip.file('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+    zip.file('xl/workbook.xml', `<?xml version="1.0"?><workbook ${ns} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" state="visible" r:id="rId2"/></sheets></workbook>`)
+    zip.file('xl/_rels/workbook.xml.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
+    const items = [
+      // Runs, with a phonetic run between them and the phonetic properties after them.
+      `<si><r>${rPr}<t xml:space="preserve">東</t></r><rPh sb="0" eb="1"><t>ひがし</t></rPh><r><rPr><b val="true"/></rPr><t xml:space="preserve">京 &amp; &#x4E2D;&#20013;</t></r><phoneticPr fontId="1" type="noConversion"/></si>`,
+      // Blanks kept inside, trimmed at the ends; an empty run; a phonetic run first.
+      `<si><rPh sb="0" eb="0"><t>よみ</t></rPh><r>${rPr}<t xml:space="preserve">  a  b </t></r><r>${rPr}<t/></r><r>${rPr}<t xml:space="preserve">&lt;c&gt; &quot;d&apos;_x000A_</t></r></si>`,
+      '<si><t>plain</t></si>',
+      '<si/>',
+      `<si><r>${rPr}<t xml:space="preserve">   </t></r></si>`,
+    ]
+    zip.file('xl/sharedStrings.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst ${ns} count="5" uniqueCount="5">${items.join('')}</sst>`)
+    const row = (r: number, cells: string) => `<row r="${r}" customFormat="false" ht="12.8" hidden="false" customHeight="false" outlineLevel="0" collapsed="false">${cells}</row>`
+    const s = (ref: string, i: number) => `<c r="${ref}" s="0" t="s"><v>${i}</v></c>`
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ${ns}><sheetData>` +
+        row(1, s('A1', 0) + s('B1', 1) + s('C1', 2) + s('D1', 3) + s('E1', 4) + s('F1', 9)) +
+        row(2, `<c r="A2" s="0" t="inlineStr"><is><r>${rPr}<t xml:space="preserve"> 内</t></r><rPh sb="0" eb="1"><t>うち</t></rPh><r>${rPr}<t>联 &#x4E2D;</t></r></is></c><c r="C2" s="0" t="n"><v>1.5</v></c>`) +
+        '</sheetData></worksheet>',
+    )
+    const file = fileOf(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }))
+    expect(await readAll(file)).toEqual([
+      { line: 1, cells: ['東京 & 中中', 'a  b <c> "d\'', 'plain'] },
+      { line: 2, cells: ['内联 中', '', '1.5'] },
+    ])
+  })
+
+  it('gives the first rows before the rest of the shared strings is read', async () => {
+    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    const zip = new JSZip()
+    zip.file('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+    zip.file('xl/workbook.xml', `<workbook ${ns} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId2"/></sheets></workbook>`)
+    zip.file('xl/_rels/workbook.xml.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
+    // The strings after the header's are one item larger than the reader takes: reading them all first would fail.
+    zip.file('xl/sharedStrings.xml', `<sst ${ns}><si><t>编号</t></si><si><t>名称</t></si><si><t>${'x'.repeat(33 * 1024 * 1024)}</t></si></sst>`)
+    zip.file('xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c></row></sheetData></worksheet>`)
+    const file = fileOf(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }))
+    const book = await openXlsx(file)
+    const rows = book.rows(book.sheets[0])
+    expect((await rows.next()).value).toEqual({ line: 1, cells: ['编号', '名称'] })
+    await expect(rows.next()).rejects.toThrow(/too large/)
+  }, 60_000)
+
+  it('finds shared strings damaged further on before the first row (they are inflated with the count of the rows)', async () => {
+    const rows: CalcCell[][] = [['编号']]
+    for (let i = 1; i <= 20000; i++) rows.push([`损坏${i}-${(i * 7919) % 10007}`])
+    const bytes = await calcWorkbook('S', rows)
+    const file = fileOf(bytes)
+    const strings = zipEntries(file).get('xl/sharedstrings.xml')!
+    const data = strings.offset + 30 + bytes.readUInt16LE(strings.offset + 26) + bytes.readUInt16LE(strings.offset + 28)
+    const at = data + Math.floor((strings.compressedSize * 2) / 3)
+    bytes.fill(0xff, at, at + 4096)
+    const damaged = fileOf(bytes)
+    const book = await openXlsx(damaged)
+    await expect(book.rowElements(book.sheets[0])).rejects.toThrow()
+    const sound = await openXlsx(file)
+    expect(await sound.rowElements(sound.sheets[0])).toBe(20001)
+  }, 60_000)
 
   it('streams a sheet larger than its chunks, shared strings and all', async () => {
     const file = path.join(dir, 'large.xlsx')

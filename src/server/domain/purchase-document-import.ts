@@ -11,7 +11,7 @@ import { documentModel } from '../engine/document-routes.js'
 import type { ColumnKind, ImportColumn } from '../engine/import-columns.js'
 import { normaliseDate } from '../engine/import-cells.js'
 import type { ImportRow } from '../engine/import-workbook.js'
-import { rowError } from '../engine/import-kind.js'
+import { rowError, RowProblems } from '../engine/import-kind.js'
 import type { Wire } from '../engine/record-codec.js'
 import type { EntityStore } from '../engine/entity-store.js'
 import type { Services } from '../services.js'
@@ -122,51 +122,57 @@ export function goodsDocumentImport(services: Services, spec: GoodsImportSpec) {
 
   const cell = (row: ImportRow, name: string) => (row.cells.get(name) ?? '').trim()
 
-  /** Checks each row's own cells (before anything is looked up), with the Excel row of the first problem. */
-  function checkRow(row: ImportRow): CheckedRow {
-    const fail = (message: string): never => {
-      throw rowError(row.line, message)
-    }
-    for (const c of columns) if (c.required && !cell(row, c.field.name)) fail(`${c.header}不能为空`)
+  /** A non-gift line's price: greater than 0, at most the field's places (the sign is told before the places). */
+  const linePrice: FieldModel = { ...priceField, min: undefined, minExclusive: 0, minMessage: `${priceField.label}必须大于0` }
+
+  /** Checks a row's own cells (before anything is looked up), reporting each problem of each cell. */
+  function checkRow(row: ImportRow, problem: (message: string) => void): CheckedRow {
+    const blank = new Set<string>()
+    for (const c of columns)
+      if (c.required && !cell(row, c.field.name)) {
+        problem(`${c.header}不能为空`)
+        blank.add(c.field.name)
+      }
     const h: Wire = {}
     for (const d of spec.dates) {
       const text = cell(row, d.field)
       if (!text) {
         if (d.blankIsToday) h[d.field] = today()
-        else if (d.required) fail(`${d.header}不能为空`)
-        else h[d.field] = null
+        else if (d.required) {
+          if (!blank.has(d.field)) problem(`${d.header}不能为空`)
+        } else h[d.field] = null
         continue
       }
       const date = normaliseDate(text)
-      if (!date) fail(`${d.header}格式不正确，请填写日期，如：2026-01-31`)
-      h[d.field] = date
+      if (!date) problem(`${d.header}格式不正确，请填写日期，如：2026-01-31`)
+      h[d.field] = date ?? null
     }
     const gift = cell(row, 'gift')
-    if (gift !== YES && gift !== NO) fail('是否赠品只能填写“是”或“否”')
+    if (gift && gift !== YES && gift !== NO) problem('是否赠品只能填写“是”或“否”')
     const line: Wire = { orderNum: cell(row, 'orderNum') }
-    const numProblem = checkField({ ...numField, label: spec.quantityHeader, minMessage: `${spec.quantityHeader}必须大于0`, integerMessage: `${spec.quantityHeader}必须为整数` }, line.orderNum, registry.enums, 'create')
-    if (numProblem) fail(numProblem)
-    line.orderNum = Number(line.orderNum)
+    if (line.orderNum) {
+      const numProblem = checkField({ ...numField, label: spec.quantityHeader, minMessage: `${spec.quantityHeader}必须大于0`, integerMessage: `${spec.quantityHeader}必须为整数` }, line.orderNum, registry.enums, 'create')
+      if (numProblem) problem(numProblem)
+      else line.orderNum = Number(line.orderNum)
+    }
     if (gift === YES) line.taxPrice = '0'
-    else {
+    else if (gift === NO) {
       const price = cell(row, 'taxPrice')
-      if (!price) fail(`${priceField.label}不能为空`)
-      const priceProblem = checkField(priceField, price, registry.enums, 'create')
-      if (priceProblem) fail(priceProblem)
-      if (!new Decimal(price).greaterThan(0)) fail(`${priceField.label}必须大于0`)
-      line.taxPrice = new Decimal(price).toFixed(priceField.scale ?? 2)
+      const priceProblem = price ? checkField(linePrice, price, registry.enums, 'create') : `${priceField.label}不能为空`
+      if (priceProblem) problem(priceProblem)
+      else line.taxPrice = new Decimal(price).toFixed(priceField.scale ?? 2)
     }
     const note = cell(row, 'detailDescription')
     if (note) {
       const noteProblem = checkField({ ...lineNote, label: '单据明细备注' }, note, registry.enums, 'create')
-      if (noteProblem) fail(noteProblem)
+      if (noteProblem) problem(noteProblem)
       line.description = note
     }
     return { row, header: h, line }
   }
 
-  /** Code cells to ids (one query per kind of master data for the whole group). */
-  async function resolve(trx: Db, ctx: RequestContext, checked: CheckedRow[]) {
+  /** Code cells to ids (one query per kind of master data for the whole group), each unknown code a problem of its row. */
+  async function resolve(trx: Db, ctx: RequestContext, checked: CheckedRow[], problems: RowProblems) {
     const codes = (name: string) => checked.map((c) => cell(c.row, name))
     const { store } = services
     const [scs, suppliers, users, products] = await Promise.all([
@@ -180,8 +186,8 @@ export function goodsDocumentImport(services: Services, spec: GoodsImportSpec) {
         const code = cell(c.row, name)
         if (!code) return null
         const id = found.get(code)
-        if (!id) throw rowError(c.row.line, `${header}“${code}”不存在`)
-        return id
+        if (!id) problems.add(c.row.line, `${header}“${code}”不存在`)
+        return id ?? null
       }
       c.header.scId = lookup('scCode', '仓库编号', scs)
       c.header.supplierId = lookup('supplierCode', '供应商编号', suppliers)
@@ -202,10 +208,13 @@ export function goodsDocumentImport(services: Services, spec: GoodsImportSpec) {
     return rowError(at.line, `商品${m[2]}`)
   }
 
-  /** One group: checks every row, then creates its document through the document engine. */
+  /** One group: checks every row (all of their problems refuse it), then creates its document through the document engine. */
   async function write(trx: Db, ctx: RequestContext, rows: ImportRow[]): Promise<'create'> {
-    const checked = rows.map(checkRow)
-    await resolve(trx, ctx, checked)
+    // Every row is checked and looked up before the group is refused, so each row in error is listed.
+    const problems = new RowProblems()
+    const checked = problems.each(rows, (r) => r.line, checkRow).filter((c): c is CheckedRow => c !== undefined)
+    await resolve(trx, ctx, checked, problems)
+    problems.raise()
     const first = checked[0]
     const body: Wire = {
       ...first.header,

@@ -8,7 +8,7 @@ import type { RequestContext } from '../platform/request-context.js'
 import { documentModel } from '../engine/document-routes.js'
 import { addTimeline, TimelineType } from '../engine/document-timeline.js'
 import type { ImportRow } from '../engine/import-workbook.js'
-import { rowError } from '../engine/import-kind.js'
+import { rowError, RowProblems } from '../engine/import-kind.js'
 import type { Wire } from '../engine/record-codec.js'
 import type { Services } from '../services.js'
 import { PurchaseOrderStatus } from './purchase-order.js'
@@ -34,10 +34,11 @@ export function purchaseOrderPayTypeImport(services: Services) {
   const textField = entity.byName.get('text')!
   const statusEnum = order.section.statuses!
 
+  const amountColumn = importColumn('payAmount', amountField.label, 'decimal', true, { ...amountField, minExclusive: 0 })
   const columns = [
     importColumn('code', '单据号', 'text', true, order.header.byName.get('code')),
     importColumn('payTypeCode', '支付方式编号', 'ref', true, undefined, payType),
-    importColumn('payAmount', amountField.label, 'decimal', true, { ...amountField, minExclusive: 0 }),
+    amountColumn,
     importColumn('text', textField.label, 'text', false, textField),
   ]
   const rules = [
@@ -66,27 +67,28 @@ export function purchaseOrderPayTypeImport(services: Services) {
     const types = typeCodes.length ? await trx.selectFrom(payType.table).select(['id', 'code', 'rec_text']).where('code', 'in', typeCodes).execute() : []
     const byCode = new Map(types.map((t) => [String(t.code), t]))
     let sum = new Decimal(0)
-    const items: Wire[] = rows.map((row) => {
-      const fail = (message: string): never => {
-        throw rowError(row.line, message)
-      }
-      if (cell(row, 'code') !== code) fail('单据号与本组不一致')
+    // Every row is checked before the order is refused, so each row in error is listed with each of its reasons.
+    const problems = new RowProblems()
+    const items = problems.each(rows, (r) => r.line, (row, problem): Wire => {
+      if (cell(row, 'code') !== code) problem('单据号与本组不一致')
       const typeCode = cell(row, 'payTypeCode')
-      if (!typeCode) fail('支付方式编号不能为空')
-      const type = byCode.get(typeCode) ?? fail(`支付方式编号“${typeCode}”不存在`)
+      const type = typeCode ? byCode.get(typeCode) : undefined
+      if (!typeCode) problem('支付方式编号不能为空')
+      else if (!type) problem(`支付方式编号“${typeCode}”不存在`)
       const amount = cell(row, 'payAmount')
-      if (!amount) fail(`${amountField.label}不能为空`)
-      const problem = checkField(amountField, amount, registry.enums, 'create')
-      if (problem) fail(problem.replace(/！$/, ''))
-      if (!new Decimal(amount).greaterThan(0)) fail(`${amountField.label}必须大于0`)
-      sum = sum.plus(amount)
-      const recorded = type.rec_text === true || type.rec_text === 1 || type.rec_text === '1' || type.rec_text === 'true'
+      // The column's rule (greater than 0), its sign told before its places.
+      const amountProblem = amount ? checkField(amountColumn.field, amount, registry.enums, 'create') : `${amountField.label}不能为空`
+      if (amountProblem) problem(amountProblem.replace(/！$/, ''))
+      else sum = sum.plus(amount)
+      const recorded = type?.rec_text === true || type?.rec_text === 1 || type?.rec_text === '1' || type?.rec_text === 'true'
       const text = cell(row, 'text')
-      if (recorded && !text) fail(`${textField.label}不能为空`)
-      const textProblem = recorded ? checkField(textField, text, registry.enums, 'create') : undefined
-      if (textProblem) fail(textProblem)
-      return { payTypeId: String(type.id), payAmount: new Decimal(amount).toFixed(2), text: recorded ? text : null }
+      if (recorded && !text) problem(`${textField.label}不能为空`)
+      const textProblem = recorded && text ? checkField(textField, text, registry.enums, 'create') : undefined
+      if (textProblem) problem(textProblem)
+      return { payTypeId: type ? String(type.id) : null, payAmount: amountProblem ? null : new Decimal(amount).toFixed(2), text: recorded ? text : null }
     })
+    // After raise() every row was checked without a problem, so every item is there.
+    problems.raise()
     const total = new Decimal(String(found.total_amount ?? 0))
     if (!sum.equals(total))
       throw rowError(first.line, `单据号“${code}”所有支付方式的支付金额之和（${sum.toFixed(2)}）不等于含税总金额（${total.toFixed(2)}），请检查！`)
@@ -100,7 +102,7 @@ export function purchaseOrderPayTypeImport(services: Services) {
       .where(scope)
       .executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw invalid(`${order.subject}信息已过期，请刷新重试！`)
-    await savePayTypes(trx, ctx, String(found.id), items)
+    await savePayTypes(trx, ctx, String(found.id), items as Wire[])
     await addTimeline(trx, ctx, String(found.id), TimelineType.UPDATE, '导入约定支付')
     await writeOpLog(trx, ctx, `导入约定支付，采购订单单号：${code}`, OpLogType.OTHER, { id: found.id })
     return 'modify'

@@ -36,7 +36,8 @@ export interface ImportKind {
   groupKey?: (row: ImportRow) => string
   /** Writes one unit (the whole file, one group, or one row) inside the given transaction; throws
    *  BizError (invalid(...)) with a Chinese message to refuse it; the engine prefixes `第N行：` using
-   *  the error's `line` (rowError) if the kind sets one, else the unit's first row. */
+   *  the error's `line` (rowError) if the kind sets one, else the unit's first row. A unit of several
+   *  rows checks all of them (RowProblems) and is refused with every row's reasons (ImportRowsError). */
   write(trx: Db, ctx: RequestContext, rows: ImportRow[]): Promise<'create' | 'modify' | void>
   /** A refusal that holds for the whole file (e.g. a setting forbids the import): checked before the
    *  upload is read, so it is answered once (400) instead of once per unit. */
@@ -55,6 +56,52 @@ export class ImportRowError extends BizError {
 }
 
 export const rowError = (line: number, message: string, field?: string) => new ImportRowError(line, message, field)
+
+/** A unit refused for the problems of several of its rows: the task shows `第{line}行：{message}` for each. */
+export class ImportRowsError extends BizError {
+  constructor(readonly problems: { line: number; message: string }[]) {
+    super(400, problems[0]?.message ?? '')
+  }
+}
+
+/**
+ * What is wrong with the rows of one unit, collected so that a group or file is refused with every row
+ * in error and every reason of each (as the template's 说明 promises), not only the first one found:
+ * `each` checks every row, going on past a row that fails.
+ */
+export class RowProblems {
+  private readonly list: { line: number; message: string }[] = []
+
+  add(line: number, message: string): void {
+    this.list.push({ line, message })
+  }
+
+  /**
+   * Runs `check` on every item: it reports each problem of its row with `problem` and goes on; a BizError
+   * it throws is its row's last problem (an ImportRowError names its own row). Answers what each check
+   * answered (undefined for a row that threw).
+   */
+  each<R, T>(items: R[], line: (item: R) => number, check: (item: R, problem: (message: string) => void) => T): (T | undefined)[] {
+    return items.map((item) => {
+      try {
+        return check(item, (message) => this.add(line(item), message))
+      } catch (error) {
+        if (!(error instanceof BizError)) throw error
+        this.add(error instanceof ImportRowError ? error.line : line(item), error.message)
+        return undefined
+      }
+    })
+  }
+
+  get found(): boolean {
+    return this.list.length > 0
+  }
+
+  /** Refuses the unit when a problem was found: every one, by row (in the order found within a row). */
+  raise(): void {
+    if (this.list.length) throw new ImportRowsError([...this.list].sort((a, b) => a.line - b.line))
+  }
+}
 
 export const lineMessage = (line: number, message: string) => `第${line}行：${message}`
 
@@ -158,8 +205,11 @@ export async function runUnits(run: UnitRun): Promise<ImportSummary> {
     done += unit.length
   }
   function refused(line: number, error: BizError) {
-    failed++
-    if (errors.length < MAX_TIPS) errors.push(lineMessage(error instanceof ImportRowError ? error.line : line, error.message))
+    const problems = error instanceof ImportRowsError ? error.problems : [{ line: error instanceof ImportRowError ? error.line : line, message: error.message }]
+    for (const p of problems) {
+      failed++
+      if (errors.length < MAX_TIPS) errors.push(lineMessage(p.line, p.message))
+    }
   }
   async function batch(trx: Db, rows: ImportRow[]) {
     for (const outcome of await run.writeBatch!(trx, rows)) {
@@ -322,18 +372,32 @@ export function registerImportKind(app: FastifyInstance, services: Services, kin
     access: kind.access,
     handler: async ({ ctx, req }) => {
       await kind.precheck?.(ctx)
-      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx), { stream: kind.atomicity === 'row' })
+      // Streamed for every kind: the upload is answered once the file's checks hold, not once all of it is read.
+      const spool = await receiveImport(req, kind.columns, await maxImportRows(ctx), { stream: true })
       return tasksOf(services).start(ctx, kind.label, spool.total, async (report, signal) => {
         try {
-          // 'row' kinds stream their rows; groups and whole files need all rows together.
-          const units: AsyncIterable<ImportRow[]> | ImportRow[][] =
-            kind.atomicity === 'row' ? mapRows(spool.rows(), (r) => [r]) : importUnits(kind, await spool.all())
+          // 'row' kinds write their rows as they are read; groups and whole files need all rows together,
+          // read in the task (a file found unreadable further on is refused whole: nothing was written).
+          let units: AsyncIterable<ImportRow[]> | ImportRow[][]
+          let total = spool.total
+          if (kind.atomicity === 'row') units = mapRows(spool.rows(), (r) => [r])
+          else {
+            let rows: ImportRow[]
+            try {
+              rows = await spool.all()
+            } catch (error) {
+              if (!(error instanceof BizError)) throw error
+              return { total: 0, created: 0, modified: 0, errors: [error.message] }
+            }
+            units = importUnits(kind, rows)
+            total = rows.length
+          }
           return await runUnits({
             ctx,
             db: ctx.db,
             label: kind.label,
             atomicity: kind.atomicity,
-            total: spool.total,
+            total,
             units,
             write: (trx, unit) => kind.write(trx, ctx, unit),
             report,

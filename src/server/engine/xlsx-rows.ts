@@ -146,35 +146,75 @@ async function relationships(file: string, entries: Map<string, ZipEntry>, part:
   return out
 }
 
-/** Texts of the `<t>` elements of a string item (`<si>`, `<is>`) between `from` and `to`, without phonetic runs. */
-function itemText(xml: string, from: number, to: number, p: string): string {
-  const T = `<${p}t`
-  const T_END = `</${p}t>`
-  const RPH = `<${p}rPh`
-  const RPH_END = `</${p}rPh>`
-  let out = ''
-  let at = from
-  for (;;) {
-    const t = findTag(xml, T, at, to)
-    if (t < 0) break
-    const phonetic = findTag(xml, RPH, at, t)
-    if (phonetic >= 0) {
-      const end = xml.indexOf(RPH_END, phonetic)
-      at = end < 0 || end > to ? to : end + RPH_END.length
-      continue
+/**
+ * The next start tag `open` at or after a position of one text: a tag that is far away or absent (no
+ * phonetic run among the font runs LibreOffice writes for every string) is searched for once while the
+ * positions asked for move forward, not once per string item up to the text's end.
+ */
+class TagCursor {
+  /** The last search: from where, and what it found (-1: nothing up to the end). */
+  private from = Infinity
+  private found = -1
+
+  constructor(
+    private readonly xml: string,
+    private readonly open: string,
+  ) {}
+
+  at(from: number): number {
+    if (from < this.from || (this.found >= 0 && from > this.found)) {
+      this.from = from
+      this.found = findTag(this.xml, this.open, from)
     }
-    const open = xml.indexOf('>', t)
-    if (open < 0 || open >= to) break
-    if (xml.charCodeAt(open - 1) === 47 /* <t/> */) {
-      at = open + 1
-      continue
-    }
-    const close = xml.indexOf(T_END, open)
-    if (close < 0 || close > to) break
-    out += xml.slice(open + 1, close)
-    at = close + T_END.length
+    return this.found
   }
-  return xmlText(out)
+}
+
+/** Reads the string items (`<si>`, `<is>`) of one text, whose elements have the prefix `p`. */
+export class ItemReader {
+  private readonly t: TagCursor
+  private readonly phonetic: TagCursor
+  private readonly T_END: string
+  private readonly RPH_END: string
+
+  constructor(
+    private readonly xml: string,
+    p: string,
+  ) {
+    this.t = new TagCursor(xml, `<${p}t`)
+    this.phonetic = new TagCursor(xml, `<${p}rPh`)
+    this.T_END = `</${p}t>`
+    this.RPH_END = `</${p}rPh>`
+  }
+
+  /** Texts of the `<t>` elements of the string item (`<si>`, `<is>`) between `from` and `to`, without phonetic runs. */
+  text(from: number, to: number): string {
+    const { xml, T_END, RPH_END } = this
+    let out = ''
+    let at = from
+    for (;;) {
+      const t = this.t.at(at)
+      if (t < 0 || t >= to) break
+      const phonetic = this.phonetic.at(at)
+      if (phonetic >= 0 && phonetic < t) {
+        const end = xml.indexOf(RPH_END, phonetic)
+        if (end < 0 || end > to) break
+        at = end + RPH_END.length
+        continue
+      }
+      const open = xml.indexOf('>', t)
+      if (open < 0 || open >= to) break
+      if (xml.charCodeAt(open - 1) === 47 /* <t/> */) {
+        at = open + 1
+        continue
+      }
+      const close = xml.indexOf(T_END, open)
+      if (close < 0 || close > to) break
+      out += xml.slice(open + 1, close)
+      at = close + T_END.length
+    }
+    return xmlText(out)
+  }
 }
 
 /**
@@ -183,50 +223,99 @@ function itemText(xml: string, from: number, to: number, p: string): string {
  * the rest waits for the next chunk.
  */
 async function* completeChunks(chunks: AsyncIterable<string>, local: string): AsyncGenerator<{ xml: string; prefix: string }> {
-  let pending = ''
+  // The text not yet given, in pieces: joined only when an element ends in it, so an element spanning
+  // many chunks is neither copied nor searched once per chunk.
+  let pieces: string[] = []
+  let length = 0
   let prefix: string | undefined
   let closing = ''
+  /** The last characters of the pending text, where a closing tag cut by a chunk's end begins. */
+  let tail = ''
   for await (const chunk of chunks) {
-    pending += chunk
+    pieces.push(chunk)
+    length += chunk.length
     if (prefix === undefined) {
-      if (!/<[A-Za-z_][^>]*>/.test(pending.replace(/<\?[^>]*\?>/g, ''))) continue
-      prefix = prefixOf(pending)
+      const head = pieces.join('')
+      pieces = [head]
+      if (!/<[A-Za-z_][^>]*>/.test(head.replace(/<\?[^>]*\?>/g, ''))) continue
+      prefix = prefixOf(head)
       closing = `</${prefix}${local}>`
+      tail = head.slice(0, -chunk.length)
     }
-    const end = pending.lastIndexOf(closing)
+    const probe = tail + chunk
+    const end = probe.lastIndexOf(closing)
     if (end < 0) {
-      if (pending.length > MAX_PENDING) throw new ZipError('xlsx: element too large')
+      if (length > MAX_PENDING) throw new ZipError('xlsx: element too large')
+      tail = probe.slice(-(closing.length - 1))
       continue
     }
-    const cut = end + closing.length
+    const pending = pieces.join('')
+    const cut = pending.length - probe.length + end + closing.length
     yield { xml: pending.slice(0, cut), prefix }
-    pending = pending.slice(cut)
+    const rest = pending.slice(cut)
+    pieces = rest ? [rest] : []
+    length = rest.length
+    tail = rest.slice(-(closing.length - 1))
   }
-  if (pending) yield { xml: pending, prefix: prefix ?? prefixOf(pending) }
+  const rest = pieces.join('')
+  if (rest) yield { xml: rest, prefix: prefix ?? prefixOf(rest) }
 }
 
-/** The shared strings of a workbook, trimmed as cellText trims them, in a compact table. */
-async function sharedStrings(file: string, entry: ZipEntry | undefined): Promise<StringTable> {
-  const table = new StringTable()
-  if (!entry) return table
-  for await (const { xml, prefix: p } of completeChunks(entryText(file, entry), 'si')) {
+/**
+ * The shared strings of a workbook, trimmed as cellText trims them, in a compact table, read as far as
+ * the rows need them: writers put a string in the table when a cell first uses it (LibreOffice puts every
+ * text there, 27 MB for 150,000 strings), so the header row needs the first few, and reading the rest
+ * goes along with reading the rows instead of before the first one.
+ */
+class SharedStrings {
+  private readonly table = new StringTable()
+  private readonly chunks: AsyncGenerator<{ xml: string; prefix: string }> | undefined
+  /** Every string has been read (or the workbook has none). */
+  complete: boolean
+
+  constructor(file: string, entry: ZipEntry | undefined) {
+    this.chunks = entry ? completeChunks(entryText(file, entry), 'si') : undefined
+    this.complete = !entry
+  }
+
+  /** The string at `index`: undefined when not read yet (see `readTo`) or past the end. */
+  get(index: number): string | undefined {
+    return this.table.get(index)
+  }
+
+  /** Reads on until the string at `index` is read, or there are no more. */
+  async readTo(index: number): Promise<void> {
+    while (!this.complete && this.table.size <= index) {
+      const next = await this.chunks!.next()
+      if (next.done) this.complete = true
+      else this.add(next.value.xml, next.value.prefix)
+    }
+  }
+
+  /** Stops reading the part (the rows ended first). */
+  async close(): Promise<void> {
+    this.complete = true
+    await this.chunks?.return(undefined)
+  }
+
+  private add(xml: string, p: string): void {
     const SI = `<${p}si`
     const SI_END = `</${p}si>`
+    const items = new ItemReader(xml, p)
     for (let at = findTag(xml, SI, 0); at >= 0; at = findTag(xml, SI, at)) {
       const open = xml.indexOf('>', at)
       if (open < 0) break
       if (xml.charCodeAt(open - 1) === 47) {
-        table.add('')
+        this.table.add('')
         at = open + 1
         continue
       }
       const close = xml.indexOf(SI_END, open)
       if (close < 0) break
-      table.add(itemText(xml, open + 1, close, p).trim())
+      this.table.add(items.text(open + 1, close).trim())
       at = close + SI_END.length
     }
   }
-  return table
 }
 
 /** Number formats by cell style index (`s`), and which of them show dates. */
@@ -263,7 +352,9 @@ export interface XlsxBook {
   rows(sheet: XlsxSheet): AsyncGenerator<XlsxRow>
   /**
    * The row elements of a sheet, counted in one pass over its inflated bytes without reading them (a
-   * second or so for a million rows): a bound of its rows, blank ones included.
+   * second or so for a million rows): a bound of its rows, blank ones included. The shared strings are
+   * inflated too (not read: the rows read them as they need them), so a damaged part of either is found
+   * before the first row is given.
    */
   rowElements(sheet: XlsxSheet): Promise<number>
 }
@@ -290,7 +381,7 @@ export async function openXlsx(file: string): Promise<XlsxBook> {
   const partOf = (type: string) => [...rels.values()].find((r) => r.type.endsWith(type))?.target
 
   async function* rows(sheet: XlsxSheet): AsyncGenerator<XlsxRow> {
-    const strings = await sharedStrings(file, entries.get(partOf('/sharedStrings') ?? 'xl/sharedstrings.xml'))
+    const strings = new SharedStrings(file, entries.get(partOf('/sharedStrings') ?? 'xl/sharedstrings.xml'))
     const styles = await cellStyles(file, entries.get(partOf('/styles') ?? 'xl/styles.xml'))
     const epoch = 25569 - (date1904 ? 1462 : 0)
     const dateText = (serial: number) => cellText(new Date(Math.round((serial - epoch) * MS_PER_DAY)))
@@ -305,13 +396,17 @@ export async function openXlsx(file: string): Promise<XlsxBook> {
     let IS = ''
     let DATA_END = ''
     let line = 0
+    /** The highest shared string a row named that has not been read yet (-1: none). */
+    let unread = -1
+    /** The string items of the current chunk (inline strings). */
+    let items: ItemReader | undefined
 
     /** A cell's text from its start tag and its content (`from`..`to` in `xml`). */
     const value = (xml: string, tag: string, from: number, to: number): string => {
       const t = attribute(tag, 't')
       if (t === 'inlineStr') {
         const is = findTag(xml, IS, from, to)
-        return is < 0 ? '' : itemText(xml, is, to, p!).trim()
+        return is < 0 ? '' : items!.text(is, to).trim()
       }
       const v = findTag(xml, V, from, to)
       if (v < 0) return ''
@@ -321,8 +416,12 @@ export async function openXlsx(file: string): Promise<XlsxBook> {
       if (close < 0 || close > to) return ''
       const raw = xml.slice(open + 1, close)
       switch (t) {
-        case 's':
-          return strings.get(Number(raw)) ?? ''
+        case 's': {
+          const index = Number(raw)
+          const text = strings.get(index)
+          if (text === undefined && !strings.complete && index > unread) unread = index
+          return text ?? ''
+        }
         case 'str':
           return xmlText(raw).trim()
         case 'b':
@@ -344,57 +443,74 @@ export async function openXlsx(file: string): Promise<XlsxBook> {
       }
     }
 
-    for await (const chunk of completeChunks(entryText(file, entries.get(sheet.part)!), 'row')) {
-      const xml = chunk.xml
-      if (p === undefined) {
-        p = chunk.prefix
-        ROW = `<${p}row`
-        ROW_END = `</${p}row>`
-        C = `<${p}c`
-        C_END = `</${p}c>`
-        V = `<${p}v`
-        V_END = `</${p}v>`
-        IS = `<${p}is`
-        DATA_END = `</${p}sheetData>`
-      }
-      for (let at = findTag(xml, ROW, 0); at >= 0; at = findTag(xml, ROW, at)) {
-        const open = xml.indexOf('>', at)
-        if (open < 0) break
-        const rowTag = xml.slice(at, open)
-        const r = Number(attribute(rowTag, 'r'))
-        line = Number.isInteger(r) && r > 0 ? r : line + 1
-        if (xml.charCodeAt(open - 1) === 47) {
-          at = open + 1
+    /** The cell texts of the row element whose content is `open`..`close` in `xml`. */
+    const rowCells = (xml: string, open: number, close: number): string[] => {
+      const cells: string[] = []
+      let col = 0
+      for (let c = findTag(xml, C, open, close); c >= 0; c = findTag(xml, C, c, close)) {
+        const cOpen = xml.indexOf('>', c)
+        const tag = xml.slice(c, cOpen)
+        const ref = attribute(tag, 'r')
+        const n = ref ? columnOf(ref) : 0
+        col = n > 0 ? n : col + 1
+        if (xml.charCodeAt(cOpen - 1) === 47) {
+          c = cOpen + 1
           continue
         }
-        const close = xml.indexOf(ROW_END, open)
-        if (close < 0) break
-        const cells: string[] = []
-        let col = 0
-        for (let c = findTag(xml, C, open, close); c >= 0; c = findTag(xml, C, c, close)) {
-          const cOpen = xml.indexOf('>', c)
-          const tag = xml.slice(c, cOpen)
-          const ref = attribute(tag, 'r')
-          const n = ref ? columnOf(ref) : 0
-          col = n > 0 ? n : col + 1
-          if (xml.charCodeAt(cOpen - 1) === 47) {
-            c = cOpen + 1
+        const cClose = xml.indexOf(C_END, cOpen)
+        const end = cClose < 0 || cClose > close ? close : cClose
+        const text = value(xml, tag, cOpen + 1, end)
+        if (text) {
+          while (cells.length < col - 1) cells.push('')
+          cells[col - 1] = text
+        }
+        c = end
+      }
+      return cells
+    }
+
+    try {
+      for await (const chunk of completeChunks(entryText(file, entries.get(sheet.part)!), 'row')) {
+        const xml = chunk.xml
+        items = new ItemReader(xml, chunk.prefix)
+        if (p === undefined) {
+          p = chunk.prefix
+          ROW = `<${p}row`
+          ROW_END = `</${p}row>`
+          C = `<${p}c`
+          C_END = `</${p}c>`
+          V = `<${p}v`
+          V_END = `</${p}v>`
+          IS = `<${p}is`
+          DATA_END = `</${p}sheetData>`
+        }
+        for (let at = findTag(xml, ROW, 0); at >= 0; at = findTag(xml, ROW, at)) {
+          const open = xml.indexOf('>', at)
+          if (open < 0) break
+          const rowTag = xml.slice(at, open)
+          const r = Number(attribute(rowTag, 'r'))
+          line = Number.isInteger(r) && r > 0 ? r : line + 1
+          if (xml.charCodeAt(open - 1) === 47) {
+            at = open + 1
             continue
           }
-          const cClose = xml.indexOf(C_END, cOpen)
-          const end = cClose < 0 || cClose > close ? close : cClose
-          const text = value(xml, tag, cOpen + 1, end)
-          if (text) {
-            while (cells.length < col - 1) cells.push('')
-            cells[col - 1] = text
+          const close = xml.indexOf(ROW_END, open)
+          if (close < 0) break
+          let cells = rowCells(xml, open, close)
+          // A row naming shared strings not read yet is read again once they are (rarely: a chunk of them is read at a time).
+          if (unread >= 0) {
+            await strings.readTo(unread)
+            unread = -1
+            cells = rowCells(xml, open, close)
           }
-          c = end
+          if (cells.length) yield { line, cells }
+          at = close + ROW_END.length
         }
-        if (cells.length) yield { line, cells }
-        at = close + ROW_END.length
+        // Nothing after the sheet's data is a row: the rest of the part is not read.
+        if (xml.includes(DATA_END)) break
       }
-      // Nothing after the sheet's data is a row: the rest of the part is not read.
-      if (xml.includes(DATA_END)) break
+    } finally {
+      await strings.close()
     }
   }
 
@@ -414,6 +530,8 @@ export async function openXlsx(file: string): Promise<XlsxBook> {
       // A tag cut by the chunk's end is looked at again with the next chunk.
       tail = Buffer.from(bytes.subarray(at >= 0 ? at : Math.max(0, bytes.length - open.length)))
     }
+    const strings = entries.get(partOf('/sharedStrings') ?? 'xl/sharedstrings.xml')
+    if (strings) for await (const _chunk of entryBytes(file, strings));
     return count
   }
 

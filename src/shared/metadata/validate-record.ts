@@ -36,12 +36,17 @@ export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, 
     case 'integer': {
       const problem = checkInteger(value)
       if (problem === 'format') return field.integerMessage ?? `${field.label}必须为整数`
+      const bound = boundProblem(field, value)
+      if (bound) return bound
       if (problem) return `${field.label}超出允许范围`
       break
     }
     case 'decimal': {
       const problem = checkDecimal(value, field)
       if (problem === 'format') return `${field.label}必须为数字`
+      // The sign and bounds say more than the places: -100 is "must be greater than 0", not "at most 2 places".
+      const bound = boundProblem(field, value)
+      if (bound) return bound
       if (problem === 'scale') return `${field.label}最多允许${field.scale ?? 2}位小数！`
       if (problem) return `${field.label}超出允许范围`
       break
@@ -76,13 +81,19 @@ export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, 
     const p = patterns[field.pattern]
     if (!p.regex.test(text)) return fill(field.patternMessage ?? p.message, field)
   }
-  if ((field.type === 'integer' || field.type === 'decimal') && (field.min !== undefined || field.max !== undefined || field.minExclusive !== undefined)) {
-    const n = new Decimal(text)
-    if (field.minExclusive !== undefined && n.lte(field.minExclusive))
-      return field.minMessage ?? `${field.label}必须大于${field.minExclusive}`
-    if (field.min !== undefined && n.lt(field.min)) return field.minMessage ?? `${field.label}不能小于${field.min}`
-    if (field.max !== undefined && n.gt(field.max)) return field.maxMessage ?? `${field.label}不能大于${field.max}`
-  }
+  return undefined
+}
+
+/**
+ * The bound rules of a number that has passed its grammar (minExclusive, min, max), checked before its
+ * places and its field's pattern, whose messages (often "at most 2 places") would misname a sign.
+ */
+function boundProblem(field: FieldModel, value: unknown): string | undefined {
+  if (field.min === undefined && field.max === undefined && field.minExclusive === undefined) return undefined
+  const n = new Decimal(String(value))
+  if (field.minExclusive !== undefined && n.lte(field.minExclusive)) return field.minMessage ?? `${field.label}必须大于${field.minExclusive}`
+  if (field.min !== undefined && n.lt(field.min)) return field.minMessage ?? `${field.label}不能小于${field.min}`
+  if (field.max !== undefined && n.gt(field.max)) return field.maxMessage ?? `${field.label}不能大于${field.max}`
   return undefined
 }
 
