@@ -18,7 +18,7 @@ const engine = new SandboxDispatcher(
   (events) => {
     const worker = new Worker(new URL('./sandbox-engine.worker.ts', import.meta.url), { type: 'module', name: 'script-sandbox-engine' })
     worker.onmessage = (e: MessageEvent<SandboxMessage>) => events.message(e.data)
-    worker.onerror = (e) => events.failure(new Error(e.message || '脚本引擎加载失败'))
+    worker.onerror = (e) => events.failure(new Error(e.message || 'sandbox-engine.worker did not load'))
     return { post: (request) => worker.postMessage(request), terminate: () => worker.terminate() }
   },
   { graceMs: WATCHDOG_GRACE_MS },
