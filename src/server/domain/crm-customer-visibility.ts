@@ -5,7 +5,6 @@ import { operationKeys } from '../../shared/metadata/operation-keys.js'
 import { forbidden } from '../platform/errors.js'
 import { hasPermission, type RequestContext } from '../platform/request-context.js'
 import type { EntityHooks } from '../engine/entity-hooks.js'
-import { pickerKeys } from '../engine/picker-access.js'
 import type { Services } from '../services.js'
 import { CUSTOMER_KEYS } from '../modules/crm/customer-keys.js'
 import { CUSTOMER_TABLE, deptSubtree, seaPredicate } from './crm-public-sea.js'
@@ -40,20 +39,17 @@ export async function visibleCustomers(services: Services, db: Db, ctx: RequestC
 const CRM_CUSTOMER_READS = [CUSTOMER_KEYS.query, CUSTOMER_KEYS.dept, CUSTOMER_KEYS.sea, CUSTOMER_KEYS.claim]
 
 /**
- * The customer table is base data (every sale document picks from all of it) and the CRM's (a
- * salesperson sees their own customers). The store restricts a caller's customers to the CRM rule
- * (visibleCustomers) unless the caller reads the master data: the admin, key crm:customer:all, the
- * customer list's own query key, or, for someone who is no CRM user, a screen that picks customers
- * (the picker lists them all). So a CRM salesperson's customers are the same wherever they are read:
- * the CRM screens, the pickers, the custom lists; and someone with none of these keys (a list
- * designer) sees only the customers they own.
+ * The customer table is base data (every sale document, settlement and report reads all of it) and the
+ * CRM's (a salesperson sees their own customers). The store restricts the customers of a CRM user (any
+ * CRM customer key) to the CRM rule (visibleCustomers) unless they also read the master data: the admin,
+ * key crm:customer:all, the customer list's own query key. So a salesperson's customers are the same
+ * wherever they are read (the CRM screens, the pickers, the custom lists), while a clerk who is no CRM
+ * user (settlement, sales documents, a list designer) reads the customers as before.
  */
 export function crmCustomerRowRule(services: Services): EntityHooks {
   const customer = services.registry.get('customer')
   const masterReads = [CUSTOMER_KEYS.all, ...operationKeys(customer, 'query')]
-  const pickerReads = pickerKeys(services.registry, customer.file.views?.picker?.kind ?? '')
-  const readsAll = (ctx: RequestContext) =>
-    ctx.isAdmin || hasPermission(ctx, masterReads) || (!hasPermission(ctx, CRM_CUSTOMER_READS) && hasPermission(ctx, pickerReads))
+  const readsAll = (ctx: RequestContext) => ctx.isAdmin || hasPermission(ctx, masterReads) || !hasPermission(ctx, CRM_CUSTOMER_READS)
   return {
     restrictRows: async ({ db, ctx }) => (readsAll(ctx) ? undefined : visibleCustomers(services, db, ctx)),
   }
