@@ -155,9 +155,10 @@ export function settleInvoicesModule(app: FastifyInstance, services: Services): 
     handler: async ({ ctx, query }) => entityList(services, ctx, paymentInvoice, query),
   })
   // The invoices of one payment (?paymentId), unpaged: the payment's detail shows them all.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/paymentsInvoice/showList',
+    conditions: [{ name: 'paymentId', label: '收付款', kind: 'id' }],
     access: ['settle:payments-invoice:query', 'settle:payments:query'],
     handler: async ({ ctx, query }) => {
       if (isBlank(query.paymentId) || typeof query.paymentId !== 'string') throw invalid('请选择收付款', 'paymentId')
