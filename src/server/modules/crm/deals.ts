@@ -16,7 +16,7 @@ import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { approveRecord } from '../../domain/crm-approval.js'
 import { BUSINESS_SUBJECT, crmBusinessHooks } from '../../domain/crm-business.js'
 import { CONTRACT_SUBJECT, crmContractHooks, parentChain, queryPayment, recordReceive, removeReceive, savePlans } from '../../domain/crm-contract.js'
-import { crmMemorialHooks, deleteMemorials, myReminders, shareMemorial, withNext } from '../../domain/crm-memorial.js'
+import { crmMemorialHooks, deleteMemorials, myReminders, shareMemorial } from '../../domain/crm-memorial.js'
 
 /** Contract attachments: office documents, PDFs, images and archives, served back only as downloads. */
 const ATTACHMENT_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'zip', 'rar', '7z']
@@ -267,17 +267,6 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   })
 
   /* ---------- 纪念日 ---------- */
-  const memorialList = memorial.file.views!.list!
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/basedata/memorial/query',
-    conditions: paramsOf(services, memorial, memorialList.query ?? []),
-    access: ['crm:memorial:query'],
-    handler: async ({ ctx, query }) => {
-      const page = await store.list(ctx.db, ctx, memorial, { params: memorialList.query ?? [], columns: memorialList.columns, values: query, paged: true, sort: memorialList.sort })
-      return { ...page, datas: withNext(page.datas) }
-    },
-  })
   // One's own reminders (the bell polls it for whoever holds the memorial menu): only the caller's own and shared rows.
   defineListRoute(app, services, {
     method: 'GET',
