@@ -9,8 +9,8 @@ import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatis
 import { addClaim, approveClaim, approverOf, claimDetail, listClaims, updateClaim } from '../../domain/crm-reimburse.js'
 
 const STATIS: ConditionField[] = [
-  { name: 'date', label: '日期', kind: 'datetime' },
-  { name: 'startDate', label: '日期', kind: 'datetime' },
+  { name: 'date', label: '报告日期', kind: 'datetime' },
+  { name: 'startDate', label: '报告日期', kind: 'datetime' },
   { name: 'userId', label: '用户', kind: 'id' },
 ]
 const CLAIMS: ConditionField[] = [
