@@ -90,7 +90,7 @@ describe('CRM follow-ups and figures', () => {
     const due = (await t.call<{ customerId: string; overdue: boolean; nextContent: string }[]>('GET', '/crm/data/queryAction', { token: a.token })).body.data
     expect(due.map((d) => d.customerId)).toEqual([overdueCustomer, customerId])
     expect(due[0]).toMatchObject({ overdue: true, nextContent: '确认样品' })
-    expect((await t.call('GET', '/crm/data/queryAction', { token: a.token, query: { days: 'x' } })).body.msg).toBe('天数必须为0到365之间的整数')
+    expect((await t.call('GET', '/crm/data/queryAction', { token: a.token, query: { days: 'x' } })).body.msg).toBe('查询条件“天数”格式不正确')
     expect((await t.call<unknown[]>('GET', '/crm/data/queryAction', { token: b.token })).body.data).toEqual([])
   })
 })

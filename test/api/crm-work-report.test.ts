@@ -194,7 +194,7 @@ describe('CRM work reports', () => {
     // An admin follows everyone.
     const all = await ok<Statis>(team.admin, 'GET', '/crm/workReport/getWeekStatis')
     expect(all.rows.map((r) => r.userId)).toEqual(expect.arrayContaining(Object.values(team.ids)))
-    expect((await call(team.tokens.sales1, 'GET', '/crm/workReport/getWeekStatis', { date: '2020-13-01' })).body.msg).toBe('报告日期格式不正确')
+    expect((await call(team.tokens.sales1, 'GET', '/crm/workReport/getWeekStatis', { date: '2020-13-01' })).body.msg).toBe('查询条件“报告日期”格式不正确')
   })
 
   it('never answers 5xx to malformed input', async () => {

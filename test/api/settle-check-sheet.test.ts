@@ -62,7 +62,7 @@ describe('check sheets (对账单): candidates, sign rules, holding documents', 
     expect((await h.unchecked(UNCHECKED, { supplierId: f.supplierId, endTime: dayjs().subtract(1, 'day').format('YYYY-MM-DD') })).totalCount).toBe(0)
     expect((await h.unchecked(UNCHECKED, { supplierId: f.codSupplierId })).totalCount).toBe(5)
     expect((await call('GET', UNCHECKED, undefined, {})).body.msg).toBe('请选择供应商')
-    expect((await call('GET', UNCHECKED, undefined, { supplierId: f.supplierId, startTime: '2026-13-40' })).body.msg).toBe('起始日期格式不正确')
+    expect((await call('GET', UNCHECKED, undefined, { supplierId: f.supplierId, startTime: '2026-13-40' })).body.msg).toBe('查询条件“起始日期”格式不正确')
   })
 
   it('keeps biz type and calc type from the documents, refuses wrong signs, totals exactly and holds the documents', async () => {

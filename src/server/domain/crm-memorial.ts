@@ -48,6 +48,11 @@ export function crmMemorialHooks(): EntityHooks {
     async afterSave({ trx, ctx, mode, id }) {
       if (mode === 'create') await trx.updateTable('crm_memorial').set({ owner_id: ctx.userId }).where('id', '=', id).execute()
     },
+    // The list (the engine's `query`, so the page's list is declared like every other) shows the next day.
+    async decorate(rows) {
+      const from = today()
+      for (const row of rows) Object.assign(row, nextOf(row, from))
+    },
   }
 }
 
@@ -70,12 +75,15 @@ export function nextOccurrence(date: string, repeatYearly: boolean, from: string
   return undefined
 }
 
+/** A memorial's next day and the days left until it (from `from`). */
+function nextOf(row: Wire, from: string): { nextDate: string | null; daysLeft: number | null } {
+  const next = nextOccurrence(String(row.memorialDate ?? ''), row.repeatYearly !== false, from)
+  return { nextDate: next ?? null, daysLeft: next ? dayNumber(next) - dayNumber(from) : null }
+}
+
 /** Adds nextDate and daysLeft (from today) to memorial rows. */
 export function withNext(rows: Wire[], from = today()): Wire[] {
-  return rows.map((r) => {
-    const next = nextOccurrence(String(r.memorialDate ?? ''), r.repeatYearly !== false, from)
-    return { ...r, nextDate: next ?? null, daysLeft: next ? dayNumber(next) - dayNumber(from) : null }
-  })
+  return rows.map((r) => ({ ...r, ...nextOf(r, from) }))
 }
 
 /**

@@ -190,7 +190,7 @@ export async function listClaims(services: Services, db: Db, ctx: RequestContext
     if (status === undefined) throw invalid('审核状态取值不正确', 'status')
     base = base.where('t.status', '=', status)
   } else {
-    if (!ctx.isAdmin || query.mine === '1') base = base.where('t.create_by_id', '=', ctx.userId)
+    if (!ctx.isAdmin || query.mine === '1' || query.mine === 'true') base = base.where('t.create_by_id', '=', ctx.userId)
     if (!isBlank(query.status)) {
       const status = services.registry.enums.parse('CRM_REIMBURSE_STATUS', query.status)
       if (status === undefined) throw invalid('审核状态取值不正确', 'status')

@@ -7,6 +7,7 @@ import { likeEscape } from '../engine/list-conditions.js'
 import { DocumentStatus } from '../../shared/metadata/document-model.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE, PRODUCT_TYPE } from '../../shared/generated/enum-codes.js'
+import { isCalendarText, unreadableCondition, type ConditionField } from '../engine/condition-values.js'
 import { invalid } from '../platform/errors.js'
 import { pageArgs } from '../platform/page-args.js'
 import type { RequestContext } from '../platform/request-context.js'
@@ -127,10 +128,17 @@ function candidateRow(kind: ShippedKind, r: Record<string, unknown>) {
   }
 }
 
+/** What `GET /logistics/sheet/biz` reads besides its code text. */
+export const SHIPPABLE_CONDITIONS: readonly ConditionField[] = [
+  { name: 'bizType', label: '业务类型', kind: 'integer' },
+  { name: 'createStartTime', label: '创建起始时间', kind: 'datetime' },
+  { name: 'createEndTime', label: '创建截止时间', kind: 'datetime' },
+]
+
 const dayStart = (value: unknown, label: string, field: string) => {
   if (isBlank(value)) return undefined
   const t = String(value).trim()
-  if (!/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(t)) throw invalid(`${label}格式不正确`, field)
+  if (!isCalendarText(t)) throw unreadableCondition(label, field)
   return t
 }
 

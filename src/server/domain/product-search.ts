@@ -2,8 +2,15 @@ import type { Db } from '../db/dialect.js'
 import { invalid } from '../platform/errors.js'
 import { productInfo } from '../engine/line-products.js'
 import { pageArgs } from '../platform/page-args.js'
+import type { ConditionField } from '../engine/condition-values.js'
 
 const MAX_SEARCH = 20
+
+/** What the line table's product search reads besides its text. */
+export const PRODUCT_SEARCH_CONDITIONS: readonly ConditionField[] = [
+  { name: 'scId', label: '仓库', kind: 'id' },
+  { name: 'productType', label: '商品类型', kind: 'enum', enum: 'PRODUCT_TYPE' },
+]
 
 /**
  * The document line table's product search (`…/product/search?scId&condition`: code, name, SKU code

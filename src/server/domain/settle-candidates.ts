@@ -5,6 +5,7 @@ import { isPostgres } from '../db/exact-decimal.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import { invalid } from '../platform/errors.js'
 import { pageArgs } from '../platform/page-args.js'
+import { unreadableCondition, type ConditionField } from '../engine/condition-values.js'
 import type { SettleSide } from './settle-parties.js'
 
 /** The party of a candidates call (`supplierId` / `customerId`), required. */
@@ -18,9 +19,16 @@ const day = (value: unknown, label: string, field: string): string | undefined =
   if (isBlank(value)) return undefined
   const text = String(value).trim().slice(0, 10)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !dayjs(text, 'YYYY-MM-DD').isValid() || dayjs(text).format('YYYY-MM-DD') !== text)
-    throw invalid(`${label}格式不正确`, field)
+    throw unreadableCondition(label, field)
   return text
 }
+
+/** What a candidates call reads: its party and the approve-time range. */
+export const candidateConditions = (side: SettleSide): ConditionField[] => [
+  { name: side.partyField, label: side.partyLabel, kind: 'id' },
+  { name: 'startTime', label: '起始日期', kind: 'datetime' },
+  { name: 'endTime', label: '截止日期', kind: 'datetime' },
+]
 
 /**
  * The approve-time range of a candidates call: `startTime` and `endTime` as dates, both days included

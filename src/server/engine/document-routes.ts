@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { defineListRoute, paramsOf } from './list-routes.js'
 import { defineRoute } from '../platform/routes.js'
 import { inTransaction } from '../platform/db-tx.js'
 import type { Services } from '../services.js'
@@ -37,16 +38,19 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
       sort: list?.sort ?? { field: 'createTime', order: 'desc' as const },
     })
 
-    defineRoute(app, {
+    const conditions = paramsOf(services, header, list?.query ?? [])
+    defineListRoute(app, services, {
       method: 'GET',
       url: `${api.base}/query`,
+      conditions,
       access: key('query'),
       handler: async ({ ctx, query }) => store.list(ctx.db, ctx, header, listRequest(query)),
     })
     for (const method of ['POST', 'GET'] as const)
-      defineRoute(app, {
+      defineListRoute(app, services, {
         method,
         url: `${api.base}/export`,
+        conditions,
         access: key('export'),
         // Every matching document, streamed (engine/list-export.ts).
         handler: async ({ ctx, query, body, reply }) => {

@@ -16,6 +16,7 @@ import { linkTable } from './entity-tables.js'
 import { linesEntityName } from '../../shared/metadata/document-model.js'
 import type { HookRegistry } from './entity-hooks.js'
 import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
+import { checkConditions, entityConditions } from './condition-values.js'
 import type { RecordCodec, Row, Wire } from './record-codec.js'
 import { pageArgs } from '../platform/page-args.js'
 import { countedRows, hasRowCounter } from '../db/row-counter.js'
@@ -125,6 +126,8 @@ export class EntityStore {
 
   async list(db: Db, ctx: RequestContext, entity: EntityModel, req: ListRequest): Promise<Page<Wire>> {
     const { pageIndex, pageSize } = pageArgs(req.values)
+    // Multi-ref params are matched below, outside buildConditions: their ids are read here like every other value.
+    checkConditions(entityConditions(entity, req.params, this.codec.enums), req.values, this.codec.enums)
     const conditions = await buildConditions({
       entity,
       kind: this.kind,

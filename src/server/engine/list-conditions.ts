@@ -1,27 +1,18 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import dayjs from 'dayjs'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import type { QueryParam } from '../../shared/generated/entity.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
-import { checkDecimal, checkInteger } from '../../shared/metadata/decimal-grammar.js'
+import { checkDecimal } from '../../shared/metadata/decimal-grammar.js'
 import { invalid } from '../platform/errors.js'
 import type { RecordCodec } from './record-codec.js'
 import { searchNarrowing } from '../db/search-index.js'
+import { checkConditions, entityConditions, paramNames, unreadableCondition } from './condition-values.js'
+
+export { isCalendarText, paramNames } from './condition-values.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Eb = ExpressionBuilder<any, any>
-
-/**
- * A date or date-time bound the databases accept: dayjs lets `2026-13-45` or `25:00:00` overflow into
- * another day, which PostgreSQL refuses with an error, so texts of those shapes must read back unchanged.
- */
-export function isCalendarText(text: string): boolean {
-  if (!dayjs(text).isValid()) return false
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return dayjs(text).format('YYYY-MM-DD') === text
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return dayjs(text).format('YYYY-MM-DD HH:mm:ss') === text
-  return true
-}
 
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -36,19 +27,12 @@ const asList = (v: unknown): unknown[] =>
   Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter((s) => s !== '')
 
 /**
- * A number condition is bound only when its column can hold it: a safe integer, or a decimal of the
- * shared grammar within the column (PostgreSQL refuses `bigint = 1e20` and `numeric = 'abc'` at run time).
+ * A decimal condition is bound only when its column can hold it (PostgreSQL refuses `numeric(16,2) = 1e40`
+ * at run time); the grammar itself was checked with every other kind (condition-values.ts).
  */
-function numberFilter(field: FieldModel, value: unknown, text: unknown): unknown {
-  if (field.type === 'integer' && checkInteger(text)) throw invalid(`${field.label}必须为整数`, field.name)
-  if (field.type === 'decimal' && checkDecimal(text, { precision: (field.precision ?? 24) - (field.scale ?? 2) + 12, scale: 12 })) throw invalid(`${field.label}必须为数字`, field.name)
+function numberFilter(field: FieldModel, label: string, value: unknown, text: unknown): unknown {
+  if (field.type === 'decimal' && checkDecimal(text, { precision: (field.precision ?? 24) - (field.scale ?? 2) + 12, scale: 12 })) throw unreadableCondition(label, field.name)
   return value
-}
-
-/** The wire names a query param reads: `between` reads `{param}Start` and `{param}End`. */
-export function paramNames(param: QueryParam): string[] {
-  const name = param.param ?? param.field
-  return param.op === 'between' ? [`${name}Start`, `${name}End`] : [name]
 }
 
 export interface ConditionInput {
@@ -76,7 +60,10 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
     const col = `${alias}.${field.column}`
     const names = paramNames(param)
     const op = param.op ?? 'eq'
+    const label = param.label ?? field.label
     if (names.some((n) => hasControl(values[n]))) throw invalid(`${field.label}不能包含控制字符`, field.name)
+    // Every value is read before any SQL is built: one that cannot be read is refused, never dropped.
+    checkConditions(entityConditions(entity, [param], codec.enums), values, codec.enums)
     if (param.forced === null) {
       out.push((eb) => eb(col, 'is', null))
       continue
@@ -91,11 +78,10 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       const bound = (v: unknown, endOfDay: boolean) => {
         const text = String(v).trim()
         if (field.type === 'datetime' || field.type === 'date') {
-          if (!isCalendarText(text)) throw invalid(`${field.label}格式不正确`, field.name)
           if (field.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text} ${endOfDay ? '23:59:59' : '00:00:00'}`
           return text
         }
-        return numberFilter(field, codec.toFilter(field, text), text)
+        return numberFilter(field, label, codec.toFilter(field, text), text)
       }
       // Bounds are read here, not when SQL is built, so a malformed one is refused before any query runs.
       if (!isBlank(start)) {
@@ -110,7 +96,7 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
     }
     const raw = values[names[0]]
     if (isBlank(raw) || (Array.isArray(raw) && raw.length === 0)) continue
-    if (typeof raw === 'object' && !Array.isArray(raw)) throw invalid(`${field.label}格式不正确`, field.name)
+    if (typeof raw === 'object' && !Array.isArray(raw)) throw unreadableCondition(label, field.name)
     const like = (pattern: string) => (eb: Eb) =>
       kind === 'postgres'
         ? sql<SqlBool>`${eb.ref(col)} ilike ${pattern} escape '\\'`
@@ -133,8 +119,7 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
       case 'in':
       case 'notIn': {
         const items = asList(raw)
-        if (items.some((v) => !codec.isKnownCode(field, v))) throw invalid(`${field.label}格式不正确`, field.name)
-        const list = items.map((v) => codec.toFilter(field, v))
+                const list = items.map((v) => codec.toFilter(field, v))
         if (list.length) out.push((eb) => eb(col, op === 'in' ? 'in' : 'not in', list))
         break
       }
@@ -148,10 +133,9 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
         // A repeated query parameter (`?x=1&x=2`) arrives as an array: one value is compared, not a list.
         // JSON bodies (exports) may carry `true` for any condition; only boolean columns compare with it.
         const misTyped = typeof raw === 'boolean' && field.type !== 'boolean' && field.type !== 'enum'
-        if (misTyped || Array.isArray(raw) || !codec.isKnownCode(field, typeof raw === 'string' ? raw.trim() : raw))
-          throw invalid(`${field.label}格式不正确`, field.name)
+        if (misTyped || Array.isArray(raw)) throw unreadableCondition(label, field.name)
         const text = typeof raw === 'string' ? raw.trim() : raw
-        const v = numberFilter(field, codec.toFilter(field, text), text)
+        const v = numberFilter(field, label, codec.toFilter(field, text), text)
         out.push((eb) => eb(col, sqlOp, v))
       }
     }

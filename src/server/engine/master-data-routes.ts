@@ -12,6 +12,7 @@ import { sendListExport } from './list-export.js'
 import { exportCell, exportFields } from './import-columns.js'
 import { registerSingletonRoutes } from './singleton-routes.js'
 import { loadExcelJs } from '../platform/heavy-modules.js'
+import { defineListRoute, paramsOf } from './list-routes.js'
 
 /** The database an entity lives in for this caller; platform objects only for the operator tenant. */
 export function dbFor(services: Services, ctx: RequestContext, entity: EntityModel): Db {
@@ -38,11 +39,13 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
       paged: list?.paged !== false,
       sort: list?.sort,
     })
+    const conditions = paramsOf(services, entity, list?.query ?? [])
 
     if (hasOperation(entity, 'query'))
-      defineRoute(app, {
+      defineListRoute(app, services, {
         method: 'GET',
         url: `${api.base}/query`,
+        conditions,
         access: operationKeys(entity, 'query'),
         handler: async ({ ctx, query }) => {
           const page = await store.list(dbFor(services, ctx, entity), ctx, entity, listRequest(query))
@@ -50,9 +53,10 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
         },
       })
     if (hasOperation(entity, 'trees'))
-      defineRoute(app, {
+      defineListRoute(app, services, {
         method: 'GET',
         url: `${api.base}/trees`,
+        conditions,
         access: operationKeys(entity, 'trees'),
         handler: async ({ ctx, query }) =>
           (await store.list(dbFor(services, ctx, entity), ctx, entity, { ...listRequest(query), paged: false })).datas,
@@ -102,9 +106,10 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
     }
     if (hasOperation(entity, 'export'))
       for (const method of ['POST', 'GET'] as const)
-        defineRoute(app, {
+        defineListRoute(app, services, {
           method,
           url: `${api.base}/export`,
+          conditions,
           access: operationKeys(entity, 'export'),
           // Every matching row, streamed (engine/list-export.ts).
           handler: async ({ ctx, query, body, reply }) => {

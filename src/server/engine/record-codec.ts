@@ -29,7 +29,7 @@ export function decimalColumn(value: unknown, scale: number): string {
 export class RecordCodec {
   constructor(
     private readonly kind: DbKind,
-    private readonly enums: EnumCatalog,
+    readonly enums: EnumCatalog,
   ) {}
 
   private isBooleanColumn(field: FieldModel): boolean {

@@ -7,6 +7,7 @@ import { dbFor } from './master-data-routes.js'
 import { idsFrom } from './request-values.js'
 import { pickerKeys } from './picker-access.js'
 import { availableStock } from './warehouse-stock.js'
+import { defineListRoute, paramsOf } from './list-routes.js'
 
 /**
  * `available` of a picker defaults to enabled (spec 000 §7); the status filter's 全部 option sends
@@ -38,10 +39,14 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
     if (!picker) continue
     const access: Access = pickerKeys(services.registry, picker.kind)
     const tree = Boolean(entity.parentField)
-    defineRoute(app, {
+    // 全部 sends `available=all` (selectorValues).
+    const stockAt = picker.warehouseStock ? [{ name: picker.warehouseStock.param, label: '仓库', kind: 'id' as const }] : []
+    const conditions = [...paramsOf(services, entity, selectorParams(entity)).map((c) => (c.name === 'available' ? { ...c, also: ['all'] } : c)), ...stockAt]
+    defineListRoute(app, services, {
       method: 'GET',
       url: `/selector/${picker.kind}`,
       access,
+      conditions,
       handler: async ({ ctx, query }) => {
         const db = dbFor(services, ctx, entity)
         const page = await services.store.list(db, ctx, entity, {

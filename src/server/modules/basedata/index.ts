@@ -24,7 +24,7 @@ export function basedataModule(app: FastifyInstance, services: Services): void {
   registerPolyHooks(app, services)
   registerPropertyHooks(app, services)
   registerPayTypeLogo(app, services)
-  registerRegionSelector(app)
+  registerRegionSelector(app, services)
   registerPayTypeOrderSelector(app, services)
   registerAddressHooks(services)
 }

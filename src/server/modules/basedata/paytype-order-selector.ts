@@ -7,6 +7,7 @@ import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import { idsFrom } from '../../engine/request-values.js'
 import type { Services } from '../../services.js'
 
@@ -59,9 +60,13 @@ export function registerPayTypeOrderSelector(app: FastifyInstance, services: Ser
       .leftJoin('base_data_pay_type as p', 'p.id', 'o.pay_type_id')
       .select(['o.id', 'o.order_id', 'o.pay_type_id', 'p.code', 'p.name', 'o.pay_amount', 'o.text'])
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/selector/paytype/order',
+    conditions: [
+      { name: 'orderId', label: '订单', kind: 'id' },
+      { name: 'payTypeId', label: '支付方式', kind: 'id' },
+    ],
     access,
     handler: async ({ ctx, query }) => {
       const orderId = text(query.orderId)

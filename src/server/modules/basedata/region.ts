@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { idsFrom } from '../../engine/request-values.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
+import type { Services } from '../../services.js'
 import { regionByCode, regionRows, type RegionRow } from '../../../shared/region/regions.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
@@ -11,10 +13,14 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'n
  * provinces), `level`, `code` (prefix) and `name` (contains). All rows unless `pageSize` is given, since
  * the cascader loads the whole tree at once. `POST /selector/city/load` answers the rows of the ids.
  */
-export function registerRegionSelector(app: FastifyInstance): void {
-  defineRoute(app, {
+export function registerRegionSelector(app: FastifyInstance, services: Services): void {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/selector/city',
+    conditions: [
+      { name: 'parentId', label: '上级地区', kind: 'id' },
+      { name: 'level', label: '级别', kind: 'integer' },
+    ],
     access: 'login',
     handler: async ({ query }) => {
       let list = regionRows()

@@ -4,6 +4,7 @@ import type { Db } from '../../db/dialect.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { CRM_DEAL_STATUS } from '../../../shared/generated/enum-codes.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { clock, now } from '../../platform/clock.js'
@@ -100,7 +101,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
   const page = async (ctx: RequestContext, values: Record<string, unknown>, paged: boolean) =>
     store.list(ctx.db, ctx, action, { params: PARAMS, columns: list?.columns, values, paged, sort: list?.sort })
 
-  defineRoute(app, { method: 'GET', url: '/crm/action/query', access: [KEYS.query], handler: async ({ ctx, query }) => page(ctx, query, true) })
+  defineListRoute(app, services, { method: 'GET', url: '/crm/action/query', access: [KEYS.query], conditions: paramsOf(services, action, PARAMS), handler: async ({ ctx, query }) => page(ctx, query, true) })
 
   defineRoute(app, {
     method: 'GET',
@@ -117,9 +118,10 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     },
   })
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/action/export',
+    conditions: paramsOf(services, action, PARAMS),
     access: [KEYS.export],
     handler: async ({ ctx, query, body, reply }) => {
       const rows = (await page(ctx, { ...exportValues(query, body), pageIndex: 1, pageSize: EXPORT_LIMIT }, false)).datas.slice(0, EXPORT_LIMIT)
@@ -153,9 +155,10 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
 
   const count = async (q: { executeTakeFirst(): Promise<{ n?: unknown } | undefined> }) => Number((await q.executeTakeFirst())?.n ?? 0)
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/data/query',
+    conditions: [],
     access: [CUSTOMER_KEYS.query, KEYS.query],
     handler: async ({ ctx }) => {
       const db = ctx.db
@@ -180,9 +183,10 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     },
   })
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/data/queryAction',
+    conditions: [{ name: 'days', label: '天数', kind: 'integer' }],
     access: [CUSTOMER_KEYS.query, KEYS.query],
     handler: async ({ ctx, query }) => {
       const days = query.days === undefined || query.days === '' ? 0 : Number(query.days)

@@ -4,6 +4,8 @@ import type { Db } from '../../db/dialect.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { CRM_CUSTOMER_SCOPE as SCOPE, CRM_OWNER_CHANGE_TYPE as CHANGE } from '../../../shared/generated/enum-codes.js'
 import { defineRoute } from '../../platform/routes.js'
+import { isBlank } from '../../../shared/metadata/validate-record.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
@@ -123,20 +125,22 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
       where,
     })
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/basedata/customer/queryCustomerAss',
+    conditions: [...paramsOf(services, customer, LIST_PARAMS), { name: 'scope', label: '客户范围', kind: 'integer' }],
     access: [CUSTOMER_KEYS.query],
     handler: async ({ ctx, query }) => {
-      const scope = Number(query.scope ?? SCOPE.MINE)
+      const scope = isBlank(query.scope) ? SCOPE.MINE : Number(query.scope)
       if (![SCOPE.MINE, SCOPE.DEPT, SCOPE.ALL].includes(scope as 1)) throw invalid('客户范围不正确', 'scope')
       return listOf(ctx, ctx.db, query, await scopePredicate(ctx.db, ctx, scope))
     },
   })
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/basedata/customer/queryPublicSea',
+    conditions: paramsOf(services, customer, LIST_PARAMS),
     access: [CUSTOMER_KEYS.sea],
     handler: async ({ ctx, query }) => listOf(ctx, ctx.db, query, await seaPredicate(services, ctx.db, ctx.userId)),
   })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import type { Db } from '../../db/dialect.js'
 import { API_PREFIX, defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { auditColumns } from '../../platform/audit-columns.js'
@@ -16,7 +17,7 @@ import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { approveRecord } from '../../domain/crm-approval.js'
 import { BUSINESS_SUBJECT, crmBusinessHooks } from '../../domain/crm-business.js'
 import { CONTRACT_SUBJECT, crmContractHooks, parentChain, queryPayment, recordReceive, removeReceive, savePlans } from '../../domain/crm-contract.js'
-import { crmMemorialHooks, deleteMemorials, myReminders, shareMemorial, withNext } from '../../domain/crm-memorial.js'
+import { crmMemorialHooks, deleteMemorials, myReminders, shareMemorial } from '../../domain/crm-memorial.js'
 
 /** Contract attachments: office documents, PDFs, images and archives, served back only as downloads. */
 const ATTACHMENT_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'zip', 'rar', '7z']
@@ -72,9 +73,10 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   const values = (query: Record<string, unknown>, body: unknown) => ({ ...query, ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as object) : {}) })
 
   // The contract picker (000 §7: POST, not GET): rows carry contractNo, name, customerId and principalId.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'POST',
     url: '/crm/contract/query',
+    conditions: paramsOf(services, contract, contractList.query ?? []),
     access: pickerAccess,
     handler: async ({ ctx, query, body }) =>
       store.list(ctx.db, ctx, contract, { params: contractList.query ?? [], columns: contractList.columns, values: values(query, body), paged: true, sort: contractList.sort }),
@@ -92,15 +94,23 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, (trx) => approveRecord(trx, ctx, store, contract, CONTRACT_SUBJECT, objectBody(body))),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/contract/queryParent',
+    conditions: [{ name: 'id', label: '合同', kind: 'id' }],
     access: operationKeys(contract, 'get'),
     handler: async ({ ctx, query }) => parentChain(ctx.db, ctx, store, contract, query.id),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/contract/queryPayment',
+    conditions: [
+      { name: 'contractId', label: '合同', kind: 'id' },
+      { name: 'id', label: '合同', kind: 'id' },
+      { name: 'customerId', label: '客户', kind: 'id' },
+      { name: 'overdue', label: '已逾期', kind: 'boolean' },
+      { name: 'status', label: '回款状态', kind: 'enum', enum: 'CRM_PAYMENT_PLAN_STATUS' },
+    ],
     access: operationKeys(contract, 'get'),
     handler: async ({ ctx, query }) => queryPayment(ctx.db, ctx, store, contract, query),
   })
@@ -247,9 +257,10 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
     handler: async ({ ctx, query }) => store.get(ctx.db, ctx, contact, query.id),
   })
   // A customer's contacts (the customer page's tab): the list narrowed to one customer.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/contact/queryPageResult',
+    conditions: paramsOf(services, contact, contactList.query ?? []),
     access: operationKeys(contact, 'query'),
     handler: async ({ ctx, query }) => {
       if (!text(query.customerId)) throw invalid('请选择客户', 'customerId')
@@ -258,20 +269,11 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   })
 
   /* ---------- 纪念日 ---------- */
-  const memorialList = memorial.file.views!.list!
-  defineRoute(app, {
-    method: 'GET',
-    url: '/basedata/memorial/query',
-    access: ['crm:memorial:query'],
-    handler: async ({ ctx, query }) => {
-      const page = await store.list(ctx.db, ctx, memorial, { params: memorialList.query ?? [], columns: memorialList.columns, values: query, paged: true, sort: memorialList.sort })
-      return { ...page, datas: withNext(page.datas) }
-    },
-  })
   // One's own reminders (the bell polls it for whoever holds the memorial menu): only the caller's own and shared rows.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/basedata/memorial/myRemindQuery',
+    conditions: [],
     access: ['crm:memorial:query'],
     handler: async ({ ctx }) => myReminders(ctx.db, ctx, store, memorial),
   })

@@ -1,10 +1,24 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
+import type { ConditionField } from '../../engine/condition-values.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
 import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatistics, WEEKLY, workReportRowRules } from '../../domain/crm-work-report.js'
 import { addClaim, approveClaim, approverOf, claimDetail, listClaims, updateClaim } from '../../domain/crm-reimburse.js'
+
+const STATIS: ConditionField[] = [
+  { name: 'date', label: '报告日期', kind: 'datetime' },
+  { name: 'startDate', label: '报告日期', kind: 'datetime' },
+  { name: 'userId', label: '用户', kind: 'id' },
+]
+const CLAIMS: ConditionField[] = [
+  { name: 'status', label: '审核状态', kind: 'enum', enum: 'CRM_REIMBURSE_STATUS' },
+  { name: 'mine', label: '我的', kind: 'boolean' },
+  { name: 'startTime', label: '开始时间', kind: 'datetime' },
+  { name: 'endTime', label: '结束时间', kind: 'datetime' },
+]
 
 const both = (action: 'query' | 'add' | 'delete') => [reportKey(WEEKLY, action), reportKey(MONTHLY, action)]
 
@@ -15,22 +29,32 @@ const both = (action: 'query' | 'add' | 'delete') => [reportKey(WEEKLY, action),
  */
 export function crmReportsModule(app: FastifyInstance, services: Services): void {
   workReportRowRules(services)
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/workReport/list',
+    conditions: [
+      { name: 'id', label: '报告', kind: 'id' },
+      { name: 'reportType', label: '报告类型', kind: 'integer' },
+      { name: 'unread', label: '未读', kind: 'boolean' },
+      { name: 'userId', label: '用户', kind: 'id' },
+      { name: 'startDate', label: '开始日期', kind: 'datetime' },
+      { name: 'endDate', label: '结束日期', kind: 'datetime' },
+    ],
     access: both('query'),
     // The detail (with `id`) marks the report read for a recipient: a write, so it runs in a transaction.
     handler: async ({ ctx, query }) => inTransaction(ctx.db, (trx) => listReports(services, trx, ctx, query)),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/workReport/getWeekStatis',
+    conditions: STATIS,
     access: [reportKey(WEEKLY, 'query')],
     handler: async ({ ctx, query }) => reportStatistics(services, ctx.db, ctx, WEEKLY, query),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/workReport/getMonthStatis',
+    conditions: STATIS,
     access: [reportKey(MONTHLY, 'query')],
     handler: async ({ ctx, query }) => reportStatistics(services, ctx.db, ctx, MONTHLY, query),
   })
@@ -47,15 +71,17 @@ export function crmReportsModule(app: FastifyInstance, services: Services): void
     handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => deleteReports(services, trx, ctx, idsFrom(body, query))),
   })
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/cost/list',
+    conditions: CLAIMS,
     access: ['crm:reimburse:query'],
     handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'mine', query),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/cost/approveList',
+    conditions: CLAIMS,
     access: ['crm:reimburse:approve'],
     handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'approve', query),
   })

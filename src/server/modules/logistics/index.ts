@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { documentModel } from '../../engine/document-routes.js'
 import type { DocumentModel } from '../../engine/document-store.js'
@@ -8,7 +9,7 @@ import { maxLinesOf } from '../../../shared/metadata/document-model.js'
 import { invalid } from '../../platform/errors.js'
 import { idsFrom } from '../../engine/request-values.js'
 import { logisticsSheetHooks } from '../../domain/logistics-sheet.js'
-import { measureShipped, shippableDocuments } from '../../domain/logistics-documents.js'
+import { measureShipped, shippableDocuments, SHIPPABLE_CONDITIONS } from '../../domain/logistics-documents.js'
 import { deliver, deliveryInfo } from '../../domain/logistics-delivery.js'
 import { registerLogisticsImports } from './imports.js'
 
@@ -39,9 +40,10 @@ export function logisticsModule(app: FastifyInstance, services: Services): void 
   const key = (action: string) => `${doc.header.file.api!.permission}:${action}`
   const editing = [key('add'), key('modify')]
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/logistics/sheet/biz',
+    conditions: SHIPPABLE_CONDITIONS,
     access: editing,
     handler: async ({ ctx, query }) => shippableDocuments(services, ctx.db, ctx, query),
   })

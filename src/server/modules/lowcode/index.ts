@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { invalid } from '../../platform/errors.js'
 import { inTransaction } from '../../platform/db-tx.js'
@@ -76,9 +77,10 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     },
   })
   const tableRow = (t: { tableName: string; tableComment: string }) => ({ id: t.tableName, tableName: t.tableName, name: t.tableComment || t.tableName, tableComment: t.tableComment })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/selector/gen/table',
+    conditions: [],
     access: ENTITY_KEYS,
     handler: async ({ ctx, query }) => {
       const filter = typeof query.tableName === 'string' ? query.tableName.trim().toLowerCase() : ''

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import type { Services } from '../../services.js'
@@ -12,9 +12,10 @@ import { BIZ_TYPE_PATTERN } from '../../../shared/contracts/bus.js'
  * one kind; `personal=true` only those addressed to the caller (the bell's 消息 tab).
  */
 export function messageModule(app: FastifyInstance, services: Services): void {
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/message/bus/query',
+    conditions: [{ name: 'personal', label: '只看我的', kind: 'boolean' }],
     access: 'login',
     handler: async ({ ctx, query }) => {
       const { pageIndex, pageSize } = pageArgs(query)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
 import { updateColumns } from '../../platform/audit-columns.js'
@@ -11,7 +12,7 @@ import { PurchaseOrderStatus, purchaseOrderHooks } from '../../domain/purchase-o
 import { receiveSheetHooks } from '../../domain/receive-sheet.js'
 import { purchaseReturnHooks } from '../../domain/purchase-return.js'
 import { supplierTerms } from '../../domain/supplier-terms.js'
-import { searchProducts } from '../../domain/product-search.js'
+import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product-search.js'
 import { requirePayTypes } from '../../domain/agreed-payments.js'
 import { LINES_OUT } from '../../../shared/metadata/document-model.js'
 import { pickerKeys } from '../../engine/picker-access.js'
@@ -45,30 +46,34 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
   const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
   registerPurchaseImports(app, services)
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/order/product/search',
+    conditions: PRODUCT_SEARCH_CONDITIONS,
     access: ['purchase:order:add', 'purchase:order:modify', 'purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/order/product/list',
+    conditions: PRODUCT_SEARCH_CONDITIONS,
     access: ['purchase:order:add', 'purchase:order:modify', 'purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
   })
 
   // The loaders of receive sheets (/purchase/order/receive) and returns (/purchase/receive/sheet/return)
   // come from the files' `document.follows` (registerSourceLoaders).
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/order/queryGroupProduct',
+    conditions: [{ name: 'id', label: '采购订单', kind: 'id' }],
     access: ['purchase:order:query'],
     handler: async ({ ctx, query }) => groupByProduct((await documents.get(ctx.db, ctx, order, query.id))[LINES_OUT] as Wire[], ['receiveNum']),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/receive/sheet/queryGroupProduct',
+    conditions: [{ name: 'id', label: '采购收货单', kind: 'id' }],
     access: ['purchase:receive:query'],
     handler: async ({ ctx, query }) => groupByProduct((await documents.get(ctx.db, ctx, receive, query.id))[LINES_OUT] as Wire[], ['returnNum']),
   })
@@ -83,9 +88,10 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     },
   })
   // Approved receipts still to be invoiced/settled, for the settlement screens (same filters as the list).
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/receive/sheet/query/invoice',
+    conditions: paramsOf(services, receive.header, receive.header.file.views?.list?.query ?? []),
     access: ['purchase:receive:query'],
     handler: async ({ ctx, query }) =>
       services.store.list(ctx.db, ctx, receive.header, {
@@ -97,9 +103,10 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
       }),
   })
   // Purchase orders for the sale side's picker: approved ones unless a status is asked for.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/order/saleQuery',
+    conditions: paramsOf(services, order.header, order.header.file.views?.picker?.filters ?? []),
     // The purchase order picker of the sale side: whoever may use the purchase order picker.
     access: pickerKeys(services.registry, order.header.file.views?.picker?.kind ?? ''),
     handler: async ({ ctx, query }) =>

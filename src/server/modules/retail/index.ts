@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { retailOutSheetHooks } from '../../domain/retail-out-sheet.js'
 import { retailReturnHooks } from '../../domain/retail-return.js'
 import { retailPaymentDate } from '../../domain/customer-terms.js'
-import { searchProducts } from '../../domain/product-search.js'
+import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product-search.js'
 
 /**
  * Retail (spec 001 §7): the document hooks of retail out sheets and returns, and the calls around them
@@ -21,15 +22,17 @@ export function retailModule(app: FastifyInstance, services: Services): void {
   const lineEditors = ['retail:out:add', 'retail:out:modify', 'retail:return:add', 'retail:return:modify']
 
   // `isReturn` (return screens) changes nothing here: the search never hides products without stock.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/retail/out/sheet/product/search',
+    conditions: PRODUCT_SEARCH_CONDITIONS,
     access: lineEditors,
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled),
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/retail/out/sheet/product/list',
+    conditions: PRODUCT_SEARCH_CONDITIONS,
     access: lineEditors,
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
   })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
@@ -29,9 +30,10 @@ export function saleModule(app: FastifyInstance, services: Services): void {
   // The loaders of out sheets (/sale/order/out) and returns (/sale/out/sheet/return) come from the
   // files' `document.follows` (registerSourceLoaders).
   // Approved out sheets, for the customer settlement screens (same filters as the list).
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/sale/out/sheet/query/invoice',
+    conditions: paramsOf(services, out.header, out.header.file.views?.list?.query ?? []),
     access: ['sale:out:query'],
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, out.header, {
@@ -43,9 +45,10 @@ export function saleModule(app: FastifyInstance, services: Services): void {
       }),
   })
   // The customer's enabled addresses (base_data_address, entity type 客户), default first.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/sale/order/getAddressList',
+    conditions: [{ name: 'customerId', label: '客户', kind: 'id' }],
     access: ['sale:order:add', 'sale:order:modify', 'sale:out:add', 'sale:out:modify'],
     handler: async ({ ctx, query }) => {
       const customerId = requiredId(query.customerId, '请选择客户', 'customerId')

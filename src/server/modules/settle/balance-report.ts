@@ -4,10 +4,10 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db, DbKind } from '../../db/dialect.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { buildConditions, treeDescendants } from '../../engine/list-conditions.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import { defineRoute } from '../../platform/routes.js'
 import type { Services } from '../../services.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from '../stock/xlsx-export.js'
 
@@ -263,31 +263,40 @@ export function balanceReportRoutes(app: FastifyInstance, services: Services): v
       { header: '未结金额', key: 'outstanding' },
       { header: '记账时间', key: 'firstTime' },
     ]
-    defineRoute(app, {
+    const partyConditions = [...paramsOf(services, registry.get(side.entityName), PARTY_FILTERS), { name: 'onlyNonZero', label: '只看有余额', kind: 'boolean' as const }]
+    const documentConditions = [
+      { name: side.idParam, label: registry.get(side.entityName).label, kind: 'id' as const },
+      { name: 'onlyOpen', label: '只看未结清', kind: 'boolean' as const },
+    ]
+    defineListRoute(app, services, {
       method: 'GET',
       url: side.base,
+      conditions: partyConditions,
       access: [side.query],
       handler: async ({ ctx, query }) => parties(ctx.db, ctx, side, query, true),
     })
-    defineRoute(app, {
+    defineListRoute(app, services, {
       method: 'GET',
       url: `${side.base}/documents`,
+      conditions: documentConditions,
       access: [side.query],
       handler: async ({ ctx, query }) => documents(ctx.db, ctx, side, query, true),
     })
     for (const method of ['GET', 'POST'] as const) {
-      defineRoute(app, {
+      defineListRoute(app, services, {
         method,
         url: `${side.base}/export`,
+        conditions: partyConditions,
         access: [side.export],
         handler: async ({ ctx, query, body, reply }) => {
           const page = await parties(ctx.db, ctx, side, exportValues(query, body), false)
           return sendWorkbook(reply, side.title, partyColumns, page.datas as unknown as Record<string, unknown>[])
         },
       })
-      defineRoute(app, {
+      defineListRoute(app, services, {
         method,
         url: `${side.base}/documents/export`,
+        conditions: documentConditions,
         access: [side.export],
         handler: async ({ ctx, query, body, reply }) => {
           const page = await documents(ctx.db, ctx, side, exportValues(query, body), false)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
-import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
+import { candidateConditions } from '../../domain/settle-candidates.js'
 import { settleItemSheetHooks } from '../../domain/settle-item-sheets.js'
 import { settleCheckSheetHooks, uncheckedDocuments } from '../../domain/settle-check-sheet.js'
 import { settleSheetHooks, unsettledCheckSheets } from '../../domain/settle-sheet.js'
@@ -25,16 +26,18 @@ export function settleModule(app: FastifyInstance, services: Services): void {
   for (const side of SETTLE_SIDES) {
     // Candidates of a sheet's lines: whoever may add or modify that sheet.
     const check = apiOf(services, side.check.doc)
-    defineRoute(app, {
+    defineListRoute(app, services, {
       method: 'GET',
       url: `${check.base}/uncheck-items`,
+      conditions: candidateConditions(side),
       access: [`${check.permission}:add`, `${check.permission}:modify`],
       handler: async ({ ctx, query }) => uncheckedDocuments(ctx.db, ctx, services.store, side, query),
     })
     const settle = apiOf(services, side.settle.doc)
-    defineRoute(app, {
+    defineListRoute(app, services, {
       method: 'GET',
       url: `${settle.base}/unsettle-items`,
+      conditions: candidateConditions(side),
       access: [`${settle.permission}:add`, `${settle.permission}:modify`],
       handler: async ({ ctx, query }) => unsettledCheckSheets(ctx.db, ctx, services.store, side, query),
     })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
@@ -130,23 +131,34 @@ export function settleInvoicesModule(app: FastifyInstance, services: Services): 
   hooks.on(paymentInvoice.name, paymentInvoiceHooks(services))
   hooks.on(documentInvoice.name, documentInvoiceHooks(services))
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/invoice/query',
+    conditions: [
+      { name: 'invoiceDateStart', label: '开票日期', kind: 'datetime' },
+      { name: 'invoiceDateEnd', label: '开票日期', kind: 'datetime' },
+      { name: 'supplierId', label: '供应商', kind: 'id' },
+      { name: 'customerId', label: '客户', kind: 'id' },
+      { name: 'direction', label: '方向', kind: 'enum', enum: 'SETTLE_FEE_SHEET_TYPE' },
+      { name: 'invoiceType', label: '发票类型', kind: 'enum', enum: 'INVOICE_TYPE' },
+      { name: 'source', label: '来源', kind: 'integer' },
+    ],
     access: ['settle:invoice:query'],
     handler: async ({ ctx, query }) => queryInvoices(services, ctx, query),
   })
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/paymentsInvoice/queryList',
+    conditions: paramsOf(services, paymentInvoice, paymentInvoice.file.views?.list?.query ?? []),
     access: ['settle:payments-invoice:query'],
     handler: async ({ ctx, query }) => entityList(services, ctx, paymentInvoice, query),
   })
   // The invoices of one payment (?paymentId), unpaged: the payment's detail shows them all.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/paymentsInvoice/showList',
+    conditions: [{ name: 'paymentId', label: '收付款', kind: 'id' }],
     access: ['settle:payments-invoice:query', 'settle:payments:query'],
     handler: async ({ ctx, query }) => {
       if (isBlank(query.paymentId) || typeof query.paymentId !== 'string') throw invalid('请选择收付款', 'paymentId')

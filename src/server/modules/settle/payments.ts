@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import type { QueryParam } from '../../../shared/generated/entity.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { forbidden } from '../../platform/errors.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
@@ -25,9 +27,10 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
   hooks.on(payment.name, paymentHooks(services))
 
   // Order types
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/payments/listOrderType',
+    conditions: paramsOf(services, orderType, orderType.file.views?.list?.query ?? []),
     access: ['settle:payments-order-type:query'],
     handler: async ({ ctx, query }) => entityList(services, ctx, orderType, query),
   })
@@ -51,17 +54,19 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
   })
 
   // Plans: whoever registers payments picks plan lines, so the payment keys read them too.
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/payments/queryPaymentPlan',
+    conditions: paramsOf(services, plan, plan.file.views?.list?.query ?? []),
     access: ['settle:payments-plan:query', 'settle:payments:add', 'settle:payments:modify', 'purchase:receive:add-payments'],
     handler: async ({ ctx, query }) => entityList(services, ctx, plan, query),
   })
 
   // Payments
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/payments/showList',
+    conditions: paramsOf(services, payment, payment.file.views?.list?.query ?? []),
     access: ['settle:payments:query'],
     handler: async ({ ctx, query }) => entityList(services, ctx, payment, query),
   })
@@ -72,13 +77,15 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
     handler: async ({ ctx, query }) => store.get(ctx.db, ctx, payment, query.id),
   })
   // Allocation lines, of one payment (?paymentId) or one plan line (?planId), or all of them paged.
-  defineRoute(app, {
+  const itemParams: QueryParam[] = [{ field: 'paymentId', op: 'eq' }, { field: 'planId', op: 'eq' }, { field: 'orderCode', op: 'contains' }]
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/payments/queryPaymentsItem',
     access: ['settle:payments:query', 'settle:payments-plan:query'],
+    conditions: paramsOf(services, item, itemParams),
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, item, {
-        params: [{ field: 'paymentId', op: 'eq' }, { field: 'planId', op: 'eq' }, { field: 'orderCode', op: 'contains' }],
+        params: itemParams,
         values: query,
         paged: true,
         sort: { field: 'createTime', order: 'asc' },

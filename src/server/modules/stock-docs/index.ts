@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { objectBody } from '../../engine/request-values.js'
-import { searchProducts } from '../../domain/product-search.js'
+import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product-search.js'
 import { stockCostAdjustHooks } from '../../domain/stock-cost-adjust.js'
 import { receiveTransfer, scTransferHooks, transferReceipts } from '../../domain/sc-transfer.js'
 import { preTakeStockSheetHooks, takeStockSheetHooks } from '../../domain/take-stock-sheet.js'
@@ -33,8 +34,8 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
     ['/stock/transfer/sc', 'stock:sc-transfer'],
   ] as const) {
     const access = [`${permission}:add`, `${permission}:modify`]
-    defineRoute(app, { method: 'GET', url: `${base}/product/search`, access, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled) })
-    defineRoute(app, { method: 'GET', url: `${base}/product/list`, access, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled) })
+    defineListRoute(app, services, { method: 'GET', url: `${base}/product/search`, access, conditions: PRODUCT_SEARCH_CONDITIONS, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled) })
+    defineListRoute(app, services, { method: 'GET', url: `${base}/product/list`, access, conditions: PRODUCT_SEARCH_CONDITIONS, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled) })
   }
 
   defineRoute(app, {

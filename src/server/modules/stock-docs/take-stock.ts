@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Db } from '../../db/dialect.js'
@@ -55,9 +56,11 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
   // it from several apps of one process keeps one copy.
   onStockMoved(countMovement)
 
-  defineRoute(app, {
+  const conditions = paramsOf(services, plan, list?.query ?? [])
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/stock/take/plan/query',
+    conditions,
     access: ['stock:take:plan:query'],
     handler: async ({ ctx, query }) => {
       await inTransaction(ctx.db, (trx) => cancelOverduePlans(services, trx, ctx))
@@ -65,9 +68,10 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     },
   })
   for (const method of ['POST', 'GET'] as const)
-    defineRoute(app, {
+    defineListRoute(app, services, {
       method,
       url: '/stock/take/plan/export',
+      conditions,
       access: ['stock:take:plan:export'],
       handler: async ({ ctx, query, body, reply }) => {
         const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) }

@@ -5,6 +5,7 @@ import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { buildConditions, treeDescendants } from '../../engine/list-conditions.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
+import { paramsOf } from '../../engine/list-routes.js'
 
 /**
  * The stock screens list ledger rows (alias `t`) with their product (`p`), category (`c`), brand (`b`) and
@@ -21,6 +22,12 @@ export const PRODUCT_FILTERS: readonly QueryParam[] = [
   { field: 'skuCode', op: 'contains', param: 'skuCode' },
   { field: 'categoryId', op: 'treeContains' },
   { field: 'brandId', op: 'in' },
+]
+
+/** The conditions `productJoinedBase` reads: the entity's own params and the product filters. */
+export const productJoinedConditions = (services: Services, entity: EntityModel, ownParams: readonly QueryParam[]) => [
+  ...paramsOf(services, entity, ownParams),
+  ...paramsOf(services, services.registry.get('product'), PRODUCT_FILTERS),
 ]
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/dialect.js'
-import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
-import { countOf, pageArgs, productColumns, productJoinedBase, selectProductColumns } from './product-join.js'
+import { countOf, pageArgs, productColumns, productJoinedConditions, productJoinedBase, selectProductColumns } from './product-join.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook } from './xlsx-export.js'
 
 const dec = (v: unknown, places: number) => new Decimal(String(v ?? 0)).toFixed(places)
@@ -38,17 +38,20 @@ export function registerProductStockRoutes(app: FastifyInstance, services: Servi
     return { pageIndex, pageSize, totalCount: paged ? totalCount : datas.length, datas }
   }
 
-  defineRoute(app, {
+  const conditions = productJoinedConditions(services, entity, ownParams)
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/stock/product/query',
+    conditions,
     access: ['stock:product:query'],
     handler: async ({ ctx, query }) => list(ctx.db, ctx, query, true),
   })
 
   for (const method of ['GET', 'POST'] as const)
-    defineRoute(app, {
+    defineListRoute(app, services, {
       method,
       url: '/stock/product/export',
+      conditions,
       access: ['stock:product:export'],
       handler: async ({ ctx, query, body, reply }) => {
         const page = await list(ctx.db, ctx, exportValues(query, body), false)

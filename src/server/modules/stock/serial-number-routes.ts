@@ -5,6 +5,7 @@ import { idsFrom, objectBody } from '../../engine/request-values.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import type { Services } from '../../services.js'
 
 const KEY = 'stock:product:serialize'
@@ -33,9 +34,10 @@ export function registerSerialNumberRoutes(app: FastifyInstance, services: Servi
     },
   })
 
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/stock/product/querySerialize',
+    conditions: paramsOf(services, entity, list?.query ?? []),
     access: [KEY, 'stock:product:query'],
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, entity, { params: list?.query ?? [], columns: list?.columns, values: query, paged: true, sort: list?.sort }),

@@ -2,10 +2,10 @@ import Decimal from 'decimal.js'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/dialect.js'
 import { STOCK_LOT_PARAMS } from '../../../shared/contracts/stock-lot-query.js'
-import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
-import { countOf, pageArgs, productColumns, productJoinedBase, selectProductColumns } from './product-join.js'
+import { countOf, pageArgs, productColumns, productJoinedBase, productJoinedConditions, selectProductColumns } from './product-join.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from './xlsx-export.js'
 
 const dec = (v: unknown, places: number) => new Decimal(String(v ?? 0)).toFixed(places)
@@ -132,16 +132,19 @@ export function registerStockLogRoutes(app: FastifyInstance, services: Services)
     },
   ]
   for (const screen of screens) {
-    defineRoute(app, {
+    const conditions = productJoinedConditions(services, entity, screen.lots ? lotParams : logParams)
+    defineListRoute(app, services, {
       method: 'GET',
       url: `${screen.base}/query`,
+      conditions,
       access: [screen.keys[0]],
       handler: async ({ ctx, query }) => rows(ctx.db, ctx, query, true, screen.lots),
     })
     for (const method of ['GET', 'POST'] as const)
-      defineRoute(app, {
+      defineListRoute(app, services, {
         method,
         url: `${screen.base}/export`,
+        conditions,
         access: [screen.keys[1]],
         handler: async ({ ctx, query, body, reply }) => {
           const page = await rows(ctx.db, ctx, exportValues(query, body), false, screen.lots)

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import type { QueryParam } from '../../../shared/generated/entity.js'
 import { defineRoute } from '../../platform/routes.js'
 import { forbidden, invalid } from '../../platform/errors.js'
 import { inTransaction } from '../../platform/db-tx.js'
@@ -67,9 +69,10 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/center/oplog',
+    conditions: paramsOf(services, registry.get('opLog'), registry.get('opLog').file.views?.list?.query ?? []),
     access: 'login',
     handler: async ({ ctx, query }) => {
       const opLog = registry.get('opLog')
@@ -83,18 +86,20 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   })
 
   // Users: simple list, roles, unlock.
-  defineRoute(app, {
+  const simpleUserParams: QueryParam[] = [
+    { field: 'name', op: 'contains' },
+    { field: 'code', op: 'contains' },
+    { field: 'available', op: 'eq' },
+  ]
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/system/user/querySimpleUser',
     // A simple user picker: whoever may use the user picker.
     access: pickerKeys(services.registry, 'user'),
+    conditions: paramsOf(services, user, simpleUserParams),
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, user, {
-        params: [
-          { field: 'name', op: 'contains' },
-          { field: 'code', op: 'contains' },
-          { field: 'available', op: 'eq' },
-        ],
+        params: simpleUserParams,
         columns: ['code', 'name', 'username', 'available'],
         values: { available: 'true', ...query },
         paged: true,
@@ -240,9 +245,10 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return itemsOf(ctx, 'code', text(query.code))
     },
   })
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/system/dic/item/queryDicByName',
+    conditions: [],
     access: 'login',
     handler: async ({ ctx, query }) => {
       await assertDictionaryAccess(services, ctx, 'name', text(query.name ?? query.dicName))

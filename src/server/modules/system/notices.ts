@@ -5,6 +5,7 @@ import { sql, type SqlBool } from 'kysely'
 import * as xss from 'xss'
 import type { Db } from '../../db/dialect.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { handleOf, inTransaction } from '../../platform/db-tx.js'
 import { now } from '../../platform/clock.js'
@@ -121,9 +122,10 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
   }
 
   /** The signed-in user's published notices, newest first, each with its `readed` flag. */
-  defineRoute(app, {
+  defineListRoute(app, services, {
     method: 'GET',
     url: '/system/notice/query/my',
+    conditions: [{ name: 'readed', label: '是否已读', kind: 'boolean' }],
     access: 'login',
     handler: async ({ ctx, query }) => {
       const { pageIndex, pageSize } = page(query)
