@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './postgres.js'
+import { serverEnv } from './server-process.js'
 
 /** `npm run cluster` started for a test on a fresh PostgreSQL database. */
 export interface TestCluster {
@@ -35,19 +36,7 @@ export async function startCluster(workers = 2, env: Record<string, string> = {}
   const child: ChildProcess = spawn(process.execPath, ['scripts/cluster.mjs'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      WEB_ROOT: '',
-      LOGIN_CAPTCHA: 'off',
-      DEMO_DATA: 'off',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CLUSTER_WORKERS: String(workers),
-      ...env,
-    },
+    env: serverEnv(databaseUrl, dataDir, port, { CLUSTER_WORKERS: String(workers), ...env }),
   })
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`cluster not ready in 120 s\n${log.slice(-4000)}`)), 120_000)

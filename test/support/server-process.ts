@@ -16,6 +16,22 @@ export interface ServerProcess {
 
 const root = path.resolve(import.meta.dirname, '../..')
 
+/** The environment of a server process a test starts: its database, folder and port, no captcha, no demo data. */
+export function serverEnv(databaseUrl: string, dataDir: string, port: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    WEB_ROOT: '',
+    LOGIN_CAPTCHA: 'off',
+    DEMO_DATA: 'off',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
+  }
+}
+
 /**
  * Starts the server as `npm start` runs it (node, tsx, main.ts) on `databaseUrl` (a database another
  * app of the test already migrated), captcha and demo data off; resolves once /healthz answers.
@@ -26,18 +42,7 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      WEB_ROOT: '',
-      LOGIN_CAPTCHA: 'off',
-      DEMO_DATA: 'off',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
+    env: serverEnv(databaseUrl, dataDir, port, env),
   })
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))

@@ -10,7 +10,7 @@ import { invalid, notFound } from '../platform/errors.js'
 import { inTransaction } from '../platform/db-tx.js'
 import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
-import type { Actor } from '../platform/audit-columns.js'
+import { auditColumns, type Actor } from '../platform/audit-columns.js'
 import type { Services } from '../services.js'
 import { sendPersonalNotice } from '../modules/system/notices.js'
 
@@ -158,7 +158,7 @@ interface OwnerChange {
  * here, inside that transaction, so a later change of the customer always gets a greater number.
  */
 async function recordOwnerChange(trx: Db, actor: Actor, changes: OwnerChange[]): Promise<void> {
-  const time = now()
+  const audit = auditColumns(actor)
   const nextSeq = (customerId: string) =>
     sql<number>`(${trx.selectFrom(`${OWNER_RECORD_TABLE} as s`).select(sql`coalesce(max(s.seq), 0) + 1`.as('n')).where('s.customer_id', '=', customerId)})`
   for (let i = 0; i < changes.length; i += 500)
@@ -174,12 +174,7 @@ async function recordOwnerChange(trx: Db, actor: Actor, changes: OwnerChange[]):
           to_owner_id: c.to,
           pool_id: c.poolId ?? null,
           reason: c.reason ?? null,
-          create_by: actor.name,
-          create_by_id: actor.userId,
-          create_time: time,
-          update_by: actor.name,
-          update_by_id: actor.userId,
-          update_time: time,
+          ...audit,
         })),
       )
       .execute()
