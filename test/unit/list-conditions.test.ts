@@ -11,14 +11,14 @@ const conditions = (params: QueryParam[], values: Record<string, unknown>) =>
 
 describe('list conditions: a malformed filter is a 400, never SQL that fails', () => {
   it('refuses an enumeration value that is no code of it (PostgreSQL would fail on the integer column)', async () => {
-    await expect(conditions([{ field: 'productType', op: 'eq' }], { productType: 'abc' })).rejects.toThrow('商品类型格式不正确')
-    await expect(conditions([{ field: 'productType', op: 'in' }], { productType: '1,x' })).rejects.toThrow('商品类型格式不正确')
+    await expect(conditions([{ field: 'productType', op: 'eq' }], { productType: 'abc' })).rejects.toThrow('查询条件“商品类型”格式不正确')
+    await expect(conditions([{ field: 'productType', op: 'in' }], { productType: '1,x' })).rejects.toThrow('查询条件“商品类型”格式不正确')
     expect(await conditions([{ field: 'productType', op: 'in' }], { productType: '1,2' })).toHaveLength(1)
     expect(await conditions([{ field: 'productType', op: 'eq' }], { productType: ' 2 ' })).toHaveLength(1)
   })
 
   it('refuses a repeated query parameter for a single-value comparison', async () => {
-    await expect(conditions([{ field: 'code', op: 'eq' }], { code: ['a', 'b'] })).rejects.toThrow('编号格式不正确')
+    await expect(conditions([{ field: 'code', op: 'eq' }], { code: ['a', 'b'] })).rejects.toThrow('查询条件“编号”格式不正确')
   })
 
   it('keeps boolean enumerations lenient (1/0 and true/false)', async () => {
@@ -40,8 +40,8 @@ describe('list conditions: control characters, mistyped values and numbers beyon
   })
   it('binds a number condition only when the column holds it', async () => {
     for (const text of ['abc', '1e400', '0x10', '9'.repeat(40)])
-      await expect(conditions([{ field: 'weight', op: 'ge' }], { weight: text })).rejects.toThrow('重量（kg）必须为数字')
-    await expect(conditions([{ field: 'weight', op: 'between' }], { weightStart: '1', weightEnd: 'x' })).rejects.toThrow('必须为数字')
+      await expect(conditions([{ field: 'weight', op: 'ge' }], { weight: text })).rejects.toThrow('查询条件“重量（kg）”格式不正确')
+    await expect(conditions([{ field: 'weight', op: 'between' }], { weightStart: '1', weightEnd: 'x' })).rejects.toThrow('查询条件“重量（kg）”格式不正确')
     expect(await conditions([{ field: 'weight', op: 'between' }], { weightStart: '0.5', weightEnd: '12.125' })).toHaveLength(2)
   })
   it('refuses a date range bound that overflows into another day (PostgreSQL would fail on it)', async () => {
