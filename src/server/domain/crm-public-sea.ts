@@ -153,14 +153,27 @@ interface OwnerChange {
 }
 
 /**
- * Owner history rows (one per customer) for changes `actor` just made. Called after the guarded UPDATE of
- * each customer, which holds its row until commit: the next `seq` of the customer and the time are taken
- * here, inside that transaction, so a later change of the customer always gets a greater number.
+ * Owner history rows for changes `actor` just made. Called after the guarded UPDATE of each customer,
+ * which holds its row until commit, so no other change of it can write history meanwhile: the next `seq`
+ * of each customer (one grouped read per 1,000 customers) and the time are taken here, inside that
+ * transaction, and a later change of the customer always gets a greater number.
  */
 async function recordOwnerChange(trx: Db, actor: Actor, changes: OwnerChange[]): Promise<void> {
   const audit = auditColumns(actor)
-  const nextSeq = (customerId: string) =>
-    sql<number>`(${trx.selectFrom(`${OWNER_RECORD_TABLE} as s`).select(sql`coalesce(max(s.seq), 0) + 1`.as('n')).where('s.customer_id', '=', customerId)})`
+  const last = new Map<string, number>()
+  for (const ids of chunks([...new Set(changes.map((c) => c.customerId))]))
+    for (const r of await trx
+      .selectFrom(OWNER_RECORD_TABLE)
+      .select(['customer_id', (eb) => eb.fn.max('seq').as('seq')])
+      .where('customer_id', 'in', ids)
+      .groupBy('customer_id')
+      .execute())
+      last.set(String(r.customer_id), Number(r.seq ?? 0))
+  const nextSeq = (customerId: string) => {
+    const seq = (last.get(customerId) ?? 0) + 1
+    last.set(customerId, seq)
+    return seq
+  }
   for (let i = 0; i < changes.length; i += 500)
     await trx
       .insertInto(OWNER_RECORD_TABLE)
