@@ -533,8 +533,8 @@ export interface ReturnResult {
 /**
  * Automatic return of one tenant (the scheduler calls this; admins through POST /crm/sea/return), one
  * transaction per enabled rule: lock the eligible customers in id order, then per owner one UPDATE that
- * asks again (owner still the one locked, rule still met) and answers what it returned; the history rows
- * come from that answer. Runs at the same moment (the job and the button, on any process) return each
+ * names the owner it found (the rows stay held, so the rule need not be asked twice) and answers what it
+ * returned; the history rows come from that answer. Runs at the same moment (the job and the button, on any process) return each
  * customer once: the later one waits for the row, then finds it no longer eligible.
  */
 export async function runAutomaticReturn(services: Services, db: Db, actor: Actor): Promise<ReturnResult> {
@@ -569,8 +569,9 @@ export async function runAutomaticReturn(services: Services, db: Db, actor: Acto
               update_time: time,
             })
             .where('c.id', 'in', chunk)
+            // The rule is not asked twice: the rows it chose are held since the SELECT (FOR UPDATE on
+            // PostgreSQL; SQLite runs one transaction at a time), so what can still differ is the owner.
             .where('c.owner_id', '=', owner)
-            .where(rulePredicate(services, trx, rule, all, at))
             .returning(['id', 'pre_owner_id'])
             .execute()
           for (const r of returned)
