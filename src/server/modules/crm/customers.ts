@@ -17,7 +17,7 @@ import type { Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../services.js'
 import { CUSTOMER_KEYS } from './customer-keys.js'
 import { crmActionsModule } from './customer-actions.js'
-import { crmContactHooks, crmCustomerRowRule, customerScopePredicate, visibleCustomers } from '../../domain/crm-customer-visibility.js'
+import { crmContactHooks, crmCustomerRowRule, customerScopePredicate, visibleCustomers } from '../../domain/crm/customer-visibility.js'
 import {
   assignCustomers,
   claimCustomer,
@@ -81,7 +81,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  // The CRM rule is the store's row rule of customers for CRM users (domain/crm-customer-visibility.ts);
+  // The CRM rule is the store's row rule of customers for CRM users (domain/crm/customer-visibility.ts);
   // the routes below still name it, since a user who also reads the master data sees more there.
   services.hooks.on('customer', crmCustomerRowRule(services))
   services.hooks.on('crmCustomerOwnerRecord', followsParent(store, customer, 'customer_id'))

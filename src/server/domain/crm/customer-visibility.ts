@@ -1,13 +1,13 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
-import type { Db } from '../db/dialect.js'
-import { CRM_CUSTOMER_SCOPE as SCOPE } from '../../shared/generated/enum-codes.js'
-import { operationKeys } from '../../shared/metadata/operation-keys.js'
-import { forbidden } from '../platform/errors.js'
-import { hasPermission, type RequestContext } from '../platform/request-context.js'
-import type { EntityHooks } from '../engine/entity-hooks.js'
-import type { Services } from '../services.js'
-import { CUSTOMER_KEYS } from '../modules/crm/customer-keys.js'
-import { CUSTOMER_TABLE, deptSubtree, seaPredicate } from './crm-public-sea.js'
+import type { Db } from '../../db/dialect.js'
+import { CRM_CUSTOMER_SCOPE as SCOPE } from '../../../shared/generated/enum-codes.js'
+import { operationKeys } from '../../../shared/metadata/operation-keys.js'
+import { forbidden } from '../../platform/errors.js'
+import { hasPermission, type RequestContext } from '../../platform/request-context.js'
+import type { EntityHooks } from '../../engine/entity-hooks.js'
+import type { Services } from '../../services.js'
+import { CUSTOMER_KEYS } from '../../modules/crm/customer-keys.js'
+import { CUSTOMER_TABLE, deptSubtree, seaPredicate } from '../crm-public-sea.js'
 
 /**
  * Which customers a CRM user sees. `scope` 1 (mine: owner is me), 2 (my departments and below: key
