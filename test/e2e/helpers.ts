@@ -142,6 +142,20 @@ export async function openScreen(page: Page, path: string): Promise<Locator> {
   return pane
 }
 
+/** The header's language button as each language names it (src/client/i18n/messages.ts, lang.switch). */
+const LANGUAGE_BUTTON = { 繁體中文: '切換語言', English: 'Language' } as const
+
+/**
+ * Switches the shell from Simplified Chinese to `to` and waits until the shell shows it: the language's
+ * catalogues load before it applies, and on a busy machine a screen opened at once could still be
+ * rendering in Chinese when the test looks for its English buttons.
+ */
+export async function switchLanguage(page: Page, to: keyof typeof LANGUAGE_BUTTON): Promise<void> {
+  await page.getByRole('button', { name: '切换语言', exact: true }).click()
+  await page.getByRole('menuitem', { name: to }).click()
+  await expect(page.getByRole('button', { name: LANGUAGE_BUTTON[to], exact: true })).toBeVisible()
+}
+
 /** The table rows of a list or picker that show this text. */
 export const rowOf = (scope: Locator, text: string): Locator => scope.locator('.ant-table-row').filter({ hasText: text })
 
