@@ -381,6 +381,21 @@ function poolOfDeptColumn(all: Pool[]): RawBuilder<string | null> {
   return sql<string | null>`case ${sql.join(arms, sql` `)} else ${fallback} end`
 }
 
+/** The columns of a customer going back to the sea, into `pool`: its owner kept as the previous one, a lock ended. */
+function backToSea(services: Services, pool: RawBuilder<string | null> | string | null, time: string, actor: Actor) {
+  return {
+    owner_id: null,
+    pre_owner_id: sql.ref('owner_id'),
+    pool_id: pool,
+    pool_time: time,
+    receive_time: null,
+    locked: customerColumn(services, 'locked', false),
+    update_by: actor.name,
+    update_by_id: actor.userId,
+    update_time: time,
+  }
+}
+
 /** Releases owned customers to their pool (放入公海) with the reason, each guarded by the owner the caller expects. */
 export async function releaseCustomers(services: Services, trx: Db, ctx: RequestContext, expected: ExpectedOwners, reason: string): Promise<void> {
   const pool = poolOfDeptColumn(await pools(services, trx))
@@ -391,17 +406,7 @@ export async function releaseCustomers(services: Services, trx: Db, ctx: Request
     if (from === null) throw invalid(IN_SEA)
     const done = await trx
       .updateTable(CUSTOMER_TABLE)
-      .set({
-        owner_id: null,
-        pre_owner_id: sql.ref('owner_id'),
-        pool_id: pool,
-        pool_time: time,
-        receive_time: null,
-        locked: customerColumn(services, 'locked', false),
-        update_by: ctx.name,
-        update_by_id: ctx.userId,
-        update_time: time,
-      })
+      .set(backToSea(services, pool, time, ctx))
       .where('id', '=', id)
       .where('owner_id', '=', from)
       .returning(['id', 'pre_owner_id', 'pool_id'])
@@ -557,17 +562,7 @@ export async function runAutomaticReturn(services: Services, db: Db, actor: Acto
         for (const chunk of chunks(ids)) {
           const returned = await trx
             .updateTable(`${CUSTOMER_TABLE} as c`)
-            .set({
-              pre_owner_id: sql.ref('owner_id'),
-              owner_id: null,
-              pool_id: rule.poolId,
-              pool_time: time,
-              receive_time: null,
-              locked: customerColumn(services, 'locked', false),
-              update_by: actor.name,
-              update_by_id: actor.userId,
-              update_time: time,
-            })
+            .set(backToSea(services, rule.poolId, time, actor))
             .where('c.id', 'in', chunk)
             // The rule is not asked twice: the rows it chose are held since the SELECT (FOR UPDATE on
             // PostgreSQL; SQLite runs one transaction at a time), so what can still differ is the owner.
