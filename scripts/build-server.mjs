@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..')
 const entryPoints = {
   main: 'src/server/main.ts',
   'sandbox-worker': 'src/server/sandbox/sandbox-worker.ts',
-  'sheet-reader-worker': 'src/server/engine/sheet-reader-worker.ts',
+  'sheet-reader-worker': 'src/server/engine/import/sheet-reader-worker.ts',
 }
 
 const started = Date.now()

@@ -4,12 +4,12 @@ import { startTestApp, type TestApp } from '../support/test-app.js'
 import { workbook, multipart, type ImportProgress as Progress, type Cell } from '../support/import-files.js'
 import type { Db } from '../../src/server/db/dialect.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
-import { importColumns } from '../../src/server/engine/import-columns.js'
-import { runImport, type ImportSummary } from '../../src/server/engine/import-runner.js'
-import type { ImportRow } from '../../src/server/engine/import-workbook.js'
+import { importColumns } from '../../src/server/engine/import/columns.js'
+import { runImport, type ImportSummary } from '../../src/server/engine/import/runner.js'
+import type { ImportRow } from '../../src/server/engine/import/workbook.js'
 
 /**
- * The set-based import writer (engine/import-batch.ts): a batch mixing good rows, failing rows, codes
+ * The set-based import writer (engine/import/batch.ts): a batch mixing good rows, failing rows, codes
  * twice in the file, existing codes (modify), references to rows of the same file (a category's
  * parent) and unique values taken in the file or in the database gives the row-by-row path's messages
  * and records; a batch whose multi-row INSERT the database refuses is written row by row instead, with

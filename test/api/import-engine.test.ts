@@ -4,7 +4,7 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
-import { zipEntries } from '../../src/server/engine/zip-entries.js'
+import { zipEntries } from '../../src/server/engine/import/zip-entries.js'
 import { workbook, multipart, type ImportProgress as Progress, type Cell } from '../support/import-files.js'
 
 /**

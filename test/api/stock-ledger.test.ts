@@ -6,7 +6,7 @@ import { inTransaction } from '../../src/server/platform/db-tx.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 import { STOCK_BIZ_TYPE as BIZ } from '../../src/shared/generated/enum-codes.js'
-import { addStock, adjustCost, currentStock, onStockMoved, subStock } from '../../src/server/domain/stock-ledger.js'
+import { addStock, adjustCost, currentStock, onStockMoved, subStock } from '../../src/server/domain/stock/stock-ledger.js'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 
 interface Page<T> {

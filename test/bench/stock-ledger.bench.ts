@@ -9,7 +9,7 @@ import type { Db } from '../../src/server/db/dialect.js'
 import { inTransaction } from '../../src/server/platform/db-tx.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
-import { addStock, subStock } from '../../src/server/domain/stock-ledger.js'
+import { addStock, subStock } from '../../src/server/domain/stock/stock-ledger.js'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 10_000)

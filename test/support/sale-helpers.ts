@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { currentStock } from '../../src/server/domain/stock-ledger.js'
+import { currentStock } from '../../src/server/domain/stock/stock-ledger.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 import type { HttpMethod, TestApp } from './test-app.js'
 

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { partyBalance, documentOutstanding } from '../../src/server/domain/settle-ledger.js'
+import { partyBalance, documentOutstanding } from '../../src/server/domain/settle/ledger.js'
 import type { TradeFixtures } from './trade-fixtures.js'
 import { saleHelpers } from './sale-helpers.js'
 import type { TestApp } from './test-app.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextOccurrence, withNext } from '../../src/server/domain/crm-memorial.js'
+import { nextOccurrence, withNext } from '../../src/server/domain/crm/memorial.js'
 
 describe('memorial days: the next day a memorial falls on', () => {
   it('a yearly day comes again this year or next', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MONTHLY, periodOf, WEEKLY } from '../../src/server/domain/crm-work-report.js'
+import { MONTHLY, periodOf, WEEKLY } from '../../src/server/domain/crm/work-report.js'
 import { linesTotal } from '../../src/client/features/crm-reports/claim-lines.js'
 
 describe('work report periods', () => {

@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { decimalAdd, decimalColumn, decimalCompare, decimalValue, registerDecimalFunctions } from '../../src/server/db/exact-decimal.js'
 import type { Db } from '../../src/server/db/dialect.js'
-import { CalcType, calcTypeOf, CUSTOMER_SIDE, SUPPLIER_SIDE } from '../../src/server/domain/settle-parties.js'
+import { CalcType, calcTypeOf, CUSTOMER_SIDE, SUPPLIER_SIDE } from '../../src/server/domain/settle/parties.js'
 
 describe('exact decimal SQL on SQLite (dec_add, dec_cmp)', () => {
   const database = new Database(':memory:')

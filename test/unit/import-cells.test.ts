@@ -9,9 +9,9 @@ import {
   parseEnum,
   parseRegion,
   regionText,
-} from '../../src/server/engine/import-cells.js'
-import { exportCell, importColumns } from '../../src/server/engine/import-columns.js'
-import { readImportFile, templateWorkbook } from '../../src/server/engine/import-workbook.js'
+} from '../../src/server/engine/import/cells.js'
+import { exportCell, importColumns } from '../../src/server/engine/import/columns.js'
+import { readImportFile, templateWorkbook } from '../../src/server/engine/import/workbook.js'
 import { hasOperation, operationKeys } from '../../src/shared/metadata/operation-keys.js'
 
 const registry = new EntityRegistry()

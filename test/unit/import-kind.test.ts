@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/dialect.js'
 import { invalid } from '../../src/server/platform/errors.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
-import { importUnits, rowError, runImportKind, runUnits, type ImportKind } from '../../src/server/engine/import-kind.js'
-import type { ImportRow } from '../../src/server/engine/import-workbook.js'
+import { importUnits, rowError, runImportKind, runUnits, type ImportKind } from '../../src/server/engine/import/kind.js'
+import type { ImportRow } from '../../src/server/engine/import/workbook.js'
 
 /**
  * The import seam on a real SQLite database: a kind that writes "orders" (one per group, a line per
@@ -13,7 +13,7 @@ import type { ImportRow } from '../../src/server/engine/import-workbook.js'
  */
 const row = (line: number, order: string, qty: string): ImportRow => ({ line, cells: new Map([['order', order], ['qty', qty]]) })
 
-describe('import kinds (engine/import-kind.ts)', () => {
+describe('import kinds (engine/import/kind.ts)', () => {
   let db: Db
   let ctx: RequestContext
   beforeEach(async () => {

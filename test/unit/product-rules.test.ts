@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bundlePriceError, bundleTotals } from '../../src/server/domain/product-bundle.js'
-import { salePropGroupsError, skuItems, skuMatrix, skuName } from '../../src/server/domain/product-poly.js'
+import { bundlePriceError, bundleTotals } from '../../src/server/domain/product/bundle-price.js'
+import { salePropGroupsError, skuItems, skuMatrix, skuName } from '../../src/server/domain/product/poly.js'
 import {
   ancestorsOf,
   appliesTo,
@@ -8,7 +8,7 @@ import {
   customValueError,
   propertyChangeError,
   topMostCategories,
-} from '../../src/server/domain/product-property.js'
+} from '../../src/server/domain/product/property.js'
 
 describe('bundle price rule', () => {
   const lines = [

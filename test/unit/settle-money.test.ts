@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSqlite, type Db } from '../../src/server/db/dialect.js'
-import { giveBack, guardedAdd, money } from '../../src/server/domain/settle-money.js'
+import { giveBack, guardedAdd, money } from '../../src/server/domain/settle/money.js'
 
 /**
  * The guarded settlement counters on SQLite, where money is 2-place text: the arithmetic runs on integer

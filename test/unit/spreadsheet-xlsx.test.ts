@@ -1,8 +1,8 @@
 // @vitest-environment node
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { BORDER_STYLES, cellBorders, toArgb, workbookToXlsx, xlsxToWorkbook } from '../../src/server/domain/spreadsheet-xlsx.js'
-import { checkWorkbook, type BorderInfo } from '../../src/server/domain/spreadsheet-content.js'
+import { BORDER_STYLES, cellBorders, toArgb, workbookToXlsx, xlsxToWorkbook } from '../../src/server/domain/smart-work/spreadsheet-xlsx.js'
+import { checkWorkbook, type BorderInfo } from '../../src/server/domain/smart-work/spreadsheet-content.js'
 import { toEditorSheets, toStoredSheets } from '../../src/client/pages/online-excel/workbook-content.js'
 
 const sides = (map: ReturnType<typeof cellBorders>, r: number, c: number) => Object.keys(map.get(`${r}_${c}`) ?? {}).sort()

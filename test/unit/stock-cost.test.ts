@@ -8,7 +8,7 @@ import {
   round2,
   round6,
   type CostState,
-} from '../../src/server/domain/stock-cost.js'
+} from '../../src/server/domain/stock/stock-cost.js'
 
 const empty: CostState = { stockNum: 0, taxPrice: '0.000000', taxAmount: '0.00' }
 

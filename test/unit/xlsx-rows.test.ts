@@ -4,10 +4,10 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
-import { cellText } from '../../src/server/engine/import-cells.js'
-import { openXlsx, type XlsxRow } from '../../src/server/engine/xlsx-rows.js'
+import { cellText } from '../../src/server/engine/import/cells.js'
+import { openXlsx, type XlsxRow } from '../../src/server/engine/import/xlsx-rows.js'
 import { StringTable } from '../../src/server/engine/string-table.js'
-import { zipEntries } from '../../src/server/engine/zip-entries.js'
+import { zipEntries } from '../../src/server/engine/import/zip-entries.js'
 import { calcWorkbook, type CalcCell } from '../support/libreoffice-workbook.js'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-rows-'))

@@ -25,7 +25,7 @@ export interface EntityHooks {
   afterSave?(e: WriteEvent & { id: string }): Promise<void>
   /**
    * The create side of beforeSave/afterSave reads and writes only the record itself and its own lines
-   * (never other rows of its table), so the set-based import (import-batch.ts) may run them row by row
+   * (never other rows of its table), so the set-based import (import/batch.ts) may run them row by row
    * around one multi-row INSERT of a batch. Entities with save hooks without it are imported row by row.
    */
   rowLocal?: boolean

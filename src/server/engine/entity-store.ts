@@ -446,7 +446,7 @@ export class EntityStore {
   /**
    * The part of a write's validation and completion that needs no database (defaults, derived codes,
    * the form's rules, immutable fields, password hashes): `values` to store and `merged`, the record
-   * as it will be. The set-based import (import-batch.ts) runs it for a batch of rows, then checks
+   * as it will be. The set-based import (import/batch.ts) runs it for a batch of rows, then checks
    * uniqueness and references for the whole batch at once.
    */
   async prepareRecord(entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire): Promise<{ values: Wire; merged: Wire }> {

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/dialect.js'
-import { RUN_TABLE } from '../domain/qrtz-job.js'
+import { RUN_TABLE } from '../domain/jobs/qrtz-job.js'
 import { QRTZ_RUN_STATUS } from '../../shared/generated/enum-codes.js'
 
 /**
  * The lease of the job runs this process is carrying out. A run row is written with `lease_until` (epoch
  * milliseconds, real time: the test clock of setClock must not make live runs look dead) and renewed
  * every quarter of the lease while the run goes on; a run whose lease has passed belongs to a process
- * that died, and the scheduler leader ends it as interrupted (domain/qrtz-job.ts interruptDeadRuns).
+ * that died, and the scheduler leader ends it as interrupted (domain/jobs/qrtz-job.ts interruptDeadRuns).
  */
 export class RunLeases {
   private readonly runs = new Map<string, Db>()

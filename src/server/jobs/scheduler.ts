@@ -11,7 +11,7 @@ import { auditColumns } from '../platform/audit-columns.js'
 import { inTransaction } from '../platform/db-tx.js'
 import { newId } from '../platform/ids.js'
 import { runScript } from '../sandbox/script-sandbox.js'
-import { JOB_TABLE, RUN_INTERRUPTED, RUN_TABLE, State, endJobRun, hasDeadRuns, interruptDeadRuns, nextFireAfter } from '../domain/qrtz-job.js'
+import { JOB_TABLE, RUN_INTERRUPTED, RUN_TABLE, State, endJobRun, hasDeadRuns, interruptDeadRuns, nextFireAfter } from '../domain/jobs/qrtz-job.js'
 import { jobHandler } from './job-handlers.js'
 import { RunLeases } from './run-lease.js'
 

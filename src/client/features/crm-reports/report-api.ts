@@ -1,6 +1,6 @@
 import { CRM_REIMBURSE_STATUS, CRM_WORK_REPORT_TYPE } from '../../../shared/generated/enum-codes.js'
 
-/** Work reports and expense claims as the server answers them (src/server/domain/crm-work-report.ts, crm-reimburse.ts). */
+/** Work reports and expense claims as the server answers them (src/server/domain/crm/work-report.ts, reimburse.ts). */
 export type ReportType = (typeof CRM_WORK_REPORT_TYPE)[keyof typeof CRM_WORK_REPORT_TYPE]
 export const WEEKLY: ReportType = CRM_WORK_REPORT_TYPE.WEEKLY
 export const MONTHLY: ReportType = CRM_WORK_REPORT_TYPE.MONTHLY

@@ -6,7 +6,7 @@ import { DECIMAL_GRAMMAR, isNoNumber } from '../../../shared/metadata/decimal-gr
  * (`src/server/modules/basedata/product-hooks.ts`): `productId`, `bundleNum` (positive integer),
  * `salePrice` and `retailPrice` (decimal text). The bundle's own prices must equal
  * Σ bundleNum × line price; the server checks it (单品的销售价设置错误！ / 单品的零售价设置错误！), the
- * form only warns, with the same decimal arithmetic (`src/server/domain/product-bundle.ts`).
+ * form only warns, with the same decimal arithmetic (`src/server/domain/product/bundle-price.ts`).
  */
 export interface BundleLine {
   productId: string

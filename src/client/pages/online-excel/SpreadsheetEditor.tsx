@@ -18,7 +18,7 @@ type Sheets = Parameters<typeof Workbook>[0]['data']
 /**
  * The spreadsheet editor (FortuneSheet, a lazy chunk of its own): loads the stored workbook, 保存 (button
  * and Ctrl+S, with a loading flag; 保存成功) sends the whole book back, 导出文件 saves pending edits and
- * downloads the server's .xlsx export (domain/spreadsheet-xlsx.ts).
+ * downloads the server's .xlsx export (domain/smart-work/spreadsheet-xlsx.ts).
  */
 export default function SpreadsheetEditor({ id }: { id: string }) {
   const tr = useTr()

@@ -7,7 +7,7 @@ import { hasPermission, type RequestContext } from '../../platform/request-conte
 import type { EntityHooks } from '../../engine/entity-hooks.js'
 import type { Services } from '../../services.js'
 import { CUSTOMER_KEYS } from '../../modules/crm/customer-keys.js'
-import { CUSTOMER_TABLE, deptSubtree, seaPredicate } from '../crm-public-sea.js'
+import { CUSTOMER_TABLE, deptSubtree, seaPredicate } from './public-sea.js'
 
 /**
  * Which customers a CRM user sees. `scope` 1 (mine: owner is me), 2 (my departments and below: key

@@ -7,8 +7,8 @@ import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import { checkField, isBlank } from '../../../shared/metadata/validate-record.js'
 import { COLUMN_DATA_TYPE, COLUMN_TYPE, PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
-import { bundlePriceError, type BundleLine } from '../../domain/product-bundle.js'
-import { appliesTo, customValueError, isChoice } from '../../domain/product-property.js'
+import { bundlePriceError, type BundleLine } from '../../domain/product/bundle-price.js'
+import { appliesTo, customValueError, isChoice } from '../../domain/product/property.js'
 import { isObject, linesOf, takeLines, treeChain } from './common.js'
 
 const BUNDLE_FIELDS = ['productId', 'bundleNum', 'salePrice', 'retailPrice'] as const

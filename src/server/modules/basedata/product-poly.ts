@@ -9,7 +9,7 @@ import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
-import { comboKey, SALE_PROP_WRONG, salePropGroupsError, skuItems, skuName } from '../../domain/product-poly.js'
+import { comboKey, SALE_PROP_WRONG, salePropGroupsError, skuItems, skuName } from '../../domain/product/poly.js'
 import { isObject, linesOf, onLine, takeLines } from './common.js'
 
 /** What a SKU line of the SPU request may set; the rest comes from the SPU. */

@@ -12,7 +12,7 @@ import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { COLUMN_TYPE, PROPERTY_TYPE } from '../../../shared/generated/enum-codes.js'
-import { appliesTo, collapseToSingle, isChoice, propertyChangeError, topMostCategories } from '../../domain/product-property.js'
+import { appliesTo, collapseToSingle, isChoice, propertyChangeError, topMostCategories } from '../../domain/product/property.js'
 import { isObject, linesOf, onLine, takeLines, treeChain } from './common.js'
 
 const truthy = (v: unknown) => [true, 'true', 1, '1'].includes(v as never)

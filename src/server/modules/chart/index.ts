@@ -3,7 +3,7 @@ import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { hasPermission } from '../../platform/request-context.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
-import { ORDER_CHART_SOURCES, orderChart } from '../../domain/order-chart.js'
+import { ORDER_CHART_SOURCES, orderChart } from '../../domain/documents/order-chart.js'
 
 /**
  * Home-page charts (spec 001 §7): GET /chart/order follows the documents it sums. It answers to whoever

@@ -7,8 +7,8 @@ import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { ImportProgress } from '../../engine/import-runner.js'
-import type { ImportTaskRunner } from '../../engine/import-routes.js'
+import type { ImportProgress } from '../../engine/import/runner.js'
+import type { ImportTaskRunner } from '../../engine/import/routes.js'
 
 const TABLE = 'sys_import_task'
 /** Progress is written at most this often while a task runs (the client polls every 500 ms). */

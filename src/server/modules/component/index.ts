@@ -3,9 +3,9 @@ import type { Services } from '../../services.js'
 import { envelope, type RouteSpec } from '../../platform/routes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { relogin } from '../../platform/errors.js'
-import type { ImportAdapter } from '../../engine/import-runner.js'
-import { registerImportRoutes } from '../../engine/import-routes.js'
-import { useImportTasks } from '../../engine/import-kind.js'
+import type { ImportAdapter } from '../../engine/import/runner.js'
+import { registerImportRoutes } from '../../engine/import/routes.js'
+import { useImportTasks } from '../../engine/import/kind.js'
 import { ImportTaskStore } from './import-tasks.js'
 import { timelineOf } from '../../engine/document-timeline.js'
 import { forbidden, invalid } from '../../platform/errors.js'
@@ -34,7 +34,7 @@ const ADAPTERS = new Map<string, ImportAdapter>([
 
 /**
  * Shared components (000 §7 Components). For now the Excel import: the per-entity template and upload
- * calls (engine/import-routes.ts; other import kinds register through engine/import-kind.ts), the task
+ * calls (engine/import/routes.ts; other import kinds register through engine/import/kind.ts), the task
  * progress `GET /component/import/task?id` and its cancel (`DELETE`, below), which the spec
  * calls without the region prefix: it answers both there and under `/cloud-api`, signed in, and only
  * the caller's own tasks.

@@ -10,10 +10,10 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { clock, now } from '../../platform/clock.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
-import { exportCell, exportFields } from '../../engine/import-columns.js'
+import { exportCell, exportFields } from '../../engine/import/columns.js'
 import { exportValues, sendWorkbook, EXPORT_LIMIT } from '../stock/xlsx-export.js'
 import type { Services } from '../../services.js'
-import { comingReturns, CUSTOMER_TABLE, deptSubtree } from '../../domain/crm-public-sea.js'
+import { comingReturns, CUSTOMER_TABLE, deptSubtree } from '../../domain/crm/public-sea.js'
 import { CUSTOMER_KEYS } from './customer-keys.js'
 
 /**

@@ -33,7 +33,7 @@ import {
   seaConfig,
   seaPredicate,
   type ExpectedOwners,
-} from '../../domain/crm-public-sea.js'
+} from '../../domain/crm/public-sea.js'
 
 /**
  * CRM customers (客户管理, 公海客户): the customer entity of base data with an owner. The calls of the

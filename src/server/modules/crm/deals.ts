@@ -14,10 +14,10 @@ import { pickerKeys } from '../../engine/picker-access.js'
 import { followsParent } from '../../engine/parent-rows.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
-import { approveRecord } from '../../domain/crm-approval.js'
-import { BUSINESS_SUBJECT, crmBusinessHooks } from '../../domain/crm-business.js'
-import { CONTRACT_SUBJECT, crmContractHooks, parentChain, queryPayment, recordReceive, removeReceive, savePlans } from '../../domain/crm-contract.js'
-import { crmMemorialHooks, deleteMemorials, myReminders, shareMemorial } from '../../domain/crm-memorial.js'
+import { approveRecord } from '../../domain/crm/approval.js'
+import { BUSINESS_SUBJECT, crmBusinessHooks } from '../../domain/crm/business.js'
+import { CONTRACT_SUBJECT, crmContractHooks, parentChain, queryPayment, recordReceive, removeReceive, savePlans } from '../../domain/crm/contract.js'
+import { crmMemorialHooks, deleteMemorials, myReminders, shareMemorial } from '../../domain/crm/memorial.js'
 
 /** Contract attachments: office documents, PDFs, images and archives, served back only as downloads. */
 const ATTACHMENT_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'zip', 'rar', '7z']

@@ -5,8 +5,8 @@ import { defineListRoute } from '../../engine/list-routes.js'
 import type { ConditionField } from '../../engine/condition-values.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
-import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatistics, WEEKLY, workReportRowRules } from '../../domain/crm-work-report.js'
-import { addClaim, approveClaim, approverOf, claimDetail, listClaims, updateClaim } from '../../domain/crm-reimburse.js'
+import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatistics, WEEKLY, workReportRowRules } from '../../domain/crm/work-report.js'
+import { addClaim, approveClaim, approverOf, claimDetail, listClaims, updateClaim } from '../../domain/crm/reimburse.js'
 
 const STATIS: ConditionField[] = [
   { name: 'date', label: '报告日期', kind: 'datetime' },
@@ -25,7 +25,7 @@ const both = (action: 'query' | 'add' | 'delete') => [reportKey(WEEKLY, action),
 /**
  * CRM work reports (`/crm/workReport/*`: weekly and monthly, statistics per person) and expense claims
  * (`/crm/cost/*`), spec 001 §7 CRM. The route admits either kind's key; the domain then checks the key
- * of the report's own kind. Rules: src/server/domain/crm-work-report.ts, crm-reimburse.ts.
+ * of the report's own kind. Rules: src/server/domain/crm/work-report.ts, reimburse.ts.
  */
 export function crmReportsModule(app: FastifyInstance, services: Services): void {
   workReportRowRules(services)

@@ -8,9 +8,9 @@ import type { DocumentModel } from '../../engine/document-store.js'
 import { maxLinesOf } from '../../../shared/metadata/document-model.js'
 import { invalid } from '../../platform/errors.js'
 import { idsFrom } from '../../engine/request-values.js'
-import { logisticsSheetHooks } from '../../domain/logistics-sheet.js'
-import { measureShipped, shippableDocuments, SHIPPABLE_CONDITIONS } from '../../domain/logistics-documents.js'
-import { deliver, deliveryInfo } from '../../domain/logistics-delivery.js'
+import { logisticsSheetHooks } from '../../domain/logistics/logistics-sheet.js'
+import { measureShipped, shippableDocuments, SHIPPABLE_CONDITIONS } from '../../domain/logistics/documents.js'
+import { deliver, deliveryInfo } from '../../domain/logistics/delivery.js'
 import { registerLogisticsImports } from './imports.js'
 
 /**

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
-import { registerImportKind } from '../../engine/import-kind.js'
-import { purchaseOrderImport } from '../../domain/purchase-order-import.js'
-import { purchaseOrderPayTypeImport } from '../../domain/purchase-order-paytype-import.js'
-import { purchaseReceiveSheetImport } from '../../domain/purchase-receive-sheet-import.js'
+import { registerImportKind } from '../../engine/import/kind.js'
+import { purchaseOrderImport } from '../../domain/purchase/purchase-order-import.js'
+import { purchaseOrderPayTypeImport } from '../../domain/purchase/purchase-order-paytype-import.js'
+import { purchaseReceiveSheetImport } from '../../domain/purchase/receive-sheet-import.js'
 import { importToolbarActions } from '../../../shared/metadata/import-actions.js'
 
 /**
  * The imports of the purchase area (000 §5, §7 Imports), each through the import engine's seam:
- * - `POST /purchase/order/import`: purchase orders, one per group of rows (domain/purchase-order-import.ts);
+ * - `POST /purchase/order/import`: purchase orders, one per group of rows (domain/purchase/purchase-order-import.ts);
  * - `POST /purchase/order/import/paytype`: agreed payments of purchase orders (…-paytype-import.ts);
  * - `POST /purchase/receive/sheet/import`: receive sheets (…-receive-sheet-import.ts);
  * each with `GET {url}/template`. A group is all or nothing; the other groups are written. The urls and

@@ -5,13 +5,13 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
 import { idsFrom } from '../../engine/request-values.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
-import { pauseJob, qrtzJobHooks, qrtzJobOf, resumeJob } from '../../domain/qrtz-job.js'
+import { pauseJob, qrtzJobHooks, qrtzJobOf, resumeJob } from '../../domain/jobs/qrtz-job.js'
 import { JOB_HANDLERS } from '../../jobs/job-handlers.js'
 import type { JobScheduler } from '../../jobs/scheduler.js'
 
 /**
  * 定时器管理 (`/qrtz`, spec 001 §7): query, get, create, modify and delete are the engine's family of
- * schemas/entities/qrtz-job.json (validated by the hooks of domain/qrtz-job.ts); pause, resume and
+ * schemas/entities/qrtz-job.json (validated by the hooks of domain/jobs/qrtz-job.ts); pause, resume and
  * trigger are here, each with its own key of the seeded menu. The run history is the engine's
  * `/qrtz/run/query` (qrtz-job-run.json). `GET /qrtz/handlers` lists the built-in jobs for the form.
  */

@@ -4,10 +4,10 @@ import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
-import { retailOutSheetHooks } from '../../domain/retail-out-sheet.js'
-import { retailReturnHooks } from '../../domain/retail-return.js'
-import { retailPaymentDate } from '../../domain/customer-terms.js'
-import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product-search.js'
+import { retailOutSheetHooks } from '../../domain/retail/retail-out-sheet.js'
+import { retailReturnHooks } from '../../domain/retail/retail-return.js'
+import { retailPaymentDate } from '../../domain/sale/customer-terms.js'
+import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
 
 /**
  * Retail (spec 001 §7): the document hooks of retail out sheets and returns, and the calls around them

@@ -6,9 +6,9 @@ import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
-import { saleOrderHooks } from '../../domain/sale-order.js'
-import { saleOutSheetHooks } from '../../domain/sale-out-sheet.js'
-import { saleReturnHooks } from '../../domain/sale-return.js'
+import { saleOrderHooks } from '../../domain/sale/sale-order.js'
+import { saleOutSheetHooks } from '../../domain/sale/sale-out-sheet.js'
+import { saleReturnHooks } from '../../domain/sale/sale-return.js'
 
 const requiredId = (value: unknown, message: string, field: string) => {
   if (typeof value !== 'string' || !value) throw invalid(message, field)

@@ -13,7 +13,7 @@ import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from '../s
 
 /**
  * 往来余额 (AP/AR balances): the read side of the settlement ledger (`settle_ledger`, written only by
- * src/server/domain/settle-ledger.ts; schemas/entities/settle-ledger.json gives the posting rules).
+ * src/server/domain/settle/ledger.ts; schemas/entities/settle-ledger.json gives the posting rules).
  * A party's balance is Σ amount of its rows (> 0: we owe the supplier / the customer owes us); what is
  * still open on a document is Σ amount of the rows against it.
  *

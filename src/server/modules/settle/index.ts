@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services.js'
 import { defineListRoute } from '../../engine/list-routes.js'
-import { candidateConditions } from '../../domain/settle-candidates.js'
-import { settleItemSheetHooks } from '../../domain/settle-item-sheets.js'
-import { settleCheckSheetHooks, uncheckedDocuments } from '../../domain/settle-check-sheet.js'
-import { settleSheetHooks, unsettledCheckSheets } from '../../domain/settle-sheet.js'
-import { SETTLE_SIDES } from '../../domain/settle-parties.js'
+import { candidateConditions } from '../../domain/settle/candidates.js'
+import { settleItemSheetHooks } from '../../domain/settle/settle-item-sheets.js'
+import { settleCheckSheetHooks, uncheckedDocuments } from '../../domain/settle/settle-check-sheet.js'
+import { settleSheetHooks, unsettledCheckSheets } from '../../domain/settle/settle-sheet.js'
+import { SETTLE_SIDES } from '../../domain/settle/parties.js'
 
 /** The `api` of a document file: its base path and permission (the candidates calls live under them). */
 function apiOf(services: Services, name: string) {

@@ -9,8 +9,8 @@ import { pageArgs } from '../../platform/page-args.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { objectBody } from '../../engine/request-values.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
-import { documentInvoiceHooks, paymentInvoiceHooks } from '../../domain/settle-invoices.js'
-import { fixed } from '../../domain/settle-money.js'
+import { documentInvoiceHooks, paymentInvoiceHooks } from '../../domain/settle/invoices.js'
+import { fixed } from '../../domain/settle/money.js'
 import { allOrNothing, entityList, manyBodies } from './settle-calls.js'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/

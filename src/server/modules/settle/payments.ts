@@ -8,7 +8,7 @@ import { forbidden } from '../../platform/errors.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import { objectBody } from '../../engine/request-values.js'
 import type { Wire } from '../../engine/record-codec.js'
-import { paymentHooks, paymentPlanHooks } from '../../domain/settle-payments.js'
+import { paymentHooks, paymentPlanHooks } from '../../domain/settle/payments.js'
 import { allOrNothing, entityList, manyBodies } from './settle-calls.js'
 import { settleInvoicesModule } from './invoices.js'
 

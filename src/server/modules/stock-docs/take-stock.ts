@@ -9,7 +9,7 @@ import { exportWorkbook } from '../../engine/master-data-routes.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { objectBody } from '../../engine/request-values.js'
 import { attachProducts } from '../../engine/line-products.js'
-import { onStockMoved } from '../../domain/stock-ledger.js'
+import { onStockMoved } from '../../domain/stock/stock-ledger.js'
 import {
   cancelOverduePlans,
   cancelPlan,
@@ -22,8 +22,8 @@ import {
   planHeader,
   planLines,
   takeStockConfig,
-} from '../../domain/take-stock-plan.js'
-import { preSheetCounts } from '../../domain/take-stock-sheet.js'
+} from '../../domain/stock/take-stock-plan.js'
+import { preSheetCounts } from '../../domain/stock/take-stock-sheet.js'
 
 const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)
 

@@ -6,7 +6,7 @@ import { registerSerialNumberRoutes } from './serial-number-routes.js'
 import { registerProductStockDetails } from './product-stock-details.js'
 
 /**
- * 库存管理, the read side of the stock ledger (src/server/domain/stock-ledger.ts): stock by product and
+ * 库存管理, the read side of the stock ledger (src/server/domain/stock/stock-ledger.ts): stock by product and
  * warehouse, the movement log, lots (inbound movements), a product's stock across warehouses, and serial
  * numbers. Stock itself changes only through the ledger, called by documents on approval: the stock
  * entities declare no `api`, so no generic write route exists for them.

@@ -10,9 +10,9 @@ import { objectBody } from '../../engine/request-values.js'
 import { followsParent } from '../../engine/parent-rows.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../services.js'
-import { CONTENT_MAX_BYTES, emptyWorkbook, parseWorkbook, type Workbook } from '../../domain/spreadsheet-content.js'
-import { workbookToXlsx, xlsxToWorkbook } from '../../domain/spreadsheet-xlsx.js'
-import { notifyReceiver, ownedRows, receiversOf } from '../../domain/sw-sharing.js'
+import { CONTENT_MAX_BYTES, emptyWorkbook, parseWorkbook, type Workbook } from '../../domain/smart-work/spreadsheet-content.js'
+import { workbookToXlsx, xlsxToWorkbook } from '../../domain/smart-work/spreadsheet-xlsx.js'
+import { notifyReceiver, ownedRows, receiversOf } from '../../domain/smart-work/sharing.js'
 
 /** 001 §8. */
 export const EXCEL_MISSING = 'Excel文件不存在！'

@@ -11,7 +11,7 @@ import type { Wire } from '../../engine/record-codec.js'
 import { objectBody } from '../../engine/request-values.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../services.js'
-import { notifyReceiver, ownedRows, receiversOf } from '../../domain/sw-sharing.js'
+import { notifyReceiver, ownedRows, receiversOf } from '../../domain/smart-work/sharing.js'
 import { FILE_BOX } from './file-kinds.js'
 
 const FILE_MISSING = '文件不存在！'
