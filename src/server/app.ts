@@ -17,6 +17,7 @@ import { registerSelectorRoutes } from './engine/selector-routes.js'
 import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
 import { registerDocumentRoutes } from './engine/document-routes.js'
 import { lockDocumentStock, postDocumentStock } from './domain/stock/document-stock.js'
+import { documentSettlement } from './domain/settle/effect.js'
 import { purchaseModule } from './modules/purchase/index.js'
 import { saleModule } from './modules/sale/index.js'
 import { retailModule } from './modules/retail/index.js'
@@ -97,7 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     codec,
     hooks,
     store,
-    documents: new DocumentStore(store, documentHooks, postDocumentStock, lockDocumentStock),
+    documents: new DocumentStore(store, documentHooks, postDocumentStock, lockDocumentStock, documentSettlement(registry)),
     documentHooks,
     sessions,
     permissions,

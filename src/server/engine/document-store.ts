@@ -45,8 +45,8 @@ export interface DocumentEvent {
 
 /**
  * Hand-written rules of one document kind (src/server/domain), called by the engine inside its
- * transaction. Everything common — numbering, status guards, totals, reservations, stock effect,
- * timeline, op log — is the engine's.
+ * transaction. Everything common — numbering, status guards, totals, reservations, stock and settlement
+ * effects, timeline, op log — is the engine's.
  */
 export interface DocumentHooks {
   /** Completes and checks a create/modify before validation (prices from a source line, config rules). */
@@ -78,6 +78,19 @@ export interface DocumentHooks {
 /** The stock effect, supplied by the ledger (kept apart so the engine does not know costing). */
 export type StockEffect = (e: DocumentEvent & { id: string }) => Promise<void>
 
+/**
+ * The settlement effect of a document whose file declares one (`document.settle`), supplied by the
+ * settlement ledger (kept apart so the engine does not know settlement).
+ */
+export interface SettleEffect {
+  /** Completes a new document after its hook's `prepare` (its initial settle status). */
+  open(e: DocumentEvent): void
+  /** On approval, after `beforeApprove` and before the stock effect. */
+  post(e: DocumentEvent & { id: string }): Promise<void>
+  /** On cancel approval, after the status went back; refuses (throws) what can no longer be taken back. */
+  reverse(e: DocumentEvent & { id: string }): Promise<void>
+}
+
 /** Locks the stock rows the approval of `headers` with `lines` will post, in key order (a batch approval). */
 export type StockLock = (trx: Db, doc: DocumentModel, headers: Wire[], lines: Wire[]) => Promise<void>
 
@@ -93,7 +106,13 @@ export class DocumentStore {
     private readonly hooks: Map<string, DocumentHooks>,
     private readonly stockEffect: StockEffect,
     private readonly stockLock?: StockLock,
+    private readonly settleEffect?: SettleEffect,
   ) {}
+
+  /** The settlement effect, for a document whose file declares one. */
+  private settlementOf(doc: DocumentModel): SettleEffect | undefined {
+    return doc.section.settle ? this.settleEffect : undefined
+  }
 
   private get codec() {
     return this.store.codec
@@ -207,6 +226,7 @@ export class DocumentStore {
     })
     await refuseBundles(trx, doc, lines)
     await this.hooksOf(doc).prepare?.({ trx, ctx, doc, header, lines, existing, mode, body })
+    if (mode === 'create') this.settlementOf(doc)?.open({ trx, ctx, doc, header, lines, body })
 
     const merged = mode === 'modify' ? { ...existing, ...header } : header
     const errors = validateRecord(doc.header, merged, this.enums, mode)
@@ -427,6 +447,9 @@ export class DocumentStore {
     await checkDiscounts(trx, doc, lines)
     const event = { trx, ctx, doc, header, lines, existing, id: docId }
     await this.hooksOf(doc).beforeApprove?.(event)
+    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
+    // statement fewer (concurrent approvals of the same products wait on them).
+    await this.settlementOf(doc)?.post(event)
     await this.stockEffect(event)
     const status = await this.hooksOf(doc).approve?.(event)
     if (typeof status === 'number' && status !== DocumentStatus.APPROVE_PASS)
@@ -467,7 +490,9 @@ export class DocumentStore {
       .executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     const lines = await this.storedLines(trx, doc, docId)
-    await this.hooksOf(doc).cancelApprove?.({ trx, ctx, doc, header: existing, lines, existing, id: docId })
+    const event = { trx, ctx, doc, header: existing, lines, existing, id: docId }
+    await this.settlementOf(doc)?.reverse(event)
+    await this.hooksOf(doc).cancelApprove?.(event)
     await addTimeline(trx, ctx, docId, TimelineType.CANCEL_APPROVE, '取消审核')
     await writeOpLog(trx, ctx, `取消审核${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { EntityFile } from '../../shared/generated/entity.js'
-import type { EnumsFile } from '../../shared/generated/enums.js'
+import type { Enumeration, EnumsFile, Item } from '../../shared/generated/enums.js'
 import { AUDIT_FIELDS, buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
 import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { isPatternName } from '../../shared/metadata/patterns.js'
@@ -96,6 +96,17 @@ export class EntityRegistry {
     ].map((x) => (typeof x === 'string' ? x : x.field))
     for (const name of names) if (!known(name)) throw new Error(`${where}: view names unknown field ${name}`)
     if (entity.parentField && !entity.byName.has(entity.parentField)) throw new Error(`${where}: unknown tree parent`)
+  }
+
+  /**
+   * Adds an item to an enumeration at start-up, before the first request (a settlement kind whose file
+   * declares a code the spec's list lacks); the catalogue, the codec and the metadata bundle read it from then on.
+   */
+  addEnumItem(name: string, item: Item): void {
+    const enumeration = this.enumsFile[name] as Enumeration | undefined
+    if (!enumeration || typeof enumeration !== 'object') throw new Error(`unknown enumeration ${name}`)
+    if (enumeration.items.some((i) => String(i.code) === String(item.code))) throw new Error(`${name} has code ${String(item.code)} already`)
+    enumeration.items.push(item)
   }
 
   get(name: string): EntityModel {

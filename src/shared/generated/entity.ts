@@ -411,6 +411,40 @@ export interface Document {
      */
     num?: string
   }
+  /**
+   * The document's settlement effect: approved while 未结算 (needs settleStatus), its signed amount enters the settlement ledger against itself, posted by the engine before the stock effect (cancel approval, where declared, books the opposite row); it is a candidate of its side's check sheets. A new document starts 未结算 unless its hook sets the status from the party's terms.
+   */
+  settle?: {
+    /**
+     * Whose check sheets take it (SETTLE_PARTY_TYPE).
+     */
+    side: 'supplier' | 'customer'
+    /**
+     * Header field holding the supplier or customer.
+     */
+    party: string
+    /**
+     * 业务类型 code on the side's check-sheet lines (SETTLE_CHECK_SHEET_BIZ_TYPE / CUSTOMER_SETTLE_CHECK_SHEET_BIZ_TYPE); a code the enumeration lacks is added with the file's label.
+     */
+    bizType: number
+    /**
+     * SETTLE_VOUCHER_TYPE of its ledger rows; a code the enumeration lacks is added with the file's label.
+     */
+    voucherType: number
+    /**
+     * add raises what is owed, sub lowers it; or the header field whose value in addWhen adds and any other value subtracts (a fee sheet's 收支方向).
+     */
+    calc:
+      | ('add' | 'sub')
+      | {
+          field: string
+          addWhen: number
+        }
+    /**
+     * Header field of the signed amount's size.
+     */
+    amount?: string
+  }
   lines: {
     table: string
     /**

@@ -2,7 +2,6 @@ import type { DocumentHooks } from '../../engine/document-store.js'
 import type { Services } from '../../services.js'
 import { followConfiguredSource, sourceLinkOf } from '../documents/source-link.js'
 import { paymentDateOf, supplierTerms } from './supplier-terms.js'
-import { postBusinessDocument } from '../settle/ledger.js'
 
 /**
  * Purchase return (domain-rules §2.3): linked to a receive sheet per the purchase config, prices from
@@ -18,8 +17,5 @@ export function purchaseReturnHooks(services: Services): DocumentHooks {
       e.header.settleStatus = terms.settleStatus
       e.header.paymentDate = paymentDateOf(terms, e.header.paymentDate)
     },
-    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
-    // statement fewer (concurrent approvals of the same products wait on them).
-    beforeApprove: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
   }
 }

@@ -3,12 +3,12 @@ import type { Services } from '../../services.js'
 import { updateReceiveProgress } from './purchase-order.js'
 import { followConfig, followConfiguredSource, requireSingleFollowerUnlessMultiple, sourceLinkOf } from '../documents/source-link.js'
 import { paymentDateOf, supplierTerms } from './supplier-terms.js'
-import { postBusinessDocument } from '../settle/ledger.js'
 
 /**
  * Receive sheet (domain-rules §2.3): linked to a purchase order when the purchase config says so at
  * creation (later steps follow the stored link); settle status and payment date from the supplier;
- * approval posts stock at the line price (engine) and moves the order to 9/12.
+ * approval posts the settlement row and stock at the line price (engine, from the file) and moves the
+ * order to 9/12.
  */
 export function receiveSheetHooks(services: Services): DocumentHooks {
   const link = sourceLinkOf(services.registry, 'receiveSheet')
@@ -20,9 +20,6 @@ export function receiveSheetHooks(services: Services): DocumentHooks {
       e.header.settleStatus = terms.settleStatus
       e.header.paymentDate = paymentDateOf(terms, e.header.paymentDate)
     },
-    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
-    // statement fewer (concurrent approvals of the same products wait on them).
-    beforeApprove: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
     async approve(e) {
       const orderId = e.header[link.field]
       if (!orderId) return

@@ -5,7 +5,6 @@ import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type Bundle
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from '../documents/source-link.js'
-import { postBusinessDocument } from '../settle/ledger.js'
 import { refuseRemovingShipped, requireDelivered } from '../logistics/shipping.js'
 
 export const SALE_OUT_BUNDLES: BundleSpec = { entity: 'saleOutSheetDetailBundle', weight: 'sale_price' }
@@ -35,9 +34,6 @@ export function saleOutSheetHooks(services: Services): DocumentHooks {
       if (cfg.outStockRequireLogistics) await requireDelivered(e.trx, LOGISTICS_SHEET_DETAIL_BIZ_TYPE.SALE_OUT_SHEET, e.id)
       await requireSingleFollowerUnlessMultiple(services, e, link, cfg)
       await explodeBundles(services, e, SALE_OUT_BUNDLES)
-    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
-    // statement fewer (concurrent approvals of the same products wait on them).
-      await postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header)
     },
   }
 }

@@ -3,7 +3,6 @@ import type { Services } from '../../services.js'
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from '../documents/source-link.js'
-import { postBusinessDocument } from '../settle/ledger.js'
 
 /**
  * Sale return (domain-rules §2.4): linked to an approved sale out sheet per the sale config (prices from
@@ -17,11 +16,6 @@ export function saleReturnHooks(services: Services): DocumentHooks {
       await followSaleSource(services, e, link)
       await applyCustomerTerms(e)
     },
-    async beforeApprove(e) {
-      await requireSingleFollowerUnlessMultiple(services, e, link, await followConfig(services, e.trx, e.ctx, link))
-    // The settlement row before the stock effect: it needs no stock row, so the stock rows stay locked for a
-    // statement fewer (concurrent approvals of the same products wait on them).
-      await postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header)
-    },
+    beforeApprove: async (e) => requireSingleFollowerUnlessMultiple(services, e, link, await followConfig(services, e.trx, e.ctx, link)),
   }
 }

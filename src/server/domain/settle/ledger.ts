@@ -5,9 +5,6 @@ import { isPostgres } from '../../db/exact-decimal.js'
 import { auditColumns } from '../../platform/audit-columns.js'
 import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Wire } from '../../engine/record-codec.js'
-import { CalcType, calcTypeOf, kindOfDocument } from './parties.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
 
 const LEDGER = 'settle_ledger'
 
@@ -76,28 +73,7 @@ export function partyBalance(db: Db, partyType: number, partyId: string): Promis
   return exactSum(db, { party_type: partyType, party_id: partyId })
 }
 
-/**
- * On approval of a business document that takes part in settlement (receive sheet, purchase return, sale
- * out sheet, sale return, fee and pre sheets): books its signed total against itself, when its settle
- * status is 未结算 (a 无需结算 document never enters the ledger). Other documents are ignored.
- */
-export async function postBusinessDocument(trx: Db, ctx: RequestContext, docName: string, id: string, header: Wire): Promise<void> {
-  const found = kindOfDocument(docName)
-  if (!found || Number(header.settleStatus) !== SettleStatus.UN_SETTLE) return
-  const { side, kind } = found
-  const total = new Decimal(String(header.totalAmount ?? 0))
-  const signed = calcTypeOf(kind, header.sheetType) === CalcType.ADD ? total : total.negated()
-  await appendLedger(trx, ctx, [
-    {
-      partyType: side.partyType,
-      partyId: String(header[side.partyField]),
-      voucherType: kind.voucherType,
-      voucherId: id,
-      voucherCode: String(header.code),
-      againstType: kind.voucherType,
-      againstId: id,
-      againstCode: String(header.code),
-      amount: signed,
-    },
-  ])
+/** Σ amount of the rows a document booked against itself (2 places, text): what its own approvals left. */
+export function ownPosting(db: Db, id: string): Promise<string> {
+  return exactSum(db, { voucher_id: id, against_id: id })
 }

@@ -1,5 +1,8 @@
 import { sql, type RawBuilder } from 'kysely'
 import { SETTLE_CHECK_SHEET_CALC_TYPE, SETTLE_PARTY_TYPE, SETTLE_VOUCHER_TYPE } from '../../../shared/generated/enum-codes.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import { linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
+import type { EntityRegistry } from '../../engine/entity-registry.js'
 
 /** 计算方式 of a check-sheet line (SETTLE_CHECK_SHEET_CALC_TYPE): ADD raises what is owed, SUB lowers it. */
 export const CalcType = SETTLE_CHECK_SHEET_CALC_TYPE
@@ -10,90 +13,186 @@ export const PartyType = SETTLE_PARTY_TYPE
 /** SETTLE_VOUCHER_TYPE: which document made a ledger row. */
 export const VoucherType = SETTLE_VOUCHER_TYPE
 
+type SettleDeclaration = NonNullable<DocumentSection['settle']>
+
 /**
- * A kind of business document that a check sheet takes (domain-rules §2.7): its table, its 业务类型
- * code on the check-sheet line, and whether it adds or subtracts. A fee sheet's direction decides by its
- * `sheet_type`: the value in `addWhen` adds (supplier 应付款, customer 应收款), the other subtracts.
+ * A kind of business document that a check sheet takes (domain-rules §2.7), read from the `settle`
+ * section of its file: its table and subject, its party and amount columns, its 业务类型 code on the
+ * check-sheet line, its voucher type, and whether it adds or subtracts. A fee sheet's direction decides by
+ * a header column: the value in `addWhen` adds (supplier 应付款, customer 应收款), any other subtracts.
  */
 export interface SettleKind {
   doc: string
   table: string
   subject: string
+  partyField: string
+  partyColumn: string
+  amountField: string
+  amountColumn: string
   bizType: number
   voucherType: number
-  calc: number | { addWhen: number }
+  calc: number | { field: string; column: string; addWhen: number }
+}
+
+interface SheetOfSide {
+  doc: string
+  table: string
+  detail: string
+  subject: string
+  voucherType: number
 }
 
 /** One side of settlement: the party, the kinds its check sheets take, its check and settle sheets. */
 export interface SettleSide {
-  name: 'supplier' | 'customer'
+  name: SettleDeclaration['side']
   partyType: number
+  /** The party field of the side's check and settle sheets and of their candidates calls. */
   partyField: 'supplierId' | 'customerId'
   partyColumn: 'supplier_id' | 'customer_id'
   partyLabel: string
   kinds: SettleKind[]
-  check: { doc: string; table: string; detail: string; subject: string; voucherType: number }
-  settle: { doc: string; table: string; detail: string; subject: string; voucherType: number }
+  check: SheetOfSide
+  settle: SheetOfSide
 }
 
-export const SUPPLIER_SIDE: SettleSide = {
-  name: 'supplier',
-  partyType: PartyType.SUPPLIER,
-  partyField: 'supplierId',
-  partyColumn: 'supplier_id',
-  partyLabel: '供应商',
-  kinds: [
-    { doc: 'receiveSheet', table: 'tbl_receive_sheet', subject: '采购收货单', bizType: 1, voucherType: VoucherType.RECEIVE_SHEET, calc: CalcType.ADD },
-    { doc: 'purchaseReturn', table: 'tbl_purchase_return', subject: '采购退货单', bizType: 2, voucherType: VoucherType.PURCHASE_RETURN, calc: CalcType.SUB },
-    { doc: 'settleFeeSheet', table: 'settle_fee_sheet', subject: '供应商费用单', bizType: 3, voucherType: VoucherType.SETTLE_FEE_SHEET, calc: { addWhen: 2 } },
-    { doc: 'settlePreSheet', table: 'settle_pre_sheet', subject: '供应商预付款单', bizType: 4, voucherType: VoucherType.SETTLE_PRE_SHEET, calc: CalcType.SUB },
-  ],
-  check: { doc: 'settleCheckSheet', table: 'settle_check_sheet', detail: 'settle_check_sheet_detail', subject: '供应商对账单', voucherType: VoucherType.SETTLE_CHECK_SHEET },
-  settle: { doc: 'settleSheet', table: 'settle_sheet', detail: 'settle_sheet_detail', subject: '供应商结算单', voucherType: VoucherType.SETTLE_SHEET },
+/** What settlement itself defines of a side (the party, and which check and settle sheets it has). */
+const SIDE_DEFINITIONS = [
+  {
+    name: 'supplier',
+    partyType: PartyType.SUPPLIER,
+    partyField: 'supplierId',
+    partyColumn: 'supplier_id',
+    partyLabel: '供应商',
+    check: { doc: 'settleCheckSheet', voucherType: VoucherType.SETTLE_CHECK_SHEET },
+    settle: { doc: 'settleSheet', voucherType: VoucherType.SETTLE_SHEET },
+  },
+  {
+    name: 'customer',
+    partyType: PartyType.CUSTOMER,
+    partyField: 'customerId',
+    partyColumn: 'customer_id',
+    partyLabel: '客户',
+    check: { doc: 'customerSettleCheckSheet', voucherType: VoucherType.CUSTOMER_SETTLE_CHECK_SHEET },
+    settle: { doc: 'customerSettleSheet', voucherType: VoucherType.CUSTOMER_SETTLE_SHEET },
+  },
+] as const
+
+/** The enumeration of a side's 业务类型: the one the check sheet's line field `bizType` names. */
+const BIZ_TYPE_FIELD = 'bizType'
+const VOUCHER_TYPES = 'SETTLE_VOUCHER_TYPE'
+
+function sheetOf(registry: EntityRegistry, sheet: { doc: string; voucherType: number }): SheetOfSide {
+  const header = registry.get(sheet.doc)
+  const doc = header.file.document as DocumentSection
+  return { doc: sheet.doc, table: header.table, detail: doc.lines.table, subject: doc.subject, voucherType: sheet.voucherType }
 }
 
-export const CUSTOMER_SIDE: SettleSide = {
-  name: 'customer',
-  partyType: PartyType.CUSTOMER,
-  partyField: 'customerId',
-  partyColumn: 'customer_id',
-  partyLabel: '客户',
-  kinds: [
-    { doc: 'saleOutSheet', table: 'tbl_sale_out_sheet', subject: '销售出库单', bizType: 1, voucherType: VoucherType.SALE_OUT_SHEET, calc: CalcType.ADD },
-    { doc: 'saleReturn', table: 'tbl_sale_return', subject: '销售退货单', bizType: 2, voucherType: VoucherType.SALE_RETURN, calc: CalcType.SUB },
-    { doc: 'customerSettleFeeSheet', table: 'customer_settle_fee_sheet', subject: '客户费用单', bizType: 3, voucherType: VoucherType.CUSTOMER_SETTLE_FEE_SHEET, calc: { addWhen: 1 } },
-    { doc: 'customerSettlePreSheet', table: 'customer_settle_pre_sheet', subject: '客户预收款单', bizType: 4, voucherType: VoucherType.CUSTOMER_SETTLE_PRE_SHEET, calc: CalcType.SUB },
-  ],
-  check: { doc: 'customerSettleCheckSheet', table: 'customer_settle_check_sheet', detail: 'customer_settle_check_sheet_detail', subject: '客户对账单', voucherType: VoucherType.CUSTOMER_SETTLE_CHECK_SHEET },
-  settle: { doc: 'customerSettleSheet', table: 'customer_settle_sheet', detail: 'customer_settle_sheet_detail', subject: '客户结算单', voucherType: VoucherType.CUSTOMER_SETTLE_SHEET },
+/** The kind a document file declares; a field it names that the header lacks stops the start. */
+function kindOf(entity: EntityModel, declared: SettleDeclaration): SettleKind {
+  const doc = entity.file.document as DocumentSection
+  const column = (name: string) => {
+    const field = entity.byName.get(name)
+    if (!field) throw new Error(`${entity.name}: document.settle names unknown header field ${name}`)
+    return field.column
+  }
+  if (!doc.settleStatus) throw new Error(`${entity.name}: document.settle needs settleStatus (what a check sheet holds and settles)`)
+  const amountField = declared.amount ?? 'totalAmount'
+  const calc = declared.calc
+  return {
+    doc: entity.name,
+    table: entity.table,
+    subject: doc.subject,
+    partyField: declared.party,
+    partyColumn: column(declared.party),
+    amountField,
+    amountColumn: column(amountField),
+    bizType: declared.bizType,
+    voucherType: declared.voucherType,
+    calc: typeof calc === 'string' ? (calc === 'add' ? CalcType.ADD : CalcType.SUB) : { ...calc, column: column(calc.field) },
+  }
 }
 
-export const SETTLE_SIDES = [SUPPLIER_SIDE, CUSTOMER_SIDE] as const
+/**
+ * Adds `code` to an enumeration when the enumeration lacks it, labelled as the document file is, so a new
+ * kind's 业务类型 and voucher type read as its name in lists, pickers and reports (the spec's items stay).
+ */
+function ensureEnumItem(registry: EntityRegistry, name: string, code: number, entity: EntityModel) {
+  if (registry.enums.parse(name, code) !== undefined) return
+  const label = entity.file.label
+  registry.addEnumItem(name, {
+    code,
+    key: entity.name.replace(/([A-Z])/g, '_$1').toUpperCase(),
+    'zh-CN': label['zh-CN'],
+    'zh-HK': label['zh-HK'] ?? label['zh-CN'],
+    'en-US': label['en-US'] ?? label['zh-CN'],
+  })
+}
+
+const built = new WeakMap<EntityRegistry, SettleSide[]>()
+
+/**
+ * Both sides of settlement, from the loaded files: every document whose file has a `settle` section is a
+ * kind of its side (ordered by 业务类型, the fixed order tables are locked in); the check and settle sheets'
+ * tables and subjects come from their files. Built once per registry at start-up, where a duplicate code
+ * or an unknown field stops the start.
+ */
+export function settleSides(registry: EntityRegistry): SettleSide[] {
+  const cached = built.get(registry)
+  if (cached) return cached
+  const voucherTypes = new Map<number, string>()
+  for (const def of SIDE_DEFINITIONS) {
+    voucherTypes.set(def.check.voucherType, def.check.doc)
+    voucherTypes.set(def.settle.voucherType, def.settle.doc)
+  }
+  const sides = SIDE_DEFINITIONS.map((def): SettleSide => {
+    const check = sheetOf(registry, def.check)
+    const bizTypes = registry.get(linesEntityName(def.check.doc)).byName.get(BIZ_TYPE_FIELD)?.enum
+    if (!bizTypes) throw new Error(`${def.check.doc}: its lines have no ${BIZ_TYPE_FIELD} enumeration`)
+    const kinds: SettleKind[] = []
+    for (const entity of registry.documents()) {
+      const declared = (entity.file.document as DocumentSection).settle
+      if (!declared || declared.side !== def.name) continue
+      const kind = kindOf(entity, declared)
+      const twin = kinds.find((k) => k.bizType === kind.bizType)
+      if (twin) throw new Error(`${kind.doc}: document.settle.bizType ${kind.bizType} is ${twin.doc}'s too`)
+      const voucherTwin = voucherTypes.get(kind.voucherType)
+      if (voucherTwin) throw new Error(`${kind.doc}: document.settle.voucherType ${kind.voucherType} is ${voucherTwin}'s too`)
+      voucherTypes.set(kind.voucherType, kind.doc)
+      ensureEnumItem(registry, bizTypes, kind.bizType, entity)
+      ensureEnumItem(registry, VOUCHER_TYPES, kind.voucherType, entity)
+      kinds.push(kind)
+    }
+    kinds.sort((a, b) => a.bizType - b.bizType)
+    return { ...def, kinds, check, settle: sheetOf(registry, def.settle) }
+  })
+  built.set(registry, sides)
+  return sides
+}
 
 /** The side whose check or settle sheet is this document (by entity name). */
-export function sideOfSheet(docName: string): SettleSide {
-  const side = SETTLE_SIDES.find((s) => s.check.doc === docName || s.settle.doc === docName)
+export function sideOfSheet(registry: EntityRegistry, docName: string): SettleSide {
+  const side = settleSides(registry).find((s) => s.check.doc === docName || s.settle.doc === docName)
   if (!side) throw new Error(`${docName} is not a check or settle sheet`)
   return side
 }
 
 /** The side and kind of a business document that takes part in settlement, if it is one. */
-export function kindOfDocument(docName: string): { side: SettleSide; kind: SettleKind } | undefined {
-  for (const side of SETTLE_SIDES) {
+export function kindOfDocument(registry: EntityRegistry, docName: string): { side: SettleSide; kind: SettleKind } | undefined {
+  for (const side of settleSides(registry)) {
     const kind = side.kinds.find((k) => k.doc === docName)
     if (kind) return { side, kind }
   }
   return undefined
 }
 
-/** ADD or SUB of one document of this kind (a fee sheet by its direction). */
-export function calcTypeOf(kind: SettleKind, sheetType: unknown): number {
+/** ADD or SUB of one document of this kind (a fee sheet by its direction), from its header (wire names). */
+export function calcTypeOf(kind: SettleKind, header: Record<string, unknown>): number {
   if (typeof kind.calc === 'number') return kind.calc
-  return Number(sheetType) === kind.calc.addWhen ? CalcType.ADD : CalcType.SUB
+  return Number(header[kind.calc.field]) === kind.calc.addWhen ? CalcType.ADD : CalcType.SUB
 }
 
-/** The same as SQL over the kind's table (a constant, or a CASE on sheet_type); constants only, nothing bound. */
+/** The same as SQL over the kind's table (a constant, or a CASE on its column); constants only, nothing bound. */
 export function calcTypeSql(kind: SettleKind): RawBuilder<number> {
   if (typeof kind.calc === 'number') return sql<number>`${sql.lit(kind.calc)}`
-  return sql<number>`case when ${sql.ref('sheet_type')} = ${sql.lit(kind.calc.addWhen)} then ${sql.lit(CalcType.ADD)} else ${sql.lit(CalcType.SUB)} end`
+  return sql<number>`case when ${sql.ref(kind.calc.column)} = ${sql.lit(kind.calc.addWhen)} then ${sql.lit(CalcType.ADD)} else ${sql.lit(CalcType.SUB)} end`
 }

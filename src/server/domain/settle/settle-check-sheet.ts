@@ -44,13 +44,13 @@ async function findDocuments(db: Db, side: SettleSide, ids: string[], viewer?: V
   const wanted = [...new Set(ids)]
   if (!wanted.length) return found
   for (const kind of side.kinds) {
-    const columns = ['id', 'code', `${side.partyColumn} as party_id`, 'status', 'settle_status', 'approve_time', 'total_amount']
-    if (typeof kind.calc !== 'number') columns.push('sheet_type')
+    const columns = ['id', 'code', `${kind.partyColumn} as party_id`, 'status', 'settle_status', 'approve_time', `${kind.amountColumn} as total_amount`]
+    if (typeof kind.calc !== 'number') columns.push(`${kind.calc.column} as calc_value`)
     let q = db.selectFrom(kind.table).select(columns).where('id', 'in', wanted)
     if (viewer) q = q.where(await viewer.store.scope(db, viewer.ctx, viewer.store.registry.get(kind.doc)))
     const rows = await q.execute()
     for (const r of rows) {
-      const calcType = calcTypeOf(kind, r.sheet_type)
+      const calcType = typeof kind.calc === 'number' ? kind.calc : calcTypeOf(kind, { [kind.calc.field]: r.calc_value })
       const total = new Decimal(String(r.total_amount ?? 0))
       found.set(String(r.id), {
         id: String(r.id),
@@ -109,9 +109,10 @@ export async function settleCheckSheets(trx: Db, side: SettleSide, checkIds: str
  * refusing does not. Approval books the pay amounts in the settlement ledger.
  */
 export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
+  const sideOf = (docName: string) => sideOfSheet(store.registry, docName)
   return {
     async prepare(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       if (e.mode === 'create') e.header.settleStatus = SettleStatus.UN_SETTLE
       e.header.totalPayedAmount = '0.00'
       e.header.totalDiscountAmount = '0.00'
@@ -144,7 +145,7 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
     },
 
     async saved(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       const groups = byKind(side, e.lines as { bizId: unknown; bizType: unknown }[])
       // Lock every document first (tables in a fixed order, rows by id), so two sheets serialise.
       for (const [kind, ids] of groups) await lockRows(e.trx, kind.table, ids)
@@ -173,11 +174,11 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
       // The line's 业务类型 is not trusted (a modify's lines come as sent): every kind's table is asked for
       // every id, tables in the side's fixed order, rows in id order; an id of another kind locks nothing.
       const ids = [...new Set(e.lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== ''))]
-      for (const kind of sideOfSheet(e.doc.name).kinds) await lockRows(e.trx, kind.table, ids)
+      for (const kind of sideOf(e.doc.name).kinds) await lockRows(e.trx, kind.table, ids)
     },
 
     async release(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       for (const [kind, ids] of byKind(side, e.lines as { bizId: unknown; bizType: unknown }[])) {
         await lockRows(e.trx, kind.table, ids)
         await e.trx.updateTable(kind.table).set({ settle_status: SettleStatus.UN_SETTLE }).where('id', 'in', ids).where('settle_status', '=', SettleStatus.PART_SETTLE).execute()
@@ -185,7 +186,7 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
     },
 
     async approve(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       const docs = await findDocuments(e.trx, side, e.lines.map((l) => String(l.bizId)))
       const party = String(e.header[side.partyField])
       const code = String(e.header.code)
@@ -208,7 +209,7 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
     },
 
     async decorate(db, _ctx, doc, answer) {
-      const side = sideOfSheet(doc.name)
+      const side = sideOf(doc.name)
       const details = (answer.details as Wire[] | undefined) ?? []
       const docs = await findDocuments(db, side, details.map((d) => String(d.bizId)))
       for (const d of details) {
@@ -241,9 +242,9 @@ export async function uncheckedDocuments(db: Db, ctx: RequestContext, store: Ent
         calcTypeSql(kind).as('calc_type'),
         sql<string>`${sql.ref('code')}`.as('biz_code'),
         'approve_time',
-        'total_amount',
+        sql<string>`${sql.ref(kind.amountColumn)}`.as('total_amount'),
       ])
-      .where(side.partyColumn, '=', party)
+      .where(kind.partyColumn, '=', party)
       .where('status', '=', DocumentStatus.APPROVE_PASS)
       .where('settle_status', '=', SettleStatus.UN_SETTLE)
       .where(scope)

@@ -3,8 +3,6 @@ import { SETTLE_FEE_SHEET_TYPE } from '../../../shared/generated/enum-codes.js'
 import type { DocumentHooks } from '../../engine/document-store.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { invalid } from '../../platform/errors.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
-import { postBusinessDocument } from './ledger.js'
 
 /** 收支方向 of a fee sheet (SETTLE_FEE_SHEET_TYPE): 应收款 lines are 收入项目, 应付款 lines 支出项目. */
 export const FeeSheetType = SETTLE_FEE_SHEET_TYPE
@@ -26,13 +24,13 @@ async function itemsOf(db: Db, table: string, ids: string[]) {
 
 /**
  * Fee sheets and pre-sheets of both sides (domain-rules §2.7): lines of settlement items with amounts
- * (the total is the engine's `sums`); a new sheet is 未结算; each line's item exists, is enabled and is
- * of the kind the sheet takes. Approved, they wait for a check sheet (settle-check-sheet.ts).
+ * (the total is the engine's `sums`); each line's item exists, is enabled and is of the kind the sheet
+ * takes. New sheets are 未结算 and approval books them in the settlement ledger (the engine, from the file's
+ * `settle`); approved, they wait for a check sheet (settle-check-sheet.ts).
  */
 export function settleItemSheetHooks(): DocumentHooks {
   return {
     async prepare(e) {
-      if (e.mode === 'create') e.header.settleStatus = SettleStatus.UN_SETTLE
       const header = e.mode === 'modify' ? { ...e.existing, ...e.header } : e.header
       const table = itemTableOf(e.doc.name, header)
       const ids = [...new Set(e.lines.map((l) => l.itemId).filter((v): v is string => typeof v === 'string' && v !== ''))]
@@ -45,8 +43,6 @@ export function settleItemSheetHooks(): DocumentHooks {
         if (!item.available && e.mode === 'create') throw invalid(`第${i + 1}行项目“${item.name}”已停用！`, 'itemId')
       })
     },
-    /** Approved, the sheet's signed total enters the settlement ledger. */
-    approve: (e) => postBusinessDocument(e.trx, e.ctx, e.doc.name, e.id, e.header),
     async decorate(db, _ctx, doc, answer) {
       const details = (answer.details as Wire[] | undefined) ?? []
       const items = await itemsOf(db, itemTableOf(doc.name, answer), [...new Set(details.map((d) => String(d.itemId)))])

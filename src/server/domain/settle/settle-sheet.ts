@@ -100,9 +100,10 @@ function checkLine(n: number, unpaid: Decimal, pay: Decimal, discount: Decimal) 
  * 已结算 with its documents; the ledger books −(pay + discount) against each check sheet.
  */
 export function settleSheetHooks(store: EntityStore): DocumentHooks {
+  const sideOf = (docName: string) => sideOfSheet(store.registry, docName)
   return {
     async prepare(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       const merged = e.mode === 'modify' ? { ...e.existing, ...e.header } : e.header
       if (!isBlank(merged.startDate) && !isBlank(merged.endDate) && String(merged.endDate) < String(merged.startDate))
         throw invalid('截止日期不能小于起始日期！', 'endDate')
@@ -123,7 +124,7 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
     },
 
     async saved(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       const ids = e.lines.map((l) => String(l.bizId))
       await lockRows(e.trx, side.check.table, ids)
       const done = await e.trx
@@ -139,11 +140,11 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
     },
 
     async lockHeld(e) {
-      await lockRows(e.trx, sideOfSheet(e.doc.name).check.table, bizIds(e.lines))
+      await lockRows(e.trx, sideOf(e.doc.name).check.table, bizIds(e.lines))
     },
 
     async release(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       const ids = e.lines.map((l) => String(l.bizId))
       if (!ids.length) return
       await lockRows(e.trx, side.check.table, ids)
@@ -163,7 +164,7 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
     },
 
     async approve(e) {
-      const side = sideOfSheet(e.doc.name)
+      const side = sideOf(e.doc.name)
       const lines = [...e.lines].sort((a, b) => (String(a.bizId) < String(b.bizId) ? -1 : String(a.bizId) > String(b.bizId) ? 1 : 0))
       const ids = lines.map((l) => String(l.bizId))
       await lockRows(e.trx, side.check.table, ids)
@@ -219,7 +220,7 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
     },
 
     async decorate(db, _ctx, doc, answer) {
-      const side = sideOfSheet(doc.name)
+      const side = sideOf(doc.name)
       const details = (answer.details as Wire[] | undefined) ?? []
       const sheets = await findCheckSheets(db, side, details.map((d) => String(d.bizId)))
       for (const d of details) {

@@ -5,7 +5,7 @@ import { candidateConditions } from '../../domain/settle/candidates.js'
 import { settleItemSheetHooks } from '../../domain/settle/settle-item-sheets.js'
 import { settleCheckSheetHooks, uncheckedDocuments } from '../../domain/settle/settle-check-sheet.js'
 import { settleSheetHooks, unsettledCheckSheets } from '../../domain/settle/settle-sheet.js'
-import { SETTLE_SIDES } from '../../domain/settle/parties.js'
+import { settleSides } from '../../domain/settle/parties.js'
 
 /** The `api` of a document file: its base path and permission (the candidates calls live under them). */
 function apiOf(services: Services, name: string) {
@@ -23,7 +23,7 @@ export function settleModule(app: FastifyInstance, services: Services): void {
   services.documentHooks.set('settleCheckSheet', settleCheckSheetHooks(services.store))
   services.documentHooks.set('settleSheet', settleSheetHooks(services.store))
 
-  for (const side of SETTLE_SIDES) {
+  for (const side of settleSides(services.registry)) {
     // Candidates of a sheet's lines: whoever may add or modify that sheet.
     const check = apiOf(services, side.check.doc)
     defineListRoute(app, services, {
