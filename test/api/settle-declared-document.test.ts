@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PartyType } from '../../src/server/domain/settle/parties.js'
 import { startTestApp, type TestApp } from '../support/test-app.js'
@@ -9,6 +10,7 @@ import type { Doc } from '../support/sale-helpers.js'
 const URL = '/settle/service-sheet'
 const UNCHECKED = '/settle/checksheet/uncheck-items'
 type EnumItem = { code: number; 'zh-CN': string }
+const onPostgres = process.env.TEST_DB === 'postgres'
 
 /**
  * A document that takes part in settlement by its file alone (test/fixtures/documents/supplier-service-sheet.json,
@@ -104,5 +106,31 @@ describe('a settlement document declared in one JSON file', () => {
     // Approved, the check sheet moves the amount onto itself like any other kind's.
     await ok('PATCH', '/settle/checksheet/approve/pass', { id: check })
     expect(await h.outstanding(id)).toBe('0.00')
+  })
+
+  it.skipIf(!onPostgres)('a check sheet saved while its document is being cancelled refuses it once the cancel commits (PostgreSQL: the row is held)', async () => {
+    const id = await ok<string>('POST', `${URL}/approve/pass/direct`, { supplierId: f.supplierId, products: [{ service: '包装', amount: '4.00' }] })
+    const code = (await h.get(URL, id)).code
+    const db = h.db()
+    const blocked = async () => {
+      const r = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
+      return Number(r.rows[0].n) > 0
+    }
+    let request: ReturnType<typeof call> | undefined
+    // What a cancel approval does first: the document's row held, its status back to 0, not yet committed.
+    await db.transaction().execute(async (trx) => {
+      await trx.selectFrom('settle_supplier_service_sheet').select('id').where('id', '=', id).forUpdate().execute()
+      await trx.updateTable('settle_supplier_service_sheet').set({ status: 0 }).where('id', '=', id).execute()
+      // The check sheet still reads the document as approved, then waits for its row.
+      request = call('POST', '/settle/checksheet', { supplierId: f.supplierId, startDate: '2000-01-01', endDate: '2999-12-31', products: [{ bizId: id, payAmount: '4.00' }] })
+      const deadline = Date.now() + 20_000
+      while (!(await blocked())) {
+        if (Date.now() > deadline) throw new Error('the check sheet never waited for the document row')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    })
+    const answer = await (request as ReturnType<typeof call>)
+    expect([answer.status, answer.body.msg]).toEqual([400, `单号：${code}，供应商服务单未审核通过，业务无法进行！`])
+    expect(Number((await db.selectFrom('settle_supplier_service_sheet').select('settle_status').where('id', '=', id).executeTakeFirstOrThrow()).settle_status)).toBe(0)
   })
 })

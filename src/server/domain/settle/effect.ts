@@ -1,10 +1,26 @@
 import Decimal from 'decimal.js'
-import type { SettleEffect } from '../../engine/document-store.js'
+import type { DocumentEvent, SettleEffect } from '../../engine/document-store.js'
 import type { EntityRegistry } from '../../engine/entity-registry.js'
 import { invalid } from '../../platform/errors.js'
-import { appendLedger, ownPosting } from './ledger.js'
-import { CalcType, calcTypeOf, kindOfDocument, settleSides } from './parties.js'
+import { appendLedger, ownPosting, type LedgerEntry } from './ledger.js'
+import { CalcType, calcTypeOf, kindOfDocument, settleSides, type SettleKind, type SettleSide } from './parties.js'
 import { SettleStatus } from '../purchase/supplier-terms.js'
+
+/** A row the document books against itself. */
+function ownRow(e: DocumentEvent & { id: string }, side: SettleSide, kind: SettleKind, amount: Decimal): LedgerEntry {
+  const code = String(e.header.code)
+  return {
+    partyType: side.partyType,
+    partyId: String(e.header[kind.partyField]),
+    voucherType: kind.voucherType,
+    voucherId: e.id,
+    voucherCode: code,
+    againstType: kind.voucherType,
+    againstId: e.id,
+    againstCode: code,
+    amount,
+  }
+}
 
 /**
  * The settlement effect of every document whose file has a `settle` section (receive sheets, purchase
@@ -26,20 +42,7 @@ export function documentSettlement(registry: EntityRegistry): SettleEffect {
       if (!found || Number(e.header.settleStatus) !== SettleStatus.UN_SETTLE) return
       const { side, kind } = found
       const total = new Decimal(String(e.header[kind.amountField] ?? 0))
-      const code = String(e.header.code)
-      await appendLedger(e.trx, e.ctx, [
-        {
-          partyType: side.partyType,
-          partyId: String(e.header[kind.partyField]),
-          voucherType: kind.voucherType,
-          voucherId: e.id,
-          voucherCode: code,
-          againstType: kind.voucherType,
-          againstId: e.id,
-          againstCode: code,
-          amount: calcTypeOf(kind, e.header) === CalcType.ADD ? total : total.negated(),
-        },
-      ])
+      await appendLedger(e.trx, e.ctx, [ownRow(e, side, kind, calcTypeOf(kind, e.header) === CalcType.ADD ? total : total.negated())])
     },
 
     /**
@@ -64,19 +67,7 @@ export function documentSettlement(registry: EntityRegistry): SettleEffect {
         throw invalid(`单号：${code}，${kind.subject}已在${side.check.subject}${String(holder?.code ?? '')}中，业务无法进行！`)
       }
       const posted = new Decimal(await ownPosting(e.trx, e.id))
-      await appendLedger(e.trx, e.ctx, [
-        {
-          partyType: side.partyType,
-          partyId: String(e.header[kind.partyField]),
-          voucherType: kind.voucherType,
-          voucherId: e.id,
-          voucherCode: code,
-          againstType: kind.voucherType,
-          againstId: e.id,
-          againstCode: code,
-          amount: posted.negated(),
-        },
-      ])
+      await appendLedger(e.trx, e.ctx, [ownRow(e, side, kind, posted.negated())])
     },
   }
 }

@@ -150,8 +150,17 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
       // Lock every document first (tables in a fixed order, rows by id), so two sheets serialise.
       for (const [kind, ids] of groups) await lockRows(e.trx, kind.table, ids)
       for (const [kind, ids] of groups) {
-        const done = await e.trx.updateTable(kind.table).set({ settle_status: SettleStatus.PART_SETTLE }).where('id', 'in', ids).where('settle_status', 'in', HELD).executeTakeFirst()
+        // Still approved too: a kind that declares cancel approval may have gone back since prepare read it.
+        const done = await e.trx
+          .updateTable(kind.table)
+          .set({ settle_status: SettleStatus.PART_SETTLE })
+          .where('id', 'in', ids)
+          .where('settle_status', 'in', HELD)
+          .where('status', '=', DocumentStatus.APPROVE_PASS)
+          .executeTakeFirst()
         if (Number(done.numUpdatedRows) === ids.length) continue
+        const cancelled = await e.trx.selectFrom(kind.table).select('code').where('id', 'in', ids).where('status', '<>', DocumentStatus.APPROVE_PASS).orderBy('code').executeTakeFirst()
+        if (cancelled) throw invalid(`单号：${String(cancelled.code)}，${kind.subject}未审核通过，业务无法进行！`)
         const settled = await e.trx.selectFrom(kind.table).select('code').where('id', 'in', ids).where('settle_status', 'not in', HELD).orderBy('code').executeTakeFirst()
         throw invalid(`单号：${String(settled?.code ?? '')}，${kind.subject}已结算，业务无法进行！`)
       }
