@@ -105,8 +105,8 @@ export class DocumentStore {
     private readonly store: EntityStore,
     private readonly hooks: Map<string, DocumentHooks>,
     private readonly stockEffect: StockEffect,
-    private readonly stockLock?: StockLock,
-    private readonly settleEffect?: SettleEffect,
+    private readonly stockLock: StockLock,
+    private readonly settleEffect: SettleEffect,
   ) {}
 
   /** The settlement effect, for a document whose file declares one. */
@@ -518,7 +518,7 @@ export class DocumentStore {
       const lines = rows.map((r) => this.codec.fromRow(doc.lines, r))
       await this.lockHeld(trx, doc, lines)
       if (options.approving)
-        await this.stockLock?.(
+        await this.stockLock(
           trx,
           doc,
           headers.map((r) => this.codec.fromRow(doc.header, r)),
