@@ -2,9 +2,10 @@ import type { Locator, Page } from '@playwright/test'
 import { test, expect, openScreen, rowOf, toast, uniqueSuffix } from './helpers.js'
 
 /**
- * 定时器管理 in the browser: the cron picker builds `0 0/5 * * * ?` from its tabs, shows the seven fields
- * and the next five fire times, reads the expression back when it opens again and from a pasted one
- * (反解析到UI), and a job created with it is scheduled and runs at once on 立即执行.
+ * 定时器管理 in the browser: the cron picker opens on every day at 00:00:00, refuses an empty 指定, builds
+ * `0 0/5 * * * ?` from its tabs, shows the seven fields and the next five fire times, reads the expression
+ * back when it opens again and from a pasted one (反解析到UI); a job created with it is scheduled, runs at
+ * once on 立即执行 (its 上次执行时间 shows the run) and offers 暂停 or 恢复 by its state.
  */
 
 interface Page_<T> {
