@@ -257,8 +257,9 @@ describe('scheduled jobs /qrtz', () => {
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({ triggerType: 'MANUAL', status: 'ERROR', fireTime: null, message: '脚本执行超时' })
     expect(history[0].endTime).not.toBeNull()
-    // a manual run leaves the schedule alone
+    // a manual run leaves the schedule alone, and is its 上次执行时间
     expect((await job(loop)).state).toBe('WAITING')
+    expect((await job(loop)).prevFireTime).toBe(history[0].startTime)
   })
 
   it('runs the built-in jobs: notice publishing, take-stock auto-cancel, CRM sea return, session cleanup', async () => {

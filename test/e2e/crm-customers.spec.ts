@@ -44,8 +44,21 @@ test('customer, follow-up, release to the sea, another salesperson claims it, ow
   await detail.getByRole('button', { name: '写跟进' }).click()
   const dialog = page.getByRole('dialog', { name: '写跟进' })
   await dialog.getByLabel('跟进内容', { exact: true }).fill('电话沟通，客户计划下月采购一批数控刀具')
+  // A date typed into a date-time box counts (at 00:00:00) once the box is left, in the usual formats;
+  // text that is no date says so.
+  const nextTime = dialog.getByLabel('下次跟进时间', { exact: true })
+  await nextTime.click()
+  await nextTime.pressSequentially('下周')
+  await nextTime.press('Tab')
+  await expect(toast(page, '无法识别的日期“下周”，请按 2026-12-05 的格式输入')).toBeVisible()
+  await nextTime.click()
+  await nextTime.fill('2026/12/05')
+  await nextTime.press('Tab')
+  await expect(nextTime).toHaveValue('2026-12-05 00:00:00')
   await dialog.getByRole('button', { name: '保存' }).click()
   await expect(toast(page, '跟进记录已保存')).toBeVisible()
+  const saved = await api.get<{ datas: { content: string; nextTime: string | null }[] }>('/crm/action/query', { customerId: detailPath.split('/').pop()!, pageIndex: 1, pageSize: 10 })
+  expect(saved.datas.find((a) => a.content.startsWith('电话沟通'))?.nextTime).toBe('2026-12-05 00:00:00')
   await expect(detail.getByText('电话沟通，客户计划下月采购一批数控刀具')).toBeVisible()
 
   await detail.getByRole('button', { name: '放入公海' }).click()

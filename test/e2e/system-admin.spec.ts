@@ -47,15 +47,14 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
     const locate = dialog.getByLabel('定位菜单')
     await locate.fill('供应商信息')
     await locate.press('Enter')
-    const supplier = dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })
-    await supplier.click()
-    await expect(supplier).toHaveAttribute('aria-checked', 'true')
-    // Each menu is its own grant: the catalog 基础信息管理 follows, the buttons do not (a read-only grant).
+    // Ticking a button grants it with its menu and catalog (what it needs to be reachable), not its siblings.
     const add = dialog.getByRole('checkbox', { name: 'Select 新增供应商', exact: true })
-    await expect(add).toHaveAttribute('aria-checked', 'false')
-    await expect(dialog.getByText('已授权 2 项')).toBeVisible()
     await add.click()
+    await expect(add).toHaveAttribute('aria-checked', 'true')
     await expect(dialog.getByText('已授权 3 项')).toBeVisible()
+    const supplier = dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })
+    await expect(supplier).toHaveAttribute('aria-checked', 'mixed')
+    await expect(dialog.getByRole('checkbox', { name: 'Select 修改供应商', exact: true })).toHaveAttribute('aria-checked', 'false')
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(page.getByText('授权成功！').last()).toBeVisible()
     await expect(dialog).toBeHidden()
@@ -67,7 +66,8 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
     await expect(dialog.getByText('已授权 3 项')).toBeVisible()
     await dialog.getByLabel('定位菜单').fill('供应商信息')
     await dialog.getByLabel('定位菜单').press('Enter')
-    await expect(dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })).toHaveAttribute('aria-checked', 'true')
+    await expect(dialog.getByRole('checkbox', { name: 'Select 供应商信息', exact: true })).toHaveAttribute('aria-checked', 'mixed')
+    await expect(dialog.getByRole('checkbox', { name: 'Select 新增供应商', exact: true })).toHaveAttribute('aria-checked', 'true')
     await dialog.getByRole('button', { name: '取消' }).click()
     await expect(dialog).toBeHidden()
   })
@@ -121,6 +121,52 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
       await expect(suppliers.getByRole('button', { name: '新增' })).toBeVisible()
       await expect(suppliers.getByRole('table')).toBeVisible()
       await expect(suppliers.getByText('抱歉，您无权访问此页面')).toHaveCount(0)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+test('a role built by ticking a catalog grants every menu below it', async ({ page, browser, api }) => {
+  test.setTimeout(120_000)
+  const suffix = uniqueSuffix()
+  const role = { code: `C${suffix}`, name: `基础资料${suffix}` }
+  const user = { code: `V${suffix}`, username: `clerk${suffix.toLowerCase()}`, password: 'Clerk123456' }
+  const roleId = await api.post<string>('/system/role', { code: role.code, name: role.name, available: true })
+  const userId = await api.post<string>('/system/user', { code: user.code, name: `文员${suffix}`, username: user.username, password: user.password, gender: 0, available: true })
+  await api.post('/system/user/role/setting', { userIds: [userId], roleIds: [roleId] })
+
+  await test.step('tick the catalog 基础信息管理 in the 授权 tree', async () => {
+    const roles = await openMenu(page, '系统管理', '角色管理', '/system/role')
+    await rowOf(roles, role.code).getByRole('button', { name: '授权' }).click()
+    const dialog = page.getByRole('dialog', { name: `角色授权 - ${role.name}` })
+    await expect(dialog.getByText('已授权 0 项')).toBeVisible()
+    // Folded, the tree shows the catalogs only: an admin ticks the one the clerk works in.
+    await dialog.getByRole('button', { name: '折叠' }).click()
+    const catalog = dialog.getByRole('checkbox', { name: 'Select 基础信息管理', exact: true })
+    await catalog.click()
+    await expect(catalog).toHaveAttribute('aria-checked', 'true')
+    await dialog.getByLabel('定位菜单').fill('新增供应商')
+    await dialog.getByLabel('定位菜单').press('Enter')
+    await expect(dialog.getByRole('checkbox', { name: 'Select 新增供应商', exact: true })).toHaveAttribute('aria-checked', 'true')
+    // The count is of menus and buttons, not of catalogs ticked.
+    const count = Number((await dialog.getByText(/已授权 \d+ 项/).textContent())?.match(/\d+/)?.[0])
+    expect(count).toBeGreaterThan(10)
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(page.getByText('授权成功！').last()).toBeVisible()
+  })
+
+  await test.step('the clerk signs in to the catalog with its menus and buttons', async () => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    try {
+      const userPage = await context.newPage()
+      await signIn(userPage, user.username, user.password)
+      await expect(topMenu(userPage).getByRole('menuitem')).toHaveText(['基础信息管理'])
+      await expect(sideMenu(userPage).getByRole('menuitem', { name: '供应商信息' })).toBeVisible()
+      await expect(sideMenu(userPage).getByRole('menuitem', { name: '客户信息' })).toBeVisible()
+      const suppliers = await openMenu(userPage, undefined, '供应商信息', '/base-data/supplier')
+      await expect(suppliers.getByRole('button', { name: '新增' })).toBeVisible()
+      await expect(suppliers.getByRole('button', { name: '导入', exact: true })).toBeVisible()
     } finally {
       await context.close()
     }

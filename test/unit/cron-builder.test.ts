@@ -7,6 +7,7 @@ import {
   cronExpression,
   cronFields,
   defaultCronState,
+  emptyChoices,
   parseCronState,
   type CronState,
 } from '../../src/shared/cron/cron-builder.js'
@@ -17,9 +18,15 @@ const FROM = new Date(2026, 10, 26, 5, 0, 0)
 const fires = (expression: string, n = 3) => nextFireTimes(expression, n, FROM).map((d) => dayjs(d).format('YYYY-MM-DD HH:mm:ss'))
 
 type Edit = (s: CronState) => void
+/** Every second of every day: each unit on its 每 option (the modal's own default is daily at 00:00:00). */
+const every = () => {
+  const s = defaultCronState()
+  for (const u of ['second', 'minute', 'hour'] as const) s[u] = { ...s[u], cronEvery: '1' }
+  return s
+}
 /** A state at 09:00:00 of every day, changed by `edit`. */
 const at9 = (edit: Edit = () => {}) => {
-  const s = defaultCronState()
+  const s = every()
   s.second = { ...s.second, cronEvery: '3', specificSpecific: [0] }
   s.minute = { ...s.minute, cronEvery: '3', specificSpecific: [0] }
   s.hour = { ...s.hour, cronEvery: '3', specificSpecific: [9] }
@@ -27,14 +34,14 @@ const at9 = (edit: Edit = () => {}) => {
   return s
 }
 const build = (edit: Edit) => {
-  const s = defaultCronState()
+  const s = every()
   edit(s)
   return s
 }
 
 /** Every mode of every tab: the expression it writes and the fire times croner gives for it. */
 const CASES: [string, CronState, string, string[]][] = [
-  ['秒 every', defaultCronState(), '* * * * * ?', ['2026-11-26 05:00:01', '2026-11-26 05:00:02', '2026-11-26 05:00:03']],
+  ['秒 every', every(), '* * * * * ?', ['2026-11-26 05:00:01', '2026-11-26 05:00:02', '2026-11-26 05:00:03']],
   ['秒 from 0 every 5', build((s) => (s.second = { ...s.second, cronEvery: '2', incrementStart: 0, incrementIncrement: 5 })), '0/5 * * * * ?', ['2026-11-26 05:00:05', '2026-11-26 05:00:10', '2026-11-26 05:00:15']],
   ['秒 specific', build((s) => (s.second = { ...s.second, cronEvery: '3', specificSpecific: [30, 10] })), '10,30 * * * * ?', ['2026-11-26 05:00:10', '2026-11-26 05:00:30', '2026-11-26 05:01:10']],
   ['秒 range', build((s) => (s.second = { ...s.second, cronEvery: '4', rangeStart: 5, rangeEnd: 7 })), '5-7 * * * * ?', ['2026-11-26 05:00:05', '2026-11-26 05:00:06', '2026-11-26 05:00:07']],
@@ -183,8 +190,24 @@ describe('cron builder: every mode to a Quartz expression and croner\'s fire tim
     }
   })
 
+  it('opens on every day at 00:00:00, not every second', () => {
+    expect(cronExpression(defaultCronState())).toBe('0 0 0 * * ?')
+  })
+
+  it('names every 指定 option left without a value instead of reading it as every', () => {
+    expect(emptyChoices(defaultCronState())).toEqual([])
+    const s = defaultCronState()
+    s.minute = { ...s.minute, specificSpecific: [] }
+    s.day.cronEvery = '4'
+    s.week.specificSpecific = []
+    expect(emptyChoices(s)).toEqual(['minute', 'weekday'])
+    s.day.cronEvery = '5'
+    s.day.specificSpecific = []
+    expect(emptyChoices(s)).toEqual(['minute', 'monthDay'])
+  })
+
   it('shows seven fields, the year as * when every year, and offers the years 2021 to 2121', () => {
-    expect(cronFields(defaultCronState())).toEqual(['*', '*', '*', '*', '*', '?', '*'])
+    expect(cronFields(every())).toEqual(['*', '*', '*', '*', '*', '?', '*'])
     expect(YEAR_OPTIONS[0]).toBe(2021)
     expect(YEAR_OPTIONS[YEAR_OPTIONS.length - 1]).toBe(2121)
   })

@@ -14,9 +14,11 @@ import {
   cronExpression,
   cronFields,
   defaultCronState,
+  emptyChoices,
   parseCronState,
   type Bound,
   type CronState,
+  type EmptyChoice,
   type SimpleUnit,
   type UnitState,
 } from '../../shared/cron/cron-builder.js'
@@ -58,6 +60,14 @@ function Num({ value, bound, onChange, label }: { value: number; bound: Bound; o
 
 const radioStyle = { display: 'flex', alignItems: 'center', minHeight: 34 }
 
+/**
+ * A select inside a radio's label: a click on it would also activate the label (focusing the radio,
+ * which closes the dropdown at once), so the click's default action is cancelled here.
+ */
+function InLabel({ children }: { children: ReactNode }) {
+  return <span onClick={(e) => e.preventDefault()}>{children}</span>
+}
+
 /** 秒, 分, 时, 月 and 年: every, from … every …, specific values, a range. */
 function SimpleTab({ unit, state, onChange }: { unit: SimpleUnit; state: UnitState; onChange: (s: UnitState) => void }) {
   const tr = useTr()
@@ -80,15 +90,17 @@ function SimpleTab({ unit, state, onChange }: { unit: SimpleUnit; state: UnitSta
         <Radio value="3" style={radioStyle}>
           <Space size={4} wrap>
             {tr(`指定${t.name}（可多选）`)}
-            <Select
-              mode="multiple"
-              size="small"
-              aria-label={tr(`指定${t.name}`)}
-              style={{ minWidth: 360 }}
-              value={state.specificSpecific}
-              options={values.map((v) => ({ value: v, label: String(v) }))}
-              onChange={(v: number[]) => set({ specificSpecific: v, cronEvery: '3' })}
-            />
+            <InLabel>
+              <Select
+                mode="multiple"
+                size="small"
+                aria-label={tr(`指定${t.name}`)}
+                style={{ minWidth: 360 }}
+                value={state.specificSpecific}
+                options={values.map((v) => ({ value: v, label: String(v) }))}
+                onChange={(v: number[]) => set({ specificSpecific: v, cronEvery: '3' })}
+              />
+            </InLabel>
           </Space>
         </Radio>
         <Radio value="4" style={radioStyle}>
@@ -108,7 +120,11 @@ const weekOptionsOf = (tr: (text: string) => string) => range(WEEK_BOUND).map((v
 function WeekSelect({ value, onChange, label }: { value: number; onChange: (v: number) => void; label: string }) {
   const tr = useTr()
   const weekOptions = weekOptionsOf(tr)
-  return <Select size="small" aria-label={label} style={{ width: 100 }} value={value} options={weekOptions} onChange={onChange} />
+  return (
+    <InLabel>
+      <Select size="small" aria-label={label} style={{ width: 100 }} value={value} options={weekOptions} onChange={onChange} />
+    </InLabel>
+  )
 }
 
 /** 天: the 13 day-of-month / day-of-week options; a week option makes 日 `?`, a day option makes 周 `?`. */
@@ -199,6 +215,17 @@ function DayTab({ state, onChange }: { state: CronState; onChange: (s: CronState
   )
 }
 
+/** What an empty 指定 option names in its message. */
+const CHOICE_NAMES: Record<EmptyChoice, string> = {
+  second: term('秒'),
+  minute: term('分钟'),
+  hour: term('小时'),
+  month: term('月'),
+  year: term('年'),
+  weekday: term('星期'),
+  monthDay: term('日期'),
+}
+
 const FIELD_TITLES = [term('秒'), term('分'), term('时'), term('日'), term('月'), term('周'), term('年')]
 
 /**
@@ -230,6 +257,7 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
   }, [open, value])
 
   const fields = cronFields(state)
+  const empty = emptyChoices(state)
   const expression = cronExpression(state)
   const preview = useMemo(() => {
     try {
@@ -262,8 +290,8 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
         <Button key="close" onClick={onClose}>
           {tr('关闭')}
         </Button>,
-        <Button key="ok" type="primary" disabled={!!preview.error} onClick={() => onOk(expression)}>
-          OK
+        <Button key="ok" type="primary" disabled={!!preview.error || empty.length > 0} onClick={() => onOk(expression)}>
+          {tr('确定')}
         </Button>,
       ]}
     >
@@ -291,6 +319,9 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
         <Input aria-label={tr('Cron表达式')} value={reverse} placeholder={tr('粘贴Cron表达式')} onChange={(e) => setReverse(e.target.value)} onPressEnter={applyReverse} />
         <Button onClick={applyReverse}>{tr('反解析到UI')}</Button>
       </Space.Compact>
+      {empty.map((choice) => (
+        <Alert key={choice} type="error" showIcon style={{ marginTop: 8 }} message={tr(`请至少选择一个${CHOICE_NAMES[choice]}`)} />
+      ))}
       {parseError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={tr(parseError)} />}
       <div style={{ marginTop: 12 }} className="cron-next-times">
         <div>

@@ -1,6 +1,7 @@
 import SearchButtons from './SearchButtons.js'
 import { useId, useMemo } from 'react'
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd'
+import { Col, Form, Input, Row, Select } from 'antd'
+import DateInput from './DateInput.js'
 import { initialSearchValues, type SearchItem } from '../runtime/query-params.js'
 import PickerInput from './PickerInput.js'
 import { tr } from '../i18n/use-tr.js'
@@ -62,9 +63,9 @@ function control(item: SearchItem) {
     case 'select':
       return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} />
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
+      return <DateInput.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case 'date':
-      return <DatePicker style={{ width: '100%' }} placeholder={placeholder} />
+      return <DateInput style={{ width: '100%' }} placeholder={placeholder} />
     case 'picker':
       return <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} />
     default:

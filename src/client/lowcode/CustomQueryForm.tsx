@@ -1,6 +1,7 @@
 import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
-import { Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd'
+import { Button, Col, Form, Input, Row, Select, TimePicker } from 'antd'
+import DateInput from '../components/DateInput.js'
 import { DownloadOutlined } from '@ant-design/icons'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT } from '../../shared/generated/enum-codes.js'
@@ -105,11 +106,11 @@ function QueryInput({ param: p, enums, value, onChange, id }: QueryInputProps) {
   const dateTime = p.dataType === DT.LOCAL_DATE_TIME
   switch (p.viewType) {
     case VT.DATE_RANGE:
-      return <DatePicker.RangePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={[tr('开始日期'), tr('结束日期')]} />
+      return <DateInput.RangePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case VT.DATE:
-      return <DatePicker {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={choose} />
+      return <DateInput {...(common as object)} style={{ width: '100%' }} format={DATE_FORMAT} placeholder={choose} />
     case VT.DATETIME:
-      return <DatePicker {...(common as object)} style={{ width: '100%' }} showTime={dateTime} format={dateTime ? DATETIME_FORMAT : DATE_FORMAT} placeholder={choose} />
+      return <DateInput {...(common as object)} style={{ width: '100%' }} showTime={dateTime} format={dateTime ? DATETIME_FORMAT : DATE_FORMAT} placeholder={choose} />
     case VT.TIME:
       return <TimePicker {...(common as object)} style={{ width: '100%' }} placeholder={choose} />
     case VT.DATA_DIC:

@@ -8,8 +8,8 @@ import type { ListCondition, ListQueryParamConfig } from './lowcode-wire.js'
  * date-time columns; IN / NOT IN as `values`).
  */
 
-export const DATE_FORMAT = 'YYYY-MM-DD'
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
+import { DATE_FORMAT, DATETIME_FORMAT } from '../components/date-formats.js'
+export { DATE_FORMAT, DATETIME_FORMAT }
 export const TIME_FORMAT = 'HH:mm:ss'
 
 /** Form key of a query param: its position (names may hold dots, which antd reads as paths). */

@@ -17,7 +17,7 @@ import { buildColumns, SEQ_WIDTH, type SortState } from './list-columns.js'
 import { ACTION_OPERATION, hasOperation, operationKeys, type BuiltinAction } from '../../shared/metadata/operation-keys.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from './pager.js'
 import { initialSearchValues, searchItems, toWireQuery } from './query-params.js'
-import { rowActionHandler, useRowActionRegistry } from './row-actions.js'
+import { actionOffered, rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
 import { term, useTr } from '../i18n/use-tr.js'
 import { ExportButton } from '../components/ExportButton.js'
@@ -208,6 +208,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
 
   const rowLink = (a: Action, row: EntityRow) => {
     if (typeof a !== 'string') {
+      if (a.when && !actionOffered(a.when, row)) return null
       const run = () => {
         const node = rowActionHandler(entity.name, a.key)?.(row, reload, () => setActionNode(null))
         if (node) setActionNode(node)

@@ -1,5 +1,6 @@
 import { createSchemaField, connect, mapReadPretty } from '@formily/react'
-import { DatePicker, FormGrid, FormItem, Input, NumberPicker, Password, PreviewText, Radio, Select } from '@formily/antd-v5'
+import { FormGrid, FormItem, Input, NumberPicker, Password, PreviewText, Radio, Select } from '@formily/antd-v5'
+import FormDateInput from '../components/FormDateInput.js'
 import BooleanSwitch, { type BooleanSwitchProps } from '../components/BooleanSwitch.js'
 import IconPicker, { type IconPickerProps } from '../components/IconPicker.js'
 import ImageUpload, { type ImageUploadProps } from '../components/ImageUpload.js'
@@ -20,7 +21,8 @@ export const formComponents = {
   NumberPicker,
   Select,
   Radio,
-  DatePicker,
+  // Reads typed dates in the usual formats (2026-12-05, 2026/12/05, 20261205…) and says when it cannot.
+  DatePicker: FormDateInput,
   BooleanSwitch: connect(BooleanSwitch, mapReadPretty((p: BooleanSwitchProps) => <BooleanSwitch {...p} readPretty />)),
   // Read-only values go through PreviewText so they look like every other detail value.
   PickerInput: connect(

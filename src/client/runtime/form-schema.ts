@@ -4,7 +4,7 @@ import { refLabelProperty, type EntityModel, type FieldModel } from '../../share
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { checkField, type WriteMode } from '../../shared/metadata/validate-record.js'
 import { pickerKindOf, type EntityLookup } from './picker-kind.js'
-import { DATE_FORMAT, DATETIME_FORMAT, enumOptions } from './query-params.js'
+import { enumOptions } from './query-params.js'
 import { tr } from '../i18n/use-tr.js'
 
 export type FormMode = 'add' | 'modify' | 'detail'
@@ -126,10 +126,8 @@ function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<
       break
     case 'DatePicker':
       props.style = { width: '100%' }
-      if (field.type === 'datetime') {
-        props.showTime = true
-        props.format = DATETIME_FORMAT
-      } else props.format = DATE_FORMAT
+      // The formats typed text is read in, and the wire value, come from FormDateInput.
+      if (field.type === 'datetime') props.showTime = true
       break
     case 'JsonInput':
       delete props.placeholder

@@ -34,8 +34,8 @@ export interface SearchItem {
 /** The 全部 option of status-like selects. */
 export const ALL = 'all'
 
-export const DATE_FORMAT = 'YYYY-MM-DD'
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
+import { DATE_FORMAT, DATETIME_FORMAT } from '../components/date-formats.js'
+export { DATE_FORMAT, DATETIME_FORMAT }
 
 /** The spec's default range: one month ago 00:00:00 through today 23:59:59. */
 export function lastMonthRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {

@@ -45,3 +45,17 @@ export function useRowActionRegistry(): number {
     () => version,
   )
 }
+
+/** A declared action's `when` (views.list.row): the row states it is offered in. */
+export interface ActionWhen {
+  field: string
+  in?: readonly (string | number)[]
+  notIn?: readonly (string | number)[]
+}
+
+/** Whether an action is offered on a row; values compare as text (an enum code may come as 3 or '3'). */
+export function actionOffered(when: ActionWhen, row: EntityRow): boolean {
+  const value = String(row[when.field] ?? '')
+  const has = (list: readonly (string | number)[]) => list.some((v) => String(v) === value)
+  return (!when.in || has(when.in)) && (!when.notIn || !has(when.notIn))
+}

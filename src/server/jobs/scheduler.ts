@@ -310,9 +310,22 @@ export class JobScheduler {
   }
 
   /** 立即执行: one run now, beside the schedule (no fire time; the job's state and next fire stay). */
+  /**
+   * 立即执行: the run, and the job's 上次执行时间 (prev_fire_time) set to now, unless a scheduled run is in
+   * flight: that run's end finds its job by the fire time it wrote there (endJobRun), so it is left alone.
+   */
   async runNow(tenantId: string, db: Db, job: Wire): Promise<RunOutcome> {
     const runId = newId()
-    await db.insertInto(RUN_TABLE).values(this.runRow(runId, job, null, QRTZ_RUN_TRIGGER.MANUAL)).execute()
+    const run = this.runRow(runId, job, null, QRTZ_RUN_TRIGGER.MANUAL)
+    await inTransaction(db, async (trx) => {
+      await trx.insertInto(RUN_TABLE).values(run).execute()
+      await trx
+        .updateTable(JOB_TABLE)
+        .set({ prev_fire_time: run.start_time })
+        .where('id', '=', String(job.id))
+        .where('state', 'not in', [State.ACQUIRED, State.PAUSED_BLOCKED])
+        .execute()
+    })
     return this.execute(tenantId, db, job, runId, null, false)
   }
 

@@ -101,12 +101,16 @@ const unit = (start: number, inc: number, rs: number, re: number, spec: number[]
   specificSpecific: spec,
 })
 
-/** What the modal shows when it opens without an expression: every second of every day. */
+/**
+ * What the modal shows when it opens without an expression: every day at 00:00:00 (`0 0 0 * * ?`).
+ * Every second would be a job that runs 86,400 times a day if the user only meant to look.
+ */
 export function defaultCronState(): CronState {
+  const at = (start: number, inc: number, rs: number, re: number): UnitState => ({ ...unit(start, inc, rs, re, [0]), cronEvery: '3' })
   return {
-    second: unit(0, 5, 0, 59, [0]),
-    minute: unit(0, 5, 0, 59, [0]),
-    hour: unit(0, 1, 0, 23, [0]),
+    second: at(0, 5, 0, 59),
+    minute: at(0, 5, 0, 59),
+    hour: at(0, 1, 0, 23),
     day: { ...unit(1, 1, 1, 31, [1]), cronLastSpecificDomDay: 1, cronDaysBeforeEomMinus: 1, cronDaysNearestWeekday: 1 },
     week: { incrementStart: 1, incrementIncrement: 1, rangeStart: 2, rangeEnd: 6, specificSpecific: [2], cronNthDayDay: 2, cronNthDayNth: 1 },
     month: unit(1, 1, 1, 12, [1]),
@@ -159,6 +163,18 @@ function dayFields(d: DayState, w: WeekState): [string, string] {
     default:
       return ['*', '?']
   }
+}
+
+/** A 指定 option left without a value, by what it names: the field would silently mean "every". */
+export type EmptyChoice = SimpleUnit | 'weekday' | 'monthDay'
+
+/** Every 指定 option that is chosen without a value (the modal refuses OK while there is one). */
+export function emptyChoices(s: CronState): EmptyChoice[] {
+  const out: EmptyChoice[] = []
+  for (const u of ['second', 'minute', 'hour', 'month', 'year'] as const) if (s[u].cronEvery === '3' && !s[u].specificSpecific.length) out.push(u)
+  if (s.day.cronEvery === '4' && !s.week.specificSpecific.length) out.push('weekday')
+  if (s.day.cronEvery === '5' && !s.day.specificSpecific.length) out.push('monthDay')
+  return out
 }
 
 /** The seven fields: 秒 分 时 日 月 周 年. */

@@ -16,6 +16,20 @@ export type Action =
       label: string
       permission?: string
       danger?: boolean
+      /**
+       * Offered only on rows whose field holds one of `in` (and none of `notIn`), e.g. 恢复 on paused jobs only; the server still refuses the action in any other state.
+       */
+      when?: {
+        field: string
+        /**
+         * @minItems 1
+         */
+        in?: [string | number, ...(string | number)[]]
+        /**
+         * @minItems 1
+         */
+        notIn?: [string | number, ...(string | number)[]]
+      }
     }
 export type FormItem =
   | string

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { DatePicker, Form, Input, Select } from 'antd'
+import { Form, Input, Select } from 'antd'
+import DateInput from '../../components/DateInput.js'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { Meta } from '../../api/meta.js'
 import { enumOptions } from '../../runtime/query-params.js'
@@ -55,13 +56,13 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
           <Select options={enumOptions('CRM_ACTION_TYPE', meta.enums)} />
         </Form.Item>
         <Form.Item name="actionTime" label={label('actionTime')}>
-          <DatePicker showTime format={FORMAT} style={{ width: '100%' }} placeholder={tr('不填为当前时间')} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DateInput showTime format={FORMAT} style={{ width: '100%' }} placeholder={tr('不填为当前时间')} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
         <Form.Item name="content" label={label('content')} rules={[{ required: true, message: tr('请输入跟进内容') }, { max: 2000, message: tr('跟进内容最多2000个字符') }]}>
           <Input.TextArea rows={4} placeholder={tr('沟通了什么、客户的反馈、下一步')} />
         </Form.Item>
         <Form.Item name="nextTime" label={label('nextTime')}>
-          <DatePicker showTime format={FORMAT} style={{ width: '100%' }} />
+          <DateInput showTime format={FORMAT} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="nextContent" label={label('nextContent')} rules={[{ max: 500, message: tr('下次跟进内容最多500个字符') }]}>
           <Input.TextArea rows={2} />

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Space, Statistic, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Statistic, Table, Tag, Typography } from 'antd'
+import DateInput from '../../components/DateInput.js'
 import dayjs from 'dayjs'
 import Decimal from 'decimal.js'
 import { useMeta } from '../../api/meta.js'
@@ -140,7 +141,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                 title: tr('计划回款日期'),
                 width: 150,
                 render: (_: unknown, r: EditRow) => (
-                  <DatePicker aria-label={tr('计划回款日期')} value={r.planDate ? dayjs(r.planDate) : null} onChange={(d) => change(r.key, { planDate: d ? d.format('YYYY-MM-DD') : '' })} />
+                  <DateInput aria-label={tr('计划回款日期')} value={r.planDate ? dayjs(r.planDate) : null} onChange={(d) => change(r.key, { planDate: d ? d.format('YYYY-MM-DD') : '' })} />
                 ),
               },
               {
@@ -268,7 +269,7 @@ function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: (
           <InputNumber<string> stringMode min="0.01" max={plan.unreceivedAmount} precision={2} style={{ width: '100%' }} aria-label={tr('回款金额')} />
         </Form.Item>
         <Form.Item name="receiveDate" label={tr('回款日期')} rules={[{ required: true, message: tr('回款日期不能为空') }]}>
-          <DatePicker style={{ width: '100%' }} aria-label={tr('回款日期')} />
+          <DateInput style={{ width: '100%' }} aria-label={tr('回款日期')} />
         </Form.Item>
         <Form.Item name="payMethod" label={tr('付款方式')}>
           <Input maxLength={50} placeholder={tr('如：银行转账、支票、现金')} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
-import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Select, Space, Spin, Table } from 'antd'
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Space, Spin, Table } from 'antd'
+import DateInput from '../../components/DateInput.js'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import Decimal from 'decimal.js'
@@ -88,7 +89,7 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
       key: 'occurDate',
       title: tr('发生日期'),
       width: 160,
-      render: (_v, l, i) => <DatePicker aria-label={tr(`第${i + 1}行发生日期`)} value={l.occurDate ?? null} onChange={(v) => edit(l.key, { occurDate: v })} />,
+      render: (_v, l, i) => <DateInput aria-label={tr(`第${i + 1}行发生日期`)} value={l.occurDate ?? null} onChange={(v) => edit(l.key, { occurDate: v })} />,
     },
     {
       key: 'description',

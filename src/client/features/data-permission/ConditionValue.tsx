@@ -1,4 +1,5 @@
-import { DatePicker, Input, Select, Tag, Typography } from 'antd'
+import { Input, Select, Tag, Typography } from 'antd'
+import DateInput from '../../components/DateInput.js'
 import dayjs from 'dayjs'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -82,7 +83,7 @@ export function ConditionValue({ node, enums, invalid, onValue, onValues }: Prop
       // Both formats are ones dayjs reads without a parse plugin.
       const parsed = node.value ? dayjs(node.value) : null
       return (
-        <DatePicker
+        <DateInput
           aria-label={label}
           status={status}
           style={{ width: WIDTH }}

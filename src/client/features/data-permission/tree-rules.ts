@@ -79,8 +79,8 @@ export const DELETE_CONFIRM = {
   CONDITION: '确认删除此节点？', // i18n-ignore
 } as const
 
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
-export const DATE_FORMAT = 'YYYY-MM-DD'
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../components/date-formats.js'
+export { DATE_FORMAT, DATETIME_FORMAT }
 
 let seq = 0
 /** A fresh node id (also what is saved: the ancestor kept the designer's ids in the JSON). */

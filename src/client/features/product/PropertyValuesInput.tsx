@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Alert, DatePicker, Input, InputNumber, Select, Spin, Tag, TimePicker } from 'antd'
+import { Alert, Input, InputNumber, Select, Spin, Tag, TimePicker } from 'antd'
+import DateInput from '../../components/DateInput.js'
 import dayjs, { type Dayjs } from 'dayjs'
 import { observer, useField, useForm } from '@formily/react'
 import type { Field } from '@formily/core'
@@ -85,7 +86,7 @@ function PropertyControl({
     case COLUMN_DATA_TYPE.DATE_TIME: {
       const format = def.columnDataType === COLUMN_DATA_TYPE.DATE ? DATE : DATE_TIME
       return (
-        <DatePicker
+        <DateInput
           {...common}
           showTime={format === DATE_TIME}
           format={format}

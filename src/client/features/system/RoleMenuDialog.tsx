@@ -4,7 +4,7 @@ import { Alert, Button, Input, Modal, Space, Spin, Tag, theme, Tree, Typography,
 import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../runtime/feedback.js'
-import { ancestorsOf, buildMenuTree, grantedIds, toggleGrant, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
+import { ancestorsOf, buildMenuTree, grantMarks, grantedIds, toggleGrant, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -26,8 +26,8 @@ export interface RoleMenuDialogProps {
 
 /**
  * 角色授权: the menu tree (catalogs, functions, permission buttons) with the role's grants checked.
- * Every menu is granted on its own, so a function without its buttons is a read-only grant; checking
- * a menu also checks its catalogs, unchecking one clears what is below it.
+ * Ticking a catalog or menu grants everything below it (toggleGrant); a menu whose buttons are unticked
+ * is a read-only grant and shows half-ticked, like a catalog with only some of its menus.
  */
 export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   const tr = useTr()
@@ -118,6 +118,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
 
   const ready = Boolean(tree) && !error
   const grantedCount = tree ? grantedIds(tree, checked).length : 0
+  const marks = useMemo(() => (tree ? grantMarks(tree, checked) : { checked: [], halfChecked: [] }), [tree, checked])
 
   return (
     <Modal
@@ -182,7 +183,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
               disabled={isAdmin}
               height={TREE_HEIGHT}
               treeData={tree.roots}
-              checkedKeys={checked}
+              checkedKeys={marks}
               onCheck={(_, info) => setChecked((current) => toggleGrant(tree, current, String(info.node.key), info.checked))}
               expandedKeys={expanded}
               onExpand={(keys) => setExpanded(keys.map(String))}

@@ -92,15 +92,38 @@ export function descendantsOf(tree: MenuTree, id: string): string[] {
 }
 
 /**
- * Each menu is granted on its own (a menu without its buttons is a read-only grant), but a grant
- * needs its catalogs to be visible: checking a menu checks its ancestors, unchecking one unchecks
- * everything below it.
+ * Ticking a menu grants it with everything below it (a catalog with its menus and their buttons, a menu
+ * with its buttons) and the catalogs above it, which the menu needs to be reachable; unticking takes it
+ * and everything below it away, and a catalog left with nothing granted below it goes too. A menu kept
+ * without its buttons stays a read-only grant.
  */
 export function toggleGrant(tree: MenuTree, checked: readonly string[], id: string, on: boolean): string[] {
   const next = new Set(checked)
-  if (on) for (const k of [id, ...ancestorsOf(tree, id)]) next.add(k)
-  else for (const k of [id, ...descendantsOf(tree, id)]) next.delete(k)
+  if (on) for (const k of [id, ...descendantsOf(tree, id), ...ancestorsOf(tree, id)]) next.add(k)
+  else {
+    for (const k of [id, ...descendantsOf(tree, id)]) next.delete(k)
+    for (const a of ancestorsOf(tree, id)) {
+      if (Number(tree.byId.get(a)?.display) !== 0 || descendantsOf(tree, a).some((k) => next.has(k))) break
+      next.delete(a)
+    }
+  }
   return tree.allKeys.filter((k) => next.has(k))
+}
+
+/**
+ * How the tree shows grants: ticked when a menu and everything below it is granted, half-ticked when
+ * it is granted without all that is below it (a catalog with some of its menus, a read-only menu).
+ */
+export function grantMarks(tree: MenuTree, checked: readonly string[]): { checked: string[]; halfChecked: string[] } {
+  const granted = new Set(checked)
+  const full: string[] = []
+  const half: string[] = []
+  for (const k of tree.allKeys) {
+    if (!granted.has(k)) continue
+    if (descendantsOf(tree, k).every((d) => granted.has(d))) full.push(k)
+    else half.push(k)
+  }
+  return { checked: full, halfChecked: half }
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * GET /chart/order (documents work, being built): assumed to answer one row per day and order kind
- * for the last 30 days, `{date: 'YYYY-MM-DD', bizType: ORDER_CHART_BIZ_TYPE code, totalNum, totalAmount}`.
- * This is the only place that knows that shape: adapt it here if the call answers otherwise.
+ * GET /chart/order answers one row per day and order kind for the last 30 days,
+ * `{date: 'YYYY-MM-DD', bizType: ORDER_CHART_BIZ_TYPE code, totalNum: number of documents, totalAmount}`.
+ * This is the only place that knows that shape.
  */
 export interface OrderChartSeries {
   bizType: number

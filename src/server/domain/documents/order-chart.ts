@@ -22,8 +22,9 @@ export interface OrderChartRow {
 
 /**
  * The order chart (GET /chart/order): approved documents of the last 30 days (today and the 29 before),
- * by approval day and ORDER_CHART_BIZ_TYPE, with Σ totalNum and Σ totalAmount; only days and kinds with
- * data. Amounts are added with decimal.js in the server (SQLite keeps decimals as text, where SQL SUM
+ * by approval day and ORDER_CHART_BIZ_TYPE: `totalNum` is the number of documents (the chart's 单据数, as the
+ * ancestor's tbl_order_chart holds one row per approved order; not the goods quantity) and `totalAmount`
+ * their Σ 总金额; only days and kinds with data. Amounts are added with decimal.js in the server (SQLite keeps decimals as text, where SQL SUM
  * would be a float); the rows read are bounded by the 30-day window on the indexed status column.
  * `tables`, when given, limits the kinds to those document tables (the ones the caller may query).
  */
@@ -34,7 +35,7 @@ export async function orderChart(db: Db, tables?: ReadonlySet<string>): Promise<
     if (tables && !tables.has(source.table)) continue
     const rows = await db
       .selectFrom(source.table)
-      .select(['approve_time', 'total_num', 'total_amount'])
+      .select(['approve_time', 'total_amount'])
       .where('status', 'in', source.statuses)
       .where('approve_time', '>=', from)
       .execute()
@@ -42,7 +43,7 @@ export async function orderChart(db: Db, tables?: ReadonlySet<string>): Promise<
       const date = dayjs(r.approve_time as string | Date).format('YYYY-MM-DD')
       const key = `${date}|${source.bizType}`
       const g = groups.get(key) ?? { date, bizType: source.bizType, num: 0, amount: new Decimal(0) }
-      g.num += Number(r.total_num ?? 0)
+      g.num += 1
       g.amount = g.amount.plus(String(r.total_amount ?? 0))
       groups.set(key, g)
     }

@@ -160,7 +160,7 @@ export async function templateWorkbook(entity: EntityModel, columns: ImportColum
     code
       ? `按“${code.header}”匹配：${code.header}已存在时修改该数据（修改时空白单元格表示清空，带默认值的列空白时保留原值），否则新增。`
       : '每行新增一条数据。',
-    '每行单独导入：有误的行不导入，并在导入结果中列出（第N行指Excel中的行号），其余各行照常导入；基础资料没有整体导入的规则（规格000 §5），改正出错的行后可以只重新导入这些行。',
+    '每行单独导入：有误的行不导入，并在导入结果中列出（第N行指Excel中的行号），其余各行照常导入；改正出错的行后可以只重新导入这些行。',
   ]
   return importTemplate({ label: entity.label, columns, rules, entity }, enums, maxRows)
 }
