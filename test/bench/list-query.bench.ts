@@ -16,7 +16,10 @@
  *
  * The supplier list offers `code` as "contains"; the "starts with" scenario runs on the same rows copied
  * into a bench-only entity (test/bench/fixtures/bench-supplier.json) whose `code` condition is startsWith.
- * The product picker runs as a clerk whose saved data permission lets them see 5 of 10 categories.
+ * The product picker runs as a clerk whose saved data permission lets them see 5 of 10 categories; so does
+ * a custom list over the products (a data object on base_data_product, opened by a menu of the clerk's),
+ * which the store reads with the product list's own restriction (EntityStore.restrictedTable).
+ * BENCH_SCENARIO=<words> runs only the scenarios whose name contains one of them (and fills only their tables).
  * PostgreSQL: an embedded server is started unless TEST_DATABASE_URL names one.
  */
 import Database from 'better-sqlite3'
@@ -27,6 +30,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js'
 import { keyParts, trigramPieces } from '../../src/server/db/search-index.js'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
+const ONLY = (process.env.BENCH_SCENARIO ?? '').split(',').map((w) => w.trim()).filter(Boolean)
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
 const TENANT = '1000'
 
@@ -34,9 +38,12 @@ type Statement = [sql: string, params: unknown[]]
 
 interface Scenario {
   name: string
-  /** The list call, under /cloud-api. */
+  /** The list call, under /cloud-api: a GET with `query`, or a POST of `body` (a custom list's query). */
   url: string
   query: Record<string, string>
+  body?: Record<string, unknown>
+  /** The answer's key of the row code (a custom list names its cells `<alias>_<column>`). */
+  codeKey?: string
   who: 'admin' | 'clerk'
   /** The entity's table: the captured statements over `<table> as t` are the list's own. */
   table: string
@@ -157,6 +164,19 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
         },
       }
     }),
+    {
+      name: 'custom list: first page by code, data permission',
+      url: '/gen/api/custom/list/query',
+      query: {},
+      body: { pageIndex: 1, pageSize: 20, sortField: 'p_code', sortOrder: 'asc' },
+      codeKey: 'p_code',
+      who: 'clerk',
+      table: 'base_data_product',
+      best: {
+        count: numbered(`select count(*) as n from ${product} t where t.category_id in (select id from ${category} where code in (${cats}))`, VISIBLE_CATEGORIES),
+        page: numbered(`select t.id, t.code, t.name, t.retail_price from ${product} t where t.category_id in (select id from ${category} where code in (${cats})) order by t.code limit 20`, VISIBLE_CATEGORIES),
+      },
+    },
   ]
 }
 
@@ -186,14 +206,14 @@ async function ok<T>(t: TestApp, token: string, method: 'GET' | 'POST', url: str
 }
 
 /** A clerk who may open the product screens, with a data permission of five categories. */
-async function clerkWithDataPermission(t: TestApp, admin: string): Promise<string> {
+async function clerkWithDataPermission(t: TestApp, admin: string, extraMenuIds: string[]): Promise<string> {
   const userId = await ok<string>(t, admin, 'POST', '/system/user', { code: 'BENCHDP', name: '压测限权', username: 'benchdp', password: 'secret123', gender: 0, available: true })
   const roleId = await ok<string>(t, admin, 'POST', '/system/role', { code: 'BENCHDP', name: '压测限权', available: true })
   await ok(t, admin, 'POST', '/system/user/role/setting', { userIds: [userId], roleIds: [roleId] })
   const menus = await ok<{ id: string; permission: string | null }[]>(t, admin, 'GET', '/system/role/menu/menus', undefined, { roleId })
   const query = menus.find((m) => m.permission === 'base-data:product:info:query' || m.permission === 'base-data:product:query')
   if (!query) throw new Error('no product query menu')
-  await ok(t, admin, 'POST', '/system/role/menu/setting', { roleIds: [roleId], menuIds: [query.id] })
+  await ok(t, admin, 'POST', '/system/role/menu/setting', { roleIds: [roleId], menuIds: [query.id, ...extraMenuIds] })
   // detail 6 = 品类编号; condition 6 = IN
   const tree = [{ nodeType: 1, calcType: 1, name: '并且', children: [{ nodeType: 2, detailId: 6, conditionType: 6, values: VISIBLE_CATEGORIES }] }]
   await ok(t, admin, 'POST', '/system/data/permission/data/saveData', { bizIds: [roleId], bizType: 0, permissionType: 1, permission: JSON.stringify(tree) })
@@ -212,6 +232,16 @@ const COPY_COLUMNS = `id, code, name, available, create_by, create_by_id, create
 const PRODUCT_COLUMNS = `id, code, name, sku_code, category_id, brand_id, product_type, tax_rate, sale_tax_rate, available, create_by, create_by_id, create_time, update_by, update_by_id, update_time`
 const benchEntities = path.join(import.meta.dirname, 'fixtures')
 
+/** A custom list over the products (code, name, retail price), sortable by code, and the menu that opens it. */
+async function productCustomList(t: TestApp, admin: string): Promise<{ listId: string; menuId: string }> {
+  const entityId = await ok<string>(t, admin, 'POST', '/gen/data/entity/sync/table', { tableName: 'base_data_product', name: '商品' })
+  const dataObjId = await ok<string>(t, admin, 'POST', '/gen/data/obj', { name: '压测商品', mainTableId: entityId, mainTableAlias: 'p', joins: [] })
+  const fields = [{ relaId: 'p_id' }, { relaId: 'p_code', sortable: true }, { relaId: 'p_name' }, { relaId: 'p_retail_price' }]
+  const listId = await ok<string>(t, admin, 'POST', '/gen/custom/list', { name: '压测商品列表', dataObjId, listType: 2, hasPage: true, treeData: false, idColumn: 'p_id', fields })
+  const menuId = await ok<string>(t, admin, 'POST', '/system/menu', { code: 'BENCHCL', title: '压测商品列表', display: 1, componentType: 1, component: listId, path: '/bench/custom-list', available: true })
+  return { listId, menuId }
+}
+
 async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
   if (pgUrl) {
     process.env.TEST_DB = 'postgres'
@@ -219,7 +249,10 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
   } else process.env.TEST_DB = 'sqlite'
   const t: TestApp = await startTestApp({ entityDirs: [benchEntities] })
   const admin = await t.login()
-  const clerk = await clerkWithDataPermission(t, admin)
+  const customList = await productCustomList(t, admin)
+  const clerk = await clerkWithDataPermission(t, admin, [customList.menuId])
+  const chosen = scenarios(kind === 'postgres').filter((s) => !ONLY.length || ONLY.some((word) => s.name.includes(word)))
+  const fillSuppliers = chosen.some((s) => s.table !== 'base_data_product')
   for (let i = 1; i <= 10; i++) {
     const code = `BC${String(i).padStart(2, '0')}`
     await ok(t, admin, 'POST', '/basedata/product/category', { code, name: `压测类目${i}`, available: true })
@@ -241,11 +274,13 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
   const t0 = performance.now()
   if (kind === 'sqlite') {
     const db = new Database(path.join(t.dataDir, `app.tenant_${TENANT}.db`))
-    db.exec(`with recursive c(x) as (select 1 union all select x + 1 from c where x < ${ROWS})
-      insert into base_data_supplier (${FILL_COLUMNS})
-      select printf('%032d', x), printf('S%07d', x), '供应商' || x, 'GYS' || x, 1, 1 + (x % 2), (x % 10) <> 0,
-             '系统', 'system', '2026-01-01 00:00:00', '系统', 'system', '2026-01-01 00:00:00' from c`)
-    db.exec(`insert into bench_supplier (${COPY_COLUMNS}) select ${COPY_COLUMNS} from base_data_supplier`)
+    if (fillSuppliers) {
+      db.exec(`with recursive c(x) as (select 1 union all select x + 1 from c where x < ${ROWS})
+        insert into base_data_supplier (${FILL_COLUMNS})
+        select printf('%032d', x), printf('S%07d', x), '供应商' || x, 'GYS' || x, 1, 1 + (x % 2), (x % 10) <> 0,
+               '系统', 'system', '2026-01-01 00:00:00', '系统', 'system', '2026-01-01 00:00:00' from c`)
+      db.exec(`insert into bench_supplier (${COPY_COLUMNS}) select ${COPY_COLUMNS} from base_data_supplier`)
+    }
     db.exec(`with recursive c(x) as (select 1 union all select x + 1 from c where x < ${ROWS})
       insert into base_data_product (${PRODUCT_COLUMNS})
       select printf('%032d', x), printf('P%07d', x), ${productName('x')}, printf('SKU%07d', x),
@@ -262,10 +297,12 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     const client = new pg.Client({ connectionString: url.toString() })
     await client.connect()
     await client.query(`set search_path to tenant_${TENANT}`)
-    await client.query(`insert into base_data_supplier (${FILL_COLUMNS})
-      select lpad(x::text, 32, '0'), 'S' || lpad(x::text, 7, '0'), '供应商' || x, 'GYS' || x, 1, 1 + (x % 2), (x % 10) <> 0,
-             '系统', 'system', '2026-01-01 00:00:00', '系统', 'system', '2026-01-01 00:00:00' from generate_series(1, ${ROWS}) x`)
-    await client.query(`insert into bench_supplier (${COPY_COLUMNS}) select ${COPY_COLUMNS} from base_data_supplier`)
+    if (fillSuppliers) {
+      await client.query(`insert into base_data_supplier (${FILL_COLUMNS})
+        select lpad(x::text, 32, '0'), 'S' || lpad(x::text, 7, '0'), '供应商' || x, 'GYS' || x, 1, 1 + (x % 2), (x % 10) <> 0,
+               '系统', 'system', '2026-01-01 00:00:00', '系统', 'system', '2026-01-01 00:00:00' from generate_series(1, ${ROWS}) x`)
+      await client.query(`insert into bench_supplier (${COPY_COLUMNS}) select ${COPY_COLUMNS} from base_data_supplier`)
+    }
     await client.query(`insert into base_data_product (${PRODUCT_COLUMNS})
       select lpad(x::text, 32, '0'), 'P' || lpad(x::text, 7, '0'), ${productName('x')}, 'SKU' || lpad(x::text, 7, '0'),
              (select id from base_data_product_category where code = 'BC' || lpad((1 + x % 10)::text, 2, '0')),
@@ -275,7 +312,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     raw = async (sql, params) => (await client.query(sql, params)).rows
     close = async () => client.end()
   }
-  console.log(`\n${kind}: ${ROWS.toLocaleString()} suppliers (twice) and products inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.log(`\n${kind}: ${ROWS.toLocaleString()} ${fillSuppliers ? 'suppliers (twice) and ' : ''}products inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   // The floor: the same pipeline (token, session, permission, list engine, count + page, codec, JSON) over
   // 10 rows, measured again beside each scenario so both see the same load of a shared machine.
   const floorQuery = { pageIndex: '1', pageSize: '20', sortField: 'code', sortOrder: 'asc' }
@@ -293,23 +330,25 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     'API/best'.padStart(9),
     '(API-floor)/best'.padStart(17),
   )
-  for (const s of scenarios(kind === 'postgres')) {
+  for (const s of chosen) {
     const token = s.who === 'admin' ? admin : clerk
     captured.length = 0
-    const check = await t.call<{ totalCount: number; datas: { code: string }[] }>('GET', s.url, { token, query: s.query })
+    const query = s.body ? { ...s.query, id: customList.listId } : s.query
+    const call = () => t.call<{ totalCount: number; datas: Record<string, string>[] }>(s.body ? 'POST' : 'GET', s.url, { token, query, body: s.body })
+    const check = await call()
     if (check.status !== 200 || check.body.code !== 200) throw new Error(`${s.name}: ${check.raw.slice(0, 500)}`)
     const own = captured.filter((q) => q.sql.includes(`"${s.table}" as "t"`)).map((q): Statement => [q.sql, [...q.parameters]])
     if (own.length === 0) throw new Error(`${s.name}: no statement over ${s.table} captured`)
     // The figures compare like with like only if both sides find the same rows.
     const rawCount = Number(((await raw(...s.best.count))[0] as { n: number | string }).n)
     const rawCodes = ((await raw(...s.best.page)) as { code: string }[]).map((r) => r.code)
-    const apiCodes = check.body.data.datas.map((d) => d.code)
+    const apiCodes = check.body.data.datas.map((d) => d[s.codeKey ?? 'code'])
     if (check.body.data.totalCount !== rawCount || JSON.stringify(apiCodes) !== JSON.stringify(rawCodes)) {
       throw new Error(`${s.name}: the API found ${check.body.data.totalCount} rows (${apiCodes.slice(0, 3).join(', ')}…), the best SQL ${rawCount} (${rawCodes.slice(0, 3).join(', ')}…)`)
     }
     const [floor, api, same, best] = await timeTogether([
       floorCall,
-      () => t.call('GET', s.url, { token, query: s.query }),
+      call,
       async () => {
         for (const [sql, params] of own) await raw(sql, params)
       },

@@ -87,8 +87,7 @@ export class EntityRegistry {
     }
     const views = entity.file.views ?? {}
     const names = [
-      ...(views.list?.columns ?? []),
-      ...(views.list?.query ?? []),
+      ...[views.list, ...Object.values(views.lists ?? {})].flatMap((list) => [...(list?.columns ?? []), ...(list?.query ?? [])]),
       ...(views.form?.items ?? []),
       ...(views.picker?.columns ?? []),
       ...(views.picker?.filters ?? []),

@@ -8,6 +8,8 @@ import type { Wire } from '../engine/record-codec.js'
 import { isNumberType } from './gen-data-types.js'
 import { resolveDataObj, type ObjColumn, type ResolvedDataObj } from './data-object.js'
 import { bool, elements, int, optionalText, text } from './lowcode-values.js'
+import { savedConfigCache } from './saved-config-cache.js'
+import { tenantTables } from './tenant-tables.js'
 
 export const CUSTOM_LIST = 'genCustomList'
 export const CUSTOM_FORM = 'genCustomForm'
@@ -190,9 +192,8 @@ export interface LoadedList {
 }
 
 /** An enabled custom list with its data object resolved (columns that vanished are skipped). */
-export async function loadList(services: Services, ctx: RequestContext, db: Db, id: unknown): Promise<LoadedList> {
+async function readList(services: Services, ctx: RequestContext, db: Db, id: string): Promise<LoadedList> {
   const entity = services.registry.get(CUSTOM_LIST)
-  if (typeof id !== 'string' || !id) throw invalid('自定义列表不存在')
   const row = await db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw invalid('自定义列表不存在')
   const list = services.codec.fromRow(entity, row)
@@ -204,6 +205,29 @@ export async function loadList(services: Services, ctx: RequestContext, db: Db, 
       return c ? [{ ...x, column: c }] : []
     })
   return { list, obj, fields: withColumn<ListField>(list.fields), queryParams: withColumn<ListQueryParam>(list.queryParams) }
+}
+
+/**
+ * The list as last saved: kept per saved version of the low-code configuration (saved-config-cache.ts)
+ * while the live columns of its tables stay as they were resolved (a column dropped since is skipped).
+ */
+export async function loadList(services: Services, ctx: RequestContext, db: Db, id: unknown): Promise<LoadedList> {
+  if (typeof id !== 'string' || !id) throw invalid('自定义列表不存在')
+  const shape = async (loaded: LoadedList) => {
+    const live = await tenantTables(db, services.registry, services.databases.schemaOf(ctx.tenantId))
+    return [loaded.obj.main.table, ...loaded.obj.joins.map((j) => j.table)].map((t) => `${t}:${live.get(t)?.columns.map((c) => c.columnName).join(',') ?? ''}`).join(';')
+  }
+  const kept = await savedConfigCache(services).value(
+    ctx,
+    db,
+    `list:${id}`,
+    async () => {
+      const loaded = await readList(services, ctx, db, id)
+      return { loaded, shape: await shape(loaded) }
+    },
+    async (k) => (await shape(k.loaded)) === k.shape,
+  )
+  return kept.loaded
 }
 
 /** `GET /gen/api/custom/list/config?id`: what the browser's custom list renders from. */

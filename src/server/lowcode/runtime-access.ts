@@ -8,6 +8,7 @@ import { GEN_CUSTOM_LIST_BTN_TYPE, MENU_COMPONENT_TYPE } from '../../shared/gene
 import type { Wire } from '../engine/record-codec.js'
 import { CUSTOM_FORM, CUSTOM_LIST } from './custom-list-config.js'
 import { CUSTOM_SELECTOR } from './custom-selector.js'
+import { savedConfigCache } from './saved-config-cache.js'
 
 export const CUSTOM_PAGE = 'genCustomPage'
 
@@ -73,12 +74,27 @@ function formSelectors(formConfig: unknown): string[] {
 /**
  * Every list, form, page and selector the caller's menus open, directly or through what those open: a
  * list opens the selectors of its conditions and the forms of its buttons, a selector its list, a form
- * the selectors of its fields, a page the lists and forms its script names.
+ * the selectors of its fields, a page the lists and forms its script names. Kept per saved version of
+ * the low-code configuration and the menus (saved-config-cache.ts) and per granted menus, so a run-time
+ * call reads none of it while both stay.
  */
 async function reachable(services: Services, ctx: RequestContext): Promise<Reach> {
-  const reach: Reach = { list: new Set(), form: new Set(), page: new Set(), selector: new Set() }
   const grants = await services.permissions.grants(ctx.tenantId, ctx.db, ctx.userId)
-  const menuIds = [...(grants?.menuIds ?? [])]
+  const menuIds = [...(grants?.menuIds ?? [])].sort()
+  const menus = menuIds.join(',')
+  const kept = await savedConfigCache(services).value(
+    ctx,
+    ctx.db,
+    `reach:${ctx.userId}`,
+    async () => ({ menus, reach: await reachFrom(services, ctx, menuIds) }),
+    (k) => k.menus === menus,
+  )
+  return kept.reach
+}
+
+/** What `menuIds` reach, read now. */
+async function reachFrom(services: Services, ctx: RequestContext, menuIds: string[]): Promise<Reach> {
+  const reach: Reach = { list: new Set(), form: new Set(), page: new Set(), selector: new Set() }
   if (!menuIds.length) return reach
   const db = ctx.db
   const menus = await db

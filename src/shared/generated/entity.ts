@@ -86,6 +86,12 @@ export interface EntityFile {
   }[]
   views?: {
     list?: ListView
+    /**
+     * Further lists of the same rows under a name, for the screens of another area (e.g. crm: the CRM customer lists); served by that area's routes with the same store and restrictions.
+     */
+    lists?: {
+      [k: string]: ListView
+    }
     form?: FormView
     picker?: PickerView
     /**

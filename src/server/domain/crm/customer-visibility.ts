@@ -36,20 +36,19 @@ export async function visibleCustomers(services: Services, db: Db, ctx: RequestC
   return sql<SqlBool>`(${owned} or ${await seaPredicate(services, db, ctx.userId, alias)})`
 }
 
-const CRM_CUSTOMER_READS = [CUSTOMER_KEYS.query, CUSTOMER_KEYS.dept, CUSTOMER_KEYS.sea, CUSTOMER_KEYS.claim]
-
 /**
  * The customer table is base data (every sale document, settlement and report reads all of it) and the
- * CRM's (a salesperson sees their own customers). The store restricts the customers of a CRM user (any
- * CRM customer key) to the CRM rule (visibleCustomers) unless they also read the master data: the admin,
- * key crm:customer:all, the customer list's own query key. So a salesperson's customers are the same
- * wherever they are read (the CRM screens, the pickers, the custom lists), while a clerk who is no CRM
- * user (settlement, sales documents, a list designer) reads the customers as before.
+ * CRM's (a salesperson sees their own customers). The store restricts the customers of a CRM user (any of
+ * `crmReads`, the keys of the CRM customer and follow-up screens) to the CRM rule (visibleCustomers)
+ * unless they also read the master data: the admin, key crm:customer:all, the customer list's own query
+ * key. So a salesperson's customers are the same wherever they are read (the CRM screens, the base-data
+ * calls, the pickers, the exports, the custom lists) and written, while a clerk who is no CRM user
+ * (settlement, sales documents, a list designer) reads the customers as before.
  */
-export function crmCustomerRowRule(services: Services): EntityHooks {
+export function crmCustomerRowRule(services: Services, crmReads: readonly string[]): EntityHooks {
   const customer = services.registry.get('customer')
   const masterReads = [CUSTOMER_KEYS.all, ...operationKeys(customer, 'query')]
-  const readsAll = (ctx: RequestContext) => ctx.isAdmin || hasPermission(ctx, masterReads) || !hasPermission(ctx, CRM_CUSTOMER_READS)
+  const readsAll = (ctx: RequestContext) => ctx.isAdmin || hasPermission(ctx, masterReads) || !hasPermission(ctx, crmReads)
   return {
     restrictRows: async ({ db, ctx }) => (readsAll(ctx) ? undefined : visibleCustomers(services, db, ctx)),
   }

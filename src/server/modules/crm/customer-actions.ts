@@ -31,7 +31,7 @@ import { CUSTOMER_KEYS } from './customer-keys.js'
  * departments) or all (crm:customer:all); one deletes one's own (or any with crm:customer:all).
  */
 
-const KEYS = { query: 'crm:action:query', add: 'crm:action:add', remove: 'crm:action:delete', export: 'crm:action:export' } as const
+export const ACTION_KEYS = { query: 'crm:action:query', add: 'crm:action:add', remove: 'crm:action:delete', export: 'crm:action:export' } as const
 
 const PARAMS: QueryParam[] = [
   { field: 'customerId', op: 'eq' },
@@ -96,17 +96,17 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     })
 
   for (const url of ['/basedata/customerAction', '/crm/action/createAction'])
-    defineRoute(app, { method: 'POST', url, access: [KEYS.add], handler: async ({ ctx, body }) => create(ctx, body) })
+    defineRoute(app, { method: 'POST', url, access: [ACTION_KEYS.add], handler: async ({ ctx, body }) => create(ctx, body) })
 
   const page = async (ctx: RequestContext, values: Record<string, unknown>, paged: boolean) =>
     store.list(ctx.db, ctx, action, { params: PARAMS, columns: list?.columns, values, paged, sort: list?.sort })
 
-  defineListRoute(app, services, { method: 'GET', url: '/crm/action/query', access: [KEYS.query], conditions: paramsOf(services, action, PARAMS), handler: async ({ ctx, query }) => page(ctx, query, true) })
+  defineListRoute(app, services, { method: 'GET', url: '/crm/action/query', access: [ACTION_KEYS.query], conditions: paramsOf(services, action, PARAMS), handler: async ({ ctx, query }) => page(ctx, query, true) })
 
   defineRoute(app, {
     method: 'GET',
     url: '/basedata/customerAction/getActionDetail',
-    access: [KEYS.query],
+    access: [ACTION_KEYS.query],
     handler: async ({ ctx, query }) => {
       const id = text(query.id)
       if (!id) throw invalid('请选择跟进记录', 'id')
@@ -122,7 +122,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     method: 'GET',
     url: '/crm/action/export',
     conditions: paramsOf(services, action, PARAMS),
-    access: [KEYS.export],
+    access: [ACTION_KEYS.export],
     handler: async ({ ctx, query, body, reply }) => {
       const rows = (await page(ctx, { ...exportValues(query, body), pageIndex: 1, pageSize: EXPORT_LIMIT }, false)).datas.slice(0, EXPORT_LIMIT)
       const fields = exportFields(action)
@@ -138,7 +138,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
   defineRoute(app, {
     method: 'DELETE',
     url: '/crm/action/delete',
-    access: [KEYS.remove],
+    access: [ACTION_KEYS.remove],
     handler: async ({ ctx, body, query }) => {
       const ids = [...new Set(idsFrom(body, query))]
       await inTransaction(ctx.db, async (trx) => {
@@ -159,7 +159,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     method: 'GET',
     url: '/crm/data/query',
     conditions: [],
-    access: [CUSTOMER_KEYS.query, KEYS.query],
+    access: [CUSTOMER_KEYS.query, ACTION_KEYS.query],
     handler: async ({ ctx }) => {
       const db = ctx.db
       const me = ctx.userId
@@ -187,7 +187,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     method: 'GET',
     url: '/crm/data/queryAction',
     conditions: [{ name: 'days', label: '天数', kind: 'integer' }],
-    access: [CUSTOMER_KEYS.query, KEYS.query],
+    access: [CUSTOMER_KEYS.query, ACTION_KEYS.query],
     handler: async ({ ctx, query }) => {
       const days = query.days === undefined || query.days === '' ? 0 : Number(query.days)
       if (!Number.isInteger(days) || days < 0 || days > 365) throw invalid('天数必须为0到365之间的整数', 'days')

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import type { QueryParam } from '../../../shared/generated/entity.js'
 import { CRM_CUSTOMER_SCOPE as SCOPE, CRM_OWNER_CHANGE_TYPE as CHANGE } from '../../../shared/generated/enum-codes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
@@ -16,8 +15,8 @@ import type { Wire } from '../../engine/record-codec.js'
 import type { Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../services.js'
 import { CUSTOMER_KEYS } from './customer-keys.js'
-import { crmActionsModule } from './customer-actions.js'
-import { crmContactHooks, crmCustomerRowRule, customerScopePredicate, visibleCustomers } from '../../domain/crm/customer-visibility.js'
+import { ACTION_KEYS, crmActionsModule } from './customer-actions.js'
+import { crmContactHooks, crmCustomerRowRule, customerScopePredicate } from '../../domain/crm/customer-visibility.js'
 import {
   assignCustomers,
   claimCustomer,
@@ -49,23 +48,9 @@ import {
  *
  * Who sees which customers: `scope` 1 (mine: owner is me), 2 (my departments and below: key
  * crm:customer:dept), 3 (all owned customers: key crm:customer:all); the sea shows the unowned
- * customers of the caller's pools. Every read and write below starts from `visible`, the one predicate.
+ * customers of the caller's pools. Which customers a CRM user may open at all is the store's row rule of
+ * the customer entity (domain/crm/customer-visibility.ts), under every read and write below.
  */
-
-
-/** Conditions of the CRM customer lists, over fields of schemas/entities/customer.json. */
-const LIST_PARAMS: QueryParam[] = [
-  { field: 'code', op: 'contains' },
-  { field: 'name', op: 'contains' },
-  { field: 'telephone', op: 'contains' },
-  { field: 'level', op: 'eq' },
-  { field: 'dealStatus', op: 'eq' },
-  { field: 'ownerId', op: 'eq' },
-  { field: 'poolId', op: 'eq' },
-  { field: 'lastFollowTime', op: 'between' },
-  { field: 'createTime', op: 'between' },
-]
-const LIST_COLUMNS = ['code', 'name', 'contact', 'telephone', 'level', 'dealStatus', 'ownerId', 'deptId', 'poolId', 'preOwnerId', 'lastFollowTime', 'nextFollowTime', 'receiveTime', 'poolTime', 'locked', 'createTime']
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 
@@ -73,6 +58,10 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   crmActionsModule(app, services)
   const { store, registry } = services
   const customer = registry.get('customer')
+  // The CRM customer lists (mine/department/all and the sea) are the customer file's `crm` list.
+  const crmList = customer.file.views?.lists?.crm
+  if (!crmList) throw new Error('schemas/entities/customer.json: views.lists.crm is missing')
+  const listParams = crmList.query ?? []
 
   // A deleted customer's owner history goes with it (follow-ups, like documents, still refuse the delete).
   services.hooks.on('customer', {
@@ -81,19 +70,18 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  // The CRM rule is the store's row rule of customers for CRM users (domain/crm/customer-visibility.ts);
-  // the routes below still name it, since a user who also reads the master data sees more there.
-  services.hooks.on('customer', crmCustomerRowRule(services))
+  // The CRM rule is the store's row rule of customers (domain/crm/customer-visibility.ts): every read and
+  // write of a customer below goes through the store, which narrows a CRM user's rows to it.
+  // The keys that open a customer on the CRM screens (the list, the sea, a follow-up) and those of the tabs.
+  const readKeys = [CUSTOMER_KEYS.query, CUSTOMER_KEYS.sea, ACTION_KEYS.query, ACTION_KEYS.add]
+  services.hooks.on('customer', crmCustomerRowRule(services, [...readKeys, CUSTOMER_KEYS.dept, CUSTOMER_KEYS.claim]))
   services.hooks.on('crmCustomerOwnerRecord', followsParent(store, customer, 'customer_id'))
   services.hooks.on('crmContact', crmContactHooks(services))
   const scopePredicate = (db: Db, ctx: RequestContext, scope: number) => customerScopePredicate(services, db, ctx, scope)
-  const visible = async (db: Db, ctx: RequestContext): Promise<Expression<SqlBool>> => (await visibleCustomers(services, db, ctx)) ?? sql<SqlBool>`1 = 1`
-
-  /** The ids exist and the caller may see them (a customer outside answers as a missing one). */
+  /** The ids exist and are among the caller's customers (one outside answers as a missing one). */
   async function requireVisible(db: Db, ctx: RequestContext, ids: string[]) {
-    const wanted = [...new Set(ids)]
-    const found = await (await store.rows(db, ctx, customer)).select('t.id').where('t.id', 'in', wanted).where(await visible(db, ctx)).execute()
-    if (found.length !== wanted.length) throw notFound('客户不存在！')
+    const found = await store.visibleRows(db, ctx, customer, ids)
+    if (found.length !== new Set(ids).size) throw notFound('客户不存在！')
   }
 
   /**
@@ -116,19 +104,12 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   }
 
   const listOf = (ctx: RequestContext, db: Db, values: Record<string, unknown>, where: Expression<SqlBool>) =>
-    store.list(db, ctx, customer, {
-      params: LIST_PARAMS,
-      columns: LIST_COLUMNS,
-      values,
-      paged: true,
-      sort: { field: 'createTime', order: 'desc' },
-      where,
-    })
+    store.list(db, ctx, customer, { params: listParams, columns: crmList.columns, values, paged: true, sort: crmList.sort, where })
 
   defineListRoute(app, services, {
     method: 'GET',
     url: '/basedata/customer/queryCustomerAss',
-    conditions: [...paramsOf(services, customer, LIST_PARAMS), { name: 'scope', label: '客户范围', kind: 'integer' }],
+    conditions: [...paramsOf(services, customer, listParams), { name: 'scope', label: '客户范围', kind: 'integer' }],
     access: [CUSTOMER_KEYS.query],
     handler: async ({ ctx, query }) => {
       const scope = isBlank(query.scope) ? SCOPE.MINE : Number(query.scope)
@@ -140,7 +121,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   defineListRoute(app, services, {
     method: 'GET',
     url: '/basedata/customer/queryPublicSea',
-    conditions: paramsOf(services, customer, LIST_PARAMS),
+    conditions: paramsOf(services, customer, listParams),
     access: [CUSTOMER_KEYS.sea],
     handler: async ({ ctx, query }) => listOf(ctx, ctx.db, query, await seaPredicate(services, ctx.db, ctx.userId)),
   })
@@ -148,18 +129,9 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   /** One customer with its owner, for the customer page and the follow-up dialog. */
   async function customerOf(db: Db, ctx: RequestContext, id: unknown): Promise<Wire> {
     if (!text(id)) throw invalid('请选择客户', 'id')
-    const page = await store.list(db, ctx, customer, {
-      params: [{ field: 'id', op: 'eq' }],
-      columns: [...customer.fields.map((f) => f.name)],
-      values: { id: text(id) },
-      paged: false,
-      where: await visible(db, ctx),
-    })
-    if (!page.datas[0]) throw notFound('客户不存在！')
-    return page.datas[0]
+    return store.get(db, ctx, customer, text(id))
   }
 
-  const readKeys = [CUSTOMER_KEYS.query, CUSTOMER_KEYS.sea, 'crm:action:query', 'crm:action:add']
   defineRoute(app, {
     method: 'GET',
     url: '/basedata/customer/getActionCustomer',
