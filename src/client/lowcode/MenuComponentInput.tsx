@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Input } from 'antd'
 import { observer, useForm } from '@formily/react'
 import { MENU_COMPONENT_TYPE as CT } from '../../shared/generated/enum-codes.js'
-import PickerInput from '../components/PickerInput.js'
+import PickerInput from '../runtime/picker/PickerInput.js'
 import type { FormControlProps } from '../runtime/form-controls.js'
 import { term, useTr } from '../i18n/use-tr.js'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Form, Modal } from 'antd'
-import PickerInput from '../../components/PickerInput.js'
+import PickerInput from '../../runtime/picker/PickerInput.js'
 import { useFeedback } from '../../runtime/feedback.js'
 import { crmApi } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'

@@ -1,8 +1,8 @@
-import SearchButtons from './SearchButtons.js'
+import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd'
-import { initialSearchValues, type SearchItem } from '../runtime/query-params.js'
-import PickerInput from './PickerInput.js'
+import { initialSearchValues, type SearchItem } from './query-params.js'
+import PickerInput from './picker/PickerInput.js'
 import { tr } from '../i18n/use-tr.js'
 
 export interface QueryFormProps {
