@@ -1,5 +1,4 @@
 import ky, { HTTPError, type Options } from 'ky'
-import { DEFAULT_PAGE_SIZE } from '../runtime/pager.js'
 import { getSettings, localeOf } from '../app/settings.js'
 import { translate } from '../i18n/messages.js'
 
@@ -11,6 +10,9 @@ export const API_PREFIX = '/cloud-api'
 export const defaultError = () => translate(localeOf(getSettings().language), 'error.network')
 /** 001 §9. */
 export const REQUEST_TIMEOUT_MS = 30000
+
+/** Grid paging of the spec (000 §9): a page is 20 rows unless the caller asks for another size. */
+export const DEFAULT_PAGE_SIZE = 20
 
 /** The spec's envelope; `data` is what callers receive. */
 export interface Envelope<T> {

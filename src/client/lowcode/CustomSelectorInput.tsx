@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Input, Select } from 'antd'
 import { lazy, Suspense } from 'react'
-import type { FormControlProps } from '../runtime/form-controls.js'
+import type { FormControlProps } from '../components/form-controls.js'
 import type { ListRow } from './lowcode-wire.js'
 
 const CustomSelectorDialog = lazy(() => import('./CustomSelectorDialog.js'))

@@ -4,7 +4,7 @@ import { useForm } from '@formily/react'
 import { api, type Page } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
 import PickerInput from '../runtime/picker/PickerInput.js'
-import type { FormControlProps } from '../runtime/form-controls.js'
+import type { FormControlProps } from '../components/form-controls.js'
 import RowsEditor, { newRowId, type RowsEditorColumn } from './RowsEditor.js'
 import { useTr } from '../i18n/use-tr.js'
 

@@ -5,7 +5,7 @@ import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSe
 import useSWR from 'swr'
 import { api, type Page } from '../api/http.js'
 import PickerInput from '../runtime/picker/PickerInput.js'
-import { FeedbackProvider, useFeedback } from '../runtime/feedback.js'
+import { FeedbackProvider, useFeedback } from '../components/feedback.js'
 import { entityWritten } from '../runtime/entity-writes.js'
 import { CustomFormBody } from './CustomFormHost.js'
 import { fieldProblems, fromFormSchema, GRID_COLUMNS, moveField, newField, PALETTE, paletteOf, toFormSchema, type DesignerField } from './form-designer-model.js'

@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { mutate } from 'swr'
 import { onEntityWritten } from '../runtime/entity-writes.js'
-import { registerControlKind, registerFormControl } from '../runtime/form-controls.js'
+import { registerControlKind, registerFormControl } from '../components/form-controls.js'
 import { registerRowAction } from '../runtime/row-actions.js'
 import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../shell/menu-pages.js'
 

@@ -7,7 +7,7 @@ import { useMeta } from '../api/meta.js'
 import { useSession, type SessionUser } from '../app/session.js'
 import { useLocale } from '../app/settings.js'
 import { patterns } from '../../shared/metadata/patterns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
 import { useTr } from '../i18n/use-tr.js'
 
 

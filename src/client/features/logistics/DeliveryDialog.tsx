@@ -3,7 +3,7 @@ import { Descriptions, Form, Input, InputNumber, Modal, Spin } from 'antd'
 import { api } from '../../api/http.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export interface DeliveryDialogProps {

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { registerFormControl } from '../../runtime/form-controls.js'
+import { registerFormControl } from '../../components/form-controls.js'
 import { registerMenuPage } from '../../shell/menu-pages.js'
 import NoticeContentControl from './NoticeContentControl.js'
 

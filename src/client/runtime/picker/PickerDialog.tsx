@@ -11,11 +11,11 @@ import type { EntityRow } from '../entity-api.js'
 import { buildColumns, SEQ_WIDTH } from '../list-columns.js'
 import { hasOperation, operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { initialSearchValues, searchItems, toWireQuery } from '../query-params.js'
-import { useFeedback } from '../feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import PickerModal from './PickerModal.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
 import EntityFormModal from '../EntityFormModal.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export interface PickerDialogProps {
