@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { AppRoot } from './app/AppRoot.js'
+import { AppRoot } from './root/AppRoot.js'
 import { getSettings, localeOf } from './app/settings.js'
 import { loadCatalogues } from './i18n/load-catalogues.js'
 import './styles.css'

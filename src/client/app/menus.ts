@@ -6,7 +6,7 @@ import { useSession } from './session.js'
 import { useLocale } from './settings.js'
 import { translatorOf } from '../../shared/i18n/catalogue.js'
 import { translateMenus } from '../i18n/translate-menus.js'
-import { onEntityWritten } from '../runtime/entity-writes.js'
+import { onEntityWritten } from '../api/entity-writes.js'
 import { MENU_DISPLAY } from '../../shared/generated/enum-codes.js'
 import type { ComponentType, MenuNode } from '../../shared/contracts/menu-node.js'
 

@@ -2,7 +2,7 @@ import { Button, Card, Form, Radio, Switch } from 'antd'
 import { resetSettings, updateSettings, useSettings, type Language, type LayoutMode, type ThemeMode } from '../app/settings.js'
 import { chooseLanguage } from '../i18n/load-catalogues.js'
 import { useT } from '../i18n/use-t.js'
-import { LANGUAGE_NAMES } from '../shell/LanguageSwitch.js'
+import { LANGUAGE_NAMES } from '../components/LanguageSwitch.js'
 
 /** Personal settings, applied at once and kept in this browser's local storage. */
 export default function Settings() {

@@ -2,7 +2,7 @@ import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd'
 import { initialSearchValues, type SearchItem } from './query-params.js'
-import PickerInput from './picker/PickerInput.js'
+import { searchPickerInput } from './picker/picker-slots.js'
 import { tr } from '../i18n/use-tr.js'
 
 export interface QueryFormProps {
@@ -65,8 +65,10 @@ function control(item: SearchItem) {
       return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={placeholder} />
-    case 'picker':
-      return <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} />
+    case 'picker': {
+      const PickerInput = searchPickerInput()
+      return PickerInput ? <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} /> : <Input disabled placeholder={placeholder} />
+    }
     default:
       return <Input allowClear placeholder={placeholder} />
   }

@@ -14,7 +14,7 @@ import { initialSearchValues, searchItems, toWireQuery } from '../query-params.j
 import { useFeedback } from '../../components/feedback.js'
 import PickerModal from './PickerModal.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
-import EntityFormModal from '../EntityFormModal.js'
+import { pickerAddForm } from './picker-slots.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
 import { useTr } from '../../i18n/use-tr.js'
 
@@ -117,7 +117,8 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
       align: 'right',
       render: (_v, row) => (row[stock.field] === null || row[stock.field] === undefined ? '' : String(row[stock.field])),
     })
-  const canAdd = picker.addButton && hasOperation(entity, 'create') && can(operationKeys(entity, 'create'))
+  const AddForm = pickerAddForm()
+  const canAdd = AddForm !== undefined && picker.addButton && hasOperation(entity, 'create') && can(operationKeys(entity, 'create'))
 
   return (
     <PickerModal
@@ -161,8 +162,8 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
         })}
         pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
       />
-      {canAdd && (
-        <EntityFormModal
+      {canAdd && AddForm && (
+        <AddForm
           meta={meta}
           entity={entity}
           dialog={adding ? { mode: 'add' } : null}

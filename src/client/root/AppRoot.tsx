@@ -12,7 +12,7 @@ import { BrowserRouter } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { ApiErrorBridge } from './api-error-bridge.js'
 import { AppRoutes } from './AppRoutes.js'
-import { useSettings, type Language, type ThemeMode } from './settings.js'
+import { useSettings, type Language, type ThemeMode } from '../app/settings.js'
 
 export const PRIMARY_COLOR = '#1890ff'
 
