@@ -1,13 +1,20 @@
 import { Button, Dropdown } from 'antd'
 import { TranslationOutlined } from '@ant-design/icons'
-import { useSettings, type Language } from '../app/settings.js'
-import { chooseLanguage } from '../i18n/load-catalogues.js'
+import { localeOfSetting, locales } from '../../shared/i18n/locales.js'
+import { updateSettings, useSettings, type Language } from '../app/settings.js'
+import { loadLocale } from '../i18n/load-locale.js'
 import { useT } from '../i18n/use-t.js'
 
-/** Each language names itself, so a user can always find their own. */
-export const LANGUAGE_NAMES: Record<Language, string> = { CN: '简体中文', HK: '繁體中文', US: 'English' } // i18n-ignore
+/** Every language of the table, each named in itself so a user can always find their own. */
+export const languageOptions = () => locales().map((l) => ({ value: l.setting, label: l.name }))
 
-/** Header language menu (000 §2: CN, HK, US); the choice is a personal setting. */
+/** Switches the language once its texts are there, so no screen shows half-translated in between. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  await loadLocale(localeOfSetting(language)).catch(() => undefined)
+  updateSettings({ language })
+}
+
+/** Header language menu (000 §2); the choice is a personal setting. */
 export function LanguageSwitch() {
   const { language } = useSettings()
   const t = useT()
@@ -17,8 +24,8 @@ export function LanguageSwitch() {
       menu={{
         selectable: true,
         selectedKeys: [language],
-        items: (Object.keys(LANGUAGE_NAMES) as Language[]).map((key) => ({ key, label: LANGUAGE_NAMES[key] })),
-        onClick: ({ key }) => void chooseLanguage(key as Language),
+        items: languageOptions().map(({ value, label }) => ({ key: value, label })),
+        onClick: ({ key }) => void chooseLanguage(key),
       }}
     >
       <Button type="text" className="shell-header-icon" aria-label={t('lang.switch')} icon={<TranslationOutlined />} />
