@@ -1,12 +1,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { AppRoot } from './app/AppRoot.js'
+import { AppRoot } from './root/AppRoot.js'
 import { getSettings, localeOf } from './app/settings.js'
-import { loadCatalogues } from './i18n/load-catalogues.js'
+import { loadLocale } from './i18n/load-locale.js'
 import './styles.css'
 
-// A user who chose 繁體 or English sees the first screen in that language (Simplified needs no catalogue).
-await loadCatalogues(localeOf(getSettings().language)).catch(() => undefined)
+// The first screen shows in the language the user chose (its antd and dayjs texts and catalogue loaded first).
+await loadLocale(localeOf(getSettings().language)).catch(() => undefined)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

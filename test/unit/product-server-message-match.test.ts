@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { serverMessageMatcher } from '../../src/client/features/product/server-message-match.js'
 import { translatorOf } from '../../src/shared/i18n/all-catalogues.js'
-import type { Locale } from '../../src/shared/i18n/translate.js'
+import type { Locale } from '../../src/shared/i18n/locales.js'
 
 /** The product inputs recognise the server's refusals about their lines in the language they arrive in. */
 describe('serverMessageMatcher', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { regionCodes, regionPath, regions } from '../../src/shared/region/regions.js'
 import { enumColor, fieldText } from '../../src/client/runtime/field-text.js'
-import { describeRow, joinLabels, labelFieldOf, pickerLabel } from '../../src/client/runtime/picker-labels.js'
+import { describeRow, joinLabels, labelFieldOf, pickerLabel } from '../../src/client/runtime/picker/picker-labels.js'
 import { loadClientMeta } from './client-entities.js'
 
 const meta = loadClientMeta()

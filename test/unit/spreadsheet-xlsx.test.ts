@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { BORDER_STYLES, cellBorders, toArgb, workbookToXlsx, xlsxToWorkbook } from '../../src/server/domain/smart-work/spreadsheet-xlsx.js'
 import { checkWorkbook, type BorderInfo } from '../../src/server/domain/smart-work/spreadsheet-content.js'
-import { toEditorSheets, toStoredSheets } from '../../src/client/pages/online-excel/workbook-content.js'
+import { toEditorSheets, toStoredSheets } from '../../src/client/features/smart-work/online-excel/workbook-content.js'
 
 const sides = (map: ReturnType<typeof cellBorders>, r: number, c: number) => Object.keys(map.get(`${r}_${c}`) ?? {}).sort()
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { translatorOf } from '../../src/shared/i18n/all-catalogues.js'
-import { createTranslator, localeOfAcceptLanguage } from '../../src/shared/i18n/translate.js'
+import { createTranslator } from '../../src/shared/i18n/translate.js'
+import { localeOfAcceptLanguage } from '../../src/shared/i18n/locales.js'
 import { buildEntityModel } from '../../src/shared/metadata/entity-model.js'
 import type { EntityFile } from '../../src/shared/generated/entity.js'
 import { localizeEntityFile } from '../../src/client/i18n/localize-entity.js'

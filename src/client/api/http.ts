@@ -1,6 +1,5 @@
 import ky, { HTTPError, type Options } from 'ky'
-import { DEFAULT_PAGE_SIZE } from '../runtime/pager.js'
-import { getSettings, localeOf } from '../app/settings.js'
+import { currentLocale } from '../i18n/current-locale.js'
 import { translate } from '../i18n/messages.js'
 
 /** Local-storage keys of the spec (000 §3 "Client-held data"). */
@@ -8,9 +7,12 @@ export const STORAGE = { token: 'X-Auth-Token', user: 'admin.user', roles: 'admi
 
 export const API_PREFIX = '/cloud-api'
 /** 网络请求错误，请稍后重试！ in the chosen language (the shell's catalogue: this module is on the login route). */
-export const defaultError = () => translate(localeOf(getSettings().language), 'error.network')
+export const defaultError = () => translate(currentLocale(), 'error.network')
 /** 001 §9. */
 export const REQUEST_TIMEOUT_MS = 30000
+
+/** Grid paging of the spec (000 §9): a page is 20 rows unless the caller asks for another size. */
+export const DEFAULT_PAGE_SIZE = 20
 
 /** The spec's envelope; `data` is what callers receive. */
 export interface Envelope<T> {
@@ -56,7 +58,7 @@ const client = ky.create({
         const token = getToken()
         if (token) request.headers.set('X-Auth-Token', token)
         // The server answers its messages in the language chosen in the personal settings, not the browser's.
-        request.headers.set('Accept-Language', localeOf(getSettings().language))
+        request.headers.set('Accept-Language', currentLocale())
       },
     ],
   },

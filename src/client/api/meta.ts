@@ -4,10 +4,10 @@ import type { EnumsFile } from '../../shared/generated/enums.js'
 import { buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
 import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { api } from './http.js'
-import { useLocale } from '../app/settings.js'
+import { useLocale } from '../i18n/current-locale.js'
 import { localizeEntityFile } from '../i18n/localize-entity.js'
 import { translatorOf } from '../../shared/i18n/catalogue.js'
-import type { Locale } from '../../shared/i18n/translate.js'
+import type { Locale } from '../../shared/i18n/locales.js'
 
 export interface MetaBundle {
   entities: Record<string, EntityFile>

@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react'
+import { localeOfSetting, locales, type Locale } from '../../shared/i18n/locales.js'
+import { setCurrentLocale } from '../i18n/current-locale.js'
 
 export type LayoutMode = 'side' | 'head' | 'mixed'
 /** light: light everything; dark: antd dark algorithm; night: dark algorithm with dimmer, low-glare colours. */
 export type ThemeMode = 'light' | 'dark' | 'night'
-export type Language = 'CN' | 'HK' | 'US'
+/** A language's key in the settings (the `setting` of its row in shared/i18n/locales.ts: CN, HK, US). */
+export type Language = string
 
 export interface AppSettings {
   layout: LayoutMode
@@ -21,7 +24,6 @@ export const DEFAULT_SETTINGS: AppSettings = { layout: 'mixed', theme: 'light', 
 
 const LAYOUTS: readonly LayoutMode[] = ['side', 'head', 'mixed']
 const THEMES: readonly ThemeMode[] = ['light', 'dark', 'night']
-const LANGUAGES: readonly Language[] = ['CN', 'HK', 'US']
 
 function pick<T>(allowed: readonly T[], value: unknown, fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback
@@ -38,17 +40,19 @@ function read(): AppSettings {
   return {
     layout: pick(LAYOUTS, raw.layout, DEFAULT_SETTINGS.layout),
     theme: pick(THEMES, raw.theme, DEFAULT_SETTINGS.theme),
-    language: pick(LANGUAGES, raw.language, DEFAULT_SETTINGS.language),
+    language: pick(locales().map((l) => l.setting), raw.language, DEFAULT_SETTINGS.language),
     tabsLocked: raw.tabsLocked === true,
   }
 }
 
 let current = read()
+setCurrentLocale(localeOf(current.language))
 const listeners = new Set<() => void>()
 
 export function updateSettings(patch: Partial<AppSettings>): void {
   current = { ...current, ...patch }
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(current))
+  setCurrentLocale(localeOf(current.language))
   for (const l of listeners) l()
 }
 
@@ -70,11 +74,7 @@ export function useSettings(): AppSettings {
   )
 }
 
-/** The locale code used by enum and entity labels (`zh-CN`, `zh-HK`, `en-US`). */
-export function localeOf(language: Language): 'zh-CN' | 'zh-HK' | 'en-US' {
-  return language === 'HK' ? 'zh-HK' : language === 'US' ? 'en-US' : 'zh-CN'
-}
-
-export function useLocale(): 'zh-CN' | 'zh-HK' | 'en-US' {
-  return localeOf(useSettings().language)
+/** The locale code used by catalogues and labels (`zh-CN`, `zh-HK`, `en-US`, …). */
+export function localeOf(language: Language): Locale {
+  return localeOfSetting(language)
 }

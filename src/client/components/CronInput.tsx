@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Input } from 'antd'
-import type { FormControlProps } from '../runtime/form-controls.js'
+import type { FormControlProps } from './form-controls.js'
 import { useTr } from '../i18n/use-tr.js'
 
 const CronBuilderModal = lazy(() => import('./CronBuilderModal.js'))

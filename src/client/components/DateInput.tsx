@@ -1,5 +1,5 @@
 import { DatePicker, type DatePickerProps } from 'antd'
-import { useFeedback } from '../runtime/feedback.js'
+import { useFeedback } from './feedback.js'
 import { useTr } from '../i18n/use-tr.js'
 import { DATE_FORMAT, DATE_INPUT_FORMATS, DATETIME_FORMAT, DATETIME_INPUT_FORMATS, parseTypedDate } from './date-formats.js'
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Select, Space } from 'antd'
-import { MenuIcon } from '../shell/MenuIcon.js'
+import { MenuIcon } from './MenuIcon.js'
 import { useTr } from '../i18n/use-tr.js'
 
 export interface IconPickerProps {
@@ -19,7 +19,7 @@ let names: string[] | undefined
 let loading: Promise<string[]> | undefined
 /** Icon names of the built-in set (antd's outlined, filled and two-tone), loaded with the icon chunk. */
 const loadNames = () =>
-  (loading ??= import('../shell/all-icons.js').then((m) => (names = Object.keys(m).filter((n) => /(Outlined|Filled|TwoTone)$/.test(n)).sort())))
+  (loading ??= import('./all-icons.js').then((m) => (names = Object.keys(m).filter((n) => /(Outlined|Filled|TwoTone)$/.test(n)).sort())))
 
 /**
  * The spec's icon picker (000 §2 "Icon picker"): a dropdown with search over the icon names, each

@@ -2,7 +2,7 @@ import { Image, Upload } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { UploadFile } from 'antd/es/upload/interface'
 import { request } from '../api/http.js'
-import { useFeedback } from '../runtime/feedback.js'
+import { useFeedback } from './feedback.js'
 import { useTr } from '../i18n/use-tr.js'
 
 export interface ImageUploadProps {

@@ -4,7 +4,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import type { UploadProps } from 'antd'
 import { api, ApiError, download, request } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
-import { useFeedback } from '../runtime/feedback.js'
+import { useFeedback } from './feedback.js'
 import { useTr } from '../i18n/use-tr.js'
 import {
   IMPORT_ACCEPT,

@@ -1,6 +1,6 @@
 import { Table, type TableProps } from 'antd'
 import type { Page } from '../api/http.js'
-import { tablePagination, type PageState } from '../runtime/pager.js'
+import { tablePagination, type PageState } from './pager.js'
 
 type PagedTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'pagination' | 'bordered' | 'scroll'> & {
   /** The server's answer for the page shown (undefined while the first one loads). */

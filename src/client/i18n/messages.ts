@@ -1,11 +1,13 @@
+import { translatorOf } from '../../shared/i18n/catalogue.js'
+import type { Locale } from '../../shared/i18n/locales.js'
+
 /**
  * The shell's own words in the three languages of 000 §2 (CN default, HK, US). antd's components
  * translate themselves through their locale (AppRoot); menu titles and server messages stay as the
- * server sends them. One entry per concept; `{name}` marks a parameter.
+ * server sends them. One entry per concept; `{name}` marks a parameter. Another language takes the
+ * Simplified text through its catalogue (a new language is its catalogue, not a column here).
  */
-export type MessageLocale = 'zh-CN' | 'zh-HK' | 'en-US'
-
-type Entry = Record<MessageLocale, string>
+type Entry = Record<'zh-CN' | 'zh-HK' | 'en-US', string>
 
 const m = (zhCN: string, zhHK: string, enUS: string): Entry => ({ 'zh-CN': zhCN, 'zh-HK': zhHK, 'en-US': enUS })
 
@@ -124,7 +126,8 @@ export const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES
 
 /** The text of a key in a locale, with `{name}` parameters filled in. */
-export function translate(locale: MessageLocale, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = MESSAGES[key][locale]
+export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  const entry: Readonly<Record<string, string>> = MESSAGES[key]
+  const text = entry[locale] ?? translatorOf(locale)(entry['zh-CN'])
   return params ? text.replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all)) : text
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useLocale } from '../app/settings.js'
+import { useLocale } from './current-locale.js'
 import { translate, type MessageKey } from './messages.js'
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string

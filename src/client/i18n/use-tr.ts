@@ -1,4 +1,4 @@
-import { getSettings, localeOf, useLocale } from '../app/settings.js'
+import { currentLocale, useLocale } from './current-locale.js'
 import { translatorOf } from '../../shared/i18n/catalogue.js'
 
 /**
@@ -13,7 +13,7 @@ export function useTr(): (text: string) => string {
  * The same outside components (builders of columns and options); their components render again on a
  * language change because the metadata they read is rebuilt for the new language.
  */
-export const tr = (text: string): string => translatorOf(localeOf(getSettings().language))(text)
+export const tr = (text: string): string => translatorOf(currentLocale())(text)
 
 /** `term()` lives in its own module so tables in the login route's modules can mark texts without loading the catalogues. */
 export { term } from './term.js'

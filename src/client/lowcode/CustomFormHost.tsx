@@ -5,11 +5,12 @@ import { FormProvider, type ISchema } from '@formily/react'
 import { FormLayout } from '@formily/antd-v5'
 import useSWR from 'swr'
 import { api, request } from '../api/http.js'
-import { useFeedback } from '../runtime/feedback.js'
+import { useFeedback } from '../components/feedback.js'
 import { checkFormSchema } from './formily-schema.js'
 import { CustomFormSchemaField } from './formily-components.js'
 import type { CustomFormConfig } from './lowcode-wire.js'
-import { runScript, ScriptFailure } from './script-runner.js'
+import { runScript } from '../sandbox/script-runner.js'
+import { ScriptError } from '../../shared/sandbox/script-error.js'
 import { useTr } from '../i18n/use-tr.js'
 
 export interface CustomFormHostProps {
@@ -80,7 +81,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
     setSubmitting(true)
     try {
       if (config.prefixSubmit?.trim()) {
-        const stop = await runScript(config.prefixSubmit, ['formData', '_this'], [formData, self])
+        const stop = await runScript(config.prefixSubmit, [formData, self], { params: ['formData', '_this'] })
         if (stop) {
           if (typeof stop === 'string') void message.warning(stop)
           return
@@ -88,12 +89,12 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
       }
       await request('post', '/gen/api/custom/form/handle', { query: { id: formId }, json: formData })
       let keepOpen: unknown = false
-      if (config.suffixSubmit?.trim()) keepOpen = await runScript(config.suffixSubmit, ['formData', '_this'], [formData, self])
+      if (config.suffixSubmit?.trim()) keepOpen = await runScript(config.suffixSubmit, [formData, self], { params: ['formData', '_this'] })
       void message.success(typeof keepOpen === 'string' ? keepOpen : tr('提交成功'))
       onSubmitted?.()
       if (!keepOpen) onClose?.()
     } catch (e) {
-      if (e instanceof ScriptFailure) void message.error(e.message)
+      if (e instanceof ScriptError) void message.error(e.message)
     } finally {
       setSubmitting(false)
     }

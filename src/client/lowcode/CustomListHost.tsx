@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import { api, download, request } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
-import { useFeedback } from '../runtime/feedback.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
+import { useFeedback } from '../components/feedback.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
 import { GEN_CUSTOM_LIST_TYPE as LT, GEN_QUERY_WIDTH_TYPE as WT } from '../../shared/generated/enum-codes.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { asRequestParam, buttonAction, buttonLook, type ButtonPlace } from './button-action.js'
@@ -15,8 +15,8 @@ import CustomQueryForm from './CustomQueryForm.js'
 import { buildConditions, initialQueryValues } from './list-conditions.js'
 import { allKeys, nestRows, SHOW_MARK } from './list-rows.js'
 import type { CustomListConfig, ListButtonConfig, ListCondition, ListFieldConfig, ListRow } from './lowcode-wire.js'
-import { runScript, ScriptFailure } from './script-runner.js'
-import { runButtonScript } from '../sandbox/script-runner.js'
+import { runButtonScript, runScript } from '../sandbox/script-runner.js'
+import { ScriptError } from '../../shared/sandbox/script-error.js'
 import { ROW_KEY, useFormattedCells, type FormattedCells } from './use-formatted-cells.js'
 import { tr, useTr } from '../i18n/use-tr.js'
 
@@ -105,7 +105,7 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
             navigate(action.path)
             return
           case 'form': {
-            const param = action.paramScript ? asRequestParam(await runScript(action.paramScript, action.params, [arg])) : place === 'row' && row ? plainRow(row) : undefined
+            const param = action.paramScript ? asRequestParam(await runScript(action.paramScript, [arg], { params: action.params })) : place === 'row' && row ? plainRow(row) : undefined
             setOpened({ formId: action.formId, requestParam: param })
             return
           }
@@ -123,7 +123,7 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
             void message.error(action.reason)
         }
       } catch (e) {
-        void message.error(e instanceof ScriptFailure ? e.message : e instanceof Error ? e.message : String(e))
+        void message.error(e instanceof ScriptError ? e.message : e instanceof Error ? e.message : String(e))
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -7,7 +7,7 @@ import CustomListHost from './CustomListHost.js'
 import { MarkdownLite } from './markdown-lite.js'
 import type { CustomPageConfig } from './lowcode-wire.js'
 import { checkPageSchema, type PageBlock, type PageSchema } from './page-schema.js'
-import { runScript } from './script-runner.js'
+import { runScript } from '../sandbox/script-runner.js'
 import { tr, useTr } from '../i18n/use-tr.js'
 
 /**
@@ -15,7 +15,7 @@ import { tr, useTr } from '../i18n/use-tr.js'
  * an error message for the page, or the schema.
  */
 export async function pageSchemaOf(script: string): Promise<PageSchema> {
-  const value = await runScript(script, [], [])
+  const value = await runScript(script, [], { params: [] })
   const checked = checkPageSchema(value)
   if (!checked.ok) throw new Error(tr(`页面结构不正确：${checked.errors.slice(0, 5).join('；')}`))
   return checked.schema

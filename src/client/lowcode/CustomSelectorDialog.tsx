@@ -4,15 +4,8 @@ import useSWR from 'swr'
 import { api } from '../api/http.js'
 import CustomListHost from './CustomListHost.js'
 import type { CustomSelectorConfig, ListRow } from './lowcode-wire.js'
+import type { CustomSelectorDialogProps } from './selector-dialog-slot.js'
 import { useTr } from '../i18n/use-tr.js'
-
-export interface CustomSelectorDialogProps {
-  selectorId: string
-  open: boolean
-  multiple?: boolean
-  onCancel: () => void
-  onConfirm: (rows: ListRow[], config: CustomSelectorConfig) => void
-}
 
 export const selectorConfigKey = (id: string) => ['/gen/api/custom/selector/config', id]
 export const loadSelectorConfig = (id: string) => api.get<CustomSelectorConfig>('/gen/api/custom/selector/config', { id })

@@ -1,10 +1,8 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Input, Select } from 'antd'
-import { lazy, Suspense } from 'react'
-import type { FormControlProps } from '../runtime/form-controls.js'
+import type { FormControlProps } from '../components/form-controls.js'
 import type { ListRow } from './lowcode-wire.js'
-
-const CustomSelectorDialog = lazy(() => import('./CustomSelectorDialog.js'))
+import { selectorDialog } from './selector-dialog-slot.js'
 
 export interface CustomSelectorInputProps extends FormControlProps {
   selectorId?: string
@@ -20,6 +18,7 @@ type Chosen = { value: string; label: string }
  */
 export default function CustomSelectorInput({ selectorId, multiple, placeholder, value, onChange, disabled, readOnly, readPretty, id, ...rest }: CustomSelectorInputProps) {
   const [open, setOpen] = useState(false)
+  const CustomSelectorDialog = selectorDialog()
   const [labels, setLabels] = useState<Map<string, string>>(new Map())
   const values = (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(String)
   const items: Chosen[] = values.map((v) => ({ value: v, label: labels.get(v) ?? v }))
@@ -65,7 +64,7 @@ export default function CustomSelectorInput({ selectorId, multiple, placeholder,
           }}
         />
       )}
-      {open && selectorId && (
+      {open && selectorId && CustomSelectorDialog && (
         <Suspense fallback={null}>
           <CustomSelectorDialog
             selectorId={selectorId}

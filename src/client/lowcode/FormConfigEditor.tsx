@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react'
 import { Alert, Button, Col, Row, Typography } from 'antd'
-import type { FormControlProps } from '../runtime/form-controls.js'
+import type { FormControlProps } from '../components/form-controls.js'
 import { CustomFormBody } from './CustomFormHost.js'
 import { checkFormSchema, EXAMPLE_FORM_SCHEMA } from './formily-schema.js'
 import LazyMonaco from './LazyMonaco.js'

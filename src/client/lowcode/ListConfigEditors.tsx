@@ -1,7 +1,7 @@
 import IconPicker from '../components/IconPicker.js'
 import { Input, InputNumber, Select, Switch } from 'antd'
 import { useMeta } from '../api/meta.js'
-import type { FormControlProps } from '../runtime/form-controls.js'
+import type { FormControlProps } from '../components/form-controls.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { GEN_CUSTOM_LIST_BTN_TYPE as BT, GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT, QUERY_TYPE as QT } from '../../shared/generated/enum-codes.js'
 import RowsEditor, { ScriptCell, type EditorRow, type RowsEditorColumn } from './RowsEditor.js'

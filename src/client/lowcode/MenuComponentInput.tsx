@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react'
 import { Input } from 'antd'
 import { observer, useForm } from '@formily/react'
 import { MENU_COMPONENT_TYPE as CT } from '../../shared/generated/enum-codes.js'
-import PickerInput from '../components/PickerInput.js'
-import type { FormControlProps } from '../runtime/form-controls.js'
+import PickerInput from '../runtime/picker/PickerInput.js'
+import type { FormControlProps } from '../components/form-controls.js'
 import { term, useTr } from '../i18n/use-tr.js'
 
 /** The picker of what a low-code menu opens, by its 组件类型. */

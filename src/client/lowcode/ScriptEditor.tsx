@@ -1,4 +1,4 @@
-import type { FormControlProps } from '../runtime/form-controls.js'
+import type { FormControlProps } from '../components/form-controls.js'
 import LazyMonaco from './LazyMonaco.js'
 
 /**

@@ -1,9 +1,10 @@
 import { lazy } from 'react'
 import { mutate } from 'swr'
-import { onEntityWritten } from '../runtime/entity-writes.js'
-import { registerControlKind, registerFormControl } from '../runtime/form-controls.js'
+import { onEntityWritten } from '../api/entity-writes.js'
+import { registerControlKind, registerFormControl } from '../components/form-controls.js'
+import { provideSelectorDialog } from './selector-dialog-slot.js'
 import { registerRowAction } from '../runtime/row-actions.js'
-import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../shell/menu-pages.js'
+import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../app/menu-pages.js'
 
 /**
  * The low-code layer in the browser: the hosts of custom lists, forms and pages behind menus of
@@ -17,6 +18,7 @@ const CustomListHost = lazy(() => import('./CustomListHost.js'))
 const CustomFormHost = lazy(() => import('./CustomFormHost.js'))
 const CustomPageHost = lazy(() => import('./CustomPageHost.js'))
 const CustomSelectorInput = lazy(() => import('./CustomSelectorInput.js'))
+const CustomSelectorDialog = lazy(() => import('./CustomSelectorDialog.js'))
 const FormConfigEditor = lazy(() => import('./FormConfigEditor.js'))
 const ScriptEditor = lazy(() => import('./ScriptEditor.js'))
 const MenuComponentInput = lazy(() => import('./MenuComponentInput.js'))
@@ -36,6 +38,7 @@ registerLowCodeHost('form', ({ id, requestParam }: LowCodeHostProps) => <CustomF
 registerLowCodeHost('page', ({ id }: LowCodeHostProps) => <CustomPageHost key={id} pageId={id} />)
 
 registerControlKind('CUSTOM_SELECTOR', CustomSelectorInput)
+provideSelectorDialog(CustomSelectorDialog)
 
 // 开发管理: the seed's menu components are the ancestor's view paths; each is the generic screen of its entity file.
 const ADMIN_SCREENS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ListFieldConfig, ListRow } from './lowcode-wire.js'
-import { formatColumn } from './script-runner.js'
+import { formatCells } from '../sandbox/script-runner.js'
 
 export const ROW_KEY = '__key'
 
@@ -27,7 +27,7 @@ export function useFormattedCells(fields: readonly ListFieldConfig[], rows: read
       withFormatter.map(async (f) => {
         const byRow = new Map<string, { text: string } | { error: string }>()
         try {
-          const texts = await formatColumn(f.formatter!, plain.map((row) => ({ value: row[f.columnName] ?? null, row })))
+          const texts = await formatCells(f.formatter!, plain.map((row) => ({ value: row[f.columnName] ?? null, row })))
           texts.forEach((text, i) => byRow.set(String(rows[i][ROW_KEY]), { text }))
         } catch (e) {
           const error = e instanceof Error ? e.message : String(e)

@@ -5,9 +5,9 @@ import useSWR, { useSWRConfig } from 'swr'
 import { api, type Page } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
 import { useSession, type SessionUser } from '../app/session.js'
-import { useLocale } from '../app/settings.js'
+import { useLocale } from '../i18n/current-locale.js'
 import { patterns } from '../../shared/metadata/patterns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
 import { useTr } from '../i18n/use-tr.js'
 
 

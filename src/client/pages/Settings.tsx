@@ -1,8 +1,7 @@
 import { Button, Card, Form, Radio, Switch } from 'antd'
-import { resetSettings, updateSettings, useSettings, type Language, type LayoutMode, type ThemeMode } from '../app/settings.js'
-import { chooseLanguage } from '../i18n/load-catalogues.js'
+import { resetSettings, updateSettings, useSettings, type LayoutMode, type ThemeMode } from '../app/settings.js'
 import { useT } from '../i18n/use-t.js'
-import { LANGUAGE_NAMES } from '../shell/LanguageSwitch.js'
+import { chooseLanguage, languageOptions } from '../components/LanguageSwitch.js'
 
 /** Personal settings, applied at once and kept in this browser's local storage. */
 export default function Settings() {
@@ -42,8 +41,8 @@ export default function Settings() {
             aria-label={t('settings.language')}
             optionType="button"
             value={settings.language}
-            onChange={(e) => void chooseLanguage(e.target.value as Language)}
-            options={(Object.keys(LANGUAGE_NAMES) as Language[]).map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+            onChange={(e) => void chooseLanguage(e.target.value as string)}
+            options={languageOptions()}
           />
         </Form.Item>
         <Form.Item label={t('settings.tabsLocked')}>

@@ -7,7 +7,7 @@ import { useSession } from '../app/session.js'
 import { useSystemTitle } from '../app/system-info.js'
 import { useT } from '../i18n/use-t.js'
 import type { MessageKey } from '../i18n/messages.js'
-import { MenuIcon } from '../shell/MenuIcon.js'
+import { MenuIcon } from '../components/MenuIcon.js'
 import { OrderChartCard } from './workplace/OrderChartCard.js'
 
 function greeting(hour: number): MessageKey {

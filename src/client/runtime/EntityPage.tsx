@@ -4,7 +4,7 @@ import { Result, Spin } from 'antd'
 import { useMeta, type Meta } from '../api/meta.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import EntityFormModal, { type FormDialog } from './EntityFormModal.js'
-import { FeedbackProvider } from './feedback.js'
+import { FeedbackProvider } from '../components/feedback.js'
 import ListView from './ListView.js'
 import { useTr } from '../i18n/use-tr.js'
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { Modal, type ModalProps } from 'antd'
-import { useFeedback } from './feedback.js'
+import { useFeedback } from '../components/feedback.js'
 import { term, useTr } from '../i18n/use-tr.js'
 
 /** Asked before Esc, the close icon, the mask or 取消 of the frame throws away what was typed. */

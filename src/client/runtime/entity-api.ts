@@ -1,7 +1,7 @@
 import { api, download, type Page } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { hasOperation } from '../../shared/metadata/operation-keys.js'
-import { entityWritten } from './entity-writes.js'
+import { entityWritten } from '../api/entity-writes.js'
 import { tr } from '../i18n/use-tr.js'
 
 /** One record as the server answers it (wire names, ref labels beside the ids). */

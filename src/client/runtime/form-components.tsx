@@ -5,7 +5,7 @@ import BooleanSwitch, { type BooleanSwitchProps } from '../components/BooleanSwi
 import IconPicker, { type IconPickerProps } from '../components/IconPicker.js'
 import ImageUpload, { type ImageUploadProps } from '../components/ImageUpload.js'
 import JsonInput, { type JsonInputProps } from '../components/JsonInput.js'
-import PickerInput, { type PickerInputProps } from '../components/PickerInput.js'
+import PickerInput, { type PickerInputProps } from './picker/PickerInput.js'
 import RefText, { type RefTextProps } from '../components/RefText.js'
 import RegionCascader, { regionPath, type RegionCascaderProps } from '../components/RegionCascader.js'
 

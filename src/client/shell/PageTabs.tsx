@@ -16,7 +16,7 @@ import {
   REFRESH_SPIN_MS,
   useTabs,
   type PageTab,
-} from './tab-store.js'
+} from '../app/tab-store.js'
 
 interface Props {
   activeKey: string | undefined

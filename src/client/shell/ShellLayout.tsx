@@ -11,16 +11,14 @@ import { saveSession, useSession, type SessionUser } from '../app/session.js'
 import { useSettings } from '../app/settings.js'
 import { usePageTitle, useSystemTitle } from '../app/system-info.js'
 import { useT } from '../i18n/use-t.js'
-import { LanguageSwitch } from './LanguageSwitch.js'
-import '../app/features.js'
-import { NoticeBell } from '../features/notice/NoticeBell.js'
-import { BusBridge } from '../features/bus/BusBridge.js'
+import { LanguageSwitch } from '../components/LanguageSwitch.js'
+import { headerSlots } from '../app/header-slots.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
 import { MenuSearch } from './MenuSearch.js'
 import { resolvePage } from './page-registry.js'
 import { PageTabs } from './PageTabs.js'
-import { openTab, useTabs, type PageTab } from './tab-store.js'
+import { openTab, useTabs, type PageTab } from '../app/tab-store.js'
 import { PageLoading, TabPanes } from './TabPanes.js'
 import { UserMenu } from './UserMenu.js'
 import { useTr } from '../i18n/use-tr.js'
@@ -217,8 +215,9 @@ export default function ShellLayout() {
           <div className="shell-header-right">
             <MenuSearch entries={entries} />
             <LanguageSwitch />
-            <NoticeBell entries={entries} />
-            <BusBridge />
+            {headerSlots().map(([key, Item]) => (
+              <Item key={key} entries={entries} />
+            ))}
             <UserMenu />
           </div>
         </Layout.Header>

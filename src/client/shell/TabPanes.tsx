@@ -4,7 +4,7 @@ import { Spin } from 'antd'
 import ErrorPage from '../pages/ErrorPage.js'
 import { PageErrorBoundary } from './PageErrorBoundary.js'
 import type { ResolvedPage } from './page-registry.js'
-import type { PageTab } from './tab-store.js'
+import type { PageTab } from '../app/tab-store.js'
 
 interface Props {
   tabs: PageTab[]

@@ -5,7 +5,7 @@ import { useSWRConfig } from 'swr'
 import { api } from '../api/http.js'
 import { clearSession, useSession } from '../app/session.js'
 import { useT } from '../i18n/use-t.js'
-import { clearTabs } from './tab-store.js'
+import { clearTabs } from '../app/tab-store.js'
 
 /** Avatar menu: personal centre, personal settings, logout. */
 export function UserMenu() {

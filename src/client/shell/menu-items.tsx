@@ -1,7 +1,7 @@
 import type { MenuProps } from 'antd'
 import { StarFilled, StarOutlined } from '@ant-design/icons'
 import { isExternal, MENU_FUNCTION, type MenuNode } from '../app/menus.js'
-import { MenuIcon } from './MenuIcon.js'
+import { MenuIcon } from '../components/MenuIcon.js'
 import { tr } from '../i18n/use-tr.js'
 
 export type MenuItem = Required<MenuProps>['items'][number]

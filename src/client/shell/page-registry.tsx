@@ -6,8 +6,8 @@ import type { Session } from '../app/session.js'
 import type { Translate } from '../i18n/use-t.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { MENU_COMPONENT_TYPE } from '../../shared/generated/enum-codes.js'
-import { lowCodeHost, menuPage, resolveMenu, type LowCodeKind, type MenuInputs } from './menu-pages.js'
-import { WORKPLACE_PATH } from './tab-store.js'
+import { lowCodeHost, menuPage, resolveMenu, type LowCodeKind, type MenuInputs } from '../app/menu-pages.js'
+import { WORKPLACE_PATH } from '../app/tab-store.js'
 
 const EntityPage = lazy(() => import('../runtime/EntityPage'))
 const Workplace = lazy(() => import('../pages/Workplace.js'))

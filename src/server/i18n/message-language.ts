@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { translatorOf } from '../../shared/i18n/all-catalogues.js'
-import { localeOfAcceptLanguage } from '../../shared/i18n/translate.js'
+import { localeOfAcceptLanguage, SOURCE_LOCALE } from '../../shared/i18n/locales.js'
 
 /**
  * Every JSON answer's `msg` (errors and successes alike) in the language of the request's
@@ -10,7 +10,7 @@ import { localeOfAcceptLanguage } from '../../shared/i18n/translate.js'
 export function installMessageLanguage(app: FastifyInstance): void {
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
     const locale = localeOfAcceptLanguage(req.headers['accept-language'])
-    if (locale === 'zh-CN' || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload
+    if (locale === SOURCE_LOCALE || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload
     const msg = (payload as { msg?: unknown }).msg
     return typeof msg === 'string' ? { ...payload, msg: translatorOf(locale)(msg) } : payload
   })

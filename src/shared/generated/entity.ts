@@ -114,10 +114,16 @@ export interface EntityFile {
   singleton?: boolean
   document?: Document
 }
+/**
+ * The label by locale: Simplified always; a language without its own falls back (src/shared/i18n/locales.ts).
+ */
 export interface I18NLabel {
   'zh-CN': string
-  'zh-HK'?: string
-  'en-US'?: string
+  /**
+   * This interface was referenced by `I18NLabel`'s JSON-Schema definition
+   * via the `patternProperty` "^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$".
+   */
+  [k: string]: string
 }
 export interface Api {
   /**

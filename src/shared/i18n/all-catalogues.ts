@@ -1,16 +1,19 @@
-import { registerCatalogues } from './catalogue.js'
-import messagesEnUS from './messages.en-US.json'
-import messagesZhHK from './messages.zh-HK.json'
-import termsEnUS from './terms.en-US.json'
-import termsZhHK from './terms.zh-HK.json'
+import { registerCatalogues, type Catalogues } from './catalogue.js'
+import { locales } from './locales.js'
 
-/** Every language's catalogues, registered on import: what the server (and the tests) translate with. */
-export const CATALOGUES = {
-  'en-US': { terms: termsEnUS, messages: messagesEnUS },
-  'zh-HK': { terms: termsZhHK, messages: messagesZhHK },
-} as const
+/**
+ * Every language's catalogue of the table, registered on import: what the server (and the tests)
+ * translate with. A language registered later (registerLocale) is loaded by loadAllCatalogues.
+ */
+export const CATALOGUES: Record<string, Catalogues> = {}
 
-registerCatalogues('en-US', CATALOGUES['en-US'])
-registerCatalogues('zh-HK', CATALOGUES['zh-HK'])
+export async function loadAllCatalogues(): Promise<void> {
+  for (const row of locales()) {
+    if (!row.catalogue || CATALOGUES[row.code]) continue
+    registerCatalogues(row.code, (CATALOGUES[row.code] = await row.catalogue()))
+  }
+}
+
+await loadAllCatalogues()
 
 export { catalogueOf, translatorOf } from './catalogue.js'

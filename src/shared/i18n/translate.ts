@@ -4,10 +4,6 @@
  * numbered parameters (`第{0}行：{1}`); what a parameter captures is translated in turn (a field label,
  * a nested message), so one entry covers every row number and every label.
  */
-export type Locale = 'zh-CN' | 'zh-HK' | 'en-US'
-
-export const LOCALES: readonly Locale[] = ['zh-CN', 'zh-HK', 'en-US']
-
 /** Simplified text (or pattern with `{n}`) -> translated text (same `{n}`). */
 export type Catalogue = Readonly<Record<string, string>>
 
@@ -105,12 +101,4 @@ export function createTranslator(...catalogues: Catalogue[]): Translator {
   }) as Translator
   translator.lookup = (text) => lookup(text, 0, true)
   return translator
-}
-
-/** The locale of an Accept-Language header: Traditional Chinese and English are served, all else is Simplified. */
-export function localeOfAcceptLanguage(header: string | undefined): Locale {
-  const first = (header ?? '').split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? ''
-  if (/^zh-(hk|tw|mo|hant)/.test(first)) return 'zh-HK'
-  if (first.startsWith('en')) return 'en-US'
-  return 'zh-CN'
 }

@@ -1,6 +1,6 @@
 import type { EntityFile, Field } from '../generated/entity.js'
 import { translatorOf } from '../i18n/catalogue.js'
-import type { Locale } from '../i18n/translate.js'
+import { labelIn, type Locale } from '../i18n/locales.js'
 
 export type { EntityFile, Field }
 export type FieldType = Field['type']
@@ -75,7 +75,7 @@ export function buildEntityModel(file: EntityFile, locale: Locale = 'zh-CN'): En
     file,
     name: file.name,
     table: file.table,
-    label: file.label[locale] || file.label['zh-CN'],
+    label: labelIn(file.label, locale),
     scope: file.scope ?? 'tenant',
     fields,
     byName,

@@ -1,9 +1,9 @@
 import type { EnumsFile } from '../generated/enums.js'
+import { labelIn, type Locale } from '../i18n/locales.js'
 
 export type EnumCode = string | number | boolean
-export type Locale = 'zh-CN' | 'zh-HK' | 'en-US'
-
-type EnumItem = { 'zh-CN': string; 'zh-HK'?: string; 'en-US'?: string }
+/** An item's labels by locale (Simplified always; another language falls back, see labelIn). */
+type EnumItem = { 'zh-CN': string }
 
 /**
  * Read access to schemas/enums.json, shared by server validation and browser labels. `locale` is the
@@ -41,12 +41,12 @@ export class EnumCatalog {
 
   label(name: string, code: unknown, locale: Locale = this.locale): string | undefined {
     const item = this.items(name).find((i) => String(i.code) === String(code))
-    return item && (item[locale] || item['zh-CN'])
+    return item && labelIn(item, locale)
   }
 
   /** An item's label in the display language. */
   text(item: EnumItem): string {
-    return item[this.locale] || item['zh-CN']
+    return labelIn(item, this.locale)
   }
 
   codeKind(name: string): 'integer' | 'string' | 'boolean' {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import type { Meta } from '../../api/meta.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { enumOptions } from '../../runtime/query-params.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { customerApi, customerPaths } from './customer-api.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
 

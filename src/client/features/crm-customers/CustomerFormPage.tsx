@@ -1,6 +1,6 @@
 import { Card, Spin } from 'antd'
 import { useMeta } from '../../api/meta.js'
-import { FeedbackProvider } from '../../runtime/feedback.js'
+import { FeedbackProvider } from '../../components/feedback.js'
 import CustomerForm from './CustomerForm.js'
 
 /** 新增客户 / 修改客户 page (desktop, or the H5 variant with `compact`). */

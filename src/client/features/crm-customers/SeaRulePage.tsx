@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Alert, Button, Card, Spin, Tabs } from 'antd'
 import { usePermission } from '../../app/session.js'
-import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { customerApi } from './customer-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 

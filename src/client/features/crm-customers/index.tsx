@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { useParams } from 'react-router-dom'
 import { loadedMeta } from '../../api/meta.js'
-import { registerMenuPage, registerMenuResolver } from '../../shell/menu-pages.js'
+import { registerMenuPage, registerMenuResolver } from '../../app/menu-pages.js'
 import { registerOwnTabs } from './CustomerTabsPanel.js'
 
 const CustomerListPage = lazy(() => import('./CustomerListPage.js'))

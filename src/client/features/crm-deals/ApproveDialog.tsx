@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Form, Input, Modal, Radio } from 'antd'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { crmApi } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Button, List, Popconfirm, Space, Typography, Upload } from 'antd'
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons'
 import { hasPermission, useSession } from '../../app/session.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { crmApi, type ContractFile } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 

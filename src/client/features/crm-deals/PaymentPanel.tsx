@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import Decimal from 'decimal.js'
 import { useMeta } from '../../api/meta.js'
 import { hasPermission, useSession } from '../../app/session.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { crmApi, type PaymentPage, type PaymentRow, type PlanInput } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Form, Modal } from 'antd'
-import PickerInput from '../../components/PickerInput.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import PickerInput from '../../runtime/picker/PickerInput.js'
+import { useFeedback } from '../../components/feedback.js'
 import { crmApi } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 

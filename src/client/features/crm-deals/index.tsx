@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
 import { Modal } from 'antd'
 import { useNavigate } from 'react-router-dom'
-import { registerMenuPage, registerMenuResolver } from '../../shell/menu-pages.js'
+import { registerMenuPage, registerMenuResolver } from '../../app/menu-pages.js'
 import { registerRowAction } from '../../runtime/row-actions.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { registerCustomerTab } from '../crm-customers/customer-tabs.js'

@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import type { UploadFile } from 'antd/es/upload/interface'
 import { request } from '../../api/http.js'
 import { IMAGE_ACCEPT } from '../../components/ImageUpload.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import type { Attachment } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 

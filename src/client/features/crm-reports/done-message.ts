@@ -1,6 +1,6 @@
 import { App } from 'antd'
 import { mutate } from 'swr'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 
 /**
  * The success message of a page that closes its own tab when done: shown by the shell's holder, which

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { useLocation } from 'react-router-dom'
-import { registerMenuPage, registerMenuResolver, type SubPage } from '../../shell/menu-pages.js'
+import { registerMenuPage, registerMenuResolver, type SubPage } from '../../app/menu-pages.js'
 import { MONTHLY, REPORT_KIND, WEEKLY, type ReportType } from './report-api.js'
 
 const WorkReportListPage = lazy(() => import('./WorkReportListPage.js'))

@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Space, Spin, Tabs, Typography, theme } from 'antd
 import { api } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { nameOf, useLoad } from '../system/use-load.js'
 import { Designer } from './Designer.js'

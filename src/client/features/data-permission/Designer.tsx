@@ -17,7 +17,7 @@ import { Button, Empty, Select, Space, Tag, theme, Tooltip, Typography } from 'a
 import { ApartmentOutlined, DeleteOutlined, FilterOutlined, HolderOutlined } from '@ant-design/icons'
 import { DATA_PERMISSION_CALC_TYPE as CALC } from '../../../shared/generated/enum-codes.js'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { ConditionValue } from './ConditionValue.js'
 import {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { registerRowAction } from '../../runtime/row-actions.js'
-import { registerMenuPage } from '../../shell/menu-pages.js'
+import { registerMenuPage } from '../../app/menu-pages.js'
 
 /**
  * Data dictionaries: the 数据字典 page (menu component `/system/dic/index`: the `dic` entity screen

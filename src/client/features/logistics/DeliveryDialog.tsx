@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Descriptions, Form, Input, InputNumber, Modal, Spin } from 'antd'
 import { api } from '../../api/http.js'
-import PickerInput from '../../components/PickerInput.js'
+import PickerInput from '../../runtime/picker/PickerInput.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export interface DeliveryDialogProps {

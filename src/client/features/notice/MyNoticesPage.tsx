@@ -4,7 +4,7 @@ import { Card, Col, Form, Input, Row, Select, Table, Tag, Typography } from 'ant
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { useSession } from '../../app/session.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice, type MyNoticeQuery } from './notice-api.js'
 import { useTr } from '../../i18n/use-tr.js'

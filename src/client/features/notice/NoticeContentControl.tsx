@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Spin } from 'antd'
-import type { FormControlProps } from '../../runtime/form-controls.js'
+import type { FormControlProps } from '../../components/form-controls.js'
 
 // Both load on first use: the editor is tiptap (its own chunk), the viewer DOMPurify.
 const RichTextEditor = lazy(() => import('./RichTextEditor.js'))

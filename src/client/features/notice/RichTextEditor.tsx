@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons'
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import type { FormControlProps } from '../../runtime/form-controls.js'
+import type { FormControlProps } from '../../components/form-controls.js'
 import { sanitizeHtml } from './sanitize.js'
 import './notice.css'
 import { useTr } from '../../i18n/use-tr.js'

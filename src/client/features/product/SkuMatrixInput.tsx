@@ -5,8 +5,8 @@ import { observer, useForm } from '@formily/react'
 import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
-import type { FormControlProps } from '../../runtime/form-controls.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import type { FormControlProps } from '../../components/form-controls.js'
+import { useFeedback } from '../../components/feedback.js'
 import {
   comboKey,
   inItemOrder,

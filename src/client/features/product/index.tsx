@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Spin } from 'antd'
-import { registerFormControl, type FormControlProps } from '../../runtime/form-controls.js'
+import { registerFormControl, type FormControlProps } from '../../components/form-controls.js'
 
 /**
  * Product form controls in place of the JSON text of the entity files' virtual `json` fields:

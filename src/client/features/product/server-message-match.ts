@@ -1,12 +1,12 @@
-import { getSettings, localeOf } from '../../app/settings.js'
+import { currentLocale } from '../../i18n/current-locale.js'
 import { catalogueOf } from '../../../shared/i18n/catalogue.js'
-import type { Locale } from '../../../shared/i18n/translate.js'
+import type { Locale } from '../../../shared/i18n/locales.js'
 
 const PARAM = /\{\d+\}/g
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The translations, in `locale`, of the catalogue's server messages whose Simplified wording `simplified` matches. */
-function translatedPatterns(simplified: RegExp, locale: Exclude<Locale, 'zh-CN'>): RegExp[] {
+function translatedPatterns(simplified: RegExp, locale: Locale): RegExp[] {
   const out: RegExp[] = []
   for (const [key, target] of Object.entries(catalogueOf(locale).messages)) {
     if (!simplified.test(key.replace(PARAM, '1'))) continue
@@ -22,7 +22,7 @@ function translatedPatterns(simplified: RegExp, locale: Exclude<Locale, 'zh-CN'>
  * pattern picks the message catalogue's entries it covers, and their translations in the chosen
  * language match too (a form that could not recognise its own stale message would refuse every save).
  */
-export function serverMessageMatcher(simplified: RegExp, locale: () => Locale = () => localeOf(getSettings().language)): (message: string) => boolean {
+export function serverMessageMatcher(simplified: RegExp, locale: () => Locale = currentLocale): (message: string) => boolean {
   const cache = new Map<Locale, RegExp[]>()
   return (message) => {
     if (simplified.test(message)) return true

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { tr } from '../../i18n/use-tr.js'
 
 interface RunOutcome {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Select } from 'antd'
 import { api } from '../../api/http.js'
-import type { FormControlProps } from '../../runtime/form-controls.js'
+import type { FormControlProps } from '../../components/form-controls.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 interface Handler {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
-import { registerMenuPage } from '../../shell/menu-pages.js'
-import { registerFormControl } from '../../runtime/form-controls.js'
+import { registerMenuPage } from '../../app/menu-pages.js'
+import { registerFormControl } from '../../components/form-controls.js'
 import { registerRowAction } from '../../runtime/row-actions.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 

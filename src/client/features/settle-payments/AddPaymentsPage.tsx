@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd'
 import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
-import { FeedbackProvider, useFeedback } from '../../runtime/feedback.js'
+import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { todayText } from './invoice-fields.js'
 import { useTr } from '../../i18n/use-tr.js'
 

@@ -3,7 +3,7 @@ import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd'
 import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../runtime/pager.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useTr } from '../../i18n/use-tr.js'
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { registerMenuPage, registerMenuResolver } from '../../shell/menu-pages.js'
+import { registerMenuPage, registerMenuResolver } from '../../app/menu-pages.js'
 
 /**
  * 收付款管理 and 发票管理 (spec 001 §7 settlement; menus 4000013*, 4000014*). Order types, plans, payments,

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr'
 import { Button, Card, Space, Typography, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import { Permission } from '../../app/Permission.js'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { swApi } from './sw-api.js'
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { registerMenuPage } from '../../shell/menu-pages.js'
+import { registerMenuPage } from '../../app/menu-pages.js'
 import { registerRowAction } from '../../runtime/row-actions.js'
 import { editorUrl, swApi } from './sw-api.js'
 import { tr } from '../../i18n/use-tr.js'

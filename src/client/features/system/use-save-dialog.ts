@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useFeedback } from '../../runtime/feedback.js'
+import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 /**

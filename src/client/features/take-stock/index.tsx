@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { registerMenuPage } from '../../shell/menu-pages.js'
+import { registerMenuPage } from '../../app/menu-pages.js'
 
 /** 盘点任务管理 (menu component `/sc/stock/take/plan/index`): plans are no approval document, so a page of their own. */
 const TakeStockPlanPage = lazy(() => import('./TakeStockPlanPage.js'))

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { STORAGE } from '../../api/http.js'
 import { saveSession, type SessionUser } from '../../app/session.js'
-import { clearTabs, WORKPLACE_PATH } from '../../shell/tab-store.js'
+import { clearTabs, WORKPLACE_PATH } from '../../app/tab-store.js'
 
 /** The answer of POST /auth/login and /auth/login/telephone. */
 export interface LoginAnswer {

@@ -5,7 +5,7 @@ import useSWR from 'swr'
 import { api } from '../../api/http.js'
 import type { Meta } from '../../api/meta.js'
 import type { DocumentSection } from '../../../shared/metadata/document-model.js'
-import { DEFAULT_PAGE_SIZE } from '../pager.js'
+import { DEFAULT_PAGE_SIZE } from '../../components/pager.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export type Candidates = NonNullable<NonNullable<DocumentSection['lines']['pick']>['candidates']>

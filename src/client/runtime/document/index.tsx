@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { loadedMeta } from '../../api/meta.js'
-import { registerMenuPage, registerMenuResolver } from '../../shell/menu-pages.js'
+import { registerMenuPage, registerMenuResolver } from '../../app/menu-pages.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { documentOfMenu } from './document-menus.js'
 import { documentPageTitle, parseDocumentRoute } from './document-routes.js'

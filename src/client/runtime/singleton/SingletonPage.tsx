@@ -5,7 +5,7 @@ import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import type { EntityModel, FieldModel } from '../../../shared/metadata/entity-model.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
-import { FeedbackProvider, useFeedback } from '../feedback.js'
+import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 /**

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { loadedMeta } from '../../api/meta.js'
-import { registerMenuResolver } from '../../shell/menu-pages.js'
+import { registerMenuResolver } from '../../app/menu-pages.js'
 import { singletonOfMenu } from './singleton-menus.js'
 
 const SingletonPage = lazy(() => import('./SingletonPage.js'))

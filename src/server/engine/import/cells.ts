@@ -1,6 +1,7 @@
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import type { EnumCatalog, EnumCode } from '../../../shared/metadata/enum-catalog.js'
 import { parseRegion, regionPath } from '../../../shared/region/regions.js'
+import { locales } from '../../../shared/i18n/locales.js'
 
 /**
  * Cell text in both directions for the Excel import and export: what a spreadsheet cell holds
@@ -102,7 +103,7 @@ export function parseEnum(text: string, name: string, enums: EnumCatalog): EnumC
   const items = enums.items(name)
   const hit =
     items.find((i) => i['zh-CN'] === t) ??
-    items.find((i) => i['zh-HK'] === t || i['en-US']?.toLowerCase() === t.toLowerCase()) ??
+    items.find((i) => locales().some((l) => typeof i[l.code] === 'string' && (i[l.code] as string).toLowerCase() === t.toLowerCase())) ??
     items.find((i) => String(i.code) === t) ??
     items.find((i) => i.key?.toLowerCase() === t.toLowerCase())
   return hit?.code

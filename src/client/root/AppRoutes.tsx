@@ -2,13 +2,13 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import ErrorPage from '../pages/ErrorPage.js'
 import { PageLoading } from '../shell/TabPanes.js'
-import { WORKPLACE_PATH } from '../shell/tab-store.js'
-import { useSession } from './session.js'
+import { WORKPLACE_PATH } from '../app/tab-store.js'
+import { useSession } from '../app/session.js'
 
 const Login = lazy(() => import('../pages/Login.js'))
 const ForgetPassword = lazy(() => import('../pages/ForgetPassword.js'))
-const OnlineExcel = lazy(() => import('../pages/OnlineExcel.js'))
-const ShellLayout = lazy(() => import('../shell/ShellLayout.js'))
+const OnlineExcel = lazy(() => import('../features/smart-work/OnlineExcel.js'))
+const ShellLayout = lazy(() => import('./SignedIn.js'))
 
 /**
  * Public: /login, /forget-psw, /403, /404, /500, /online-excel. Every other route needs a token; without

@@ -1,9 +1,9 @@
-import SearchButtons from './SearchButtons.js'
+import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
 import { Col, Form, Input, Row, Select } from 'antd'
-import DateInput from './DateInput.js'
-import { initialSearchValues, type SearchItem } from '../runtime/query-params.js'
-import PickerInput from './PickerInput.js'
+import DateInput from '../components/DateInput.js'
+import { initialSearchValues, type SearchItem } from './query-params.js'
+import { searchPickerInput } from './picker/picker-slots.js'
 import { tr } from '../i18n/use-tr.js'
 
 export interface QueryFormProps {
@@ -66,8 +66,10 @@ function control(item: SearchItem) {
       return <DateInput.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case 'date':
       return <DateInput style={{ width: '100%' }} placeholder={placeholder} />
-    case 'picker':
-      return <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} />
+    case 'picker': {
+      const PickerInput = searchPickerInput()
+      return PickerInput ? <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} /> : <Input disabled placeholder={placeholder} />
+    }
     default:
       return <Input allowClear placeholder={placeholder} />
   }

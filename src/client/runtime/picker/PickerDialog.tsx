@@ -3,20 +3,20 @@ import { Button, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
-import { api, type Page } from '../api/http.js'
-import type { Meta } from '../api/meta.js'
-import { usePermission } from '../app/session.js'
-import type { EntityModel } from '../../shared/metadata/entity-model.js'
-import type { EntityRow } from '../runtime/entity-api.js'
-import { buildColumns, SEQ_WIDTH } from '../runtime/list-columns.js'
-import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
-import { initialSearchValues, searchItems, toWireQuery } from '../runtime/query-params.js'
-import { useFeedback } from '../runtime/feedback.js'
+import { api, type Page } from '../../api/http.js'
+import type { Meta } from '../../api/meta.js'
+import { usePermission } from '../../app/session.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import type { EntityRow } from '../entity-api.js'
+import { buildColumns, SEQ_WIDTH } from '../list-columns.js'
+import { hasOperation, operationKeys } from '../../../shared/metadata/operation-keys.js'
+import { initialSearchValues, searchItems, toWireQuery } from '../query-params.js'
+import { useFeedback } from '../../components/feedback.js'
 import PickerModal from './PickerModal.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
-import EntityFormModal from '../runtime/EntityFormModal.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../runtime/pager.js'
-import { useTr } from '../i18n/use-tr.js'
+import { pickerAddForm } from './picker-slots.js'
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface PickerDialogProps {
   meta: Meta
@@ -117,7 +117,8 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
       align: 'right',
       render: (_v, row) => (row[stock.field] === null || row[stock.field] === undefined ? '' : String(row[stock.field])),
     })
-  const canAdd = picker.addButton && hasOperation(entity, 'create') && can(operationKeys(entity, 'create'))
+  const AddForm = pickerAddForm()
+  const canAdd = AddForm !== undefined && picker.addButton && hasOperation(entity, 'create') && can(operationKeys(entity, 'create'))
 
   return (
     <PickerModal
@@ -161,8 +162,8 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
         })}
         pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
       />
-      {canAdd && (
-        <EntityFormModal
+      {canAdd && AddForm && (
+        <AddForm
           meta={meta}
           entity={entity}
           dialog={adding ? { mode: 'add' } : null}

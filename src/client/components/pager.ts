@@ -1,8 +1,9 @@
 import type { TablePaginationConfig } from 'antd'
+import { DEFAULT_PAGE_SIZE } from '../api/http.js'
 import { tr } from '../i18n/use-tr.js'
 
-/** Grid paging of the spec (000 §9): 20 rows, sizes 5, 15, 20, 50, 100, total shown. */
-export const DEFAULT_PAGE_SIZE = 20
+/** Grid paging of the spec (000 §9): 20 rows (the request's default), sizes 5, 15, 20, 50, 100, total shown. */
+export { DEFAULT_PAGE_SIZE }
 export const PAGE_SIZE_OPTIONS = [5, 15, 20, 50, 100]
 export const showTotal = (total: number) => tr(`共 ${total} 条`)
 

@@ -1,4 +1,4 @@
-import type { EntityModel } from '../../shared/metadata/entity-model.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 
 type Row = Record<string, unknown> & { id: string }
 

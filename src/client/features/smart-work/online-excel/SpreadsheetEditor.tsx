@@ -3,12 +3,12 @@ import { Workbook, type WorkbookInstance } from '@fortune-sheet/react'
 import '@fortune-sheet/react/dist/index.css'
 import { Alert, Button, Result, Space, Spin, Typography } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
-import { ApiError } from '../../api/http.js'
-import { useFeedback } from '../../runtime/feedback.js'
-import { swApi, type WorkbookContent } from '../../features/smart-work/sw-api.js'
+import { ApiError } from '../../../api/http.js'
+import { useFeedback } from '../../../components/feedback.js'
+import { swApi, type WorkbookContent } from '../sw-api.js'
 import { toEditorSheets, toStoredSheets } from './workbook-content.js'
-import { term, useTr } from '../../i18n/use-tr.js'
-import { ExportButton } from '../../components/ExportButton.js'
+import { term, useTr } from '../../../i18n/use-tr.js'
+import { ExportButton } from '../../../components/ExportButton.js'
 
 /** 001 §2: the editor's warning. */
 export const EXCEL_WARNING = term('温馨提示：在线Excel不支持复杂的Excel文件，仅支持简单的文本编辑和数字计算，重要文件请做好备份！')

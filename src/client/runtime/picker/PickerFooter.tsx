@@ -1,6 +1,6 @@
 import { Button, Popover, Space, Typography } from 'antd'
-import type { EntityRow } from '../runtime/entity-api.js'
-import { useTr } from '../i18n/use-tr.js'
+import type { EntityRow } from '../entity-api.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface PickerFooterProps {
   multiple: boolean

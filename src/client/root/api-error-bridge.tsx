@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react'
 import { App } from 'antd'
 import { useLocation } from 'react-router-dom'
 import { onApiError, onDownloadProgress } from '../api/http.js'
-import { clearSession, getSession } from './session.js'
-import { clearTabs } from '../shell/tab-store.js'
+import { clearSession, getSession } from '../app/session.js'
+import { clearTabs } from '../app/tab-store.js'
 import { useT } from '../i18n/use-t.js'
 
 const PUBLIC_PATHS = ['/login', '/forget-psw', '/403', '/404', '/500', '/online-excel']

@@ -1,24 +1,16 @@
 import { useEffect, useMemo } from 'react'
 import { App as AntdApp, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd'
-import type { Locale } from 'antd/es/locale'
-import zhCN from 'antd/es/locale/zh_CN'
-import zhHK from 'antd/es/locale/zh_HK'
-import enUS from 'antd/es/locale/en_US'
 import dayjs from 'dayjs'
-import 'dayjs/locale/zh-cn'
-import 'dayjs/locale/zh-hk'
-import 'dayjs/locale/en'
 import { BrowserRouter } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { ApiErrorBridge } from './api-error-bridge.js'
 import { AppRoutes } from './AppRoutes.js'
-import { useSettings, type Language, type ThemeMode } from './settings.js'
+import { useSettings, type ThemeMode } from '../app/settings.js'
+import { localeRow } from '../../shared/i18n/locales.js'
+import { useLocale } from '../i18n/current-locale.js'
+import { antdLocaleOf } from '../i18n/load-locale.js'
 
 export const PRIMARY_COLOR = '#1890ff'
-
-const ANTD_LOCALES: Record<Language, Locale> = { CN: zhCN, HK: zhHK, US: enUS }
-const DAYJS_LOCALES: Record<Language, string> = { CN: 'zh-cn', HK: 'zh-hk', US: 'en' }
-const HTML_LANG: Record<Language, string> = { CN: 'zh-CN', HK: 'zh-HK', US: 'en' }
 
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   if (mode === 'light') return { algorithm: antdTheme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR } }
@@ -33,18 +25,22 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
   }
 }
 
-/** Providers: antd (locale, theme, `App` for message/modal), SWR, router; then the routes. */
+/**
+ * Providers: antd (locale, theme, `App` for message/modal), SWR, router; then the routes. The language's
+ * antd and dayjs texts were loaded before it was chosen (i18n/load-locale.ts).
+ */
 export function AppRoot() {
-  const { theme, language } = useSettings()
+  const { theme } = useSettings()
+  const locale = useLocale()
   const config = useMemo(() => themeConfig(theme), [theme])
-  dayjs.locale(DAYJS_LOCALES[language])
+  dayjs.locale(localeRow(locale)?.dayjs)
   useEffect(() => {
-    document.documentElement.lang = HTML_LANG[language]
+    document.documentElement.lang = locale
     document.documentElement.dataset.theme = theme
-  }, [language, theme])
+  }, [locale, theme])
 
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={config} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={config} button={{ autoInsertSpace: false }}>
       <AntdApp className="app-root">
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, errorRetryCount: 0 }}>
           <BrowserRouter>

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { Button, Result, Spin } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { usePageTitle } from '../app/system-info.js'
-import { term, useTr } from '../i18n/use-tr.js'
+import { usePageTitle } from '../../app/system-info.js'
+import { term, useTr } from '../../i18n/use-tr.js'
 
 /** 001 §8. */
 export const EXCEL_MISSING = term('Excel文件不存在！')

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { Modal } from 'antd'
-import type { EntityModel } from '../../shared/metadata/entity-model.js'
-import type { EntityRow } from '../runtime/entity-api.js'
-import { describeRow } from '../runtime/picker-labels.js'
-import type { SearchItem } from '../runtime/query-params.js'
+import type { EntityModel } from '../../../shared/metadata/entity-model.js'
+import type { EntityRow } from '../entity-api.js'
+import { describeRow } from './picker-labels.js'
+import type { SearchItem } from '../query-params.js'
 import PickerFooter from './PickerFooter.js'
-import QueryForm from './QueryForm.js'
-import { useTr } from '../i18n/use-tr.js'
+import QueryForm from '../QueryForm.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export interface PickerModalProps {
   /** The entity whose picker view (title, width, Reset, Enter-to-search) the dialog follows. */

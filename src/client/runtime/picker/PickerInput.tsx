@@ -1,13 +1,13 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { Input } from 'antd'
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons'
-import { api } from '../api/http.js'
-import { useMeta } from '../api/meta.js'
-import type { EntityRow } from '../runtime/entity-api.js'
-import { joinLabels, labelFieldOf, pickerLabel } from '../runtime/picker-labels.js'
+import { api } from '../../api/http.js'
+import { useMeta } from '../../api/meta.js'
+import type { EntityRow } from '../entity-api.js'
+import { joinLabels, labelFieldOf, pickerLabel } from './picker-labels.js'
 import PickerDialog from './PickerDialog.js'
 import TreePicker from './TreePicker.js'
-import { useTr } from '../i18n/use-tr.js'
+import { useTr } from '../../i18n/use-tr.js'
 
 export type PickerValue = string | string[] | null | undefined
 

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import type { MenuNode } from '../app/menus.js'
+import type { MenuNode } from './menus.js'
 
 /**
  * What a menu view receives (001 §2): the query parameters of its address and the `:param` values of

@@ -1,10 +1,11 @@
 /**
- * The feature modules: each registers its menu pages, row actions and form controls at import time.
- * Imported by the signed-in shell (a lazy chunk), never by the entry, so the login route does not
+ * The feature modules: each registers its menu pages, row actions, form controls and header items at
+ * import time. Imported by the signed-in app (a lazy chunk), never by the entry, so the login route does not
  * load them (bench: test/bench/bundle-size.bench.ts).
  */
 import '../features/system/index.js'
 import '../features/notice/index.js'
+import '../features/bus/index.js'
 import '../features/dictionary/index.js'
 import '../features/product/index.js'
 import '../features/data-permission/index.js'
