@@ -1,9 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../support/test-app.js'
+import { startTestApp, type HttpMethod, type TestApp } from '../support/test-app.js'
+import { userWithMenus } from '../support/access-helpers.js'
 import { AREAS, catalogueRows, servedCalls } from '../support/endpoint-catalogue.js'
 import type { EntityFile } from '../../src/shared/generated/entity.js'
+import { operationKeys, type Operation } from '../../src/shared/metadata/operation-keys.js'
 
 /**
  * Every call of the spec's catalogue in the areas built so far answers (is not an unknown route) and
@@ -94,4 +96,40 @@ describe('catalogue: calls the document files declare', () => {
   it.each(declared)('%s %s is a route', (method, url) => {
     expect(t.app.hasRoute({ method: method as 'GET', url: `/cloud-api${url}` })).toBe(true)
   })
+})
+
+/**
+ * The spec's own spellings of plain entity calls are declared in the entity files (`api.paths`): each is a
+ * call of the catalogue, served with the keys of its operation (a caller holding none is refused, one
+ * holding the key is answered).
+ */
+describe('entity files: declared spec paths', () => {
+  const dir = path.resolve(import.meta.dirname, '../../schemas/entities')
+  const declared = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => {
+      const file = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as EntityFile
+      return (file.api?.paths ?? []).map((p) => ({ entity: file.name, ...p }))
+    })
+
+  it('are calls of the spec catalogue', () => {
+    expect(declared.length).toBeGreaterThanOrEqual(16)
+    const spec = new Set(catalogueRows.map((r) => `${r.method} ${r.url}`))
+    expect(declared.filter((p) => !spec.has(`${p.method} ${p.path}`)).map((p) => `${p.method} ${p.path}`)).toEqual([])
+  })
+  it('are served with the keys of their operation: refused without them, answered with one of them', async () => {
+    const stranger = await userWithMenus(t, token, 'pathnone', ['system:menu:query'])
+    const holders = new Map<string, string>()
+    for (const p of declared) {
+      const key = operationKeys(t.app.services.registry.get(p.entity), p.operation as Operation)[0]!
+      if (!holders.has(key)) holders.set(key, await userWithMenus(t, token, `path${holders.size}`, [key]))
+      const call = (who: string) => t.call(p.method as HttpMethod, p.path, { token: who, query: { id: '' }, ...(p.method === 'GET' ? {} : { body: {} }) })
+      const refused = await call(stranger)
+      expect(refused.status, `${p.method} ${p.path}`).toBe(403)
+      expect(refused.body).toMatchObject({ code: 403, msg: '无权限' })
+      const answered = await call(holders.get(key)!)
+      expect([200, 400, 404], `${p.method} ${p.path}: ${answered.raw}`).toContain(answered.status)
+    }
+  }, 120_000)
 })

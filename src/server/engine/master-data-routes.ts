@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
-import { defineRoute } from '../platform/routes.js'
+import type { ApiPath } from '../../shared/generated/entity.js'
+import { defineRoute, type AuthedInput } from '../platform/routes.js'
 import { forbidden } from '../platform/errors.js'
 import { inTransaction } from '../platform/db-tx.js'
 import type { RequestContext } from '../platform/request-context.js'
@@ -41,56 +42,39 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
     })
     const conditions = paramsOf(services, entity, list?.query ?? [])
 
-    if (hasOperation(entity, 'query'))
-      defineListRoute(app, services, {
-        method: 'GET',
-        url: `${api.base}/query`,
-        conditions,
-        access: operationKeys(entity, 'query'),
-        handler: async ({ ctx, query }) => {
-          const page = await store.list(dbFor(services, ctx, entity), ctx, entity, listRequest(query))
-          return list?.paged === false ? page.datas : page
-        },
-      })
+    const db = (ctx: RequestContext) => dbFor(services, ctx, entity)
+    /** The generic call of each operation: served under base and under every path the file declares. */
+    const calls: Record<ApiPath['operation'], (input: AuthedInput) => Promise<unknown>> = {
+      query: async ({ ctx, query }) => {
+        const page = await store.list(db(ctx), ctx, entity, listRequest(query))
+        return list?.paged === false ? page.datas : page
+      },
+      get: async ({ ctx, query }) => store.get(db(ctx), ctx, entity, query.id),
+      create: async ({ ctx, body }) => inTransaction(db(ctx), (trx) => store.create(trx, ctx, entity, objectBody(body))),
+      modify: async ({ ctx, body }) => inTransaction(db(ctx), (trx) => store.modify(trx, ctx, entity, objectBody(body))),
+      delete: async ({ ctx, body, query }) => inTransaction(db(ctx), (trx) => store.remove(trx, ctx, entity, idsFrom(body, query))),
+    }
+    const serve = (operation: ApiPath['operation'], method: ApiPath['method'], url: string) => {
+      const route = { method, url, access: operationKeys(entity, operation), handler: calls[operation] }
+      if (operation === 'query') defineListRoute(app, services, { ...route, conditions })
+      else defineRoute(app, route)
+    }
+    const atBase: [ApiPath['operation'], ApiPath['method'], string][] = [
+      ['query', 'GET', `${api.base}/query`],
+      ['get', 'GET', api.base],
+      ['create', 'POST', api.base],
+      ['modify', 'PUT', api.base],
+      ['delete', 'DELETE', api.base],
+    ]
+    for (const [operation, method, url] of atBase) if (hasOperation(entity, operation)) serve(operation, method, url)
+    for (const path of api.paths ?? []) serve(path.operation, path.method, path.path)
     if (hasOperation(entity, 'trees'))
       defineListRoute(app, services, {
         method: 'GET',
         url: `${api.base}/trees`,
         conditions,
         access: operationKeys(entity, 'trees'),
-        handler: async ({ ctx, query }) =>
-          (await store.list(dbFor(services, ctx, entity), ctx, entity, { ...listRequest(query), paged: false })).datas,
-      })
-    if (hasOperation(entity, 'get'))
-      defineRoute(app, {
-        method: 'GET',
-        url: api.base,
-        access: operationKeys(entity, 'get'),
-        handler: async ({ ctx, query }) => store.get(dbFor(services, ctx, entity), ctx, entity, query.id),
-      })
-    if (hasOperation(entity, 'create'))
-      defineRoute(app, {
-        method: 'POST',
-        url: api.base,
-        access: operationKeys(entity, 'create'),
-        handler: async ({ ctx, body }) =>
-          inTransaction(dbFor(services, ctx, entity), (trx) => store.create(trx, ctx, entity, objectBody(body))),
-      })
-    if (hasOperation(entity, 'modify'))
-      defineRoute(app, {
-        method: 'PUT',
-        url: api.base,
-        access: operationKeys(entity, 'modify'),
-        handler: async ({ ctx, body }) =>
-          inTransaction(dbFor(services, ctx, entity), (trx) => store.modify(trx, ctx, entity, objectBody(body))),
-      })
-    if (hasOperation(entity, 'delete'))
-      defineRoute(app, {
-        method: 'DELETE',
-        url: api.base,
-        access: operationKeys(entity, 'delete'),
-        handler: async ({ ctx, body, query }) =>
-          inTransaction(dbFor(services, ctx, entity), (trx) => store.remove(trx, ctx, entity, idsFrom(body, query))),
+        handler: async ({ ctx, query }) => (await store.list(db(ctx), ctx, entity, { ...listRequest(query), paged: false })).datas,
       })
     for (const op of ['enable', 'unable'] as const) {
       if (!hasOperation(entity, op)) continue
@@ -98,10 +82,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
         method: 'PATCH',
         url: `${api.base}/${op}/batch`,
         access: operationKeys(entity, op),
-        handler: async ({ ctx, body }) =>
-          inTransaction(dbFor(services, ctx, entity), (trx) =>
-            store.setAvailable(trx, ctx, entity, idsFrom(body), op === 'enable'),
-          ),
+        handler: async ({ ctx, body }) => inTransaction(db(ctx), (trx) => store.setAvailable(trx, ctx, entity, idsFrom(body), op === 'enable')),
       })
     }
     if (hasOperation(entity, 'export'))
@@ -115,7 +96,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
           handler: async ({ ctx, query, body, reply }) => {
             const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) }
             const req = { ...listRequest(values), paged: false }
-            return sendListExport(reply, services, { db: dbFor(services, ctx, entity), ctx, entity, req, title: entity.label })
+            return sendListExport(reply, services, { db: db(ctx), ctx, entity, req, title: entity.label })
           },
         })
   }

@@ -144,7 +144,19 @@ export interface Api {
   permissions?: {
     [k: string]: string
   }
+  /**
+   * The spec's own spellings of calls of this family, served by the same generic handler with the same keys as the operation, e.g. {"operation": "get", "method": "GET", "path": "/crm/contact/getContactDetail"}. Declared here whether or not the operation is also offered under base.
+   */
+  paths?: ApiPath[]
   deleteGuard?: DeleteGuard[]
+}
+export interface ApiPath {
+  operation: 'query' | 'get' | 'create' | 'modify' | 'delete'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /**
+   * Under /cloud-api, as endpoints.tsv spells it.
+   */
+  path: string
 }
 /**
  * Refuse delete while another entity's field references the row.

@@ -238,24 +238,6 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   /* ---------- 联系人 (the spec's spellings) ---------- */
   const contactList = contact.file.views!.list!
   const contactRequest = (v: Record<string, unknown>) => ({ params: contactList.query ?? [], columns: contactList.columns, values: v, paged: true, sort: contactList.sort })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/contact/createContact',
-    access: operationKeys(contact, 'create'),
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => store.create(trx, ctx, contact, objectBody(body))),
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/contact/upateContact',
-    access: operationKeys(contact, 'modify'),
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => store.modify(trx, ctx, contact, objectBody(body))),
-  })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/contact/getContactDetail',
-    access: operationKeys(contact, 'get'),
-    handler: async ({ ctx, query }) => store.get(ctx.db, ctx, contact, query.id),
-  })
   // A customer's contacts (the customer page's tab): the list narrowed to one customer.
   defineListRoute(app, services, {
     method: 'GET',

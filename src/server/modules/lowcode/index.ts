@@ -200,13 +200,6 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     },
   })
 
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/gen/custom/form/batch',
-    access: ['development:custom-form:delete'],
-    handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => store.remove(trx, ctx, entityOf(CUSTOM_FORM), idsFrom(body, query))),
-  })
-
   /* ---------- run time ---------- */
 
   const enabled = async (ctx: Parameters<typeof store.get>[1], name: string, id: unknown, what: string): Promise<Wire> => {

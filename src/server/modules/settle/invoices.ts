@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Services } from '../../services.js'
 import { defineRoute } from '../../platform/routes.js'
-import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
-import { inTransaction } from '../../platform/db-tx.js'
+import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import { objectBody } from '../../engine/request-values.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { documentInvoiceHooks, paymentInvoiceHooks } from '../../domain/settle/invoices.js'
 import { fixed } from '../../domain/settle/money.js'
@@ -147,13 +145,6 @@ export function settleInvoicesModule(app: FastifyInstance, services: Services): 
     handler: async ({ ctx, query }) => queryInvoices(services, ctx, query),
   })
 
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/settle/paymentsInvoice/queryList',
-    conditions: paramsOf(services, paymentInvoice, paymentInvoice.file.views?.list?.query ?? []),
-    access: ['settle:payments-invoice:query'],
-    handler: async ({ ctx, query }) => entityList(services, ctx, paymentInvoice, query),
-  })
   // The invoices of one payment (?paymentId), unpaged: the payment's detail shows them all.
   defineListRoute(app, services, {
     method: 'GET',
@@ -164,24 +155,6 @@ export function settleInvoicesModule(app: FastifyInstance, services: Services): 
       if (isBlank(query.paymentId) || typeof query.paymentId !== 'string') throw invalid('请选择收付款', 'paymentId')
       return (await entityList(services, ctx, paymentInvoice, { paymentId: query.paymentId }, [], false)).datas
     },
-  })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/settle/paymentsInvoice/show',
-    access: ['settle:payments-invoice:query', 'settle:payments-invoice:modify'],
-    handler: async ({ ctx, query }) => store.get(ctx.db, ctx, paymentInvoice, query.id),
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/settle/paymentsInvoice/create',
-    access: ['settle:payments-invoice:add'],
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => store.create(trx, ctx, paymentInvoice, objectBody(body))),
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/settle/paymentsInvoice/update',
-    access: ['settle:payments-invoice:modify'],
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => store.modify(trx, ctx, paymentInvoice, objectBody(body))),
   })
   defineRoute(app, {
     method: 'POST',

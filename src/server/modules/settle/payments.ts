@@ -14,44 +14,17 @@ import { settleInvoicesModule } from './invoices.js'
 
 /**
  * 收付款管理 (spec 001 §7 /settle/payments/*): order types, plans and payments. The generic families of
- * the three entity files serve the screens; these are the spec's calls over the same store and hooks.
+ * the three entity files serve the screens and the spec's plain spellings (their `api.paths`); these are
+ * the calls with a rule of their own, over the same store and hooks.
  * The invoices of settlement (invoices.ts) register from here, so app.ts lists one settlement plugin.
  */
 export function settlePaymentsModule(app: FastifyInstance, services: Services): void {
   const { registry, store, hooks } = services
-  const orderType = registry.get('settlePaymentsOrderType')
   const plan = registry.get('settlePaymentPlan')
   const payment = registry.get('settlePayment')
   const item = registry.get('settlePaymentItem')
   hooks.on(plan.name, paymentPlanHooks(services))
   hooks.on(payment.name, paymentHooks(services))
-
-  // Order types
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/settle/payments/listOrderType',
-    conditions: paramsOf(services, orderType, orderType.file.views?.list?.query ?? []),
-    access: ['settle:payments-order-type:query'],
-    handler: async ({ ctx, query }) => entityList(services, ctx, orderType, query),
-  })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/settle/payments/showOrderType',
-    access: ['settle:payments-order-type:query', 'settle:payments-order-type:modify'],
-    handler: async ({ ctx, query }) => store.get(ctx.db, ctx, orderType, query.id),
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/settle/payments/createOrderType',
-    access: ['settle:payments-order-type:add'],
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => store.create(trx, ctx, orderType, objectBody(body))),
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/settle/payments/updateOrderType',
-    access: ['settle:payments-order-type:modify'],
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => store.modify(trx, ctx, orderType, objectBody(body))),
-  })
 
   // Plans: whoever registers payments picks plan lines, so the payment keys read them too.
   defineListRoute(app, services, {
@@ -62,20 +35,6 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
     handler: async ({ ctx, query }) => entityList(services, ctx, plan, query),
   })
 
-  // Payments
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/settle/payments/showList',
-    conditions: paramsOf(services, payment, payment.file.views?.list?.query ?? []),
-    access: ['settle:payments:query'],
-    handler: async ({ ctx, query }) => entityList(services, ctx, payment, query),
-  })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/settle/payments/show',
-    access: ['settle:payments:query', 'settle:payments:modify'],
-    handler: async ({ ctx, query }) => store.get(ctx.db, ctx, payment, query.id),
-  })
   // Allocation lines, of one payment (?paymentId) or one plan line (?planId), or all of them paged.
   const itemParams: QueryParam[] = [{ field: 'paymentId', op: 'eq' }, { field: 'planId', op: 'eq' }, { field: 'orderCode', op: 'contains' }]
   defineListRoute(app, services, {
@@ -105,12 +64,6 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
     url: '/settle/payments/create',
     access: ['settle:payments:add', 'purchase:receive:add-payments'],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => createOne(trx, ctx, objectBody(body))),
-  })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/settle/payments/update',
-    access: ['settle:payments:modify'],
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => store.modify(trx, ctx, payment, objectBody(body))),
   })
   defineRoute(app, {
     method: 'POST',

@@ -83,12 +83,6 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
         return reply
       },
     })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/stock/take/plan',
-    access: ['stock:take:plan:query', 'stock:take:plan:modify'],
-    handler: async ({ ctx, query }) => store.get(ctx.db, ctx, plan, query.id),
-  })
   // The plan with its lines (snapshot, counts, movements) and the flags the diff screen echoes back.
   defineRoute(app, {
     method: 'GET',
