@@ -1,12 +1,13 @@
 /**
- * `npm run gen`: TypeScript types from the metadata formats (schemas/meta/*.schema.json) and the
- * enumerations (schemas/enums.json), written to src/shared/generated/. `--check` fails when the
- * committed files are stale (CI runs it).
+ * `npm run gen`: TypeScript types from the metadata formats (schemas/meta/*.schema.json), the
+ * enumerations (schemas/enums.json) and the permission keys of the menu seed (schemas/seed/menus.json),
+ * written to src/shared/generated/. `--check` fails when the committed files are stale (CI runs it).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { compile, type JSONSchema } from 'json-schema-to-typescript'
 import type { EntityFile } from '../src/shared/generated/entity.js'
+import type { Menu, MenuSeed } from '../src/shared/generated/menu.js'
 import { documentHeaderFile, documentLinesFile } from '../src/shared/metadata/document-model.js'
 import { entityWireSchema, type WireEntity } from '../src/shared/metadata/wire-schema.js'
 
@@ -73,8 +74,62 @@ function enumTypes(): string {
   return lines.join('\n')
 }
 
+/**
+ * Every permission key of the menu seed, once, as a tree by segment (`crm:public-sea:claim` is
+ * `PERMISSION.crm.publicSea.claim`): server routes and client screens name keys through it, so a key
+ * that is not granted by any menu does not compile.
+ */
+function permissionKeys(): string {
+  const seed = JSON.parse(fs.readFileSync(path.join(root, 'schemas/seed/menus.json'), 'utf8')) as MenuSeed
+  type Tree = { [segment: string]: Tree | string }
+  const tree: Tree = {}
+  const walk = (menus: Menu[]) => {
+    for (const menu of menus) {
+      if (menu.permission) {
+        const segments = menu.permission.split(':').map((s) => s.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()))
+        let node = tree
+        for (const segment of segments.slice(0, -1)) {
+          const next = (node[segment] ??= {})
+          if (typeof next === 'string') throw new Error(`permission key ${menu.permission} extends the key ${next}`)
+          node = next
+        }
+        const leaf = segments[segments.length - 1]!
+        if (leaf in node) throw new Error(`permission key ${menu.permission} is named twice in the menu seed`)
+        node[leaf] = menu.permission
+      }
+      walk(menu.children ?? [])
+    }
+  }
+  walk(seed.menus)
+  const print = (node: Tree, indent: string): string[] =>
+    Object.entries(node).flatMap(([name, value]) =>
+      typeof value === 'string'
+        ? [`${indent}${name}: '${value}',`]
+        : [`${indent}${name}: {`, ...print(value, `${indent}  `), `${indent}},`],
+    )
+  return [
+    banner,
+    '',
+    '/** The permission keys of schemas/seed/menus.json, by segment. */',
+    'export const PERMISSION = {',
+    ...print(tree, '  '),
+    '} as const',
+    '',
+    'type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T]',
+    '',
+    '/** A permission key the menu seed grants. */',
+    'export type PermissionKey = Leaves<typeof PERMISSION>',
+    '',
+  ].join('\n')
+}
+
 const enumsJson = JSON.parse(fs.readFileSync(path.join(root, 'schemas/enums.json'), 'utf8'))
-const files = { ...(await metaTypes()), 'enum-codes.ts': enumTypes(), 'entities.ts': await entityTypes(enumsJson) }
+const files = {
+  ...(await metaTypes()),
+  'enum-codes.ts': enumTypes(),
+  'entities.ts': await entityTypes(enumsJson),
+  'permission-keys.ts': permissionKeys(),
+}
 const check = process.argv.includes('--check')
 let stale = 0
 fs.mkdirSync(outDir, { recursive: true })

@@ -14,6 +14,7 @@ import { enumOptions } from '../../runtime/query-params.js'
 import { customerApi, customerPaths, type ActionRow } from './customer-api.js'
 import ActionFormModal from './ActionFormModal.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const COLUMNS = ['customerId', 'actionType', 'content', 'actionTime', 'nextTime', 'nextContent', 'followerId']
 
@@ -73,7 +74,7 @@ function ActionList({ meta }: { meta: Meta }) {
       width: 80,
       fixed: 'right',
       render: (_v, r) =>
-        can('crm:action:delete') && (
+        can(PERMISSION.crm.action.delete) && (
           <Popconfirm title={tr('确定删除该跟进记录？')} onConfirm={async () => {
             try {
               await customerApi.deleteActions([r.id])
@@ -158,12 +159,12 @@ function ActionList({ meta }: { meta: Meta }) {
         </Row>
       </Form>
       <Space style={{ marginBottom: 12 }}>
-        {can('crm:action:add') && (
+        {can(PERMISSION.crm.action.add) && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
             {tr('写跟进')}
           </Button>
         )}
-        {can('crm:action:export') && <Button onClick={() => customerApi.exportActions(query).catch(() => undefined)}>{tr('导出')}</Button>}
+        {can(PERMISSION.crm.action.export) && <Button onClick={() => customerApi.exportActions(query).catch(() => undefined)}>{tr('导出')}</Button>}
       </Space>
       <Table<ActionRow>
         rowKey="id"

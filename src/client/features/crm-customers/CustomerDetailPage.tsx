@@ -11,6 +11,7 @@ import CustomerTabsPanel, { CustomerActions } from './CustomerTabsPanel.js'
 import ActionFormModal from './ActionFormModal.js'
 import { ReasonDialog } from './CustomerListPage.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const BASIC = ['code', 'name', 'level', 'dealStatus', 'industry', 'source', 'contact', 'telephone', 'email', 'settleType', 'address', 'description']
 const OWNER = ['ownerId', 'deptId', 'receiveTime', 'lastFollowTime', 'nextFollowTime', 'locked', 'preOwnerId', 'poolId', 'poolTime', 'createBy', 'createTime']
@@ -65,7 +66,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
     void mutate()
     void mutateAll((key) => Array.isArray(key) && key.includes(id))
   }
-  const followButton = can('crm:action:add') && owned && (
+  const followButton = can(PERMISSION.crm.action.add) && owned && (
     <Button type="primary" onClick={() => setFollowing(true)} block={variant === 'h5'}>
       {tr('写跟进')}
     </Button>
@@ -109,7 +110,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
   if (variant === 'h5')
     return (
       <div style={{ maxWidth: 375, margin: '0 auto', padding: 8 }}>
-        <Card size="small" title={row.name} extra={can('crm:customer:modify') && owned && <a onClick={() => navigate(customerPaths.h5Modify(id))}>{tr('修改')}</a>}>
+        <Card size="small" title={row.name} extra={can(PERMISSION.crm.customer.modify) && owned && <a onClick={() => navigate(customerPaths.h5Modify(id))}>{tr('修改')}</a>}>
           <Fields meta={meta} row={row} names={['code', 'level', 'contact', 'telephone', 'ownerId', 'lastFollowTime', 'nextFollowTime', 'address']} column={1} />
         </Card>
         <div style={{ margin: '8px 0' }}>{followButton}</div>
@@ -122,10 +123,10 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
 
   const toolbar = (
     <Space wrap>
-      {can('crm:customer:modify') && owned && <Button onClick={() => navigate(customerPaths.modify(id))}>{tr('修改')}</Button>}
+      {can(PERMISSION.crm.customer.modify) && owned && <Button onClick={() => navigate(customerPaths.modify(id))}>{tr('修改')}</Button>}
       {followButton}
-      {can('crm:customer:release') && owned && <Button onClick={() => setReleasing(true)}>{tr('放入公海')}</Button>}
-      {can('crm:public-sea:claim') && !owned && (
+      {can(PERMISSION.crm.customer.release) && owned && <Button onClick={() => setReleasing(true)}>{tr('放入公海')}</Button>}
+      {can(PERMISSION.crm.publicSea.claim) && !owned && (
         <Button
           type="primary"
           onClick={async () => {

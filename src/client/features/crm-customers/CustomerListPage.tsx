@@ -13,6 +13,7 @@ import { customerColumns } from './customer-columns.js'
 import CustomerSearch from './CustomerSearch.js'
 import ActionFormModal from './ActionFormModal.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const COLUMNS = ['code', 'name', 'level', 'dealStatus', 'contact', 'telephone', 'ownerId', 'deptId', 'lastFollowTime', 'nextFollowTime', 'locked', 'createTime']
 
@@ -53,8 +54,8 @@ function CustomerList({ meta }: { meta: Meta }) {
   }
   const tabs = [
     { key: String(SCOPE.MINE), label: tr('我负责的客户') },
-    ...(can(['crm:customer:dept', 'crm:customer:all']) ? [{ key: String(SCOPE.DEPT), label: tr('本部门的客户') }] : []),
-    ...(can('crm:customer:all') ? [{ key: String(SCOPE.ALL), label: tr('全部客户') }] : []),
+    ...(can([PERMISSION.crm.customer.dept, PERMISSION.crm.customer.all]) ? [{ key: String(SCOPE.DEPT), label: tr('本部门的客户') }] : []),
+    ...(can(PERMISSION.crm.customer.all) ? [{ key: String(SCOPE.ALL), label: tr('全部客户') }] : []),
   ]
   const columns: ColumnType<CustomerRow>[] = [
     ...customerColumns(meta, COLUMNS).map((c) =>
@@ -68,8 +69,8 @@ function CustomerList({ meta }: { meta: Meta }) {
       render: (_v, r) => (
         <Space size={4}>
           <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
-          {can('crm:customer:modify') && <a onClick={() => navigate(customerPaths.modify(r.id))}>{tr('修改')}</a>}
-          {can('crm:action:add') && r.ownerId && <a onClick={() => setFollowing(r.id)}>{tr('写跟进')}</a>}
+          {can(PERMISSION.crm.customer.modify) && <a onClick={() => navigate(customerPaths.modify(r.id))}>{tr('修改')}</a>}
+          {can(PERMISSION.crm.action.add) && r.ownerId && <a onClick={() => setFollowing(r.id)}>{tr('写跟进')}</a>}
         </Space>
       ),
     },
@@ -87,22 +88,22 @@ function CustomerList({ meta }: { meta: Meta }) {
       <Tabs activeKey={String(scope)} items={tabs} onChange={(k) => (setScope(Number(k)), setPage((p) => ({ ...p, index: 1 })), setSelected([]))} />
       <CustomerSearch meta={meta} onSearch={(v) => (setQuery(v), setPage((p) => ({ ...p, index: 1 })))} />
       <Space style={{ marginBottom: 12 }} wrap>
-        {can('crm:customer:add') && (
+        {can(PERMISSION.crm.customer.add) && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(customerPaths.add)}>
             {tr('新增客户')}
           </Button>
         )}
-        {can('crm:customer:transfer') && (
+        {can(PERMISSION.crm.customer.transfer) && (
           <Button disabled={!selected.length} onClick={() => setDialog('transfer')}>
             {tr('转移')}
           </Button>
         )}
-        {can('crm:customer:release') && (
+        {can(PERMISSION.crm.customer.release) && (
           <Button disabled={!selected.length} onClick={() => setDialog('release')}>
             {tr('放入公海')}
           </Button>
         )}
-        {can('crm:customer:lock') && (
+        {can(PERMISSION.crm.customer.lock) && (
           <>
             <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, true), tr('已锁定'))}>
               {tr('锁定')}

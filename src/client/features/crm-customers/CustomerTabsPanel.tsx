@@ -6,6 +6,7 @@ import { usePermission } from '../../app/session.js'
 import { customerApi, type ActionRow } from './customer-api.js'
 import { customerTabs, onCustomerTabsChange, registerCustomerTab } from './customer-tabs.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** The customer's follow-ups as a timeline (newest first). */
 export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta; customerId: string; version?: number }) {
@@ -68,7 +69,7 @@ export function registerOwnTabs(meta: () => Meta | undefined) {
   if (ownRegistered) return
   ownRegistered = true
   // Titles in Simplified: the panel shows them through tr(), in the language of the moment.
-  registerCustomerTab({ key: 'actions', title: '跟进记录', order: 10, permissions: ['crm:action:query'], render: (id) => { const m = meta(); return m ? <CustomerActions meta={m} customerId={id} /> : null } }) // i18n-ignore
+  registerCustomerTab({ key: 'actions', title: '跟进记录', order: 10, permissions: [PERMISSION.crm.action.query], render: (id) => { const m = meta(); return m ? <CustomerActions meta={m} customerId={id} /> : null } }) // i18n-ignore
   registerCustomerTab({ key: 'owners', title: '负责人变更', order: 90, render: (id) => { const m = meta(); return m ? <OwnerHistory meta={m} customerId={id} /> : null } }) // i18n-ignore
 }
 

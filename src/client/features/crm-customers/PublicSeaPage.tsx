@@ -11,6 +11,7 @@ import { customerApi, customerPaths, type CustomerRow } from './customer-api.js'
 import { customerColumns } from './customer-columns.js'
 import CustomerSearch from './CustomerSearch.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const COLUMNS = ['code', 'name', 'level', 'contact', 'telephone', 'poolId', 'preOwnerId', 'poolTime', 'lastFollowTime', 'createTime']
 
@@ -50,7 +51,7 @@ function PublicSea({ meta }: { meta: Meta }) {
       render: (_v, r) => (
         <Space size={4}>
           <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
-          {can('crm:public-sea:claim') && <a onClick={() => claim([r.id])}>{tr('领取')}</a>}
+          {can(PERMISSION.crm.publicSea.claim) && <a onClick={() => claim([r.id])}>{tr('领取')}</a>}
         </Space>
       ),
     },
@@ -58,7 +59,7 @@ function PublicSea({ meta }: { meta: Meta }) {
   return (
     <Card>
       <CustomerSearch meta={meta} onSearch={(v) => (setQuery(v), setPage((p) => ({ ...p, index: 1 })))} />
-      {can('crm:public-sea:claim') && (
+      {can(PERMISSION.crm.publicSea.claim) && (
         <Button type="primary" style={{ marginBottom: 12 }} disabled={!selected.length} onClick={() => claim(selected)}>
           {tr('领取')}
         </Button>
@@ -70,7 +71,7 @@ function PublicSea({ meta }: { meta: Meta }) {
         columns={columns}
         dataSource={data?.datas ?? []}
         scroll={{ x: 1400 }}
-        rowSelection={can('crm:public-sea:claim') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={can(PERMISSION.crm.publicSea.claim) ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         pagination={tablePagination({ index: page.index, size: page.size }, data?.totalCount ?? 0, setPage)}
       />
     </Card>

@@ -4,6 +4,7 @@ import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { customerApi } from './customer-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const SingletonPage = lazy(() => import('../../runtime/singleton/SingletonPage.js'))
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
@@ -41,7 +42,7 @@ function SeaRules() {
         type="info"
         style={{ marginBottom: 12 }}
         message={tr('每天自动执行回收；客户按负责人所属部门进入对应公海，没有适用公海的客户进入全公司公海。数量为0表示不限制。')}
-        action={can('crm:sea-rule:run') && <Button onClick={run}>{tr('立即执行回收')}</Button>}
+        action={can(PERMISSION.crm.seaRule.run) && <Button onClick={run}>{tr('立即执行回收')}</Button>}
       />
       <Tabs
         items={[

@@ -5,6 +5,7 @@ import { hasPermission, useSession } from '../../app/session.js'
 import { useFeedback } from '../../components/feedback.js'
 import { crmApi, type ContractFile } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const size = (n: number | null) => (n === null ? '' : n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1048576).toFixed(1)} MB`)
 
@@ -13,7 +14,7 @@ export default function ContractFiles({ contractId, readOnly }: { contractId: st
   const tr = useTr()
   const session = useSession()
   const { message } = useFeedback()
-  const canWrite = !readOnly && hasPermission(session, ['crm:contract:add', 'crm:contract:modify'])
+  const canWrite = !readOnly && hasPermission(session, [PERMISSION.crm.contract.add, PERMISSION.crm.contract.modify])
   const [files, setFiles] = useState<ContractFile[]>([])
   const [busy, setBusy] = useState(false)
   const load = useCallback(() => {

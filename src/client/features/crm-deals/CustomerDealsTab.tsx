@@ -7,6 +7,7 @@ import { renderCell } from '../../runtime/list-columns.js'
 import { crmApi, type Row } from './crm-api.js'
 import PaymentPanel from './PaymentPanel.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** The 联系人 / 商机 / 合同 / 回款 tabs of the customer detail page. */
 export default function CustomerDealsTab({ customerId, view }: { customerId: string; view: 'contact' | 'business' | 'contract' | 'payment' }) {
@@ -25,7 +26,7 @@ export default function CustomerDealsTab({ customerId, view }: { customerId: str
           : crmApi.contractPage({ customerId, pageSize: 100 })
     load.then((p) => setRows(p.datas), () => setRows([]))
   }, [customerId, view])
-  if (view === 'payment') return hasPermission(session, 'crm:contract:query') ? <PaymentPanel customerId={customerId} readOnly /> : null
+  if (view === 'payment') return hasPermission(session, PERMISSION.crm.contract.query) ? <PaymentPanel customerId={customerId} readOnly /> : null
   if (!meta) return null
   const entity = meta.entity(view === 'contact' ? 'crmContact' : view === 'business' ? 'crmBusiness' : 'crmContract')
   const names =

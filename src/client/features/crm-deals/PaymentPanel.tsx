@@ -8,6 +8,7 @@ import { hasPermission, useSession } from '../../app/session.js'
 import { useFeedback } from '../../components/feedback.js'
 import { crmApi, type PaymentPage, type PaymentRow, type PlanInput } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'orange', 2: 'green', 3: 'red' }
 
@@ -104,7 +105,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
             title: tr('操作'),
             width: 100,
             render: (_: unknown, r: PaymentRow) =>
-              approved && can('crm:contract:receive') && new Decimal(r.unreceivedAmount).gt(0) ? (
+              approved && can(PERMISSION.crm.contract.receive) && new Decimal(r.unreceivedAmount).gt(0) ? (
                 <Button type="link" size="small" onClick={() => setReceiving(r)}>
                   {tr('登记回款')}
                 </Button>
@@ -121,7 +122,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
         <Statistic title={tr('已回款')} value={page?.receivedAmount ?? '0.00'} valueStyle={{ color: '#3f8600' }} />
         <Statistic title={tr('未回款')} value={page?.unreceivedAmount ?? '0.00'} valueStyle={{ color: '#cf1322' }} />
       </Space>
-      {!readOnly && contractId && !editing && (can('crm:contract:add') || can('crm:contract:modify')) && (
+      {!readOnly && contractId && !editing && (can(PERMISSION.crm.contract.add) || can(PERMISSION.crm.contract.modify)) && (
         <div style={{ marginBottom: 8 }}>
           <Button onClick={startEdit}>{tr('编辑回款计划')}</Button>
           {!approved && <Typography.Text type="secondary" style={{ marginLeft: 12 }}>{tr('合同审核通过后才能登记回款')}</Typography.Text>}
@@ -217,7 +218,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                   { title: tr('备注'), dataIndex: 'description' },
                   { title: tr('登记人'), dataIndex: 'createBy', width: 100 },
                   { title: tr('登记时间'), dataIndex: 'createTime', width: 170 },
-                  ...(readOnly || !can('crm:contract:receive')
+                  ...(readOnly || !can(PERMISSION.crm.contract.receive)
                     ? []
                     : [
                         {

@@ -5,6 +5,7 @@ import { hasPermission, useSession } from '../../app/session.js'
 import { registerBellTodo } from '../notice/bell-todos.js'
 import { crmApi, type MemorialRow } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Reminders change by the day: once a minute is plenty. */
 const REMIND_INTERVAL_MS = 60_000
@@ -12,7 +13,7 @@ const KEY = 'crm-memorial-reminders'
 
 function useReminders(): MemorialRow[] {
   const session = useSession()
-  const allowed = Boolean(session.token) && hasPermission(session, 'crm:memorial:query')
+  const allowed = Boolean(session.token) && hasPermission(session, PERMISSION.crm.memorial.query)
   const { data } = useSWR(allowed ? [KEY, session.token] : null, () => crmApi.reminders(true), {
     refreshInterval: REMIND_INTERVAL_MS,
     refreshWhenHidden: false,

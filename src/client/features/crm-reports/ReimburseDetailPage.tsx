@@ -11,6 +11,7 @@ import { refreshReports, useDoneMessage } from './done-message.js'
 import ReceiptUpload from './ReceiptUpload.js'
 import { APPROVE_PASS, APPROVE_REFUSE, REIMBURSE_CATEGORY_ENUM, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim, type ClaimLine } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** 报销单详情 and its approval view: the approver passes or refuses (with a reason) while the claim is pending. */
 export default function ReimburseDetailPage({ listPath }: { listPath: string }) {
@@ -53,7 +54,7 @@ function ClaimDetail({ listPath }: { listPath: string }) {
       setBusy(false)
     }
   }
-  const approvable = data.canApprove && can(['crm:reimburse:approve'])
+  const approvable = data.canApprove && can([PERMISSION.crm.reimburse.approve])
   return (
     <Card
       size="small"
@@ -71,7 +72,7 @@ function ClaimDetail({ listPath }: { listPath: string }) {
               </Button>
             </>
           )}
-          {data.canModify && can(['crm:reimburse:modify']) && <Button onClick={() => navigate(`${listPath}/modify/${id}`)}>{tr('修改')}</Button>}
+          {data.canModify && can([PERMISSION.crm.reimburse.modify]) && <Button onClick={() => navigate(`${listPath}/modify/${id}`)}>{tr('修改')}</Button>}
           <Button onClick={() => navigate(listPath)}>{tr('返回')}</Button>
         </Space>
       }

@@ -16,6 +16,7 @@ import { enumOptions } from '../../runtime/query-params.js'
 import { CREATED, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PagedTable } from '../../components/PagedTable.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 type Box = 'mine' | 'approve'
 
@@ -37,8 +38,8 @@ function ClaimList({ listPath }: { listPath: string }) {
   const meta = useMeta()
   const can = usePermission()
   const navigate = useNavigate()
-  const mayApprove = can(['crm:reimburse:approve'])
-  const [box, setBox] = useState<Box>(can(['crm:reimburse:query']) ? 'mine' : 'approve')
+  const mayApprove = can([PERMISSION.crm.reimburse.approve])
+  const [box, setBox] = useState<Box>(can([PERMISSION.crm.reimburse.query]) ? 'mine' : 'approve')
   const [form] = Form.useForm<{ code?: string; title?: string; status?: number; time?: [Dayjs, Dayjs] }>()
   const [query, setQuery] = useState<Record<string, unknown>>({})
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
@@ -83,7 +84,7 @@ function ClaimList({ listPath }: { listPath: string }) {
           <Button type="link" size="small" onClick={() => navigate(`${listPath}/detail/${row.id}`)}>
             {row.canApprove ? tr('审批') : tr('查看')}
           </Button>
-          {row.canModify && can(['crm:reimburse:modify']) && (
+          {row.canModify && can([PERMISSION.crm.reimburse.modify]) && (
             <Button type="link" size="small" onClick={() => navigate(`${listPath}/modify/${row.id}`)}>
               {tr('修改')}
             </Button>
@@ -93,7 +94,7 @@ function ClaimList({ listPath }: { listPath: string }) {
     },
   ]
   const tabs = [
-    ...(can(['crm:reimburse:query']) ? [{ key: 'mine', label: tr('我的报销') }] : []),
+    ...(can([PERMISSION.crm.reimburse.query]) ? [{ key: 'mine', label: tr('我的报销') }] : []),
     ...(mayApprove ? [{ key: 'approve', label: tr('报销审批') + (waiting?.totalCount ? `（${waiting.totalCount}）` : '') }] : []),
   ]
   return (
@@ -129,7 +130,7 @@ function ClaimList({ listPath }: { listPath: string }) {
           }}
           items={tabs}
           tabBarExtraContent={
-            can(['crm:reimburse:add']) && (
+            can([PERMISSION.crm.reimburse.add]) && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`${listPath}/add`)}>
                 {tr('新增报销单')}
               </Button>

@@ -17,6 +17,7 @@ import { refreshReports } from './done-message.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type WorkReport } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PagedTable } from '../../components/PagedTable.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 type Box = 'all' | 'sent' | 'received'
 
@@ -116,7 +117,7 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
       <StatisPanel type={type} />
       <SearchCard form={form} onSearch={search} buttonSpan={5}>
         {/* The user picker is open to report writers (the recipients field offers it). */}
-        {can(['crm:weekly-report:add', 'crm:monthly-report:add']) && (
+        {can([PERMISSION.crm.weeklyReport.add, PERMISSION.crm.monthlyReport.add]) && (
           <Col span={6}>
             <Form.Item name="userId" label={tr('汇报人')}>
               <PickerInput kind="user" aria-label={tr('汇报人')} placeholder={tr('请选择汇报人')} />

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 /** The two sides of the balance report: their menu component, calls and keys (src/server/modules/settle/balance-report.ts). */
 export interface BalanceSide {
   component: string
@@ -17,7 +18,7 @@ export const BALANCE_SIDES: readonly BalanceSide[] = [
     idParam: 'supplierId',
     partyLabel: '供应商', // i18n-ignore
     balanceLabel: '应付余额', // i18n-ignore
-    exportKey: 'settle:balance:export',
+    exportKey: PERMISSION.settle.balance.export,
   },
   {
     component: '/customer-settle/balance/index',
@@ -25,6 +26,6 @@ export const BALANCE_SIDES: readonly BalanceSide[] = [
     idParam: 'customerId',
     partyLabel: '客户', // i18n-ignore
     balanceLabel: '应收余额', // i18n-ignore
-    exportKey: 'customer-settle:balance:export',
+    exportKey: PERMISSION.customerSettle.balance.export,
   },
 ]

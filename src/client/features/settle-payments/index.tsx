@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { registerMenuPage, registerMenuResolver } from '../../app/menu-pages.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * 收付款管理 and 发票管理 (spec 001 §7 settlement; menus 4000013*, 4000014*). Order types, plans, payments,
@@ -21,8 +22,8 @@ registerMenuPage('/settle/invoice/export/index', () => <InvoiceExportPage />)
 registerMenuPage('/settle/invoice/index', () => <InvoiceQueryPage />)
 
 /** The 开票管理 menu's permission and the receive sheet list's, which the two pages below belong to. */
-const INVOICE_EXPORT_MENU = 'settle:invoice-export:query'
-const RECEIVE_MENU = 'purchase:receive:query'
+const INVOICE_EXPORT_MENU = PERMISSION.settle.invoiceExport.query
+const RECEIVE_MENU = PERMISSION.purchase.receive.query
 
 registerMenuResolver((menu, rest) => {
   if (menu.permission === INVOICE_EXPORT_MENU && rest === 'add')

@@ -6,6 +6,7 @@ import { Permission } from '../../app/Permission.js'
 import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { swApi } from './sw-api.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
 
@@ -33,7 +34,7 @@ export default function FileBoxPage() {
     <div className="sw-file-box">
       <Card size="small" style={{ marginBottom: 12 }}>
         <Space>
-          <Permission value={['smart-work:file-box:upload']}>
+          <Permission value={[PERMISSION.smartWork.fileBox.upload]}>
             <Upload showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
               <Button type="primary" icon={<UploadOutlined />} loading={busy}>
                 {tr('上传文件')}

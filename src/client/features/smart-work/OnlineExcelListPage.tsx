@@ -6,6 +6,7 @@ import { Permission } from '../../app/Permission.js'
 import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { editorUrl, swApi } from './sw-api.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
 
@@ -34,7 +35,7 @@ export default function OnlineExcelListPage() {
     <div className="sw-online-excel">
       <Card size="small" style={{ marginBottom: 12 }}>
         <Space>
-          <Permission value={['smart-work:online-excel:add']}>
+          <Permission value={[PERMISSION.smartWork.onlineExcel.add]}>
             <Upload showUploadList={false} accept=".xlsx" beforeUpload={(file) => (void importFile(file), false)}>
               <Button icon={<UploadOutlined />} loading={busy}>
                 {tr('导入Excel')}

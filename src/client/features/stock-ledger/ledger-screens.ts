@@ -1,6 +1,7 @@
 import { STOCK_LOT_PARAMS } from '../../../shared/contracts/stock-lot-query.js'
 import type { LedgerColumn } from './StockLedgerScreen.js'
 import { term } from '../../i18n/term.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * 商品库存变动记录 (`/stock/product/log/query`): when, why (business type and its document), where, what,
@@ -10,7 +11,7 @@ import { term } from '../../i18n/term.js'
 export const MOVEMENT_SCREEN = {
   name: 'stock-product-log',
   base: '/stock/product/log',
-  exportKey: 'stock:product-log:export',
+  exportKey: PERMISSION.stock.productLog.export,
   columns: [
     { key: 'createTime', title: term('变动时间'), width: 152 },
     { key: 'bizTypeName', title: term('业务类型'), width: 96 },
@@ -35,7 +36,7 @@ export const MOVEMENT_SCREEN = {
 export const LOT_SCREEN = {
   name: 'stock-lot',
   base: '/stock/lot',
-  exportKey: 'stock:lot:export',
+  exportKey: PERMISSION.stock.lot.export,
   params: STOCK_LOT_PARAMS,
   columns: [
     { key: 'lotCode', title: term('批次号'), width: 160, opensDocument: true },

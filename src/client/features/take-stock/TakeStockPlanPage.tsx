@@ -17,6 +17,7 @@ import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } fr
 import { useTr } from '../../i18n/use-tr.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
 import { PagedTable } from '../../components/PagedTable.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const BASE = '/stock/take/plan'
 const PLAN_STATUS = 'TAKE_STOCK_PLAN_STATUS'
@@ -98,26 +99,26 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
           <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: false })}>
             {tr('查看')}
           </Button>
-          {status(row) === CREATED && can(['stock:take:plan:create-diff']) && (
+          {status(row) === CREATED && can([PERMISSION.stock.take.plan.createDiff]) && (
             <Popconfirm title={tr('确定生成差异？生成后不能再新增或审核盘点单。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.patch(`${BASE}/diff`, { id: row.id }), tr('差异生成成功！'))}>
               <Button type="link" size="small">
                 {tr('生成差异')}
               </Button>
             </Popconfirm>
           )}
-          {status(row) === DIFF_CREATED && can(['stock:take:plan:handle-diff']) && (
+          {status(row) === DIFF_CREATED && can([PERMISSION.stock.take.plan.handleDiff]) && (
             <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: true })}>
               {tr('处理差异')}
             </Button>
           )}
-          {[CREATED, DIFF_CREATED].includes(status(row)) && can(['stock:take:plan:cancel']) && (
+          {[CREATED, DIFF_CREATED].includes(status(row)) && can([PERMISSION.stock.take.plan.cancel]) && (
             <Popconfirm title={tr('确定作废该盘点任务？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.patch(`${BASE}/cancel`, { id: row.id }), tr('作废成功！'))}>
               <Button type="link" size="small" danger>
                 {tr('作废')}
               </Button>
             </Popconfirm>
           )}
-          {status(row) === CANCELED && can(['stock:take:plan:delete']) && (
+          {status(row) === CANCELED && can([PERMISSION.stock.take.plan.delete]) && (
             <Popconfirm title={tr('确定删除该盘点任务？其盘点单将一并删除。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.delete(BASE, { id: row.id }), tr('删除成功！'))}>
               <Button type="link" size="small" danger>
                 {tr('删除')}
@@ -148,7 +149,7 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
         </Col>
       </SearchCard>
       <Card size="small" variant="borderless">
-        {can(['stock:take:plan:add']) && (
+        {can([PERMISSION.stock.take.plan.add]) && (
           <Space style={{ marginBottom: 12 }}>
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
               {tr('新增')}

@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_SIZE } from '../../components/pager.js'
 import { term, useTr } from '../../i18n/use-tr.js'
 import { ExportButton } from '../../components/ExportButton.js'
 import { PagedTable } from '../../components/PagedTable.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 type StockRow = Record<string, unknown> & { id: string }
 
@@ -89,7 +90,7 @@ function StockList() {
         </Col>
       </SearchCard>
       <Card size="small" variant="borderless">
-        {can('stock:product:export') && (
+        {can(PERMISSION.stock.product.export) && (
           <Space style={{ marginBottom: 12 }}>
             <ExportButton run={() => download('post', '/stock/product/export', { query })} />
           </Space>

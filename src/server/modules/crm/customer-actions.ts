@@ -15,6 +15,7 @@ import { exportValues, sendWorkbook, EXPORT_LIMIT } from '../stock/xlsx-export.j
 import type { Services } from '../../services.js'
 import { comingReturns, CUSTOMER_TABLE, deptSubtree } from '../../domain/crm/public-sea.js'
 import { CUSTOMER_KEYS } from './customer-keys.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * Follow-ups (跟进记录) of CRM customers: `POST /basedata/customerAction` and `/crm/action/createAction`
@@ -31,7 +32,7 @@ import { CUSTOMER_KEYS } from './customer-keys.js'
  * departments) or all (crm:customer:all); one deletes one's own (or any with crm:customer:all).
  */
 
-export const ACTION_KEYS = { query: 'crm:action:query', add: 'crm:action:add', remove: 'crm:action:delete', export: 'crm:action:export' } as const
+export const ACTION_KEYS = { query: PERMISSION.crm.action.query, add: PERMISSION.crm.action.add, remove: PERMISSION.crm.action.delete, export: PERMISSION.crm.action.export } as const
 
 const PARAMS: QueryParam[] = [
   { field: 'customerId', op: 'eq' },

@@ -1,14 +1,9 @@
-/** Permission keys of the CRM customer screens (schemas/seed/menus.json, 客户管理 and 公海客户). */
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+
+/** Permission keys of the CRM customer screens: 客户管理's buttons plus the 公海客户 keys that reach customers. */
 export const CUSTOMER_KEYS = {
-  query: 'crm:customer:query',
-  add: 'crm:customer:add',
-  modify: 'crm:customer:modify',
-  transfer: 'crm:customer:transfer',
-  release: 'crm:customer:release',
-  lock: 'crm:customer:lock',
-  dept: 'crm:customer:dept',
-  all: 'crm:customer:all',
-  sea: 'crm:public-sea:query',
-  claim: 'crm:public-sea:claim',
-  runReturn: 'crm:sea-rule:run',
+  ...PERMISSION.crm.customer,
+  sea: PERMISSION.crm.publicSea.query,
+  claim: PERMISSION.crm.publicSea.claim,
+  runReturn: PERMISSION.crm.seaRule.run,
 } as const

@@ -18,6 +18,7 @@ import { approveRecord } from '../../domain/crm/approval.js'
 import { BUSINESS_SUBJECT, crmBusinessHooks } from '../../domain/crm/business.js'
 import { CONTRACT_SUBJECT, crmContractHooks, parentChain, queryPayment, recordReceive, removeReceive, savePlans } from '../../domain/crm/contract.js'
 import { crmMemorialHooks, deleteMemorials, myReminders, shareMemorial } from '../../domain/crm/memorial.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Contract attachments: office documents, PDFs, images and archives, served back only as downloads. */
 const ATTACHMENT_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'zip', 'rar', '7z']
@@ -61,7 +62,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/crm/business/approve',
-    access: ['crm:business:approve'],
+    access: [PERMISSION.crm.business.approve],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, (trx) => approveRecord(trx, ctx, store, business, BUSINESS_SUBJECT, objectBody(body))),
   })
@@ -90,7 +91,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/crm/contract/approve',
-    access: ['crm:contract:approve'],
+    access: [PERMISSION.crm.contract.approve],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, (trx) => approveRecord(trx, ctx, store, contract, CONTRACT_SUBJECT, objectBody(body))),
   })
@@ -127,13 +128,13 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/crm/contract/receive',
-    access: ['crm:contract:receive'],
+    access: [PERMISSION.crm.contract.receive],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => recordReceive(trx, kind, ctx, store, contract, objectBody(body))),
   })
   defineRoute(app, {
     method: 'DELETE',
     url: '/crm/contract/receive',
-    access: ['crm:contract:receive'],
+    access: [PERMISSION.crm.contract.receive],
     handler: async ({ ctx, body, query }) => {
       const id = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined
       return inTransaction(ctx.db, (trx) => removeReceive(trx, kind, ctx, store, contract, id ?? query.id))
@@ -256,19 +257,19 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/basedata/memorial/myRemindQuery',
     conditions: [],
-    access: ['crm:memorial:query'],
+    access: [PERMISSION.crm.memorial.query],
     handler: async ({ ctx }) => myReminders(ctx.db, ctx, store, memorial),
   })
   defineRoute(app, {
     method: 'DELETE',
     url: '/basedata/memorial/delete',
-    access: ['crm:memorial:delete'],
+    access: [PERMISSION.crm.memorial.delete],
     handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => deleteMemorials(trx, ctx, store, memorial, idsFrom(body, query))),
   })
   defineRoute(app, {
     method: 'POST',
     url: '/basedata/memorial/share',
-    access: ['crm:memorial:share'],
+    access: [PERMISSION.crm.memorial.share],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => shareMemorial(trx, ctx, store, memorial, objectBody(body))),
   })
 }

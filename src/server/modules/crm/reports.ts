@@ -7,6 +7,7 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
 import { addReport, deleteReports, listReports, MONTHLY, reportKey, reportStatistics, WEEKLY, workReportRowRules } from '../../domain/crm/work-report.js'
 import { addClaim, approveClaim, approverOf, claimDetail, listClaims, updateClaim } from '../../domain/crm/reimburse.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const STATIS: ConditionField[] = [
   { name: 'date', label: '报告日期', kind: 'datetime' },
@@ -75,45 +76,45 @@ export function crmReportsModule(app: FastifyInstance, services: Services): void
     method: 'GET',
     url: '/crm/cost/list',
     conditions: CLAIMS,
-    access: ['crm:reimburse:query'],
+    access: [PERMISSION.crm.reimburse.query],
     handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'mine', query),
   })
   defineListRoute(app, services, {
     method: 'GET',
     url: '/crm/cost/approveList',
     conditions: CLAIMS,
-    access: ['crm:reimburse:approve'],
+    access: [PERMISSION.crm.reimburse.approve],
     handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'approve', query),
   })
   defineRoute(app, {
     method: 'GET',
     url: '/crm/cost/getManagerId',
-    access: ['crm:reimburse:add', 'crm:reimburse:modify'],
+    access: [PERMISSION.crm.reimburse.add, PERMISSION.crm.reimburse.modify],
     // Always the caller's own approver: whom a claim goes to is not looked up for others.
     handler: async ({ ctx }) => approverOf(services, ctx.db, ctx.userId),
   })
   defineRoute(app, {
     method: 'GET',
     url: '/crm/cost/getDetail',
-    access: ['crm:reimburse:query', 'crm:reimburse:modify', 'crm:reimburse:approve'],
+    access: [PERMISSION.crm.reimburse.query, PERMISSION.crm.reimburse.modify, PERMISSION.crm.reimburse.approve],
     handler: async ({ ctx, query }) => claimDetail(services, ctx.db, ctx, query.id),
   })
   defineRoute(app, {
     method: 'POST',
     url: '/crm/cost/add',
-    access: ['crm:reimburse:add'],
+    access: [PERMISSION.crm.reimburse.add],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => addClaim(services, trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'PUT',
     url: '/crm/cost/update',
-    access: ['crm:reimburse:modify'],
+    access: [PERMISSION.crm.reimburse.modify],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => updateClaim(services, trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'POST',
     url: '/crm/cost/approve',
-    access: ['crm:reimburse:approve'],
+    access: [PERMISSION.crm.reimburse.approve],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => approveClaim(services, trx, ctx, objectBody(body))),
   })
 }

@@ -24,12 +24,13 @@ import { hasPermission } from '../../platform/request-context.js'
 import { generateFiles, zipFiles } from '../../lowcode/entity-generator.js'
 import type { DataEntityColumn } from '../../lowcode/gen-data-types.js'
 import type { Wire } from '../../engine/record-codec.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
-const ENTITY_KEYS = ['development:data-entity:query', 'development:data-entity:add', 'development:data-entity:modify']
-const OBJ_KEYS = ['development:data-obj:query', 'development:data-obj:add', 'development:data-obj:modify']
-const LIST_KEYS = ['development:custom-list:query', 'development:custom-list:add', 'development:custom-list:modify']
-const SELECTOR_KEYS = ['development:custom-selector:add', 'development:custom-selector:modify']
-const GENERATE_KEYS = ['development:data-entity:generate']
+const ENTITY_KEYS = [PERMISSION.development.dataEntity.query, PERMISSION.development.dataEntity.add, PERMISSION.development.dataEntity.modify]
+const OBJ_KEYS = [PERMISSION.development.dataObj.query, PERMISSION.development.dataObj.add, PERMISSION.development.dataObj.modify]
+const LIST_KEYS = [PERMISSION.development.customList.query, PERMISSION.development.customList.add, PERMISSION.development.customList.modify]
+const SELECTOR_KEYS = [PERMISSION.development.customSelector.add, PERMISSION.development.customSelector.modify]
+const GENERATE_KEYS = [PERMISSION.development.dataEntity.generate]
 
 /**
  * The low-code layer beyond the generic families of its entity files (schemas/entities/gen-*.json,
@@ -110,7 +111,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/gen/data/entity/sync/table',
-    access: ['development:data-entity:add', 'development:data-entity:modify'],
+    access: [PERMISSION.development.dataEntity.add, PERMISSION.development.dataEntity.modify],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
       const entity = entityOf(DATA_ENTITY)

@@ -18,6 +18,7 @@ import { LINES_OUT } from '../../../shared/metadata/document-model.js'
 import { pickerKeys } from '../../engine/picker-access.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { registerPurchaseImports } from './purchase-imports.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Sums the lines of a document by product (`queryGroupProduct`): one row per product with its quantities. */
 function groupByProduct(lines: Wire[], counters: string[]) {
@@ -50,14 +51,14 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/purchase/order/product/search',
     conditions: PRODUCT_SEARCH_CONDITIONS,
-    access: ['purchase:order:add', 'purchase:order:modify', 'purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
+    access: [PERMISSION.purchase.order.add, PERMISSION.purchase.order.modify, PERMISSION.purchase.receive.add, PERMISSION.purchase.receive.modify, PERMISSION.purchase.return.add, PERMISSION.purchase.return.modify],
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled),
   })
   defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/order/product/list',
     conditions: PRODUCT_SEARCH_CONDITIONS,
-    access: ['purchase:order:add', 'purchase:order:modify', 'purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
+    access: [PERMISSION.purchase.order.add, PERMISSION.purchase.order.modify, PERMISSION.purchase.receive.add, PERMISSION.purchase.receive.modify, PERMISSION.purchase.return.add, PERMISSION.purchase.return.modify],
     handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled),
   })
 
@@ -67,20 +68,20 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/purchase/order/queryGroupProduct',
     conditions: [{ name: 'id', label: '采购订单', kind: 'id' }],
-    access: ['purchase:order:query'],
+    access: [PERMISSION.purchase.order.query],
     handler: async ({ ctx, query }) => groupByProduct((await documents.get(ctx.db, ctx, order, query.id))[LINES_OUT] as Wire[], ['receiveNum']),
   })
   defineListRoute(app, services, {
     method: 'GET',
     url: '/purchase/receive/sheet/queryGroupProduct',
     conditions: [{ name: 'id', label: '采购收货单', kind: 'id' }],
-    access: ['purchase:receive:query'],
+    access: [PERMISSION.purchase.receive.query],
     handler: async ({ ctx, query }) => groupByProduct((await documents.get(ctx.db, ctx, receive, query.id))[LINES_OUT] as Wire[], ['returnNum']),
   })
   defineRoute(app, {
     method: 'GET',
     url: '/purchase/receive/sheet/paymentdate',
-    access: ['purchase:receive:add', 'purchase:receive:modify', 'purchase:return:add', 'purchase:return:modify'],
+    access: [PERMISSION.purchase.receive.add, PERMISSION.purchase.receive.modify, PERMISSION.purchase.return.add, PERMISSION.purchase.return.modify],
     handler: async ({ ctx, query }) => {
       if (typeof query.supplierId !== 'string' || !query.supplierId) throw invalid('请选择供应商', 'supplierId')
       const terms = await supplierTerms(ctx.db, query.supplierId)
@@ -92,7 +93,7 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/purchase/receive/sheet/query/invoice',
     conditions: paramsOf(services, receive.header, receive.header.file.views?.list?.query ?? []),
-    access: ['purchase:receive:query'],
+    access: [PERMISSION.purchase.receive.query],
     handler: async ({ ctx, query }) =>
       services.store.list(ctx.db, ctx, receive.header, {
         params: [...(receive.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: PurchaseOrderStatus.APPROVE_PASS }],
@@ -121,14 +122,14 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/purchase/order/print',
-    access: ['purchase:order:query'],
+    access: [PERMISSION.purchase.order.query],
     handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, order, query.id),
   })
   // Can this order be approved now? Answers true, or the reason it cannot (shown before the approve dialog).
   defineRoute(app, {
     method: 'GET',
     url: '/purchase/order/approveJudge',
-    access: ['purchase:order:approve'],
+    access: [PERMISSION.purchase.order.approve],
     handler: async ({ ctx, query }) => {
       const header = await documents.header(ctx.db, ctx, order, query.id)
       if (![PurchaseOrderStatus.CREATED, PurchaseOrderStatus.APPROVE_REFUSE].includes(Number(header.status) as 0))
@@ -141,7 +142,7 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/purchase/order/endEarly',
-    access: ['purchase:order:end-early'],
+    access: [PERMISSION.purchase.order.endEarly],
     handler: async ({ ctx, query }) =>
       inTransaction(ctx.db, async (trx) => {
         const header = await documents.header(trx, ctx, order, query.id)

@@ -8,6 +8,7 @@ import { retailOutSheetHooks } from '../../domain/retail/retail-out-sheet.js'
 import { retailReturnHooks } from '../../domain/retail/retail-return.js'
 import { retailPaymentDate } from '../../domain/sale/customer-terms.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * Retail (spec 001 §7): the document hooks of retail out sheets and returns, and the calls around them
@@ -19,7 +20,7 @@ export function retailModule(app: FastifyInstance, services: Services): void {
   const { documents, registry } = services
   const out = documentModel(services, registry.get('retailOutSheet'))
   const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
-  const lineEditors = ['retail:out:add', 'retail:out:modify', 'retail:return:add', 'retail:return:modify']
+  const lineEditors = [PERMISSION.retail.out.add, PERMISSION.retail.out.modify, PERMISSION.retail.return.add, PERMISSION.retail.return.modify]
 
   // `isReturn` (return screens) changes nothing here: the search never hides products without stock.
   defineListRoute(app, services, {
@@ -40,7 +41,7 @@ export function retailModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/retail/out/sheet/print',
-    access: ['retail:out:query'],
+    access: [PERMISSION.retail.out.query],
     handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, out, query.id),
   })
   // Members have no payment terms: today, and the user may change it.

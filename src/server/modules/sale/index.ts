@@ -9,6 +9,7 @@ import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
 import { saleOrderHooks } from '../../domain/sale/sale-order.js'
 import { saleOutSheetHooks } from '../../domain/sale/sale-out-sheet.js'
 import { saleReturnHooks } from '../../domain/sale/sale-return.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const requiredId = (value: unknown, message: string, field: string) => {
   if (typeof value !== 'string' || !value) throw invalid(message, field)
@@ -34,7 +35,7 @@ export function saleModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/sale/out/sheet/query/invoice',
     conditions: paramsOf(services, out.header, out.header.file.views?.list?.query ?? []),
-    access: ['sale:out:query'],
+    access: [PERMISSION.sale.out.query],
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, out.header, {
         params: [...(out.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: DocumentStatus.APPROVE_PASS }],
@@ -49,7 +50,7 @@ export function saleModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/sale/order/getAddressList',
     conditions: [{ name: 'customerId', label: '客户', kind: 'id' }],
-    access: ['sale:order:add', 'sale:order:modify', 'sale:out:add', 'sale:out:modify'],
+    access: [PERMISSION.sale.order.add, PERMISSION.sale.order.modify, PERMISSION.sale.out.add, PERMISSION.sale.out.modify],
     handler: async ({ ctx, query }) => {
       const customerId = requiredId(query.customerId, '请选择客户', 'customerId')
       const page = await store.list(ctx.db, ctx, registry.get('address'), {
@@ -70,7 +71,7 @@ export function saleModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/sale/order/getCustomerLast',
-    access: ['sale:order:add', 'sale:order:modify'],
+    access: [PERMISSION.sale.order.add, PERMISSION.sale.order.modify],
     handler: async ({ ctx, query }) => {
       const customerId = requiredId(query.customerId, '请选择客户', 'customerId')
       const last = await ctx.db

@@ -10,6 +10,7 @@ import { pageArgs } from '../../platform/page-args.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from '../stock/xlsx-export.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * 往来余额 (AP/AR balances): the read side of the settlement ledger (`settle_ledger`, written only by
@@ -54,8 +55,8 @@ const SIDES: Side[] = [
     entityName: 'supplier',
     base: '/settle/report/supplier',
     idParam: 'supplierId',
-    query: 'settle:balance:query',
-    export: 'settle:balance:export',
+    query: PERMISSION.settle.balance.query,
+    export: PERMISSION.settle.balance.export,
     title: '供应商往来余额',
     balanceLabel: '应付余额',
   },
@@ -64,8 +65,8 @@ const SIDES: Side[] = [
     entityName: 'customer',
     base: '/customer/settle/report',
     idParam: 'customerId',
-    query: 'customer-settle:balance:query',
-    export: 'customer-settle:balance:export',
+    query: PERMISSION.customerSettle.balance.query,
+    export: PERMISSION.customerSettle.balance.export,
     title: '客户往来余额',
     balanceLabel: '应收余额',
   },

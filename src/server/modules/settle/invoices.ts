@@ -10,6 +10,7 @@ import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { documentInvoiceHooks, paymentInvoiceHooks } from '../../domain/settle/invoices.js'
 import { fixed } from '../../domain/settle/money.js'
 import { allOrNothing, entityList, manyBodies } from './settle-calls.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -141,7 +142,7 @@ export function settleInvoicesModule(app: FastifyInstance, services: Services): 
       { name: 'invoiceType', label: '发票类型', kind: 'enum', enum: 'INVOICE_TYPE' },
       { name: 'source', label: '来源', kind: 'integer' },
     ],
-    access: ['settle:invoice:query'],
+    access: [PERMISSION.settle.invoice.query],
     handler: async ({ ctx, query }) => queryInvoices(services, ctx, query),
   })
 
@@ -150,7 +151,7 @@ export function settleInvoicesModule(app: FastifyInstance, services: Services): 
     method: 'GET',
     url: '/settle/paymentsInvoice/showList',
     conditions: [{ name: 'paymentId', label: '收付款', kind: 'id' }],
-    access: ['settle:payments-invoice:query', 'settle:payments:query'],
+    access: [PERMISSION.settle.paymentsInvoice.query, PERMISSION.settle.payments.query],
     handler: async ({ ctx, query }) => {
       if (isBlank(query.paymentId) || typeof query.paymentId !== 'string') throw invalid('请选择收付款', 'paymentId')
       return (await entityList(services, ctx, paymentInvoice, { paymentId: query.paymentId }, [], false)).datas
@@ -159,7 +160,7 @@ export function settleInvoicesModule(app: FastifyInstance, services: Services): 
   defineRoute(app, {
     method: 'POST',
     url: '/settle/paymentsInvoice/createMore',
-    access: ['settle:payments-invoice:add'],
+    access: [PERMISSION.settle.paymentsInvoice.add],
     handler: async ({ ctx, body }) =>
       allOrNothing(ctx, manyBodies(body, '发票'), (trx, record) => store.create(trx, ctx, paymentInvoice, record)),
   })

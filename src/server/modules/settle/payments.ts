@@ -11,6 +11,7 @@ import type { Wire } from '../../engine/record-codec.js'
 import { paymentHooks, paymentPlanHooks } from '../../domain/settle/payments.js'
 import { allOrNothing, entityList, manyBodies } from './settle-calls.js'
 import { settleInvoicesModule } from './invoices.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * 收付款管理 (spec 001 §7 /settle/payments/*): order types, plans and payments. The generic families of
@@ -31,7 +32,7 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
     method: 'GET',
     url: '/settle/payments/queryPaymentPlan',
     conditions: paramsOf(services, plan, plan.file.views?.list?.query ?? []),
-    access: ['settle:payments-plan:query', 'settle:payments:add', 'settle:payments:modify', 'purchase:receive:add-payments'],
+    access: [PERMISSION.settle.paymentsPlan.query, PERMISSION.settle.payments.add, PERMISSION.settle.payments.modify, PERMISSION.purchase.receive.addPayments],
     handler: async ({ ctx, query }) => entityList(services, ctx, plan, query),
   })
 
@@ -40,7 +41,7 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
   defineListRoute(app, services, {
     method: 'GET',
     url: '/settle/payments/queryPaymentsItem',
-    access: ['settle:payments:query', 'settle:payments-plan:query'],
+    access: [PERMISSION.settle.payments.query, PERMISSION.settle.paymentsPlan.query],
     conditions: paramsOf(services, item, itemParams),
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, item, {
@@ -56,19 +57,19 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
    * receive sheet; settle:payments:add registers any.
    */
   const createOne = async (trx: RequestContext['db'], ctx: RequestContext, record: Wire) => {
-    if (!hasPermission(ctx, ['settle:payments:add']) && (Number(record.orderKind) !== 2 || !record.orderCode)) throw forbidden()
+    if (!hasPermission(ctx, [PERMISSION.settle.payments.add]) && (Number(record.orderKind) !== 2 || !record.orderCode)) throw forbidden()
     return store.create(trx, ctx, payment, record)
   }
   defineRoute(app, {
     method: 'POST',
     url: '/settle/payments/create',
-    access: ['settle:payments:add', 'purchase:receive:add-payments'],
+    access: [PERMISSION.settle.payments.add, PERMISSION.purchase.receive.addPayments],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => createOne(trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'POST',
     url: '/settle/payments/createMore',
-    access: ['settle:payments:add', 'purchase:receive:add-payments'],
+    access: [PERMISSION.settle.payments.add, PERMISSION.purchase.receive.addPayments],
     handler: async ({ ctx, body }) => allOrNothing(ctx, manyBodies(body, '收付款'), (trx, record) => createOne(trx, ctx, record)),
   })
 

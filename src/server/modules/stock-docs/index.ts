@@ -11,6 +11,7 @@ import { receiveTransfer, scTransferHooks, transferReceipts } from '../../domain
 import { preTakeStockSheetHooks, takeStockSheetHooks } from '../../domain/stock/take-stock-sheet.js'
 import { takeStockRoutes } from './take-stock.js'
 import { inapplicableCallRoutes } from './inapplicable-calls.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * Stock documents (spec 001 §7 Stock; domain-rules §2.5-2.6): stock adjust, cost adjust, warehouse
@@ -41,14 +42,14 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
   defineRoute(app, {
     method: 'GET',
     url: '/stock/adjust/cost/detail',
-    access: ['stock:adjust:cost:query', 'stock:adjust:cost:modify', 'stock:adjust:cost:approve'],
+    access: [PERMISSION.stock.adjust.cost.query, PERMISSION.stock.adjust.cost.modify, PERMISSION.stock.adjust.cost.approve],
     handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, cost, query.id),
   })
 
   defineRoute(app, {
     method: 'PATCH',
     url: '/stock/transfer/sc/receive',
-    access: ['stock:sc-transfer:receive'],
+    access: [PERMISSION.stock.scTransfer.receive],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, async (trx) => {
         const values = objectBody(body)
@@ -59,7 +60,7 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
   defineRoute(app, {
     method: 'GET',
     url: '/stock/transfer/sc/receive/detail',
-    access: ['stock:sc-transfer:query', 'stock:sc-transfer:receive'],
+    access: [PERMISSION.stock.scTransfer.query, PERMISSION.stock.scTransfer.receive],
     handler: async ({ ctx, query }) => {
       const header = await documents.header(ctx.db, ctx, transfer, query.id)
       return transferReceipts(ctx.db, String(header.id))

@@ -24,6 +24,7 @@ import {
   takeStockConfig,
 } from '../../domain/stock/take-stock-plan.js'
 import { preSheetCounts } from '../../domain/stock/take-stock-sheet.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)
 
@@ -61,7 +62,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     method: 'GET',
     url: '/stock/take/plan/query',
     conditions,
-    access: ['stock:take:plan:query'],
+    access: [PERMISSION.stock.take.plan.query],
     handler: async ({ ctx, query }) => {
       await inTransaction(ctx.db, (trx) => cancelOverduePlans(services, trx, ctx))
       return store.list(ctx.db, ctx, plan, listRequest(query, true))
@@ -72,7 +73,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
       method,
       url: '/stock/take/plan/export',
       conditions,
-      access: ['stock:take:plan:export'],
+      access: [PERMISSION.stock.take.plan.export],
       handler: async ({ ctx, query, body, reply }) => {
         const values = { ...query, ...(body && typeof body === 'object' ? (body as object) : {}) }
         const page = await store.list(ctx.db, ctx, plan, listRequest(values, false))
@@ -87,7 +88,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
   defineRoute(app, {
     method: 'GET',
     url: '/stock/take/plan/detail',
-    access: ['stock:take:plan:query', 'stock:take:plan:handle-diff'],
+    access: [PERMISSION.stock.take.plan.query, PERMISSION.stock.take.plan.handleDiff],
     handler: async ({ ctx, query }) => {
       const answer = await store.get(ctx.db, ctx, plan, query.id)
       const config = await takeStockConfig(services, ctx.db, ctx)
@@ -101,7 +102,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
   defineRoute(app, {
     method: 'GET',
     url: '/stock/take/plan/products',
-    access: ['stock:take:sheet:add', 'stock:take:sheet:modify', 'stock:take:plan:query'],
+    access: [PERMISSION.stock.take.sheet.add, PERMISSION.stock.take.sheet.modify, PERMISSION.stock.take.plan.query],
     handler: async ({ ctx, query }) => {
       const header = await planHeader(ctx.db, query.planId ?? query.id)
       const config = await takeStockConfig(services, ctx.db, ctx)
@@ -112,40 +113,40 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
   defineRoute(app, {
     method: 'POST',
     url: '/stock/take/plan',
-    access: ['stock:take:plan:add'],
+    access: [PERMISSION.stock.take.plan.add],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => createPlan(services, trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'PUT',
     url: '/stock/take/plan',
-    access: ['stock:take:plan:modify'],
+    access: [PERMISSION.stock.take.plan.modify],
     handler: async ({ ctx, body }) =>
       withCurrentPlans(ctx, (trx) => modifyPlan(trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'PATCH',
     url: '/stock/take/plan/diff',
-    access: ['stock:take:plan:create-diff'],
+    access: [PERMISSION.stock.take.plan.createDiff],
     handler: async ({ ctx, body, query }) =>
       withCurrentPlans(ctx, (trx) => createDiff(trx, ctx, field(body, 'id') ?? query.id)),
   })
   defineRoute(app, {
     method: 'PATCH',
     url: '/stock/take/plan/handle',
-    access: ['stock:take:plan:handle-diff'],
+    access: [PERMISSION.stock.take.plan.handleDiff],
     handler: async ({ ctx, body }) =>
       withCurrentPlans(ctx, (trx) => handleDiff(services, trx, ctx, objectBody(body))),
   })
   defineRoute(app, {
     method: 'PATCH',
     url: '/stock/take/plan/cancel',
-    access: ['stock:take:plan:cancel'],
+    access: [PERMISSION.stock.take.plan.cancel],
     handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => cancelPlan(trx, ctx, field(body, 'id') ?? query.id)),
   })
   defineRoute(app, {
     method: 'DELETE',
     url: '/stock/take/plan',
-    access: ['stock:take:plan:delete'],
+    access: [PERMISSION.stock.take.plan.delete],
     handler: async ({ ctx, body, query }) =>
       withCurrentPlans(ctx, (trx) => deletePlan(trx, ctx, field(body, 'id') ?? query.id)),
   })
@@ -153,7 +154,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
   defineRoute(app, {
     method: 'GET',
     url: '/stock/take/pre/products',
-    access: ['stock:take:sheet:add', 'stock:take:sheet:modify', 'stock:take:pre:query'],
+    access: [PERMISSION.stock.take.sheet.add, PERMISSION.stock.take.sheet.modify, PERMISSION.stock.take.pre.query],
     handler: async ({ ctx, query }) => {
       // Through the document store, so the pre-take sheet's data permission applies as to its detail.
       const sheet = await services.documents.header(ctx.db, ctx, preSheet, query.id)

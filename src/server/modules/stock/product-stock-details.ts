@@ -6,6 +6,7 @@ import { invalid, notFound } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/routes.js'
 import type { Services } from '../../services.js'
 import { productJoinedBase } from './product-join.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 interface WarehouseStock {
   scId: string
@@ -31,7 +32,7 @@ export function registerProductStockDetails(app: FastifyInstance, services: Serv
   defineRoute(app, {
     method: 'GET',
     url: '/stock/product/stockProductDetails',
-    access: ['stock:product:query'],
+    access: [PERMISSION.stock.product.query],
     handler: async ({ ctx, query }) => {
       const productId = query.productId
       if (isBlank(productId) || typeof productId !== 'string') throw invalid('请选择商品！', 'productId')

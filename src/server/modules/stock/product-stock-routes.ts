@@ -6,6 +6,7 @@ import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import { countOf, pageArgs, productColumns, productJoinedConditions, productJoinedBase, selectProductColumns } from './product-join.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook } from './xlsx-export.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const dec = (v: unknown, places: number) => new Decimal(String(v ?? 0)).toFixed(places)
 
@@ -43,7 +44,7 @@ export function registerProductStockRoutes(app: FastifyInstance, services: Servi
     method: 'GET',
     url: '/stock/product/query',
     conditions,
-    access: ['stock:product:query'],
+    access: [PERMISSION.stock.product.query],
     handler: async ({ ctx, query }) => list(ctx.db, ctx, query, true),
   })
 
@@ -52,7 +53,7 @@ export function registerProductStockRoutes(app: FastifyInstance, services: Servi
       method,
       url: '/stock/product/export',
       conditions,
-      access: ['stock:product:export'],
+      access: [PERMISSION.stock.product.export],
       handler: async ({ ctx, query, body, reply }) => {
         const page = await list(ctx.db, ctx, exportValues(query, body), false)
         return sendWorkbook(

@@ -7,8 +7,9 @@ import { invalid } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import type { Services } from '../../services.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
-const KEY = 'stock:product:serialize'
+const KEY = PERMISSION.stock.product.serialize
 
 /**
  * 商品序列号 (menu button 维护商品序列号): serial numbers of a product in a warehouse, kept in
@@ -38,7 +39,7 @@ export function registerSerialNumberRoutes(app: FastifyInstance, services: Servi
     method: 'GET',
     url: '/stock/product/querySerialize',
     conditions: paramsOf(services, entity, list?.query ?? []),
-    access: [KEY, 'stock:product:query'],
+    access: [KEY, PERMISSION.stock.product.query],
     handler: async ({ ctx, query }) =>
       store.list(ctx.db, ctx, entity, { params: list?.query ?? [], columns: list?.columns, values: query, paged: true, sort: list?.sort }),
   })

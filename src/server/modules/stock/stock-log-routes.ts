@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../services.js'
 import { countOf, pageArgs, productColumns, productJoinedBase, productJoinedConditions, selectProductColumns } from './product-join.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from './xlsx-export.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const dec = (v: unknown, places: number) => new Decimal(String(v ?? 0)).toFixed(places)
 
@@ -97,7 +98,7 @@ export function registerStockLogRoutes(app: FastifyInstance, services: Services)
   const screens = [
     {
       base: '/stock/product/log',
-      keys: ['stock:product-log:query', 'stock:product-log:export'],
+      keys: [PERMISSION.stock.productLog.query, PERMISSION.stock.productLog.export],
       title: entity.label,
       lots: false,
       columns: [
@@ -117,7 +118,7 @@ export function registerStockLogRoutes(app: FastifyInstance, services: Services)
     },
     {
       base: '/stock/lot',
-      keys: ['stock:lot:query', 'stock:lot:export'],
+      keys: [PERMISSION.stock.lot.query, PERMISSION.stock.lot.export],
       title: '商品批次库存',
       lots: true,
       columns: [

@@ -34,12 +34,13 @@ import {
 } from '../../../shared/generated/enum-codes.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import type { Services } from '../../services.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Who may set data permissions of each target (menu buttons 角色/用户数据权限, 部门权限). */
 const KEY_OF_BIZ: Record<number, string> = {
-  [BIZ.ROLE]: 'system:role:data-permission',
-  [BIZ.DEPT]: 'system:dept:permission',
-  [BIZ.USER]: 'system:user:data-permission',
+  [BIZ.ROLE]: PERMISSION.system.role.dataPermission,
+  [BIZ.DEPT]: PERMISSION.system.dept.permission,
+  [BIZ.USER]: PERMISSION.system.user.dataPermission,
 }
 const ANY_KEY = Object.values(KEY_OF_BIZ)
 const TARGET: Record<number, { table: string; missing: string }> = {

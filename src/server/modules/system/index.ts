@@ -17,6 +17,7 @@ import { assertDictionaryAccess } from '../../lowcode/runtime-access.js'
 import { registerSystemHooks } from './hooks.js'
 import { assertMayGrant, assertMayManageUsers, menuKeys, roleKeys } from './rank-guard.js'
 import { withPasswordProof } from '../../platform/password-proof.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 const strings = (v: unknown, field: string): string[] => {
@@ -109,7 +110,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/system/user/role/roles',
-    access: ['system:user:permission', 'system:user:query'],
+    access: [PERMISSION.system.user.permission, PERMISSION.system.user.query],
     handler: async ({ ctx, query }) => {
       const userId = text(query.userId ?? query.id)
       const roles = await store.list(ctx.db, ctx, role, { params: [], values: {}, paged: false, sort: { field: 'code' } })
@@ -122,7 +123,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/system/user/role/setting',
-    access: ['system:user:permission'],
+    access: [PERMISSION.system.user.permission],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
       const userIds = input.userIds !== undefined ? strings(input.userIds, 'userIds') : [text(input.userId)].filter(Boolean)
@@ -152,7 +153,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'PATCH',
     url: '/system/user/unlock',
-    access: ['system:user:unlock', 'system:user:modify'],
+    access: [PERMISSION.system.user.unlock, PERMISSION.system.user.modify],
     handler: async ({ ctx, body, query }) => {
       const ids = idsFrom(body, query)
       await assertMayManageUsers(ctx.db, ctx, ids)
@@ -164,7 +165,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/system/user/dingTalkDataSync',
-    access: ['system:user:add'],
+    access: [PERMISSION.system.user.add],
     handler: async () => {
       throw invalid('未配置钉钉应用，无法同步')
     },
@@ -174,7 +175,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/system/role/menu/menus',
-    access: ['system:role:permission', 'system:role:query'],
+    access: [PERMISSION.system.role.permission, PERMISSION.system.role.query],
     handler: async ({ ctx, query }) => {
       const roleId = text(query.roleId ?? query.id)
       const menus = await store.list(ctx.db, ctx, menu, { params: [], values: {}, paged: false, sort: { field: 'code' } })
@@ -195,7 +196,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/system/role/menu/setting',
-    access: ['system:role:permission'],
+    access: [PERMISSION.system.role.permission],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
       const roleIds = input.roleIds !== undefined ? strings(input.roleIds, 'roleIds') : [text(input.roleId)].filter(Boolean)
@@ -260,7 +261,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'POST',
     url: '/system/module/setting',
-    access: ['system:tenant:module'],
+    access: [PERMISSION.system.tenant.module],
     handler: async ({ ctx, body }) => {
       if (ctx.tenantId !== services.operatorTenantId) throw forbidden()
       const input = objectBody(body)
@@ -284,7 +285,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   defineRoute(app, {
     method: 'GET',
     url: '/system/module/tenant',
-    access: ['system:tenant:module'],
+    access: [PERMISSION.system.tenant.module],
     handler: async ({ ctx, query }) => {
       if (ctx.tenantId !== services.operatorTenantId) throw forbidden()
       const rows = await services.databases.platform.selectFrom('sys_module_tenant').select('module_id').where('tenant_id', '=', text(query.tenantId)).execute()

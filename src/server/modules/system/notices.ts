@@ -15,9 +15,10 @@ import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../services.js'
 import { pageArgs } from '../../platform/page-args.js'
 import { BusEvent, type SysNoticeData } from '../../../shared/contracts/bus.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Who may see a notice before it is published (the publish page). */
-const PUBLISHER_KEYS = ['system:notice:publish', 'system:notice:add', 'system:notice:modify'] as const
+const PUBLISHER_KEYS = [PERMISSION.system.notice.publish, PERMISSION.system.notice.add, PERMISSION.system.notice.modify] as const
 
 /* ---------- HTML sanitising (notice content comes from a rich text editor) ---------- */
 

@@ -3,6 +3,7 @@ import { forbidden, invalid } from '../../platform/errors.js'
 import { ADMIN_PERMISSION, loadGrants } from '../../platform/permissions.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { defaultsSeed } from './seed.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
  * "Nobody gains a right they do not hold." Administrators pass; everyone else may only manage users
@@ -11,7 +12,7 @@ import { defaultsSeed } from './seed.js'
  */
 
 /** The key of the "reset password" button under 用户管理 (schemas/seed/menus.json). */
-export const USER_PASSWORD_PERMISSION = 'system:user:password'
+export const USER_PASSWORD_PERMISSION = PERMISSION.system.user.password
 
 export const OUTRANKED = '不允许操作权限高于自己的用户！'
 export const NO_PASSWORD_KEY = '无权限重置用户密码！'
