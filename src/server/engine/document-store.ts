@@ -1,9 +1,9 @@
-import Decimal from 'decimal.js'
 import type { Expression, SqlBool } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { checkField, isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
 import { isNoNumber } from '../../shared/metadata/decimal-grammar.js'
+import { documentSums, documentTotals, isGiftLine } from '../../shared/metadata/document-totals.js'
 import { DocumentStatus, hasApproval, lineSubjectOf, LINES_IN, LINES_OUT, maxLinesOf, type DocumentSection } from '../../shared/metadata/document-model.js'
 import { BizError, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
@@ -280,27 +280,15 @@ export class DocumentStore {
     }
   }
 
-  /** totalNum (non-gift quantity), totalGiftNum and totalAmount = Σ price × quantity, and the declared `sums`, exactly. */
+  /** totalNum, totalGiftNum, totalAmount and the declared `sums`: the browser's computation (shared/metadata/document-totals.ts). */
   private totals(doc: DocumentModel, lines: Wire[]): Wire {
-    const sums: Wire = {}
-    for (const [headerField, lineField] of Object.entries(doc.section.sums ?? {}))
-      sums[headerField] = lines.reduce((s, line) => s.plus(String(line[lineField] ?? 0)), new Decimal(0)).toFixed(2)
+    const sums = Object.fromEntries(documentSums(lines, doc.section.sums).map((s) => [s.field, s.value]))
     const t = doc.section.totals
     if (!t) return sums
-    let num = new Decimal(0)
-    let gift = new Decimal(0)
-    let amount = new Decimal(0)
-    for (const line of lines) {
-      const n = new Decimal(String(line[t.num] ?? 0))
-      const price = t.price ? new Decimal(String(line[t.price] ?? 0)) : undefined
-      const isGift = t.gift ? price?.isZero() || line[t.gift] === true : false
-      if (t.gift) line[t.gift] = isGift
-      if (isGift) gift = gift.plus(n)
-      else num = num.plus(n)
-      if (price) amount = amount.plus(price.times(n))
-    }
+    if (t.gift) for (const line of lines) line[t.gift] = isGiftLine(line, t)
+    const { num, giftNum, amount } = documentTotals(lines, t)
     // Quantities as integer text: a sum past the safe-integer range is refused by the column check, not rounded.
-    return { totalNum: num.toFixed(0), totalGiftNum: gift.toFixed(0), ...(t.price ? { totalAmount: amount.toFixed(2) } : {}), ...sums }
+    return { totalNum: num, totalGiftNum: giftNum, ...(t.price ? { totalAmount: amount } : {}), ...sums }
   }
 
   private headerRow(doc: DocumentModel, header: Wire) {

@@ -2,7 +2,7 @@ import { Button, Input, InputNumber, Select, Space, Table, Typography } from 'an
 import { PlusOutlined } from '@ant-design/icons'
 import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
-import { paymentsMatch, paymentsSum } from './document-totals.js'
+import { paymentsMatch, paymentsSum } from '../../../shared/metadata/document-totals.js'
 import { newLineKey } from './DocumentLines.js'
 import { useTr } from '../../i18n/use-tr.js'
 

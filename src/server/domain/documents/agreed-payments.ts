@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import type { Db } from '../../db/dialect.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
+import { paymentsMatch } from '../../../shared/metadata/document-totals.js'
 import { invalid } from '../../platform/errors.js'
 import { auditColumns } from '../../platform/audit-columns.js'
 import { newId } from '../../platform/ids.js'
@@ -29,10 +30,7 @@ export function readPayTypes(registry: EntityRegistry, body: unknown, totalAmoun
     }
     return line as Wire
   })
-  if (items.length) {
-    const sum = items.reduce((s, p) => s.plus(String(p.payAmount)), new Decimal(0))
-    if (!sum.equals(totalAmount)) throw invalid('所有支付方式的支付金额不等于含税总金额，请检查！', 'payTypes')
-  }
+  if (items.length && !paymentsMatch(items, totalAmount)) throw invalid('所有支付方式的支付金额不等于含税总金额，请检查！', 'payTypes')
   return items
 }
 
