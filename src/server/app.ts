@@ -16,6 +16,8 @@ import { registerMasterDataRoutes } from './engine/master-data-routes.js'
 import { registerSelectorRoutes } from './engine/selector-routes.js'
 import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
 import { registerDocumentRoutes } from './engine/document-routes.js'
+import { documentHookFactories } from './engine/document-hooks.js'
+import { DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE } from './domain/document-hooks.js'
 import { lockDocumentStock, postDocumentStock } from './domain/stock/document-stock.js'
 import { documentSettlement } from './domain/settle/effect.js'
 import { purchaseModule } from './modules/purchase/index.js'
@@ -82,9 +84,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: 120_000,
     clientErrorHandler: answerClientError,
   })
+  const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
+  // Before a database is opened: a document file naming hooks that do not exist stops the start here.
+  const hookFactories = documentHookFactories(registry, DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE)
   const target = parseDatabaseUrl(config.databaseUrl)
   const databases = new Databases(target)
-  const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
   const codec = new RecordCodec(databases.kind, registry.enums)
   const hooks = new HookRegistry()
   const store = new EntityStore(databases.kind, registry, codec, hooks)
@@ -99,7 +103,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hooks,
     store,
     documents: new DocumentStore(store, documentHooks, postDocumentStock, lockDocumentStock, documentSettlement(registry)),
-    documentHooks,
     sessions,
     permissions,
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
@@ -112,6 +115,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await seedTenant(services, tenantId, name)
     },
   }
+  // The hooks get the services they work with, so they are made once those exist (before any request).
+  for (const [name, make] of hookFactories) documentHooks.set(name, make(services))
   app.decorate('services', services)
   services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(services, db, ctx, type, aliases, references)
   app.addHook('onClose', async () => databases.close())

@@ -44,9 +44,10 @@ export interface DocumentEvent {
 }
 
 /**
- * Hand-written rules of one document kind (src/server/domain), called by the engine inside its
- * transaction. Everything common — numbering, status guards, totals, reservations, stock and settlement
- * effects, timeline, op log — is the engine's.
+ * Hand-written rules of one document kind (the file of that document under src/server/domain/<area>/,
+ * listed in domain/document-hooks.ts by the name its JSON gives in `document.hooks`), called by the engine
+ * inside its transaction. Everything common — numbering, status guards, totals, reservations, stock and
+ * settlement effects, timeline, op log — is the engine's.
  */
 export interface DocumentHooks {
   /** Completes and checks a create/modify before validation (prices from a source line, config rules). */
@@ -97,13 +98,16 @@ export type StockLock = (trx: Db, doc: DocumentModel, headers: Wire[], lines: Wi
 /** Bound values of one multi-row INSERT of lines (see insertLines). */
 const BOUND_VALUES_PER_INSERT = 10_000
 
+const NO_HOOKS: DocumentHooks = {}
+
 const EDITABLE: number[] = [DocumentStatus.CREATED, DocumentStatus.APPROVE_REFUSE]
 
 /** The generic lifecycle of every document (domain-rules §2.1), with guarded status changes. */
 export class DocumentStore {
   constructor(
     private readonly store: EntityStore,
-    private readonly hooks: Map<string, DocumentHooks>,
+    /** The hooks of each document that names them, by document name (bound at start-up: engine/document-hooks.ts). */
+    private readonly hooks: ReadonlyMap<string, DocumentHooks>,
     private readonly stockEffect: StockEffect,
     private readonly stockLock: StockLock,
     private readonly settleEffect: SettleEffect,
@@ -123,7 +127,11 @@ export class DocumentStore {
   }
 
   private hooksOf(doc: DocumentModel): DocumentHooks {
-    return (doc.section.hooks && this.hooks.get(doc.section.hooks)) || {}
+    if (!doc.section.hooks) return NO_HOOKS
+    const hooks = this.hooks.get(doc.name)
+    // The start checks every file's hooks; a document that still reaches here without them must not run without its rules.
+    if (!hooks) throw new Error(`document ${doc.name}: hooks "${doc.section.hooks}" were not bound at start-up`)
+    return hooks
   }
 
   private lineParent(doc: DocumentModel): FieldModel {

@@ -20,7 +20,7 @@ const RECEIVABLE: number[] = [SC_TRANSFER_ORDER_STATUS.APPROVE_PASS, SC_TRANSFER
  * (declared `stock` of the file, biz 11); this hook then keeps the unit cost in each line (2 places, the
  * column's scale) and the header amount, so the receipt brings the goods in at that cost.
  */
-export function scTransferHooks(): DocumentHooks {
+export function scTransferOrderHooks(): DocumentHooks {
   return {
     async prepare(e) {
       const source = e.header.sourceScId ?? e.existing?.sourceScId

@@ -8,7 +8,6 @@ import type { DocumentModel } from '../../engine/document-store.js'
 import { maxLinesOf } from '../../../shared/metadata/document-model.js'
 import { invalid } from '../../platform/errors.js'
 import { idsFrom } from '../../engine/request-values.js'
-import { logisticsSheetHooks } from '../../domain/logistics/logistics-sheet.js'
 import { measureShipped, shippableDocuments, SHIPPABLE_CONDITIONS } from '../../domain/logistics/documents.js'
 import { deliver, deliveryInfo } from '../../domain/logistics/delivery.js'
 import { registerLogisticsImports } from './imports.js'
@@ -35,7 +34,6 @@ function bizIdsOf(doc: DocumentModel, query: Record<string, unknown>, body: unkn
  * imports (sheets, delivery updates: ./imports.ts).
  */
 export function logisticsModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('logisticsSheet', logisticsSheetHooks(services))
   const doc = documentModel(services, services.registry.get('logisticsSheet'))
   const key = (action: string) => `${doc.header.file.api!.permission}:${action}`
   const editing = [key('add'), key('modify')]

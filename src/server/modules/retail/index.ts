@@ -4,8 +4,6 @@ import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
-import { retailOutSheetHooks } from '../../domain/retail/retail-out-sheet.js'
-import { retailReturnHooks } from '../../domain/retail/retail-return.js'
 import { retailPaymentDate } from '../../domain/sale/customer-terms.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
 
@@ -14,8 +12,6 @@ import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/
  * that are not the shared document family.
  */
 export function retailModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('retailOutSheet', retailOutSheetHooks(services))
-  services.documentHooks.set('retailReturn', retailReturnHooks(services))
   const { documents, registry } = services
   const out = documentModel(services, registry.get('retailOutSheet'))
   const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)

@@ -6,9 +6,6 @@ import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
-import { saleOrderHooks } from '../../domain/sale/sale-order.js'
-import { saleOutSheetHooks } from '../../domain/sale/sale-out-sheet.js'
-import { saleReturnHooks } from '../../domain/sale/sale-return.js'
 
 const requiredId = (value: unknown, message: string, field: string) => {
   if (typeof value !== 'string' || !value) throw invalid(message, field)
@@ -20,9 +17,6 @@ const requiredId = (value: unknown, message: string, field: string) => {
  * that are not the shared document family.
  */
 export function saleModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('saleOrder', saleOrderHooks(services))
-  services.documentHooks.set('saleOutSheet', saleOutSheetHooks(services))
-  services.documentHooks.set('saleReturn', saleReturnHooks(services))
   const { documents, registry, store } = services
   const order = documentModel(services, registry.get('saleOrder'))
   const out = documentModel(services, registry.get('saleOutSheet'))

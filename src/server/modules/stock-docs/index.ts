@@ -6,9 +6,7 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { objectBody } from '../../engine/request-values.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
-import { stockCostAdjustHooks } from '../../domain/stock/stock-cost-adjust-sheet.js'
-import { receiveTransfer, scTransferHooks, transferReceipts } from '../../domain/stock/sc-transfer-order.js'
-import { preTakeStockSheetHooks, takeStockSheetHooks } from '../../domain/stock/take-stock-sheet.js'
+import { receiveTransfer, transferReceipts } from '../../domain/stock/sc-transfer-order.js'
 import { takeStockRoutes } from './take-stock.js'
 import { inapplicableCallRoutes } from './inapplicable-calls.js'
 
@@ -19,10 +17,6 @@ import { inapplicableCallRoutes } from './inapplicable-calls.js'
  * from the stock queries module (src/server/modules/stock).
  */
 export function stockDocsModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('stockCostAdjustSheet', stockCostAdjustHooks())
-  services.documentHooks.set('scTransferOrder', scTransferHooks())
-  services.documentHooks.set('takeStockSheet', takeStockSheetHooks(services))
-  services.documentHooks.set('preTakeStockSheet', preTakeStockSheetHooks())
   const { documents, registry } = services
   const cost = documentModel(services, registry.get('stockCostAdjustSheet'))
   const transfer = documentModel(services, registry.get('scTransferOrder'))

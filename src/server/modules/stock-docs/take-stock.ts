@@ -23,7 +23,7 @@ import {
   planLines,
   takeStockConfig,
 } from '../../domain/stock/take-stock-plan.js'
-import { preSheetCounts } from '../../domain/stock/take-stock-sheet.js'
+import { preSheetCounts } from '../../domain/stock/pre-take-stock-sheet.js'
 
 const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)
 
