@@ -1,5 +1,5 @@
 import type { DocumentHooksFactory } from '../engine/document-hooks.js'
-import type { Services } from '../services.js'
+import type { Services } from '../engine/services.js'
 import { logisticsSheetHooks } from './logistics/logistics-sheet.js'
 import { purchaseOrderHooks } from './purchase/purchase-order.js'
 import { purchaseReturnHooks } from './purchase/purchase-return.js'

@@ -9,7 +9,7 @@ import { clock, now } from '../../platform/clock.js'
 import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { updateColumns } from '../../platform/audit-columns.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { jobHandler } from '../../jobs/job-handlers.js'
 
 /**

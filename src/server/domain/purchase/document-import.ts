@@ -14,7 +14,7 @@ import type { ImportRow } from '../../engine/import/workbook.js'
 import { rowError, RowProblems } from '../../engine/import/kind.js'
 import type { Wire } from '../../engine/record-codec.js'
 import type { EntityStore } from '../../engine/entity-store.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /**
  * The import of goods documents (purchase orders, receive sheets; 000 §5 Import rules): one row is one

@@ -1,7 +1,7 @@
 import type { DocumentHooks } from '../../engine/document-store.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { invalid } from '../../platform/errors.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { retailPaymentDate } from '../sale/customer-terms.js'
 import { followSaleSource } from '../sale/sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from '../documents/source-link.js'

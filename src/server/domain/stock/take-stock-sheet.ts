@@ -4,7 +4,7 @@ import type { Wire } from '../../engine/record-codec.js'
 import { TAKE_STOCK_PLAN_TYPE } from '../../../shared/generated/enum-codes.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { invalid } from '../../platform/errors.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { addPlanProducts, cancelOverduePlans, planHeader, PlanStatus } from './take-stock-plan.js'
 
 const CHANGED = '关联盘点任务的盘点状态已改变，'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { envelope, type RouteSpec } from '../../platform/routes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { relogin } from '../../platform/errors.js'

@@ -12,7 +12,7 @@ import { hasPermission, type RequestContext } from '../../platform/request-conte
 import { idsFrom, objectBody } from '../../engine/request-values.js'
 import { exportCell, exportFields } from '../../engine/import/columns.js'
 import { exportValues, sendWorkbook, EXPORT_LIMIT } from '../stock/xlsx-export.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { comingReturns, CUSTOMER_TABLE, deptSubtree } from '../../domain/crm/public-sea.js'
 import { CUSTOMER_KEYS } from './customer-keys.js'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import type { Db } from '../../db/dialect.js'
 import type { DocumentModel } from '../../engine/document-store.js'
 import type { ImportColumn } from '../../engine/import/columns.js'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { candidateConditions } from '../../domain/settle/candidates.js'
 import { uncheckedDocuments } from '../../domain/settle/settle-check-sheet.js'

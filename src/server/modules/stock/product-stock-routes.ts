@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/dialect.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { countOf, pageArgs, productColumns, productJoinedConditions, productJoinedBase, selectProductColumns } from './product-join.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook } from './xlsx-export.js'
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/dialect.js'
 import { STOCK_LOT_PARAMS } from '../../../shared/contracts/stock-lot-query.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { countOf, pageArgs, productColumns, productJoinedBase, productJoinedConditions, selectProductColumns } from './product-join.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from './xlsx-export.js'
 

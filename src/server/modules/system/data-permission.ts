@@ -33,7 +33,7 @@ import {
   DATA_PERMISSION_NODE_TYPE as NODE,
 } from '../../../shared/generated/enum-codes.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /** Who may set data permissions of each target (menu buttons 角色/用户数据权限, 部门权限). */
 const KEY_OF_BIZ: Record<number, string> = {

@@ -12,7 +12,7 @@ import { now } from '../../platform/clock.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { pageArgs } from '../../platform/page-args.js'
 import { BusEvent, type SysNoticeData } from '../../../shared/contracts/bus.js'
 
