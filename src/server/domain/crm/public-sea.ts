@@ -12,7 +12,7 @@ import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { auditColumns, type Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../engine/services.js'
-import { sendPersonalNotice } from '../../modules/system/notices.js'
+import { sendPersonalNotice } from '../../platform/notices.js'
 
 /**
  * The public sea (公海) of CRM customers: who owns a customer, how it gets back to the sea and out of
