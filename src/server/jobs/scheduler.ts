@@ -12,7 +12,7 @@ import { inTransaction } from '../platform/db-tx.js'
 import { newId } from '../platform/ids.js'
 import { runScript } from '../sandbox/script-sandbox.js'
 import { JOB_TABLE, RUN_INTERRUPTED, RUN_TABLE, State, endJobRun, hasDeadRuns, interruptDeadRuns, nextFireAfter } from '../domain/jobs/qrtz-job.js'
-import { jobHandler } from './job-handlers.js'
+import { jobHandler } from '../domain/jobs/job-handlers.js'
 import { RunLeases } from './run-lease.js'
 
 /**

@@ -10,7 +10,7 @@ import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { updateColumns } from '../../platform/audit-columns.js'
 import type { Services } from '../../engine/services.js'
-import { jobHandler } from '../../jobs/job-handlers.js'
+import { jobHandler } from './job-handlers.js'
 
 /**
  * Scheduled jobs (定时器, schemas/entities/qrtz-job.json): what a save must hold, and the state machine

@@ -8,7 +8,7 @@ import type { Services } from '../../engine/services.js'
 import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from '../product/bundle-lines.js'
 import { retailPaymentDate } from '../sale/customer-terms.js'
 import { completeSaleLines } from '../sale/sale-lines.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
+import { SettleStatus } from '../settle/settle-status.js'
 import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE } from '../../../shared/generated/enum-codes.js'
 import { refuseRemovingShipped, requireDelivered } from '../logistics/shipping.js'
 

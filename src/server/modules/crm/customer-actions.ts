@@ -14,7 +14,7 @@ import { exportCell, exportFields } from '../../engine/import/columns.js'
 import { exportValues, sendWorkbook, EXPORT_LIMIT } from '../stock/xlsx-export.js'
 import type { Services } from '../../engine/services.js'
 import { comingReturns, CUSTOMER_TABLE, deptSubtree } from '../../domain/crm/public-sea.js'
-import { CUSTOMER_KEYS } from './customer-keys.js'
+import { CUSTOMER_KEYS } from '../../domain/crm/customer-keys.js'
 
 /**
  * Follow-ups (跟进记录) of CRM customers: `POST /basedata/customerAction` and `/crm/action/createAction`

@@ -14,7 +14,7 @@ import { followsParent } from '../../engine/parent-rows.js'
 import type { Wire } from '../../engine/record-codec.js'
 import type { Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../engine/services.js'
-import { CUSTOMER_KEYS } from './customer-keys.js'
+import { CUSTOMER_KEYS } from '../../domain/crm/customer-keys.js'
 import { ACTION_KEYS, crmActionsModule } from './customer-actions.js'
 import { crmContactHooks, crmCustomerRowRule, customerScopePredicate } from '../../domain/crm/customer-visibility.js'
 import {
