@@ -40,7 +40,8 @@ import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/s
 import { authModule } from './modules/auth/index.js'
 import { systemModule } from './modules/system/index.js'
 import { noticeRoutes } from './modules/system/notices.js'
-import { dataPermissionFilter, dataPermissionRoutes } from './modules/system/data-permission.js'
+import { dataPermissionRoutes, dataPermissionSetup } from './modules/system/data-permission.js'
+import { dataPermissionFilter } from './platform/data-permission-filter.js'
 import { basedataModule } from './modules/basedata/index.js'
 import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
@@ -118,7 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The hooks get the services they work with, so they are made once those exist (before any request).
   for (const [name, make] of hookFactories) documentHooks.set(name, make(services))
   app.decorate('services', services)
-  services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(services, db, ctx, type, aliases, references)
+  const permissionSetup = dataPermissionSetup(services)
+  services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(permissionSetup, db, ctx, type, aliases, references)
   app.addHook('onClose', async () => databases.close())
   // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.
   const scheduler = new JobScheduler(
