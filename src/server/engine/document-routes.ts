@@ -7,7 +7,8 @@ import { hasApproval, linesEntityName, type DocumentSection } from '../../shared
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { idsFrom, objectBody } from './request-values.js'
 import { sendListExport } from './list-export.js'
-import type { DocumentModel, DocumentStore } from './document-store.js'
+import type { DocumentStore } from './document-store.js'
+import type { DocumentModel } from './document-kind.js'
 
 export function documentModel(services: Services, header: EntityModel): DocumentModel {
   const section = header.file.document as DocumentSection

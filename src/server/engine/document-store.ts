@@ -4,7 +4,7 @@ import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import { checkField, isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
 import { isNoNumber } from '../../shared/metadata/decimal-grammar.js'
-import { DocumentStatus, hasApproval, lineSubjectOf, LINES_IN, LINES_OUT, maxLinesOf, type DocumentSection } from '../../shared/metadata/document-model.js'
+import { DocumentStatus, hasApproval, lineSubjectOf, LINES_IN, LINES_OUT, maxLinesOf } from '../../shared/metadata/document-model.js'
 import { BizError, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { now } from '../platform/clock.js'
@@ -19,16 +19,8 @@ import { writeTogether } from '../db/write-together.js'
 import { lockReservations, releaseReservations, reserveLines } from './document-reservations.js'
 import { isPostgres } from '../db/exact-decimal.js'
 import { attachProducts } from './line-products.js'
+import type { DocumentModel } from './document-kind.js'
 import { checkDiscounts, refuseBundles } from './line-rules.js'
-
-/** A document kind: its header and line entities and the `document` section of its file. */
-export interface DocumentModel {
-  name: string
-  subject: string
-  section: DocumentSection
-  header: EntityModel
-  lines: EntityModel
-}
 
 export interface DocumentEvent {
   trx: Db

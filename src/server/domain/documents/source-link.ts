@@ -1,4 +1,5 @@
-import type { DocumentEvent, DocumentModel, DocumentStore } from '../../engine/document-store.js'
+import type { DocumentEvent, DocumentStore } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { LINES_OUT, linesEntityName } from '../../../shared/metadata/document-model.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'

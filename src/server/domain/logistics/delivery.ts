@@ -1,5 +1,5 @@
 import type { Db } from '../../db/dialect.js'
-import type { DocumentModel } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { checkField, isBlank } from '../../../shared/metadata/validate-record.js'
 import { LOGISTICS_SHEET_STATUS } from '../../../shared/generated/enum-codes.js'

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import type { Db } from '../../db/dialect.js'
-import type { DocumentHooks, DocumentModel } from '../../engine/document-store.js'
+import type { DocumentHooks } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import { addTimeline, TimelineType } from '../../engine/document-timeline.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { SC_TRANSFER_ORDER_STATUS, STOCK_BIZ_TYPE } from '../../../shared/generated/enum-codes.js'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import type { Db } from '../../db/dialect.js'
-import type { DocumentModel } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import type { ImportColumn } from '../../engine/import/columns.js'
 import { registerImportKind } from '../../engine/import/kind.js'
 import type { ImportRow } from '../../engine/import/workbook.js'
