@@ -28,9 +28,8 @@ function bizIdsOf(doc: DocumentModel, query: Record<string, unknown>, body: unkn
 }
 
 /**
- * 物流管理 (spec 001 §7 /logistics/sheet): the sheet's hooks (its family — query, get, create, modify,
- * delete, batch delete, export — comes from schemas/documents/logistics-sheet.json) and the calls
- * around it: the documents that may be attached (biz), their weight and volume, delivery, and the two
+ * 物流管理 (spec 001 §7 /logistics/sheet): the calls around the sheet (its family — query, get, create,
+ * modify, delete, batch delete, export — comes from schemas/documents/logistics-sheet.json): the documents that may be attached (biz), their weight and volume, delivery, and the two
  * imports (sheets, delivery updates: ./imports.ts).
  */
 export function logisticsModule(app: FastifyInstance, services: Services): void {

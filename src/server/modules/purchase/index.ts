@@ -31,8 +31,8 @@ function groupByProduct(lines: Wire[], counters: string[]) {
 }
 
 /**
- * Purchase (spec 001 §7): the document hooks of orders, receipts and returns, and the calls around
- * them that are not the shared document family.
+ * Purchase (spec 001 §7): the calls around orders, receipts and returns that are not the shared
+ * document family.
  */
 export function purchaseModule(app: FastifyInstance, services: Services): void {
   const { documents, registry } = services

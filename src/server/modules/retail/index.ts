@@ -8,8 +8,8 @@ import { retailPaymentDate } from '../../domain/sale/customer-terms.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
 
 /**
- * Retail (spec 001 §7): the document hooks of retail out sheets and returns, and the calls around them
- * that are not the shared document family.
+ * Retail (spec 001 §7): the calls around retail out sheets and returns that are not the shared document
+ * family.
  */
 export function retailModule(app: FastifyInstance, services: Services): void {
   const { documents, registry } = services

@@ -13,8 +13,8 @@ const requiredId = (value: unknown, message: string, field: string) => {
 }
 
 /**
- * Sale (spec 001 §7): the document hooks of orders, out sheets and returns, and the calls around them
- * that are not the shared document family.
+ * Sale (spec 001 §7): the calls around orders, out sheets and returns that are not the shared document
+ * family.
  */
 export function saleModule(app: FastifyInstance, services: Services): void {
   const { documents, registry, store } = services

@@ -14,8 +14,8 @@ function apiOf(services: Services, name: string) {
 }
 
 /**
- * Settlement (spec 000 §7, domain-rules §2.7): the document hooks of fee, pre, check and settle sheets of
- * both sides (their families come from the files in schemas/documents), and the calls around them.
+ * Settlement (spec 000 §7, domain-rules §2.7): the calls around the fee, pre, check and settle sheets of
+ * both sides (their families come from the files in schemas/documents, their hooks from domain/document-hooks.ts).
  */
 export function settleModule(app: FastifyInstance, services: Services): void {
   for (const side of settleSides(services.registry)) {
