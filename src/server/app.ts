@@ -6,8 +6,8 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import type { AppConfig } from './config.js'
 import { Databases } from './db/databases.js'
-import { parseDatabaseUrl } from './db/dialect.js'
-import { migrateTenant, provisionPlatform } from './db/provision.js'
+import { parseDatabaseUrl } from './db/connections.js'
+import { migrateTenant, provisionPlatform } from './engine/provision.js'
 import { EntityRegistry } from './engine/entity-registry.js'
 import { EntityStore } from './engine/entity-store.js'
 import { HookRegistry } from './engine/entity-hooks.js'
@@ -16,6 +16,8 @@ import { registerMasterDataRoutes } from './engine/master-data-routes.js'
 import { registerSelectorRoutes } from './engine/selector-routes.js'
 import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
 import { registerDocumentRoutes } from './engine/document-routes.js'
+import { documentHookFactories } from './engine/document-hooks.js'
+import { DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE } from './domain/document-hooks.js'
 import { lockDocumentStock, postDocumentStock } from './domain/stock/document-stock.js'
 import { documentSettlement } from './domain/settle/effect.js'
 import { purchaseModule } from './modules/purchase/index.js'
@@ -33,12 +35,13 @@ import { PermissionResolver } from './platform/permissions.js'
 import { CodeSender } from './platform/code-sender.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { installMessageLanguage } from './i18n/message-language.js'
-import type { Services } from './services.js'
+import type { Services } from './engine/services.js'
 import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/seed.js'
 import { authModule } from './modules/auth/index.js'
 import { systemModule } from './modules/system/index.js'
 import { noticeRoutes } from './modules/system/notices.js'
-import { dataPermissionFilter, dataPermissionRoutes } from './modules/system/data-permission.js'
+import { dataPermissionRoutes, dataPermissionSetup } from './modules/system/data-permission.js'
+import { dataPermissionFilter } from './platform/data-permission-filter.js'
 import { basedataModule } from './modules/basedata/index.js'
 import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
@@ -82,9 +85,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: 120_000,
     clientErrorHandler: answerClientError,
   })
+  const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
+  // Before a database is opened: a document file naming hooks that do not exist stops the start here.
+  const hookFactories = documentHookFactories(registry, DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE)
   const target = parseDatabaseUrl(config.databaseUrl)
   const databases = new Databases(target)
-  const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
   const codec = new RecordCodec(databases.kind, registry.enums)
   const hooks = new HookRegistry()
   const store = new EntityStore(databases.kind, registry, codec, hooks)
@@ -99,7 +104,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hooks,
     store,
     documents: new DocumentStore(store, documentHooks, postDocumentStock, lockDocumentStock, documentSettlement(registry)),
-    documentHooks,
     sessions,
     permissions,
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
@@ -112,8 +116,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await seedTenant(services, tenantId, name)
     },
   }
+  // The hooks get the services they work with, so they are made once those exist (before any request).
+  for (const [name, make] of hookFactories) documentHooks.set(name, make(services))
   app.decorate('services', services)
-  services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(services, db, ctx, type, aliases, references)
+  const permissionSetup = dataPermissionSetup(services)
+  services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(permissionSetup, db, ctx, type, aliases, references)
   app.addHook('onClose', async () => databases.close())
   // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.
   const scheduler = new JobScheduler(

@@ -6,7 +6,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { connectBus, disconnected, nextEvent, pause, recorder } from '../support/bus-client.js'
 import { publishToUser } from '../../src/server/realtime/publish.js'
 import { inTransaction } from '../../src/server/platform/db-tx.js'
-import { sendPersonalNotice } from '../../src/server/modules/system/notices.js'
+import { sendPersonalNotice } from '../../src/server/platform/notices.js'
 import { BusEvent, type BusMessage, type PresenceEvent, type SysNoticeData } from '../../src/shared/contracts/bus.js'
 
 interface Page<T> {

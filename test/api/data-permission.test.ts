@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
-import { dataPermissionFilter } from '../../src/server/modules/system/data-permission.js'
+import { dataPermissionSetup } from '../../src/server/modules/system/data-permission.js'
+import { dataPermissionFilter } from '../../src/server/platform/data-permission-filter.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 
@@ -264,7 +265,7 @@ describe('data permissions: palette, preview, save, query time', () => {
         .execute()
     const ctx = { tenantId: OPERATOR_TENANT_ID, userId: users.clerk01, db, name: 'clerk01', isAdmin: false, permissions: new Set() } as unknown as RequestContext
     const visible = async () => {
-      const where = await dataPermissionFilter(services, ctx.db, ctx, 2, { order: 't' })
+      const where = await dataPermissionFilter(dataPermissionSetup(services), ctx.db, ctx, 2, { order: 't' })
       let q = db.selectFrom('sys_position as t').select('t.code').where('t.code', 'like', 'DOC%')
       if (where) q = q.where(where)
       return (await q.orderBy('t.code').execute()).map((r) => r.code)
@@ -288,12 +289,12 @@ describe('data permissions: palette, preview, save, query time', () => {
     expect(await visible()).toEqual(['DOC3'])
 
     // A user without departments and templates is not restricted; one with only "same department" sees nothing.
-    expect(await dataPermissionFilter(services, ctx.db, { ...ctx, userId: users.other01 }, 2, { order: 't' })).toBeUndefined()
+    expect(await dataPermissionFilter(dataPermissionSetup(services), ctx.db, { ...ctx, userId: users.other01 }, 2, { order: 't' })).toBeUndefined()
     await t.call('POST', '/system/data/permission/data', {
       token: admin,
       body: [{ bizIds: [users.setter01], bizType: 2, permissionType: 2, permission: [and(cond(14, 6))] }],
     })
-    const none = await dataPermissionFilter(services, ctx.db, { ...ctx, userId: users.setter01 }, 2, { order: 't' })
+    const none = await dataPermissionFilter(dataPermissionSetup(services), ctx.db, { ...ctx, userId: users.setter01 }, 2, { order: 't' })
     expect((await db.selectFrom('sys_position as t').select('t.code').where(none!).execute()).length).toBe(0)
   })
 })

@@ -5,8 +5,9 @@ import { workbook, multipart, type ImportProgress as Progress, type Cell } from 
 import type { Db } from '../../src/server/db/dialect.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
 import { importColumns } from '../../src/server/engine/import/columns.js'
-import { runImport, type ImportSummary } from '../../src/server/engine/import/runner.js'
-import type { ImportRow } from '../../src/server/engine/import/workbook.js'
+import { runImport } from '../../src/server/engine/import/runner.js'
+import type { ImportSummary } from '../../src/server/engine/import/units.js'
+import type { ImportRow } from '../../src/server/engine/import/units.js'
 
 /**
  * The set-based import writer (engine/import/batch.ts): a batch mixing good rows, failing rows, codes

@@ -8,9 +8,9 @@ import {
   parseBoolean,
   parseEnum,
   parseRegion,
-  regionText,
 } from '../../src/server/engine/import/cells.js'
-import { exportCell, importColumns } from '../../src/server/engine/import/columns.js'
+import { importColumns } from '../../src/server/engine/import/columns.js'
+import { exportCell, regionText } from '../../src/server/engine/export-cells.js'
 import { readImportFile, templateWorkbook } from '../../src/server/engine/import/workbook.js'
 import { hasOperation, operationKeys } from '../../src/shared/metadata/operation-keys.js'
 

@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/dialect.js'
 import { invalid } from '../../src/server/platform/errors.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
-import { importUnits, rowError, runImportKind, runUnits, type ImportKind } from '../../src/server/engine/import/kind.js'
-import type { ImportRow } from '../../src/server/engine/import/workbook.js'
+import { runImportKind, type ImportKind } from '../../src/server/engine/import/kind.js'
+import { importUnits, rowError, runUnits } from '../../src/server/engine/import/units.js'
+import type { ImportRow } from '../../src/server/engine/import/units.js'
 
 /**
  * The import seam on a real SQLite database: a kind that writes "orders" (one per group, a line per

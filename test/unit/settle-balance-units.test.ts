@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { openSqlite } from '../../src/server/db/dialect.js'
+import { openSqlite } from '../../src/server/db/connections.js'
 import { money, units, unitsSum } from '../../src/server/modules/settle/balance-report.js'
 
 /**

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openSqlite, type Db } from '../../src/server/db/dialect.js'
+import type { Db } from '../../src/server/db/dialect.js'
+import { openSqlite } from '../../src/server/db/connections.js'
 import { giveBack, guardedAdd, money } from '../../src/server/domain/settle/money.js'
 
 /**

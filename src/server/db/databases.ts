@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { sql } from 'kysely'
-import { type Db, type DbKind, type DatabaseTarget, openPostgres, openSqlite } from './dialect.js'
+import type { Db, DbKind } from './dialect.js'
+import { type DatabaseTarget, openPostgres, openSqlite } from './connections.js'
 
 /**
  * Tenant isolation by construction: the platform database holds tenants, modules and sessions; every

@@ -1,11 +1,4 @@
-import path from 'node:path'
-import fs from 'node:fs'
-import Database from 'better-sqlite3'
-import pg from 'pg'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import { registerDecimalFunctions } from './exact-decimal.js'
-import { namingPool } from './prepared-statements.js'
-import { withStatementCache } from './statement-cache.js'
+import type { Kysely } from 'kysely'
 
 /**
  * Rows of metadata-described tables are shaped by the entity at run time, so the database type is an
@@ -15,39 +8,3 @@ import { withStatementCache } from './statement-cache.js'
 export type Db = Kysely<any>
 
 export type DbKind = 'sqlite' | 'postgres'
-
-/* PostgreSQL answers timestamps, dates and numerics as the text we store in SQLite, so one codec serves both. */
-pg.types.setTypeParser(1114, (v) => v.slice(0, 19))
-pg.types.setTypeParser(1082, (v) => v)
-pg.types.setTypeParser(20, (v) => Number(v))
-
-export interface DatabaseTarget {
-  kind: DbKind
-  /** SQLite: the platform file. PostgreSQL: the connection string. */
-  location: string
-}
-
-export function parseDatabaseUrl(url: string): DatabaseTarget {
-  if (url.startsWith('sqlite:')) return { kind: 'sqlite', location: path.resolve(url.slice('sqlite:'.length)) }
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', location: url }
-  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`)
-}
-
-export function openSqlite(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  const database = new Database(file)
-  database.pragma('journal_mode = WAL')
-  database.pragma('busy_timeout = 5000')
-  database.pragma('synchronous = NORMAL')
-  registerDecimalFunctions(database)
-  return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
-}
-
-export function openPostgres(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max })
-  // An idle connection the server ends (restart, failover, pg_terminate_backend) is emitted here; without
-  // a listener it would be an uncaught exception that stops the whole process. The pool drops the client
-  // and opens a new one on the next query.
-  pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`))
-  return new Kysely({ dialect: new PostgresDialect({ pool: namingPool(pool) }) })
-}

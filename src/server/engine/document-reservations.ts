@@ -4,7 +4,7 @@ import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import { isBlank } from '../../shared/metadata/validate-record.js'
 import { invalid } from '../platform/errors.js'
 import type { EntityRegistry } from './entity-registry.js'
-import type { DocumentModel } from './document-store.js'
+import type { DocumentModel } from './document-kind.js'
 import type { Wire } from './record-codec.js'
 
 /** Each declared reservation with its columns resolved: the line's quantity and the source line's counter and limit. */

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { defineListRoute, paramsOf } from './list-routes.js'
 import { defineRoute } from '../platform/routes.js'
 import { inTransaction } from '../platform/db-tx.js'
-import type { Services } from '../services.js'
+import type { Services } from './services.js'
 import { hasApproval, linesEntityName, type DocumentSection } from '../../shared/metadata/document-model.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { idsFrom, objectBody } from './request-values.js'
 import { sendListExport } from './list-export.js'
-import type { DocumentModel, DocumentStore } from './document-store.js'
+import type { DocumentStore } from './document-store.js'
+import type { DocumentModel } from './document-kind.js'
 
 export function documentModel(services: Services, header: EntityModel): DocumentModel {
   const section = header.file.document as DocumentSection

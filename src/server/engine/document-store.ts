@@ -4,7 +4,7 @@ import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model
 import { checkField, isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
 import { isNoNumber } from '../../shared/metadata/decimal-grammar.js'
 import { documentSums, documentTotals, isGiftLine } from '../../shared/metadata/document-totals.js'
-import { DocumentStatus, hasApproval, lineSubjectOf, LINES_IN, LINES_OUT, maxLinesOf, type DocumentSection } from '../../shared/metadata/document-model.js'
+import { DocumentStatus, hasApproval, lineSubjectOf, LINES_IN, LINES_OUT, maxLinesOf } from '../../shared/metadata/document-model.js'
 import { BizError, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { now } from '../platform/clock.js'
@@ -19,16 +19,8 @@ import { writeTogether } from '../db/write-together.js'
 import { lockReservations, releaseReservations, reserveLines } from './document-reservations.js'
 import { isPostgres } from '../db/exact-decimal.js'
 import { attachProducts } from './line-products.js'
+import type { DocumentModel } from './document-kind.js'
 import { checkDiscounts, refuseBundles } from './line-rules.js'
-
-/** A document kind: its header and line entities and the `document` section of its file. */
-export interface DocumentModel {
-  name: string
-  subject: string
-  section: DocumentSection
-  header: EntityModel
-  lines: EntityModel
-}
 
 export interface DocumentEvent {
   trx: Db
@@ -44,9 +36,10 @@ export interface DocumentEvent {
 }
 
 /**
- * Hand-written rules of one document kind (src/server/domain), called by the engine inside its
- * transaction. Everything common — numbering, status guards, totals, reservations, stock and settlement
- * effects, timeline, op log — is the engine's.
+ * Hand-written rules of one document kind (the file of that document under src/server/domain/<area>/,
+ * listed in domain/document-hooks.ts by the name its JSON gives in `document.hooks`), called by the engine
+ * inside its transaction. Everything common — numbering, status guards, totals, reservations, stock and
+ * settlement effects, timeline, op log — is the engine's.
  */
 export interface DocumentHooks {
   /** Completes and checks a create/modify before validation (prices from a source line, config rules). */
@@ -97,13 +90,16 @@ export type StockLock = (trx: Db, doc: DocumentModel, headers: Wire[], lines: Wi
 /** Bound values of one multi-row INSERT of lines (see insertLines). */
 const BOUND_VALUES_PER_INSERT = 10_000
 
+const NO_HOOKS: DocumentHooks = {}
+
 const EDITABLE: number[] = [DocumentStatus.CREATED, DocumentStatus.APPROVE_REFUSE]
 
 /** The generic lifecycle of every document (domain-rules §2.1), with guarded status changes. */
 export class DocumentStore {
   constructor(
     private readonly store: EntityStore,
-    private readonly hooks: Map<string, DocumentHooks>,
+    /** The hooks of each document that names them, by document name (bound at start-up: engine/document-hooks.ts). */
+    private readonly hooks: ReadonlyMap<string, DocumentHooks>,
     private readonly stockEffect: StockEffect,
     private readonly stockLock: StockLock,
     private readonly settleEffect: SettleEffect,
@@ -123,7 +119,11 @@ export class DocumentStore {
   }
 
   private hooksOf(doc: DocumentModel): DocumentHooks {
-    return (doc.section.hooks && this.hooks.get(doc.section.hooks)) || {}
+    if (!doc.section.hooks) return NO_HOOKS
+    const hooks = this.hooks.get(doc.name)
+    // The start checks every file's hooks; a document that still reaches here without them must not run without its rules.
+    if (!hooks) throw new Error(`document ${doc.name}: hooks "${doc.section.hooks}" were not bound at start-up`)
+    return hooks
   }
 
   private lineParent(doc: DocumentModel): FieldModel {

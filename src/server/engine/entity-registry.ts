@@ -36,6 +36,8 @@ export class EntityRegistry {
   readonly enumsFile: EnumsFile
   private readonly entities = new Map<string, EntityModel>()
   private readonly pickers = new Map<string, EntityModel>()
+  /** The file each entity was read from (start-up messages name it). */
+  private readonly files = new Map<string, string>()
 
   constructor(extraDirs: string[] = []) {
     this.enumsFile = readJson<EnumsFile>(path.join(SCHEMAS_DIR, 'enums.json'))
@@ -64,6 +66,7 @@ export class EntityRegistry {
   private add(entity: EntityModel, file: string) {
     if (this.entities.has(entity.name)) throw new Error(`${file}: entity ${entity.name} defined twice`)
     this.entities.set(entity.name, entity)
+    this.files.set(entity.name, file)
     const kind = entity.file.views?.picker?.kind
     if (kind) {
       if (this.pickers.has(kind)) throw new Error(`${file}: picker kind ${kind} defined twice`)
@@ -116,6 +119,11 @@ export class EntityRegistry {
 
   find(name: string): EntityModel | undefined {
     return this.entities.get(name)
+  }
+
+  /** The file an entity was read from. */
+  fileOf(name: string): string | undefined {
+    return this.files.get(name)
   }
 
   picker(kind: string): EntityModel | undefined {

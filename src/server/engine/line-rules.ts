@@ -3,7 +3,7 @@ import type { Db } from '../db/dialect.js'
 import { PRODUCT_TYPE } from '../../shared/generated/enum-codes.js'
 import { decimalOf, discountAgrees, discountFieldsOf, expectedPrice, rateFromPrice } from '../../shared/metadata/line-discount.js'
 import { invalid } from '../platform/errors.js'
-import type { DocumentModel } from './document-store.js'
+import type { DocumentModel } from './document-kind.js'
 import type { Wire } from './record-codec.js'
 import { productInfo } from './line-products.js'
 

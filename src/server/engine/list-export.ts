@@ -6,10 +6,10 @@ import type { FastifyReply } from 'fastify'
 import type { Db } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import type { RequestContext } from '../platform/request-context.js'
-import type { Services } from '../services.js'
+import type { Services } from './services.js'
 import type { ListRequest } from './entity-store.js'
 import type { Wire } from './record-codec.js'
-import { exportCell, exportFields } from './import/columns.js'
+import { exportCell, exportFields } from './export-cells.js'
 import { loadExcelJs } from '../platform/heavy-modules.js'
 
 /**

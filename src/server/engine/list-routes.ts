@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { QueryParam } from '../../shared/generated/entity.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { defineRoute, type Access, type AuthedInput, type RouteSpec } from '../platform/routes.js'
-import type { Services } from '../services.js'
+import type { Services } from './services.js'
 import { checkConditions, entityConditions, type ConditionField } from './condition-values.js'
 
 /** A list, picker, report or export route and the conditions it reads. */

@@ -1,4 +1,4 @@
-import type { Services } from '../services.js'
+import type { Services } from '../engine/services.js'
 import { invalid } from '../platform/errors.js'
 import type { Wire } from '../engine/record-codec.js'
 import { CUSTOM_FORM } from './custom-list-config.js'

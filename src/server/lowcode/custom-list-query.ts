@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool, type SelectQueryBuilder } from 'kysely'
 import Decimal from 'decimal.js'
 import type { Db } from '../db/dialect.js'
-import type { Services } from '../services.js'
+import type { Services } from '../engine/services.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { invalid } from '../platform/errors.js'
 import { likeEscape } from '../engine/list-conditions.js'

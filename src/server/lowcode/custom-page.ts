@@ -1,4 +1,4 @@
-import type { Services } from '../services.js'
+import type { Services } from '../engine/services.js'
 import { CUSTOM_PAGE } from './runtime-access.js'
 import { checkScript, scriptText } from './script-check.js'
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/dialect.js'
-import type { Services } from '../services.js'
+import type { Services } from '../engine/services.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { invalid } from '../platform/errors.js'
 import { newId } from '../platform/ids.js'

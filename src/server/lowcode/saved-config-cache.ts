@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import type { Db } from '../db/dialect.js'
-import type { Services } from '../services.js'
+import type { Services } from '../engine/services.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { clock } from '../platform/clock.js'
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../services.js'
+import type { Databases } from '../db/databases.js'
+import type { PermissionResolver } from './permissions.js'
+import type { SessionStore } from './sessions.js'
 import { relogin } from './errors.js'
 import type { Access } from './routes.js'
 
@@ -9,7 +11,10 @@ export const TOKEN_HEADER = 'x-auth-token'
  * Resolves token -> session -> tenant database -> grants before every API handler. Routes declare
  * their access; this hook only fails when a route needs a signed-in user and there is none.
  */
-export function installAuthHook(app: FastifyInstance, services: Services): void {
+export function installAuthHook(
+  app: FastifyInstance,
+  services: { sessions: SessionStore; databases: Databases; permissions: PermissionResolver },
+): void {
   app.decorateRequest('ctx', null)
   app.addHook('preHandler', async (req) => {
     const access = (req.routeOptions.config as { access?: Access } | undefined)?.access

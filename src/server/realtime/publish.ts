@@ -1,5 +1,7 @@
-import type { Services } from '../services.js'
-import type { PublishOptions } from './message-bus.js'
+import type { MessageBus, PublishOptions } from './message-bus.js'
+
+/** What publishing needs of the app's services. */
+type WithBus = { bus: MessageBus }
 
 /**
  * Sends a bus message to one user: recorded for `/message/bus/query` and emitted as event `event` (a
@@ -9,7 +11,7 @@ import type { PublishOptions } from './message-bus.js'
  * (400) is thrown before anything is written.
  */
 export function publishToUser(
-  services: Services,
+  services: WithBus,
   tenantId: string,
   userId: string,
   event: string,
@@ -20,6 +22,6 @@ export function publishToUser(
 }
 
 /** Sends a bus message to every user of a tenant (same rules as publishToUser). */
-export function publishToTenant(services: Services, tenantId: string, event: string, payload: unknown, options?: PublishOptions): Promise<void> {
+export function publishToTenant(services: WithBus, tenantId: string, event: string, payload: unknown, options?: PublishOptions): Promise<void> {
   return services.bus.publishToTenant(tenantId, event, payload, options)
 }

@@ -5,8 +5,8 @@ import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { forbidden } from '../../platform/errors.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import type { EntityHooks } from '../../engine/entity-hooks.js'
-import type { Services } from '../../services.js'
-import { CUSTOMER_KEYS } from '../../modules/crm/customer-keys.js'
+import type { Services } from '../../engine/services.js'
+import { CUSTOMER_KEYS } from './customer-keys.js'
 import { CUSTOMER_TABLE, deptSubtree, seaPredicate } from './public-sea.js'
 
 /**

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 import { sql, type SqlBool } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { CRM_REIMBURSE_STATUS } from '../../../shared/generated/enum-codes.js'
 import { isBlank, validateRecord } from '../../../shared/metadata/validate-record.js'
 import { forbidden, invalid, notFound } from '../../platform/errors.js'

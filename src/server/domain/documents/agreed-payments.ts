@@ -10,7 +10,7 @@ import type { RequestContext } from '../../platform/request-context.js'
 import type { EntityRegistry } from '../../engine/entity-registry.js'
 import type { Wire } from '../../engine/record-codec.js'
 import type { DocumentHooks } from '../../engine/document-store.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /**
  * Agreed payments (约定支付) of purchase and sale orders, `payTypes: [{id, payAmount, text}]` on the

@@ -9,8 +9,8 @@ import { clock, now } from '../../platform/clock.js'
 import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { updateColumns } from '../../platform/audit-columns.js'
-import type { Services } from '../../services.js'
-import { jobHandler } from '../../jobs/job-handlers.js'
+import type { Services } from '../../engine/services.js'
+import { jobHandler } from './job-handlers.js'
 
 /**
  * Scheduled jobs (定时器, schemas/entities/qrtz-job.json): what a save must hold, and the state machine

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/dialect.js'
-import type { DocumentModel } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { checkField, isBlank } from '../../../shared/metadata/validate-record.js'
 import { LOGISTICS_SHEET_STATUS } from '../../../shared/generated/enum-codes.js'
@@ -8,7 +8,7 @@ import { invalid } from '../../platform/errors.js'
 import { updateColumns } from '../../platform/audit-columns.js'
 import { OpLogType, writeOpLog } from '../../platform/op-log.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { LOGISTICS_TABLE } from './documents.js'
 
 /** What a delivery sets: the carrier (logistics company), the tracking number and the fee. */

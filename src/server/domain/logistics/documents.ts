@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 import { sql, type SqlBool } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { EntityStore } from '../../engine/entity-store.js'
-import { readSingleton } from '../../engine/singleton-routes.js'
+import { readSingleton } from '../../engine/singletons.js'
 import { likeEscape } from '../../engine/list-conditions.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
@@ -11,7 +11,7 @@ import { isCalendarText, unreadableCondition, type ConditionField } from '../../
 import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /** A kind of document a logistics sheet ships (LOGISTICS_SHEET_DETAIL_BIZ_TYPE). */
 export interface ShippedKind {

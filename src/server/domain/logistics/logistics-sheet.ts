@@ -7,8 +7,8 @@ import { regionByCode } from '../../../shared/region/regions.js'
 import { invalid } from '../../platform/errors.js'
 import { updateColumns } from '../../platform/audit-columns.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
-import { lockRows } from '../settle/candidates.js'
+import type { Services } from '../../engine/services.js'
+import { lockRows } from '../../db/row-locks.js'
 import { describeShipped, findShipped, LOGISTICS_DETAIL_TABLE, LOGISTICS_TABLE, shippableStatuses, SHIPPED_KINDS } from './documents.js'
 
 /** An address's district (third level) and the province and city above it, or the Chinese refusal. */

@@ -5,7 +5,7 @@ import { PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
 import { auditColumns } from '../../platform/audit-columns.js'
 import { invalid } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /**
  * Bundle products (组合商品) on out sheets (domain-rules §2.4). A bundle holds no stock of its own:

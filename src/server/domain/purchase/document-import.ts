@@ -10,11 +10,11 @@ import { today } from '../../platform/clock.js'
 import { documentModel } from '../../engine/document-routes.js'
 import type { ColumnKind, ImportColumn } from '../../engine/import/columns.js'
 import { normaliseDate } from '../../engine/import/cells.js'
-import type { ImportRow } from '../../engine/import/workbook.js'
-import { rowError, RowProblems } from '../../engine/import/kind.js'
+import type { ImportRow } from '../../engine/import/units.js'
+import { rowError, RowProblems } from '../../engine/import/units.js'
 import type { Wire } from '../../engine/record-codec.js'
 import type { EntityStore } from '../../engine/entity-store.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /**
  * The import of goods documents (purchase orders, receive sheets; 000 §5 Import rules): one row is one

@@ -1,4 +1,4 @@
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { goodsDocumentImport } from './document-import.js'
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from '../../db/dialect.js'
 import type { DocumentHooks } from '../../engine/document-store.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 import { invalid } from '../../platform/errors.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { agreedPaymentHooks } from '../documents/agreed-payments.js'
 
 export const PurchaseOrderStatus = { ...DocumentStatus, PART_RECEIVED: 9, TERMINATED: 10, RECEIVED: 12 } as const

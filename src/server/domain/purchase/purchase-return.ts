@@ -1,5 +1,5 @@
 import type { DocumentHooks } from '../../engine/document-store.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { followConfiguredSource, sourceLinkOf } from '../documents/source-link.js'
 import { paymentDateOf, supplierTerms } from './supplier-terms.js'
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/dialect.js'
 import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { ImportRow } from '../../engine/import/workbook.js'
-import type { Services } from '../../services.js'
+import type { ImportRow } from '../../engine/import/units.js'
+import type { Services } from '../../engine/services.js'
 import { goodsDocumentImport } from './document-import.js'
 import { followConfig, followRules, sourceLinkOf } from '../documents/source-link.js'
 

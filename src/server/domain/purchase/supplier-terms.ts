@@ -1,12 +1,11 @@
 import dayjs from 'dayjs'
-import { SETTLE_STATUS } from '../../../shared/generated/enum-codes.js'
 import type { Db } from '../../db/dialect.js'
 import { invalid } from '../../platform/errors.js'
+import { SettleStatus } from '../settle/settle-status.js'
 
 const MANAGE_DISTRIBUTION = 1
 const SETTLE_ANY_DATE = 1
 const SETTLE_ON_DELIVERY = 2
-export const SettleStatus = SETTLE_STATUS
 
 /**
  * What a supplier's terms mean for a purchase document (domain-rules §2.3 `getPaymentDate`): only a

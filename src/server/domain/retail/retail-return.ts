@@ -1,11 +1,11 @@
 import type { DocumentHooks } from '../../engine/document-store.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { invalid } from '../../platform/errors.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { retailPaymentDate } from '../sale/customer-terms.js'
 import { followSaleSource } from '../sale/sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from '../documents/source-link.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
+import { SettleStatus } from '../settle/settle-status.js'
 
 /** Retail return (domain-rules §2.4): linked to a retail out sheet per the retail config; goods back at average cost (engine, biz 6). */
 export function retailReturnHooks(services: Services): DocumentHooks {

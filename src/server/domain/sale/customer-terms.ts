@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import type { Db } from '../../db/dialect.js'
 import type { DocumentEvent } from '../../engine/document-store.js'
 import { invalid } from '../../platform/errors.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
+import { SettleStatus } from '../settle/settle-status.js'
 
 const SETTLE_ANY_DATE = 1
 const SETTLE_ON_DELIVERY = 2

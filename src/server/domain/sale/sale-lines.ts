@@ -2,7 +2,7 @@ import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { decimalOf, rateFromPrice } from '../../../shared/metadata/line-discount.js'
 import type { Wire } from '../../engine/record-codec.js'
 import type { DocumentEvent } from '../../engine/document-store.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { followConfiguredSource, type SourceLink } from '../documents/source-link.js'
 
 /** A full discount rate: the price is the original price. */

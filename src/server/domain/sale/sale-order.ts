@@ -1,5 +1,5 @@
 import type { DocumentHooks } from '../../engine/document-store.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { agreedPaymentHooks } from '../documents/agreed-payments.js'
 import { completeSaleLines } from './sale-lines.js'
 

@@ -1,6 +1,6 @@
 import type { DocumentHooks } from '../../engine/document-store.js'
 import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE } from '../../../shared/generated/enum-codes.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from '../product/bundle-lines.js'
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'

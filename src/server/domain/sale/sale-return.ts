@@ -1,5 +1,5 @@
 import type { DocumentHooks } from '../../engine/document-store.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from '../documents/source-link.js'

@@ -1,7 +1,6 @@
 import dayjs from 'dayjs'
 import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import { isPostgres } from '../../db/exact-decimal.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
@@ -78,10 +77,4 @@ export async function pageOf(db: Db, parts: AnySelect[], key: string, query: Rec
     .offset((pageIndex - 1) * pageSize)
     .execute()
   return { datas, totalCount: Number(counted?.n ?? 0) }
-}
-
-/** Locks rows `FOR UPDATE` in id order (PostgreSQL; SQLite runs one write transaction at a time). */
-export async function lockRows(trx: Db, table: string, ids: string[]): Promise<void> {
-  if (!ids.length || !isPostgres(trx)) return
-  await trx.selectFrom(table).select('id').where('id', 'in', [...ids].sort()).orderBy('id').forUpdate().execute()
 }

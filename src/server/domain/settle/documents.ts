@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 import { SETTLE_FEE_SHEET_TYPE } from '../../../shared/generated/enum-codes.js'
 import type { Db } from '../../db/dialect.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { invalid } from '../../platform/errors.js'
 import { today } from '../../platform/clock.js'

@@ -4,7 +4,7 @@ import type { EntityRegistry } from '../../engine/entity-registry.js'
 import { invalid } from '../../platform/errors.js'
 import { appendLedger, ownPosting, type LedgerEntry } from './ledger.js'
 import { CalcType, calcTypeOf, kindOfDocument, settleSides, type SettleKind, type SettleSide } from './parties.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
+import { SettleStatus } from './settle-status.js'
 
 /** A row the document books against itself. */
 function ownRow(e: DocumentEvent & { id: string }, side: SettleSide, kind: SettleKind, amount: Decimal): LedgerEntry {

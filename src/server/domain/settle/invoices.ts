@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import type { Db } from '../../db/dialect.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { invalid } from '../../platform/errors.js'
 import type { Wire } from '../../engine/record-codec.js'

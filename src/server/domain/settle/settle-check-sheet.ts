@@ -10,8 +10,9 @@ import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { appendLedger, type LedgerEntry } from './ledger.js'
 import { CalcType, calcTypeOf, calcTypeSql, sideOfSheet, type SettleKind, type SettleSide } from './parties.js'
-import { approveRange, lockRows, pageOf, partyOf, withinRange } from './candidates.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
+import { approveRange, pageOf, partyOf, withinRange } from './candidates.js'
+import { lockRows } from '../../db/row-locks.js'
+import { SettleStatus } from './settle-status.js'
 
 const HELD: number[] = [SettleStatus.UN_SETTLE, SettleStatus.PART_SETTLE]
 

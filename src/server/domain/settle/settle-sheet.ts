@@ -12,9 +12,10 @@ import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { appendLedger } from './ledger.js'
 import { sideOfSheet, type SettleSide } from './parties.js'
-import { approveRange, lockRows, pageOf, partyOf, withinRange } from './candidates.js'
+import { approveRange, pageOf, partyOf, withinRange } from './candidates.js'
+import { lockRows } from '../../db/row-locks.js'
 import { settleCheckSheets } from './settle-check-sheet.js'
-import { SettleStatus } from '../purchase/supplier-terms.js'
+import { SettleStatus } from './settle-status.js'
 
 const HELD: number[] = [SettleStatus.UN_SETTLE, SettleStatus.PART_SETTLE]
 /** Settle sheets that still hold their check sheets (pending or refused). */

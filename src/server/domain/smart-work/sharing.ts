@@ -4,8 +4,8 @@ import type { EntityHooks } from '../../engine/entity-hooks.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
-import { sendPersonalNotice } from '../../modules/system/notices.js'
+import type { Services } from '../../engine/services.js'
+import { sendPersonalNotice } from '../../platform/notices.js'
 import { publishToUser } from '../../realtime/publish.js'
 
 /** A batch send reaches at most this many colleagues at once. */

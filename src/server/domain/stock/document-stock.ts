@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { DocumentEvent } from '../../engine/document-store.js'
 import { valuesList } from '../../db/values-list.js'
 import type { Db } from '../../db/dialect.js'
-import type { DocumentModel } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { lockStockRows, postStockMoves, type LedgerMove, type Posted, type PostingWrite } from './stock-ledger.js'
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import type { Db } from '../../db/dialect.js'
-import type { DocumentHooks, DocumentModel } from '../../engine/document-store.js'
+import type { DocumentHooks } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import { addTimeline, TimelineType } from '../../engine/document-timeline.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { SC_TRANSFER_ORDER_STATUS, STOCK_BIZ_TYPE } from '../../../shared/generated/enum-codes.js'
@@ -20,7 +21,7 @@ const RECEIVABLE: number[] = [SC_TRANSFER_ORDER_STATUS.APPROVE_PASS, SC_TRANSFER
  * (declared `stock` of the file, biz 11); this hook then keeps the unit cost in each line (2 places, the
  * column's scale) and the header amount, so the receipt brings the goods in at that cost.
  */
-export function scTransferHooks(): DocumentHooks {
+export function scTransferOrderHooks(): DocumentHooks {
   return {
     async prepare(e) {
       const source = e.header.sourceScId ?? e.existing?.sourceScId

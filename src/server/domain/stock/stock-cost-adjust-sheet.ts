@@ -32,7 +32,7 @@ function headerTotals(header: Wire, lines: Wire[]) {
  * them from the locked stock row and sets the unit cost through the ledger (biz 9). Products without a
  * stock row in the warehouse are skipped. The header keeps productNum and the summed diffAmount.
  */
-export function stockCostAdjustHooks(): DocumentHooks {
+export function stockCostAdjustSheetHooks(): DocumentHooks {
   return {
     async prepare(e) {
       const scId = e.header.scId ?? e.existing?.scId

@@ -6,12 +6,19 @@ import { auditColumns } from '../../platform/audit-columns.js'
 import { BizError, invalid } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../services.js'
 import type { ImportColumn } from './columns.js'
-import type { RowOutcome } from './kind.js'
-import type { ImportAdapter } from './runner.js'
-import type { ImportRow } from './workbook.js'
+import type { RowOutcome } from './units.js'
+import type { ImportRow } from './units.js'
 import type { Row, Wire } from '../record-codec.js'
+
+/**
+ * Per-entity adjustments an entity file cannot say, applied to each row's body just before the store
+ * writes it (e.g. a SPU needs its one SKU line). Registered by modules.
+ */
+export interface ImportAdapter {
+  prepare?(body: Wire, mode: 'create' | 'modify', e: { entity: EntityModel; row: ImportRow }): void | Promise<void>
+}
 
 /**
  * The set-based writer of a master-data import (issue 14: a million rows in a minute). A batch of rows

@@ -1,7 +1,8 @@
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import type { EnumCatalog, EnumCode } from '../../../shared/metadata/enum-catalog.js'
-import { parseRegion, regionPath } from '../../../shared/region/regions.js'
+import { parseRegion } from '../../../shared/region/regions.js'
 import { locales } from '../../../shared/i18n/locales.js'
+import { booleanLabels, NO, YES } from '../export-cells.js'
 
 /**
  * Cell text in both directions for the Excel import and export: what a spreadsheet cell holds
@@ -10,10 +11,8 @@ import { locales } from '../../../shared/i18n/locales.js'
  */
 
 /** Words accepted for a boolean cell; the first pair is what the template and the export write. */
-const TRUE_WORDS = ['是', '启用', 'true', '1', 'y', 'yes', '√']
-const FALSE_WORDS = ['否', '停用', 'false', '0', 'n', 'no', '×']
-
-export const REGION_SEPARATOR = '/'
+const TRUE_WORDS = [YES, '启用', 'true', '1', 'y', 'yes', '√']
+const FALSE_WORDS = [NO, '停用', 'false', '0', 'n', 'no', '×']
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -81,13 +80,6 @@ export function normaliseDateTime(text: string): string | undefined {
   return `${day} ${pad(h)}:${pad(mi)}:${pad(sec)}`
 }
 
-export function booleanLabels(field: FieldModel, enums: EnumCatalog): [string, string] {
-  if (field.enum && enums.codeKind(field.enum) === 'boolean') {
-    return [enums.label(field.enum, true) ?? TRUE_WORDS[0], enums.label(field.enum, false) ?? FALSE_WORDS[0]]
-  }
-  return [TRUE_WORDS[0], FALSE_WORDS[0]]
-}
-
 /** 是/否, 启用/停用 (or the field's own enumeration labels), true/false, 1/0; undefined otherwise. */
 export function parseBoolean(text: string, field: FieldModel, enums: EnumCatalog): boolean | undefined {
   const t = text.trim().toLowerCase()
@@ -109,10 +101,5 @@ export function parseEnum(text: string, name: string, enums: EnumCatalog): EnumC
   return hit?.code
 }
 
-/** A region code as `省/市/区` text (the export and the import template); the code itself when unknown. */
-export function regionText(code: unknown): string {
-  if (code === null || code === undefined || code === '') return ''
-  return regionPath(String(code), REGION_SEPARATOR) || String(code)
-}
 
 export { parseRegion }

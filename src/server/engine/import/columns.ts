@@ -1,8 +1,6 @@
 import type { EntityModel, FieldModel } from '../../../shared/metadata/entity-model.js'
-import { refLabelProperty } from '../../../shared/metadata/entity-model.js'
-import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
 import type { EntityRegistry } from '../entity-registry.js'
-import { booleanLabels, regionText } from './cells.js'
+import { exportFields, isRegion } from '../export-cells.js'
 
 /**
  * The columns of an entity's spreadsheets, from `views.export` ("fields exported and imported, in
@@ -23,36 +21,6 @@ export interface ImportColumn {
   /** ref: the referenced entity and the field its cells name it by (code where there is one). */
   target?: EntityModel
   key?: FieldModel
-}
-
-const fieldName = (c: string | { field: string }) => (typeof c === 'string' ? c : c.field)
-
-/** Field names of the spreadsheet columns, in order. */
-export function transferFieldNames(entity: EntityModel): string[] {
-  return entity.file.views?.export ?? entity.file.views?.list?.columns?.map(fieldName) ?? []
-}
-
-/** Exported fields (never hidden ones). */
-export function exportFields(entity: EntityModel): FieldModel[] {
-  return transferFieldNames(entity)
-    .map((n) => entity.byName.get(n))
-    .filter((f): f is FieldModel => Boolean(f && !f.hidden))
-}
-
-const isRegion = (f: FieldModel) => f.control === 'regionCascader'
-
-/** One exported cell: enum label, 是/否, region path or the ref's label; other values as they are. */
-export function exportCell(field: FieldModel, row: Record<string, unknown>, enums: EnumCatalog): unknown {
-  const v = row[field.name]
-  if (field.enum && enums.codeKind(field.enum) !== 'boolean') return enums.label(field.enum, v) ?? v
-  if (field.type === 'boolean' || field.enum) {
-    if (v === null || v === undefined || v === '') return v
-    const [yes, no] = booleanLabels(field, enums)
-    return v === true || v === 1 || v === '1' || v === 'true' ? yes : no
-  }
-  if (field.type === 'ref') return row[refLabelProperty(field.name)] ?? v
-  if (isRegion(field)) return regionText(v) || v
-  return v
 }
 
 /** The field a reference cell names its record by: code, else a unique text field, else name. */

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { BizError, invalid } from '../../platform/errors.js'
 import type { ImportColumn } from './columns.js'
 import { cellText } from './cells.js'
-import type { ImportRow } from './workbook.js'
+import type { ImportRow } from './units.js'
 import { parseLines, type LineBatch } from './lines.js'
 import { localSheet, workerSheet } from './sheet-reader.js'
 import type { XlsxRow } from './xlsx-rows.js'
@@ -42,7 +42,6 @@ export const UNREADABLE_MESSAGE = '无法读取该文件，请下载模板填写
 export const NO_ROWS_MESSAGE = '导入文件中没有数据！'
 export const tooManyRowsMessage = (max: number) => `每次最多导入${max}条数据！`
 
-export type { ImportRow }
 
 export type WorkbookType = 'xlsx' | 'xls'
 

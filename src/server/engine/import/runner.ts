@@ -3,13 +3,13 @@ import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { hasOperation } from '../../../shared/metadata/operation-keys.js'
 import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../services.js'
 import type { Wire } from '../record-codec.js'
 import type { ImportColumn } from './columns.js'
 import { normaliseDate, normaliseDateTime, parseBoolean, parseEnum, parseRegion } from './cells.js'
-import type { ImportRow } from './workbook.js'
-import { mapRows, runUnits, type ImportSignal } from './kind.js'
-import { batchable, batchWriter, codeTaken, refAmbiguous, refMissing, type RefLookup } from './batch.js'
+import type { ImportRow } from './units.js'
+import { mapRows, runUnits, type ImportSignal, type ImportSummary } from './units.js'
+import { batchable, batchWriter, codeTaken, refAmbiguous, refMissing, type ImportAdapter, type RefLookup } from './batch.js'
 import { TextIndex } from '../text-index.js'
 
 /** Referenced records remembered by code during one import (a bound, not a need: categories, brands…). */
@@ -29,23 +29,7 @@ export interface ImportProgress {
   data: unknown
 }
 
-/**
- * Per-entity adjustments an entity file cannot say, applied to each row's body just before the store
- * writes it (e.g. a SPU needs its one SKU line). Registered by modules.
- */
-export interface ImportAdapter {
-  prepare?(body: Wire, mode: 'create' | 'modify', e: { entity: EntityModel; row: ImportRow }): void | Promise<void>
-}
 
-export interface ImportSummary {
-  total: number
-  created: number
-  modified: number
-  /** Empty when everything was written (at most MAX_TIPS messages and a count of the rest). */
-  errors: string[]
-  /** Stopped by the user: errors[0] says what was kept. */
-  cancelled?: boolean
-}
 
 /**
  * Imports the rows of one file EACH ROW ON ITS OWN (atomicity 'row', engine/import/kind.ts runUnits),

@@ -3,7 +3,7 @@ import { loadExcelJs } from '../../platform/heavy-modules.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
 import type { ImportColumn } from './columns.js'
-import { booleanLabels, REGION_SEPARATOR } from './cells.js'
+import { booleanLabels, REGION_SEPARATOR } from '../export-cells.js'
 import { HELP_SHEET } from './file.js'
 
 // Reading uploads lives in import-file.ts; these stay importable from here for the import kinds.
@@ -18,12 +18,6 @@ export {
 } from './file.js'
 
 export const REQUIRED_MARK = '*'
-
-/** One data row of an uploaded file: its sheet row number (the header is row 1) and cell texts by field. */
-export interface ImportRow {
-  line: number
-  cells: Map<string, string>
-}
 
 /** Worksheet names may not hold []:*?/\ and are at most 31 characters. */
 const sheetName = (label: string) => label.replace(/[[\]:*?/\\]/g, '').slice(0, 31) || 'Sheet1'

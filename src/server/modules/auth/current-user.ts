@@ -1,7 +1,7 @@
 import type { Db } from '../../db/dialect.js'
 import { ADMIN_PERMISSION } from '../../../shared/contracts/permissions.js'
 import { relogin } from '../../platform/errors.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /** What the client caches after login (admin.user, admin.roles) and what /auth/info answers. */
 export async function currentUser(services: Services, tenantId: string, db: Db, userId: string) {

@@ -6,7 +6,7 @@ import { later, now, today } from '../../platform/clock.js'
 import { newId } from '../../platform/ids.js'
 import { verifyPassword } from '../../platform/passwords.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { loadSvgCaptcha } from '../../platform/heavy-modules.js'
 
 export const MAX_LOGIN_FAILURES = 5

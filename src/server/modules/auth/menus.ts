@@ -1,6 +1,6 @@
 import type { Db } from '../../db/dialect.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import type { ComponentType, MenuNode } from '../../../shared/contracts/menu-node.js'
 import { MENU_DISPLAY } from '../../../shared/generated/enum-codes.js'
 

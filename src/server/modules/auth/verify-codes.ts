@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { invalid } from '../../platform/errors.js'
 import { later, now } from '../../platform/clock.js'
 import type { Channel } from '../../platform/code-sender.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 const PURPOSE_TEXT: Record<string, string> = { forget: '找回密码', login: '手机号登录', bind: '绑定手机号' }
 

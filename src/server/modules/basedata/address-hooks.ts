@@ -2,7 +2,7 @@ import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
 import { invalid } from '../../platform/errors.js'
 import { updateColumns } from '../../platform/audit-columns.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /** Which entity an address belongs to, by ADDRESS_ENTITY_TYPE. */
 const OWNER_ENTITY: Record<number, string> = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { registerProductHooks } from './product-hooks.js'
 import { registerPolyHooks } from './product-poly.js'
 import { registerPropertyHooks } from './product-property.js'

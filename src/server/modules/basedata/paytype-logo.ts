@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { API_PREFIX, defineRoute } from '../../platform/routes.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { imageUpload, saveUpload, sendUpload } from '../../platform/uploads.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 
 const LOGO = imageUpload('logo', 1024 * 1024, '图片大小不能超过1MB！')

@@ -9,7 +9,7 @@ import { hasPermission, type RequestContext } from '../../platform/request-conte
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { idsFrom } from '../../engine/request-values.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 type PayTypeRow = { id: unknown; order_id: unknown; pay_type_id: unknown; code: unknown; name: unknown; pay_amount: unknown; text: unknown }
 

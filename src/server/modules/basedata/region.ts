@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { idsFrom } from '../../engine/request-values.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { regionByCode, regionRows, type RegionRow } from '../../../shared/region/regions.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { hasPermission } from '../../platform/request-context.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { API_PREFIX, defineRoute } from '../../platform/routes.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { imageUpload, saveUpload, sendUpload, type UploadKind } from '../../platform/uploads.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 
 const IMAGE = imageUpload('image', 5 * 1024 * 1024, '图片大小不能超过5MB！')

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import type { Db } from '../../db/dialect.js'
 import { API_PREFIX, defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import type { ConditionField } from '../../engine/condition-values.js'

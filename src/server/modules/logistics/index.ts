@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { documentModel } from '../../engine/document-routes.js'
-import type { DocumentModel } from '../../engine/document-store.js'
+import type { DocumentModel } from '../../engine/document-kind.js'
 import { maxLinesOf } from '../../../shared/metadata/document-model.js'
 import { invalid } from '../../platform/errors.js'
 import { idsFrom } from '../../engine/request-values.js'
-import { logisticsSheetHooks } from '../../domain/logistics/logistics-sheet.js'
 import { measureShipped, shippableDocuments, SHIPPABLE_CONDITIONS } from '../../domain/logistics/documents.js'
 import { deliver, deliveryInfo } from '../../domain/logistics/delivery.js'
 import { registerLogisticsImports } from './imports.js'
@@ -29,13 +28,11 @@ function bizIdsOf(doc: DocumentModel, query: Record<string, unknown>, body: unkn
 }
 
 /**
- * 物流管理 (spec 001 §7 /logistics/sheet): the sheet's hooks (its family — query, get, create, modify,
- * delete, batch delete, export — comes from schemas/documents/logistics-sheet.json) and the calls
- * around it: the documents that may be attached (biz), their weight and volume, delivery, and the two
+ * 物流管理 (spec 001 §7 /logistics/sheet): the calls around the sheet (its family — query, get, create,
+ * modify, delete, batch delete, export — comes from schemas/documents/logistics-sheet.json): the documents that may be attached (biz), their weight and volume, delivery, and the two
  * imports (sheets, delivery updates: ./imports.ts).
  */
 export function logisticsModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('logisticsSheet', logisticsSheetHooks(services))
   const doc = documentModel(services, services.registry.get('logisticsSheet'))
   const key = (action: string) => `${doc.header.file.api!.permission}:${action}`
   const editing = [key('add'), key('modify')]

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'

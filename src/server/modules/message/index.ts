@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { queryBusMessages } from '../../realtime/bus-messages.js'
 import { BIZ_TYPE_PATTERN } from '../../../shared/contracts/bus.js'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { defineRoute } from '../../platform/routes.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /**
  * The metadata the browser runtime renders from: every entity file and the enumerations, as loaded

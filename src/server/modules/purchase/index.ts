@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
@@ -8,9 +8,7 @@ import { updateColumns } from '../../platform/audit-columns.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { addTimeline, TimelineType } from '../../engine/document-timeline.js'
 import { documentModel } from '../../engine/document-routes.js'
-import { PurchaseOrderStatus, purchaseOrderHooks } from '../../domain/purchase/purchase-order.js'
-import { receiveSheetHooks } from '../../domain/purchase/receive-sheet.js'
-import { purchaseReturnHooks } from '../../domain/purchase/purchase-return.js'
+import { PurchaseOrderStatus } from '../../domain/purchase/purchase-order.js'
 import { supplierTerms } from '../../domain/purchase/supplier-terms.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
 import { requirePayTypes } from '../../domain/documents/agreed-payments.js'
@@ -34,13 +32,10 @@ function groupByProduct(lines: Wire[], counters: string[]) {
 }
 
 /**
- * Purchase (spec 001 §7): the document hooks of orders, receipts and returns, and the calls around
- * them that are not the shared document family.
+ * Purchase (spec 001 §7): the calls around orders, receipts and returns that are not the shared
+ * document family.
  */
 export function purchaseModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('purchaseOrder', purchaseOrderHooks(services))
-  services.documentHooks.set('receiveSheet', receiveSheetHooks(services))
-  services.documentHooks.set('purchaseReturn', purchaseReturnHooks(services))
   const { documents, registry } = services
   const order = documentModel(services, registry.get('purchaseOrder'))
   const receive = documentModel(services, registry.get('receiveSheet'))

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { registerImportKind } from '../../engine/import/kind.js'
 import { purchaseOrderImport } from '../../domain/purchase/purchase-order-import.js'

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
 import { idsFrom } from '../../engine/request-values.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { pauseJob, qrtzJobHooks, qrtzJobOf, resumeJob } from '../../domain/jobs/qrtz-job.js'
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js'
+import { JOB_HANDLERS } from '../../domain/jobs/job-handlers.js'
 import type { JobScheduler } from '../../jobs/scheduler.js'
 
 /**

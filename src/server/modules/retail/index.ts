@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
-import { retailOutSheetHooks } from '../../domain/retail/retail-out-sheet.js'
-import { retailReturnHooks } from '../../domain/retail/retail-return.js'
 import { retailPaymentDate } from '../../domain/sale/customer-terms.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /**
- * Retail (spec 001 §7): the document hooks of retail out sheets and returns, and the calls around them
- * that are not the shared document family.
+ * Retail (spec 001 §7): the calls around retail out sheets and returns that are not the shared document
+ * family.
  */
 export function retailModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('retailOutSheet', retailOutSheetHooks(services))
-  services.documentHooks.set('retailReturn', retailReturnHooks(services))
   const { documents, registry } = services
   const out = documentModel(services, registry.get('retailOutSheet'))
   const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)

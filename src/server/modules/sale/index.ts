@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 import { ADDRESS_ENTITY_TYPE } from '../../../shared/generated/enum-codes.js'
-import { saleOrderHooks } from '../../domain/sale/sale-order.js'
-import { saleOutSheetHooks } from '../../domain/sale/sale-out-sheet.js'
-import { saleReturnHooks } from '../../domain/sale/sale-return.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const requiredId = (value: unknown, message: string, field: string) => {
@@ -17,13 +14,10 @@ const requiredId = (value: unknown, message: string, field: string) => {
 }
 
 /**
- * Sale (spec 001 §7): the document hooks of orders, out sheets and returns, and the calls around them
- * that are not the shared document family.
+ * Sale (spec 001 §7): the calls around orders, out sheets and returns that are not the shared document
+ * family.
  */
 export function saleModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('saleOrder', saleOrderHooks(services))
-  services.documentHooks.set('saleOutSheet', saleOutSheetHooks(services))
-  services.documentHooks.set('saleReturn', saleReturnHooks(services))
   const { documents, registry, store } = services
   const order = documentModel(services, registry.get('saleOrder'))
   const out = documentModel(services, registry.get('saleOutSheet'))

@@ -8,7 +8,7 @@ import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { EXPORT_LIMIT, exportValues, sendWorkbook, type SheetColumn } from '../stock/xlsx-export.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { candidateConditions } from '../../domain/settle/candidates.js'
-import { settleItemSheetHooks } from '../../domain/settle/settle-item-sheets.js'
-import { settleCheckSheetHooks, uncheckedDocuments } from '../../domain/settle/settle-check-sheet.js'
-import { settleSheetHooks, unsettledCheckSheets } from '../../domain/settle/settle-sheet.js'
+import { uncheckedDocuments } from '../../domain/settle/settle-check-sheet.js'
+import { unsettledCheckSheets } from '../../domain/settle/settle-sheet.js'
 import { settleSides } from '../../domain/settle/parties.js'
 
 /** The `api` of a document file: its base path and permission (the candidates calls live under them). */
@@ -15,14 +14,10 @@ function apiOf(services: Services, name: string) {
 }
 
 /**
- * Settlement (spec 000 §7, domain-rules §2.7): the document hooks of fee, pre, check and settle sheets of
- * both sides (their families come from the files in schemas/documents), and the calls around them.
+ * Settlement (spec 000 §7, domain-rules §2.7): the calls around the fee, pre, check and settle sheets of
+ * both sides (their families come from the files in schemas/documents, their hooks from domain/document-hooks.ts).
  */
 export function settleModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('settleItemSheet', settleItemSheetHooks())
-  services.documentHooks.set('settleCheckSheet', settleCheckSheetHooks(services.store))
-  services.documentHooks.set('settleSheet', settleSheetHooks(services.store))
-
   for (const side of settleSides(services.registry)) {
     // Candidates of a sheet's lines: whoever may add or modify that sheet.
     const check = apiOf(services, side.check.doc)

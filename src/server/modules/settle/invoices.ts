@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid } from '../../platform/errors.js'

@@ -1,4 +1,4 @@
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { inTransaction } from '../../platform/db-tx.js'

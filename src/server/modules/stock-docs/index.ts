@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { objectBody } from '../../engine/request-values.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
-import { stockCostAdjustHooks } from '../../domain/stock/stock-cost-adjust-sheet.js'
-import { receiveTransfer, scTransferHooks, transferReceipts } from '../../domain/stock/sc-transfer-order.js'
-import { preTakeStockSheetHooks, takeStockSheetHooks } from '../../domain/stock/take-stock-sheet.js'
+import { receiveTransfer, transferReceipts } from '../../domain/stock/sc-transfer-order.js'
 import { takeStockRoutes } from './take-stock.js'
 import { inapplicableCallRoutes } from './inapplicable-calls.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -16,14 +14,10 @@ import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 /**
  * Stock documents (spec 001 §7 Stock; domain-rules §2.5-2.6): stock adjust, cost adjust, warehouse
  * transfer and stock-taking. The shared document family comes from the engine (document files in
- * schemas/documents); this module registers their hooks and the calls beyond the family. Kept apart
+ * schemas/documents); this module holds the calls beyond the family (their hooks: domain/document-hooks.ts). Kept apart
  * from the stock queries module (src/server/modules/stock).
  */
 export function stockDocsModule(app: FastifyInstance, services: Services): void {
-  services.documentHooks.set('stockCostAdjustSheet', stockCostAdjustHooks())
-  services.documentHooks.set('scTransferOrder', scTransferHooks())
-  services.documentHooks.set('takeStockSheet', takeStockSheetHooks(services))
-  services.documentHooks.set('preTakeStockSheet', preTakeStockSheetHooks())
   const { documents, registry } = services
   const cost = documentModel(services, registry.get('stockCostAdjustSheet'))
   const transfer = documentModel(services, registry.get('scTransferOrder'))

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
@@ -23,7 +23,7 @@ import {
   planLines,
   takeStockConfig,
 } from '../../domain/stock/take-stock-plan.js'
-import { preSheetCounts } from '../../domain/stock/take-stock-sheet.js'
+import { preSheetCounts } from '../../domain/stock/pre-take-stock-sheet.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { registerProductStockRoutes } from './product-stock-routes.js'
 import { registerStockLogRoutes } from './stock-log-routes.js'
 import { registerSerialNumberRoutes } from './serial-number-routes.js'

@@ -4,7 +4,7 @@ import type { QueryParam } from '../../../shared/generated/entity.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { buildConditions, treeDescendants } from '../../engine/list-conditions.js'
 import type { RequestContext } from '../../platform/request-context.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { paramsOf } from '../../engine/list-routes.js'
 
 /**

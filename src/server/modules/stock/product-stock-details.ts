@@ -4,7 +4,7 @@ import { PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/routes.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { productJoinedBase } from './product-join.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 

@@ -6,7 +6,7 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const KEY = PERMISSION.stock.product.serialize

@@ -10,7 +10,7 @@ import type { Db } from '../../db/dialect.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { objectBody } from '../../engine/request-values.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { notifyReceiver, ownedRows, receiversOf } from '../../domain/smart-work/sharing.js'
 import { FILE_BOX } from './file-kinds.js'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { excelRoutes } from './excel-routes.js'
 import { fileboxRoutes } from './filebox-routes.js'
 

@@ -4,7 +4,7 @@ import { hasPasswordProof } from '../../platform/password-proof.js'
 import { hasPermission } from '../../platform/request-context.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { NO_PASSWORD_KEY, USER_PASSWORD_PERMISSION, assertMayGrant, assertMayManageUsers, assertNotBuiltinAdmin, menuKeys, roleKeys } from './rank-guard.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 /** A modify that turns an enabled user off (the form's 状态 switch): the same rules as `unable/batch`. */

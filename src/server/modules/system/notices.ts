@@ -2,68 +2,22 @@ import { auditColumns } from '../../platform/audit-columns.js'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sql, type SqlBool } from 'kysely'
-import * as xss from 'xss'
 import type { Db } from '../../db/dialect.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
-import { handleOf, inTransaction } from '../../platform/db-tx.js'
+import { inTransaction } from '../../platform/db-tx.js'
 import { now } from '../../platform/clock.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 import { pageArgs } from '../../platform/page-args.js'
-import { BusEvent, type SysNoticeData } from '../../../shared/contracts/bus.js'
+import { announceNotice, sanitizeNoticeHtml, truthy } from '../../platform/notices.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Who may see a notice before it is published (the publish page). */
 const PUBLISHER_KEYS = [PERMISSION.system.notice.publish, PERMISSION.system.notice.add, PERMISSION.system.notice.modify] as const
-
-/* ---------- HTML sanitising (notice content comes from a rich text editor) ---------- */
-
-const COMMON = ['style', 'class', 'title']
-const TAGS: Record<string, string[]> = {
-  a: ['href', 'target', 'rel', 'name'],
-  img: ['src', 'alt', 'width', 'height'],
-  video: ['src', 'controls', 'width', 'height', 'poster', 'preload'],
-  source: ['src', 'type'],
-  table: ['border', 'cellpadding', 'cellspacing', 'width', 'align'],
-  td: ['colspan', 'rowspan', 'width', 'height', 'align', 'valign'],
-  th: ['colspan', 'rowspan', 'width', 'height', 'align', 'valign'],
-  col: ['span', 'width'],
-  colgroup: ['span', 'width'],
-  font: ['color', 'size', 'face'],
-  ol: ['start', 'type'],
-  p: ['align'],
-  div: ['align'],
-}
-for (const tag of [
-  'p', 'div', 'span', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup', 'small', 'mark',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'colgroup', 'col', 'a', 'img', 'video', 'source',
-  'figure', 'figcaption', 'font',
-]) {
-  TAGS[tag] = [...new Set([...(TAGS[tag] ?? []), ...COMMON])]
-}
-
-const filter = new xss.FilterXSS({
-  whiteList: TAGS,
-  // Tags outside the list go, their text stays; script-like tags go with their content.
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style', 'iframe', 'frame', 'object', 'embed', 'noscript', 'template'],
-  allowCommentTag: false,
-})
-
-/**
- * Rich text as it may be stored and shown to every user: allow-listed tags and attributes only, no
- * event handlers, no `javascript:` URLs, inline styles through a CSS property allow-list.
- */
-export function sanitizeNoticeHtml(html: string): string {
-  return filter.process(html).trim()
-}
-
-const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 
 /** One read-log row per (notice, user): a fixed id makes "insert if missing" safe under concurrency. */
 const logId = (noticeId: string, userId: string) => createHash('sha256').update(`${noticeId}\u0000${userId}`).digest('hex').slice(0, 32)
@@ -240,51 +194,4 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
       }
     })
   }
-}
-
-/**
- * The one way a published notice reaches its readers' bells at once: `sysNotice` on the bus, to its one
- * addressee or to the whole tenant, after `trx` commits (README, message bus). Every notice published,
- * by the notice page or by the server (sendPersonalNotice), goes through here.
- */
-export async function announceNotice(services: Services, trx: Db, tenantId: string, by: { userId: string; name: string }, id: string): Promise<void> {
-  const row = await trx.selectFrom('sys_notice').select(['title', 'publish_time', 'user_id', 'available']).where('id', '=', id).executeTakeFirst()
-  if (!row || !truthy(row.available)) return
-  const data: SysNoticeData = { id, title: String(row.title), publishTime: row.publish_time ? String(row.publish_time) : null }
-  const options = { trx, by }
-  if (row.user_id) await services.bus.publishToUser(tenantId, String(row.user_id), BusEvent.sysNotice, data, options)
-  else await services.bus.publishToTenant(tenantId, BusEvent.sysNotice, data, options)
-}
-
-/**
- * A personal bell notice from the server (e.g. the CRM reminder before automatic return, a file sent by
- * a colleague): published at once for one user and announced to them as `sysNotice`. `key` makes it
- * idempotent (the same reminder on the same day is sent, and announced, once). `trx` is a transaction
- * of (or) the tenant's database handle: the notice is announced in that tenant.
- */
-export async function sendPersonalNotice(services: Services, trx: Db, userId: string, key: string, title: string, text: string): Promise<void> {
-  const tenantId = services.databases.tenantOf(handleOf(trx))
-  if (!tenantId) throw new Error('sendPersonalNotice: not a tenant database handle')
-  const notice = services.registry.get('notice')
-  const flag = (v: boolean) => services.codec.toColumn(notice.byName.get('available') as FieldModel, v)
-  const time = now()
-  const system = { userId: 'system', name: '系统' }
-  const inserted = await trx
-    .insertInto('sys_notice')
-    .values({
-      id: createHash('sha256').update(`personal\u0000${userId}\u0000${key}`).digest('hex').slice(0, 32),
-      title: title.slice(0, 200),
-      content: sanitizeNoticeHtml(`<p>${text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string)}</p>`),
-      published: flag(true),
-      available: flag(true),
-      publish_time: time,
-      readed_num: 0,
-      un_read_num: 1,
-      user_id: userId,
-      ...auditColumns(system),
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (inserted) await announceNotice(services, trx, tenantId, system, String(inserted.id))
 }

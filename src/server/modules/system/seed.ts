@@ -8,7 +8,7 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { now } from '../../platform/clock.js'
 import { newId } from '../../platform/ids.js'
 import { hashPassword } from '../../platform/passwords.js'
-import type { Services } from '../../services.js'
+import type { Services } from '../../engine/services.js'
 
 /** The operator tenant of the seed (ancestor: 1000 测试租户); it manages the platform. */
 export const OPERATOR_TENANT_ID = '1000'

@@ -1,10 +1,10 @@
-import type { Db } from '../db/dialect.js'
-import type { Services } from '../services.js'
-import type { RequestContext } from '../platform/request-context.js'
-import { inTransaction } from '../platform/db-tx.js'
-import { now } from '../platform/clock.js'
-import { cancelOverduePlans, PlanStatus } from '../domain/stock/take-stock-plan.js'
-import { runAutomaticReturn } from '../domain/crm/public-sea.js'
+import type { Db } from '../../db/dialect.js'
+import type { Services } from '../../engine/services.js'
+import type { RequestContext } from '../../platform/request-context.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { now } from '../../platform/clock.js'
+import { cancelOverduePlans, PlanStatus } from '../stock/take-stock-plan.js'
+import { runAutomaticReturn } from '../crm/public-sea.js'
 
 /**
  * The built-in jobs (job type 1, 内置任务): what the ancestor's Java job classes did, keyed by a name the

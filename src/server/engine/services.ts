@@ -1,14 +1,14 @@
-import type { AppConfig } from './config.js'
-import type { Databases } from './db/databases.js'
-import type { EntityRegistry } from './engine/entity-registry.js'
-import type { EntityStore } from './engine/entity-store.js'
-import type { HookRegistry } from './engine/entity-hooks.js'
-import type { RecordCodec } from './engine/record-codec.js'
-import type { SessionStore } from './platform/sessions.js'
-import type { PermissionResolver } from './platform/permissions.js'
-import type { CodeSender } from './platform/code-sender.js'
-import type { DocumentHooks, DocumentStore } from './engine/document-store.js'
-import type { MessageBus } from './realtime/message-bus.js'
+import type { AppConfig } from '../config.js'
+import type { Databases } from '../db/databases.js'
+import type { EntityRegistry } from './entity-registry.js'
+import type { EntityStore } from './entity-store.js'
+import type { HookRegistry } from './entity-hooks.js'
+import type { RecordCodec } from './record-codec.js'
+import type { SessionStore } from '../platform/sessions.js'
+import type { PermissionResolver } from '../platform/permissions.js'
+import type { CodeSender } from '../platform/code-sender.js'
+import type { DocumentStore } from './document-store.js'
+import type { MessageBus } from '../realtime/message-bus.js'
 
 /** What every area plugin works with; built once in app.ts. */
 export interface Services {
@@ -20,8 +20,6 @@ export interface Services {
   hooks: HookRegistry
   /** The lifecycle of every document (approval state machine, numbering, effects). */
   documents: DocumentStore
-  /** Hand-written rules of document kinds by the name their file gives in `document.hooks`. */
-  documentHooks: Map<string, DocumentHooks>
   sessions: SessionStore
   permissions: PermissionResolver
   sender: CodeSender

@@ -1,10 +1,10 @@
-import type { Databases } from './databases.js'
-import { migrate, platformMigrations, tenantMigrations } from './migrations.js'
-import { existingColumns, syncEntityTable } from '../engine/entity-tables.js'
-import type { EntityRegistry } from '../engine/entity-registry.js'
-import { RecordCodec } from '../engine/record-codec.js'
-import { ensureSingleton } from '../engine/singleton-routes.js'
-import { hasRowCounter, installRowCounters } from './row-counter.js'
+import type { Databases } from '../db/databases.js'
+import { migrate, platformMigrations, tenantMigrations } from '../db/migrations.js'
+import { existingColumns, syncEntityTable } from './entity-tables.js'
+import type { EntityRegistry } from './entity-registry.js'
+import { RecordCodec } from './record-codec.js'
+import { ensureSingleton } from './singletons.js'
+import { hasRowCounter, installRowCounters } from '../db/row-counter.js'
 
 /** Who writes the rows provisioning creates (audit columns). */
 const PROVISIONER = { userId: 'system', name: '系统' }
