@@ -44,8 +44,9 @@ async function digest(db: Db, kind: 'sqlite' | 'postgres', schema: string | unde
       ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows.map((r) => r.name)
       : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema ?? 'public'} and table_type = 'BASE TABLE'`.execute(db)).rows.map((r) => r.name)
   const out = new Map<string, string>()
-  // Sessions record the last call of every token: that is the session, not the data.
-  for (const name of names.filter((n) => !/session/.test(n)).sort()) {
+  // Sessions record the last call of every token, and each process's bus presence row its heartbeat
+  // (every few seconds): that is the session and the process, not the data.
+  for (const name of names.filter((n) => !/session|bus_process/.test(n)).sort()) {
     const table = schema ? `${schema}.${name}` : name
     const all = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows
     const lines = all.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).sort()
