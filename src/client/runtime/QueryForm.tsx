@@ -57,20 +57,25 @@ export default function QueryForm({ items, onSearch, showReset = true, enterToSe
   )
 }
 
+// The input is named by the label without the colon the form draws after it.
 function control(item: SearchItem) {
   const placeholder = tr(item.control === 'text' ? `请输入${item.label}` : `请选择${item.label}`)
   switch (item.control) {
     case 'select':
-      return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} />
+      return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} aria-label={item.label} />
     case 'dateRange':
       return <DateInput.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case 'date':
-      return <DateInput style={{ width: '100%' }} placeholder={placeholder} />
+      return <DateInput style={{ width: '100%' }} placeholder={placeholder} aria-label={item.label} />
     case 'picker': {
       const PickerInput = searchPickerInput()
-      return PickerInput ? <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} /> : <Input disabled placeholder={placeholder} />
+      return PickerInput ? (
+        <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} aria-label={item.label} />
+      ) : (
+        <Input disabled placeholder={placeholder} aria-label={item.label} />
+      )
     }
     default:
-      return <Input allowClear placeholder={placeholder} />
+      return <Input allowClear placeholder={placeholder} aria-label={item.label} />
   }
 }

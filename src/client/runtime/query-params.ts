@@ -79,7 +79,7 @@ function initialOf(param: QueryParam, field: FieldModel, context: SearchContext)
  * applied by the server whatever the client sends, so they get no input.
  */
 export function searchItems(
-  entity: EntityModel,
+  entity: Pick<EntityModel, 'byName'>,
   params: readonly QueryParam[],
   enums: EnumCatalog,
   lookup: EntityLookup,
