@@ -1,6 +1,6 @@
 import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
-import { Col, Form, Input, Row, Select } from 'antd'
+import { Checkbox, Col, Form, Input, Row, Select } from 'antd'
 import DateInput from '../components/DateInput.js'
 import { initialSearchValues, type SearchItem } from './query-params.js'
 import { searchPickerInput } from './picker/picker-slots.js'
@@ -44,9 +44,15 @@ export default function QueryForm({ items, onSearch, showReset = true, enterToSe
         {items.map((item) => (
           // A date range needs two dates side by side: a wider column.
           <Col key={item.key} xs={24} sm={12} md={8} lg={item.control === 'dateRange' ? Math.min(24, span + 2) : span}>
-            <Form.Item label={item.label} name={item.key} style={{ marginBottom: 12 }}>
-              {control(item)}
-            </Form.Item>
+            {item.control === 'check' ? (
+              <Form.Item name={item.key} valuePropName="checked" style={{ marginBottom: 12 }}>
+                <Checkbox>{item.label}</Checkbox>
+              </Form.Item>
+            ) : (
+              <Form.Item label={item.label} name={item.key} style={{ marginBottom: 12 }}>
+                {control(item)}
+              </Form.Item>
+            )}
           </Col>
         ))}
         <Col flex="auto">

@@ -10,9 +10,9 @@ import { useTr } from '../i18n/use-tr.js'
 import ListFrame from './ListFrame.js'
 import type { ListContext } from './ListView.js'
 import { renderCell, SEQ_WIDTH } from './list-columns.js'
-import { sourceFields, sourceQuery, type ListSource, type SourceColumn } from './list-source.js'
+import { sourceFields, sourceSearchItems, type ListSource, type SourceColumn } from './list-source.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
-import { initialSearchValues, searchItems, toWireQuery } from './query-params.js'
+import { initialSearchValues, toWireQuery } from './query-params.js'
 
 export type SourceRow = Record<string, unknown>
 
@@ -67,10 +67,7 @@ function SourceList<Row extends SourceRow>({
   const tr = useTr()
   const can = usePermission()
   const fields = useMemo(() => sourceFields(source, meta, tr), [source, meta, tr])
-  const items = useMemo(
-    () => searchItems({ byName: fields }, sourceQuery(source, meta), meta.enums, meta.entityOrUndefined, 'list'),
-    [fields, source, meta],
-  )
+  const items = useMemo(() => sourceSearchItems(source, fields, meta), [fields, source, meta])
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'list'))
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [selected, setSelected] = useState<string[]>([])

@@ -1,6 +1,12 @@
 import type { Field, QueryParam } from '../../shared/generated/entity.js'
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { Meta } from '../api/meta.js'
+import { searchItems, type SearchItem } from './query-params.js'
+
+/** A search param of a declared view; `check`: a boolean the user ticks (default `default`), sent as true or not at all. */
+export interface SourceParam extends QueryParam {
+  check?: boolean
+}
 
 /** One column of a declared list: a field of the view (title and cell from it) or a plain value. */
 export interface SourceColumn {
@@ -31,7 +37,7 @@ export interface ListSource {
   /** ...or the view's own, declared as an entity file declares its fields. */
   fields?: Record<string, Field>
   /** The search form, as `views.list.query` declares it; an entity source defaults to its list view's. */
-  query?: readonly QueryParam[]
+  query?: readonly SourceParam[]
   columns: readonly (string | SourceColumn)[]
   /** The row's key: a property, or several joined by '-' (default `id`). */
   rowKey?: string | readonly string[]
@@ -42,6 +48,14 @@ export interface ListSource {
   export?: { path: string; method: 'get' | 'post'; permission: string }
 }
 
+/** The search inputs of a source: the engine's, a `check` param as one box to tick. */
+export function sourceSearchItems(source: ListSource, fields: Map<string, FieldModel>, meta: Meta): SearchItem[] {
+  const params = sourceQuery(source, meta)
+  return searchItems({ byName: fields }, params, meta.enums, meta.entityOrUndefined, 'list').map((item) =>
+    params.find((p) => p === item.param)?.check ? { ...item, control: 'check' as const, initial: item.param.default === true } : item,
+  )
+}
+
 /** The fields of a source by name: the entity's (already in the shown language) or the view's, labels translated. */
 export function sourceFields(source: ListSource, meta: Meta, tr: (text: string) => string): Map<string, FieldModel> {
   if (source.entity) return meta.entity(source.entity).byName
@@ -49,7 +63,7 @@ export function sourceFields(source: ListSource, meta: Meta, tr: (text: string) 
 }
 
 /** The search params of a source: declared, or the list view's of its entity. */
-export function sourceQuery(source: ListSource, meta: Meta): readonly QueryParam[] {
+export function sourceQuery(source: ListSource, meta: Meta): readonly SourceParam[] {
   if (source.query) return source.query
   return source.entity ? (meta.entity(source.entity).file.views?.list?.query ?? []) : []
 }

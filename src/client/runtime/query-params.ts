@@ -8,7 +8,8 @@ import { tr } from '../i18n/use-tr.js'
 /** A list screen sends nothing for 全部; a picker must send `available=all`, or the server keeps its enabled-only default. */
 export type SearchContext = 'list' | 'picker'
 
-export type SearchControl = 'text' | 'select' | 'dateRange' | 'date' | 'picker'
+/** `check`: one box the user ticks to narrow the list (a declared view's `check` param), sent as true or not at all. */
+export type SearchControl = 'text' | 'select' | 'dateRange' | 'date' | 'picker' | 'check'
 
 export interface SearchOption {
   label: string
@@ -141,6 +142,9 @@ export function toWireQuery(items: readonly SearchItem[], values: Record<string,
         break
       case 'text':
         out[item.key] = typeof value === 'string' ? value.trim() : value
+        break
+      case 'check':
+        if (value === true) out[item.key] = 'true'
         break
       default:
         out[item.key] = value
