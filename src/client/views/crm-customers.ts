@@ -1,0 +1,50 @@
+import type { ListSource, SourceColumn } from '../runtime/list-source.js'
+
+/** The conditions of the customer lists (the server's LIST_PARAMS), over the customer entity's fields. */
+const SEARCH = [{ field: 'name' }, { field: 'code' }, { field: 'telephone' }, { field: 'level' }, { field: 'dealStatus' }]
+
+/** A customer field as a column: titled and drawn from schemas/entities/customer.json. */
+const column = (key: string, width = 120): SourceColumn => ({ key, width })
+const TIME = 170
+
+/** 客户管理 (`/basedata/customer/queryCustomerAss`, the page adds the 客户范围 tab as `scope`). */
+export const CUSTOMER_VIEW: ListSource = {
+  name: 'crm-customers',
+  path: '/basedata/customer/queryCustomerAss',
+  entity: 'customer',
+  query: SEARCH,
+  columns: [
+    column('code'),
+    column('name', 200),
+    column('level'),
+    column('dealStatus'),
+    column('contact'),
+    column('telephone'),
+    column('ownerId'),
+    column('deptId'),
+    column('lastFollowTime', TIME),
+    column('nextFollowTime', TIME),
+    column('locked'),
+    column('createTime', TIME),
+  ],
+}
+
+/** 公海客户 (`/basedata/customer/queryPublicSea`): the unowned customers of the caller's pools. */
+export const PUBLIC_SEA_VIEW: ListSource = {
+  name: 'crm-sea',
+  path: '/basedata/customer/queryPublicSea',
+  entity: 'customer',
+  query: SEARCH,
+  columns: [
+    column('code'),
+    column('name', 200),
+    column('level'),
+    column('contact'),
+    column('telephone'),
+    column('poolId'),
+    column('preOwnerId'),
+    column('poolTime', TIME),
+    column('lastFollowTime', TIME),
+    column('createTime', TIME),
+  ],
+}
