@@ -8,6 +8,8 @@ export interface ListFrameProps {
   /** The search form's inputs; none, no search card. */
   items: readonly SearchItem[]
   onSearch: (values: Record<string, unknown>) => void
+  /** Over the search card (figures and reminders of the page). */
+  before?: ReactNode
   /** Over the toolbar in the table's card (the tabs of a list). */
   header?: ReactNode
   /** The toolbar's buttons (false for one not shown); none shown, no toolbar row. */
@@ -19,10 +21,11 @@ export interface ListFrameProps {
 }
 
 /** The one layout of every list screen: the search card, then the card with tabs, toolbar and table. */
-export default function ListFrame({ className, items, onSearch, header, toolbar = [], children, after }: ListFrameProps) {
+export default function ListFrame({ className, items, onSearch, before, header, toolbar = [], children, after }: ListFrameProps) {
   const buttons = toolbar.filter(Boolean)
   return (
     <div className={className}>
+      {before}
       {items.length > 0 && (
         <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
           <QueryForm items={items} onSearch={onSearch} />

@@ -25,10 +25,12 @@ export interface SourceListViewProps<Row extends SourceRow> {
   /** The links of the 操作 column. */
   rowActions?: (row: Row, ctx: ListContext) => ReactNode
   rowActionsWidth?: number
-  /** The toolbar's buttons after 导出 (when the source declares it); false for one not shown. */
+  /** The toolbar's buttons (导出 follows when the source declares it); false for one not shown. */
   toolbar?: (ctx: ListContext) => ReactNode[]
   /** Rows can be chosen for the toolbar's buttons. */
   selectable?: boolean
+  /** Over the search card (figures, reminders). */
+  before?: ReactNode
   /** Over the toolbar (tabs). */
   header?: ReactNode
   /** After the cards (the page's dialogs and drawers). */
@@ -58,6 +60,7 @@ function SourceList<Row extends SourceRow>({
   rowActionsWidth,
   toolbar,
   selectable,
+  before,
   header,
   after,
   version = 0,
@@ -127,14 +130,14 @@ function SourceList<Row extends SourceRow>({
 
   const exporting = source.export
   const buttons = [
+    ...(toolbar?.(ctx) ?? []),
     exporting && can(exporting.permission) && (
       <ExportButton key="export" run={() => download(exporting.method, exporting.path, { query: conditions })} />
     ),
-    ...(toolbar?.(ctx) ?? []),
   ]
   const keys = typeof source.rowKey === 'string' ? [source.rowKey] : (source.rowKey ?? ['id'])
   return (
-    <ListFrame className={className ?? source.name} items={items} onSearch={search} header={header} toolbar={buttons} after={after}>
+    <ListFrame className={className ?? source.name} items={items} onSearch={search} before={before} header={header} toolbar={buttons} after={after}>
       <Table<Row>
         rowKey={(row) => keys.map((k) => String(row[k])).join('-')}
         size={source.size ?? 'middle'}

@@ -48,3 +48,21 @@ export const PUBLIC_SEA_VIEW: ListSource = {
     column('createTime', TIME),
   ],
 }
+
+/** 跟进记录 (`/crm/action/query`): the follow-ups the user may see, searchable by content, way and time; 导出 as xlsx. */
+export const ACTION_VIEW: ListSource = {
+  name: 'crm-actions',
+  path: '/crm/action/query',
+  entity: 'crmCustomerAction',
+  query: [{ field: 'content' }, { field: 'actionType' }, { field: 'actionTime', op: 'between' }],
+  export: { path: '/crm/action/export', method: 'get', permission: 'crm:action:export' },
+  columns: [
+    column('customerId', 150),
+    column('actionType', 150),
+    column('content', 320),
+    column('actionTime', 150),
+    column('nextTime', 150),
+    column('nextContent', 150),
+    column('followerId', 150),
+  ],
+}
