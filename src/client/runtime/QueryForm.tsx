@@ -70,7 +70,7 @@ function control(item: SearchItem) {
     case 'select':
       return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} aria-label={item.label} />
     case 'dateRange':
-      return <DateInput.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
+      return <DateInput.RangePicker style={{ width: '100%' }} picker={item.picker} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case 'date':
       return <DateInput style={{ width: '100%' }} placeholder={placeholder} aria-label={item.label} />
     case 'picker': {

@@ -18,7 +18,7 @@ export type SourceRow = Record<string, unknown>
 
 export interface SourceListViewProps<Row extends SourceRow> {
   source: ListSource
-  /** Conditions of the page's own state (a tab, a side), sent with the source's fixed params. */
+  /** Conditions of the page's own state (a tab, a side), sent with the source's fixed params; a search input of the same name wins. */
   params?: Record<string, unknown>
   /** Cells the page draws itself (a link that opens the row, a tag), by column key. */
   render?: Partial<Record<string, (row: Row, ctx: ListContext) => ReactNode>>
@@ -37,6 +37,8 @@ export interface SourceListViewProps<Row extends SourceRow> {
   after?: ReactNode
   /** Bumped by the page after a change so the rows are fetched again. */
   version?: number
+  /** Fetch again when the window regains focus (rows another page changes, e.g. a claim approved on its detail page). */
+  refreshOnFocus?: boolean
   emptyText?: string
   className?: string
 }
@@ -64,33 +66,35 @@ function SourceList<Row extends SourceRow>({
   header,
   after,
   version = 0,
+  refreshOnFocus = false,
   emptyText,
   className,
 }: SourceListViewProps<Row> & { meta: Meta }) {
   const tr = useTr()
   const can = usePermission()
   const fields = useMemo(() => sourceFields(source, meta, tr), [source, meta, tr])
-  const items = useMemo(() => sourceSearchItems(source, fields, meta), [fields, source, meta])
+  const items = useMemo(() => sourceSearchItems(source, fields, meta, can), [fields, source, meta, can])
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'list'))
   const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
   const [selected, setSelected] = useState<string[]>([])
   // 查询 fetches again even when the conditions are unchanged (the user wants fresh rows).
   const [searchCount, setSearchCount] = useState(0)
   // Another tab or side of the page starts at its first page with nothing chosen.
-  const pageKey = JSON.stringify(pageParams ?? {})
+  const pageKey = JSON.stringify([source.path, pageParams ?? {}])
   const [shownKey, setShownKey] = useState(pageKey)
   if (shownKey !== pageKey) {
     setShownKey(pageKey)
     setPage((p) => ({ ...p, index: 1 }))
     setSelected([])
   }
-  const conditions = { ...query, ...source.params, ...pageParams }
+  // A page's params are defaults: a search input of the same name that carries a value wins.
+  const conditions = { ...source.params, ...pageParams, ...Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) }
   const params = { ...conditions, pageIndex: page.index, pageSize: page.size }
   const { method = 'get', path } = source
   const { data, isLoading, mutate } = useSWR(
     [source.name, path, JSON.stringify(params), version, searchCount],
     () => (method === 'get' ? api.get<Page<Row>>(path, params) : api.post<Page<Row>>(path, params)),
-    { keepPreviousData: true, revalidateOnFocus: false },
+    { keepPreviousData: true, revalidateOnFocus: refreshOnFocus },
   )
   const reload = useCallback(() => void mutate(), [mutate])
   const ctx: ListContext = { selected, clearSelection: () => setSelected([]), reload, query: conditions }

@@ -3,9 +3,16 @@ import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { Meta } from '../api/meta.js'
 import { searchItems, type SearchItem } from './query-params.js'
 
-/** A search param of a declared view; `check`: a boolean the user ticks (default `default`), sent as true or not at all. */
+/** A search param of a declared view, with what only a view's own call needs. */
 export interface SourceParam extends QueryParam {
+  /** A boolean the user ticks (default `default`), sent as true or not at all. */
   check?: boolean
+  /** A date range's wire names when the call does not take `{param}Start`/`{param}End`. */
+  range?: readonly [string, string]
+  /** A date range chosen by whole weeks or months. */
+  picker?: 'week' | 'month'
+  /** Shown only to holders of one of these keys (a picker the user may not open). */
+  permission?: string | string[]
 }
 
 /** One column of a declared list: a field of the view (title and cell from it) or a plain value. */
@@ -48,12 +55,14 @@ export interface ListSource {
   export?: { path: string; method: 'get' | 'post'; permission: string }
 }
 
-/** The search inputs of a source: the engine's, a `check` param as one box to tick. */
-export function sourceSearchItems(source: ListSource, fields: Map<string, FieldModel>, meta: Meta): SearchItem[] {
-  const params = sourceQuery(source, meta)
-  return searchItems({ byName: fields }, params, meta.enums, meta.entityOrUndefined, 'list').map((item) =>
-    params.find((p) => p === item.param)?.check ? { ...item, control: 'check' as const, initial: item.param.default === true } : item,
-  )
+/** The search inputs of a source: the engine's, with a view's own kinds of param. */
+export function sourceSearchItems(source: ListSource, fields: Map<string, FieldModel>, meta: Meta, can: (keys: string | string[]) => boolean): SearchItem[] {
+  const params = sourceQuery(source, meta).filter((p) => !p.permission || can(p.permission))
+  return searchItems({ byName: fields }, params, meta.enums, meta.entityOrUndefined, 'list').map((item) => {
+    const param = item.param as SourceParam
+    if (param.check) return { ...item, control: 'check' as const, initial: param.default === true }
+    return param.range || param.picker ? { ...item, rangeNames: param.range, picker: param.picker } : item
+  })
 }
 
 /** The fields of a source by name: the entity's (already in the shown language) or the view's, labels translated. */

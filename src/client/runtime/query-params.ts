@@ -30,6 +30,10 @@ export interface SearchItem {
   multiple?: boolean
   /** Value after reset (declared default, default range, or 全部/启用 for status). */
   initial?: unknown
+  /** A date range's wire names when not `{key}Start`/`{key}End` (a declared view's call names them). */
+  rangeNames?: readonly [string, string]
+  /** A date range chosen by whole weeks or months. */
+  picker?: 'week' | 'month'
 }
 
 /** The 全部 option of status-like selects. */
@@ -128,8 +132,9 @@ export function toWireQuery(items: readonly SearchItem[], values: Record<string,
         if (!Array.isArray(value)) break
         const [start, end] = value as [Dayjs | null, Dayjs | null]
         const dateTime = item.field.type === 'datetime'
-        if (isDayjs(start)) out[`${item.key}Start`] = dateTime ? start.format('YYYY-MM-DD 00:00:00') : start.format(DATE_FORMAT)
-        if (isDayjs(end)) out[`${item.key}End`] = dateTime ? end.format('YYYY-MM-DD 23:59:59') : end.format(DATE_FORMAT)
+        const [startName, endName] = item.rangeNames ?? [`${item.key}Start`, `${item.key}End`]
+        if (isDayjs(start)) out[startName] = dateTime ? start.format('YYYY-MM-DD 00:00:00') : start.format(DATE_FORMAT)
+        if (isDayjs(end)) out[endName] = dateTime ? end.format('YYYY-MM-DD 23:59:59') : end.format(DATE_FORMAT)
         break
       }
       case 'date':
