@@ -24,8 +24,8 @@ export function workReportView(reportType: number, words: { period: string; next
     columns: [
       { key: 'period', title: term('报告周期'), width: 200, ellipsis: false },
       { key: 'createBy', title: term('汇报人'), width: 100 },
-      { key: 'content', title: `${words.period}工作内容`, width: 320 },
-      { key: 'plan', title: `${words.next}工作计划`, width: 260 },
+      { key: 'content', title: term(`${words.period}工作内容`), width: 320 },
+      { key: 'plan', title: term(`${words.next}工作计划`), width: 260 },
       { key: 'recipientNames', title: term('发送给'), width: 160 },
       { key: 'readCount', title: term('已读'), width: 80, ellipsis: false },
       { key: 'createTime', title: term('提交时间'), width: 170 },
