@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { Button, Card, Popconfirm, Result, Space, Table } from 'antd'
+import { Button, Popconfirm, Result, Space, Table } from 'antd'
 import { PlusOutlined, CheckCircleOutlined, StopOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import type { SorterResult } from 'antd/es/table/interface'
@@ -9,9 +9,9 @@ import { usePermission } from '../app/session.js'
 import type { Action } from '../../shared/generated/entity.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import ImportDialog from '../components/ImportDialog.js'
-import QueryForm from './QueryForm.js'
 import { entityApi, isUnpaged, type EntityRow } from './entity-api.js'
 import { useFeedback } from '../components/feedback.js'
+import ListFrame from './ListFrame.js'
 import type { FormMode } from './form-schema.js'
 import { buildColumns, SEQ_WIDTH, type SortState } from './list-columns.js'
 import { ACTION_OPERATION, hasOperation, operationKeys, type BuiltinAction } from '../../shared/metadata/operation-keys.js'
@@ -277,58 +277,55 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
   if (!canList) return <Result status="403" title="403" subTitle={tr('抱歉，您无权访问此页面')} />
 
   return (
-    <div className="entity-list">
-      {items.length > 0 && (
-        <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-          <QueryForm items={items} onSearch={search} />
-        </Card>
-      )}
-      <Card size="small" variant="borderless">
-        {renderToolbar ? (
-          <Space style={{ marginBottom: 12 }}>{renderToolbar(listContext)}</Space>
-        ) : (
-          toolbar.length > 0 && <Space style={{ marginBottom: 12 }}>{toolbar.map(toolbarButton)}</Space>
-        )}
-        <Table<EntityRow>
-          rowKey="id"
-          size="middle"
-          bordered
-          columns={columns}
-          dataSource={tree ?? rows}
-          loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          rowSelection={
-            batchable
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), checkStrictly: true, columnWidth: 40 }
-              : undefined
-          }
-          expandable={
-            tree
-              ? {
-                  expandedRowKeys: expanded,
-                  onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
-                  // Indent the first data column, not the narrow outline-number column. antd takes one off
-                  // this index when there is a selection column, and the body counts that column: hence 3.
-                  expandIconColumnIndex: batchable ? 3 : 1,
-                }
-              : undefined
-          }
-          onChange={(_p, _f, sorter, extra) => {
-            if (extra.action !== 'sort') return
-            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<EntityRow>
-            setSort(s.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined)
-          }}
-          pagination={
-            unpaged
-              ? false
-              : tablePagination(page, data?.total ?? 0, setPage)
-          }
-        />
-      </Card>
-      {actionNode}
-      {toolbar.includes('import') && (
-        <ImportDialog entity={entity} open={importing} onClose={() => setImporting(false)} onImported={reload} />
-      )}
-    </div>
+    <ListFrame
+      className="entity-list"
+      items={items}
+      onSearch={search}
+      toolbar={renderToolbar ? [renderToolbar(listContext)] : toolbar.map(toolbarButton)}
+      after={
+        <>
+          {actionNode}
+          {toolbar.includes('import') && (
+            <ImportDialog entity={entity} open={importing} onClose={() => setImporting(false)} onImported={reload} />
+          )}
+        </>
+      }
+    >
+      <Table<EntityRow>
+        rowKey="id"
+        size="middle"
+        bordered
+        columns={columns}
+        dataSource={tree ?? rows}
+        loading={isLoading}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          batchable
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), checkStrictly: true, columnWidth: 40 }
+            : undefined
+        }
+        expandable={
+          tree
+            ? {
+                expandedRowKeys: expanded,
+                onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
+                // Indent the first data column, not the narrow outline-number column. antd takes one off
+                // this index when there is a selection column, and the body counts that column: hence 3.
+                expandIconColumnIndex: batchable ? 3 : 1,
+              }
+            : undefined
+        }
+        onChange={(_p, _f, sorter, extra) => {
+          if (extra.action !== 'sort') return
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<EntityRow>
+          setSort(s.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined)
+        }}
+        pagination={
+          unpaged
+            ? false
+            : tablePagination(page, data?.total ?? 0, setPage)
+        }
+      />
+    </ListFrame>
   )
 }

@@ -1,6 +1,6 @@
 import SearchButtons from '../components/SearchButtons.js'
 import { useId, useMemo } from 'react'
-import { Col, Form, Input, Row, Select } from 'antd'
+import { Checkbox, Col, Form, Input, Row, Select } from 'antd'
 import DateInput from '../components/DateInput.js'
 import { initialSearchValues, type SearchItem } from './query-params.js'
 import { searchPickerInput } from './picker/picker-slots.js'
@@ -44,9 +44,15 @@ export default function QueryForm({ items, onSearch, showReset = true, enterToSe
         {items.map((item) => (
           // A date range needs two dates side by side: a wider column.
           <Col key={item.key} xs={24} sm={12} md={8} lg={item.control === 'dateRange' ? Math.min(24, span + 2) : span}>
-            <Form.Item label={item.label} name={item.key} style={{ marginBottom: 12 }}>
-              {control(item)}
-            </Form.Item>
+            {item.control === 'check' ? (
+              <Form.Item name={item.key} valuePropName="checked" style={{ marginBottom: 12 }}>
+                <Checkbox>{item.label}</Checkbox>
+              </Form.Item>
+            ) : (
+              <Form.Item label={item.label} name={item.key} style={{ marginBottom: 12 }}>
+                {control(item)}
+              </Form.Item>
+            )}
           </Col>
         ))}
         <Col flex="auto">
@@ -57,20 +63,25 @@ export default function QueryForm({ items, onSearch, showReset = true, enterToSe
   )
 }
 
+// The input is named by the label without the colon the form draws after it.
 function control(item: SearchItem) {
   const placeholder = tr(item.control === 'text' ? `请输入${item.label}` : `请选择${item.label}`)
   switch (item.control) {
     case 'select':
-      return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} />
+      return <Select options={item.options} allowClear={item.field.type !== 'boolean'} placeholder={placeholder} aria-label={item.label} />
     case 'dateRange':
-      return <DateInput.RangePicker style={{ width: '100%' }} placeholder={[tr('开始日期'), tr('结束日期')]} />
+      return <DateInput.RangePicker style={{ width: '100%' }} picker={item.picker} placeholder={[tr('开始日期'), tr('结束日期')]} />
     case 'date':
-      return <DateInput style={{ width: '100%' }} placeholder={placeholder} />
+      return <DateInput style={{ width: '100%' }} placeholder={placeholder} aria-label={item.label} />
     case 'picker': {
       const PickerInput = searchPickerInput()
-      return PickerInput ? <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} /> : <Input disabled placeholder={placeholder} />
+      return PickerInput ? (
+        <PickerInput kind={item.pickerKind!} multiple={item.multiple} placeholder={placeholder} aria-label={item.label} />
+      ) : (
+        <Input disabled placeholder={placeholder} aria-label={item.label} />
+      )
     }
     default:
-      return <Input allowClear placeholder={placeholder} />
+      return <Input allowClear placeholder={placeholder} aria-label={item.label} />
   }
 }

@@ -37,7 +37,7 @@ function canSort(f: FieldModel): boolean {
 }
 
 /** The cell of one field: coloured tags for enums that declare colours (启用 green, 停用 red), thumbnails for images. */
-export function renderCell(field: FieldModel, row: EntityRow, enums: EnumCatalog): ReactNode {
+export function renderCell(field: FieldModel, row: Record<string, unknown>, enums: EnumCatalog): ReactNode {
   const value = row[field.name]
   if (field.control === 'image') {
     return typeof value === 'string' && value ? <Image src={value} width={40} height={40} style={{ objectFit: 'contain' }} /> : null

@@ -8,7 +8,8 @@ import { tr } from '../i18n/use-tr.js'
 /** A list screen sends nothing for 全部; a picker must send `available=all`, or the server keeps its enabled-only default. */
 export type SearchContext = 'list' | 'picker'
 
-export type SearchControl = 'text' | 'select' | 'dateRange' | 'date' | 'picker'
+/** `check`: one box the user ticks to narrow the list (a declared view's `check` param), sent as true or not at all. */
+export type SearchControl = 'text' | 'select' | 'dateRange' | 'date' | 'picker' | 'check'
 
 export interface SearchOption {
   label: string
@@ -29,6 +30,10 @@ export interface SearchItem {
   multiple?: boolean
   /** Value after reset (declared default, default range, or 全部/启用 for status). */
   initial?: unknown
+  /** A date range's wire names when not `{key}Start`/`{key}End` (a declared view's call names them). */
+  rangeNames?: readonly [string, string]
+  /** A date range chosen by whole weeks or months. */
+  picker?: 'week' | 'month'
 }
 
 /** The 全部 option of status-like selects. */
@@ -79,7 +84,7 @@ function initialOf(param: QueryParam, field: FieldModel, context: SearchContext)
  * applied by the server whatever the client sends, so they get no input.
  */
 export function searchItems(
-  entity: EntityModel,
+  entity: Pick<EntityModel, 'byName'>,
   params: readonly QueryParam[],
   enums: EnumCatalog,
   lookup: EntityLookup,
@@ -127,8 +132,9 @@ export function toWireQuery(items: readonly SearchItem[], values: Record<string,
         if (!Array.isArray(value)) break
         const [start, end] = value as [Dayjs | null, Dayjs | null]
         const dateTime = item.field.type === 'datetime'
-        if (isDayjs(start)) out[`${item.key}Start`] = dateTime ? start.format('YYYY-MM-DD 00:00:00') : start.format(DATE_FORMAT)
-        if (isDayjs(end)) out[`${item.key}End`] = dateTime ? end.format('YYYY-MM-DD 23:59:59') : end.format(DATE_FORMAT)
+        const [startName, endName] = item.rangeNames ?? [`${item.key}Start`, `${item.key}End`]
+        if (isDayjs(start)) out[startName] = dateTime ? start.format('YYYY-MM-DD 00:00:00') : start.format(DATE_FORMAT)
+        if (isDayjs(end)) out[endName] = dateTime ? end.format('YYYY-MM-DD 23:59:59') : end.format(DATE_FORMAT)
         break
       }
       case 'date':
@@ -141,6 +147,9 @@ export function toWireQuery(items: readonly SearchItem[], values: Record<string,
         break
       case 'text':
         out[item.key] = typeof value === 'string' ? value.trim() : value
+        break
+      case 'check':
+        if (value === true) out[item.key] = 'true'
         break
       default:
         out[item.key] = value

@@ -1,25 +1,24 @@
 import { useState } from 'react'
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd'
+import { Alert, Button, Form, Input, Modal, Select, Tabs, Space, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
-import type { ColumnType } from 'antd/es/table'
 import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
+import SourceListView from '../../runtime/SourceListView.js'
+import { CUSTOMER_VIEW } from '../../views/crm-customers.js'
 import { customerApi, customerPaths, SCOPE, type CustomerRow } from './customer-api.js'
-import { customerColumns } from './customer-columns.js'
-import CustomerSearch from './CustomerSearch.js'
 import ActionFormModal from './ActionFormModal.js'
-import { useTr } from '../../i18n/use-tr.js'
+import { term, useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
-const COLUMNS = ['code', 'name', 'level', 'dealStatus', 'contact', 'telephone', 'ownerId', 'deptId', 'lastFollowTime', 'nextFollowTime', 'locked', 'createTime']
+/** The 锁定 column: a tag on locked customers only. */
+const lockedCell = (row: CustomerRow) => (row.locked ? <Tag color="gold">{term('已锁定')}</Tag> : null)
 
 /**
- * 客户管理 (/crm/customer/index): 我负责的 / 本部门的 / 全部 tabs as the keys allow, with 新增客户,
- * 转移 (to another salesperson; contacts follow), 放入公海 (with the reason), 锁定 / 解锁 and 写跟进.
+ * 客户管理 (/crm/customer/index, views/crm-customers.ts): 我负责的 / 本部门的 / 全部 tabs as the keys allow,
+ * with 新增客户, 转移 (to another salesperson; contacts follow), 放入公海 (with the reason), 锁定 / 解锁 and 写跟进.
  */
 export default function CustomerListPage() {
   const meta = useMeta()
@@ -32,22 +31,19 @@ function CustomerList({ meta }: { meta: Meta }) {
   const navigate = useNavigate()
   const { message } = useFeedback()
   const [scope, setScope] = useState<number>(SCOPE.MINE)
-  const [query, setQuery] = useState<Record<string, unknown>>({})
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
-  const [selected, setSelected] = useState<string[]>([])
-  const [dialog, setDialog] = useState<'transfer' | 'release' | null>(null)
+  const [version, setVersion] = useState(0)
+  // The customers a dialog acts on, chosen when it opened.
+  const [dialog, setDialog] = useState<{ kind: 'transfer' | 'release'; ids: string[]; done: () => void } | null>(null)
   const [following, setFollowing] = useState<string | null>(null)
-  const params = { ...query, scope, pageIndex: page.index, pageSize: page.size }
-  const { data, isLoading, mutate } = useSWR(['crm-customers', JSON.stringify(params)], () => customerApi.mine(params), { keepPreviousData: true, revalidateOnFocus: false })
   const { data: remind } = useSWR(['crm-return-remind'], () => customerApi.returnRemind(), { revalidateOnFocus: false })
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
+  const act = async (work: () => Promise<unknown>, done: string, clear: () => void) => {
     try {
       await work()
       message.success(done)
-      setSelected([])
+      clear()
       setDialog(null)
-      await mutate()
+      setVersion((v) => v + 1)
     } catch {
       // The api layer has shown the server's message.
     }
@@ -57,77 +53,89 @@ function CustomerList({ meta }: { meta: Meta }) {
     ...(can([PERMISSION.crm.customer.dept, PERMISSION.crm.customer.all]) ? [{ key: String(SCOPE.DEPT), label: tr('本部门的客户') }] : []),
     ...(can(PERMISSION.crm.customer.all) ? [{ key: String(SCOPE.ALL), label: tr('全部客户') }] : []),
   ]
-  const columns: ColumnType<CustomerRow>[] = [
-    ...customerColumns(meta, COLUMNS).map((c) =>
-      c.key === 'name' ? { ...c, render: (_v: unknown, r: CustomerRow) => <a onClick={() => navigate(customerPaths.detail(r.id))}>{r.name}</a> } : c,
-    ),
-    {
-      key: '__actions',
-      title: tr('操作'),
-      fixed: 'right',
-      width: 180,
-      render: (_v, r) => (
+  const ids = dialog?.ids ?? []
+  return (
+    <SourceListView<CustomerRow>
+      source={CUSTOMER_VIEW}
+      params={{ scope }}
+      version={version}
+      selectable
+      header={
+        <>
+          {remind && remind.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={tr(`您有${remind.length}个客户即将被自动收回公海：${remind.slice(0, 5).map((r) => `${r.name}（${r.returnDate}）`).join('、')}${remind.length > 5 ? ' 等' : ''}，请及时跟进`)}
+            />
+          )}
+          <Tabs activeKey={String(scope)} items={tabs} onChange={(k) => setScope(Number(k))} />
+        </>
+      }
+      render={{
+        name: (r) => <a onClick={() => navigate(customerPaths.detail(r.id))}>{r.name}</a>,
+        locked: lockedCell,
+      }}
+      rowActionsWidth={180}
+      rowActions={(r) => (
         <Space size={4}>
           <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
           {can(PERMISSION.crm.customer.modify) && <a onClick={() => navigate(customerPaths.modify(r.id))}>{tr('修改')}</a>}
           {can(PERMISSION.crm.action.add) && r.ownerId && <a onClick={() => setFollowing(r.id)}>{tr('写跟进')}</a>}
         </Space>
-      ),
-    },
-  ]
-  return (
-    <Card>
-      {remind && remind.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={tr(`您有${remind.length}个客户即将被自动收回公海：${remind.slice(0, 5).map((r) => `${r.name}（${r.returnDate}）`).join('、')}${remind.length > 5 ? ' 等' : ''}，请及时跟进`)}
-        />
       )}
-      <Tabs activeKey={String(scope)} items={tabs} onChange={(k) => (setScope(Number(k)), setPage((p) => ({ ...p, index: 1 })), setSelected([]))} />
-      <CustomerSearch meta={meta} onSearch={(v) => (setQuery(v), setPage((p) => ({ ...p, index: 1 })))} />
-      <Space style={{ marginBottom: 12 }} wrap>
-        {can(PERMISSION.crm.customer.add) && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(customerPaths.add)}>
+      toolbar={({ selected, clearSelection }) => [
+        can(PERMISSION.crm.customer.add) && (
+          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => navigate(customerPaths.add)}>
             {tr('新增客户')}
           </Button>
-        )}
-        {can(PERMISSION.crm.customer.transfer) && (
-          <Button disabled={!selected.length} onClick={() => setDialog('transfer')}>
+        ),
+        can(PERMISSION.crm.customer.transfer) && (
+          <Button key="transfer" disabled={!selected.length} onClick={() => setDialog({ kind: 'transfer', ids: selected, done: clearSelection })}>
             {tr('转移')}
           </Button>
-        )}
-        {can(PERMISSION.crm.customer.release) && (
-          <Button disabled={!selected.length} onClick={() => setDialog('release')}>
+        ),
+        can(PERMISSION.crm.customer.release) && (
+          <Button key="release" disabled={!selected.length} onClick={() => setDialog({ kind: 'release', ids: selected, done: clearSelection })}>
             {tr('放入公海')}
           </Button>
-        )}
-        {can(PERMISSION.crm.customer.lock) && (
-          <>
-            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, true), tr('已锁定'))}>
-              {tr('锁定')}
-            </Button>
-            <Button disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, false), tr('已解锁'))}>
-              {tr('解锁')}
-            </Button>
-          </>
-        )}
-      </Space>
-      <Table<CustomerRow>
-        rowKey="id"
-        size="middle"
-        loading={isLoading}
-        columns={columns}
-        dataSource={data?.datas ?? []}
-        scroll={{ x: 1600 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={tablePagination({ index: page.index, size: page.size }, data?.totalCount ?? 0, setPage)}
-      />
-      <TransferDialog open={dialog === 'transfer'} count={selected.length} onClose={() => setDialog(null)} onOk={(to, reason) => act(() => customerApi.transfer(selected, to, reason), tr('转移成功'))} />
-      <ReasonDialog open={dialog === 'release'} count={selected.length} onClose={() => setDialog(null)} onOk={(reason) => act(() => customerApi.release(selected, reason), tr('已放入公海'))} />
-      <ActionFormModal meta={meta} open={Boolean(following)} customerId={following ?? undefined} onClose={() => setFollowing(null)} onSaved={() => (setFollowing(null), void mutate())} />
-    </Card>
+        ),
+        can(PERMISSION.crm.customer.lock) && (
+          <Button key="lock" disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, true), tr('已锁定'), clearSelection)}>
+            {tr('锁定')}
+          </Button>
+        ),
+        can(PERMISSION.crm.customer.lock) && (
+          <Button key="unlock" disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, false), tr('已解锁'), clearSelection)}>
+            {tr('解锁')}
+          </Button>
+        ),
+      ]}
+      after={
+        <>
+          <TransferDialog
+            open={dialog?.kind === 'transfer'}
+            count={ids.length}
+            onClose={() => setDialog(null)}
+            onOk={(to, reason) => dialog && act(() => customerApi.transfer(ids, to, reason), tr('转移成功'), dialog.done)}
+          />
+          <ReasonDialog
+            open={dialog?.kind === 'release'}
+            count={ids.length}
+            onClose={() => setDialog(null)}
+            onOk={(reason) => dialog && act(() => customerApi.release(ids, reason), tr('已放入公海'), dialog.done)}
+          />
+          <ActionFormModal
+            meta={meta}
+            open={Boolean(following)}
+            customerId={following ?? undefined}
+            onClose={() => setFollowing(null)}
+            onSaved={() => (setFollowing(null), setVersion((v) => v + 1))}
+          />
+        </>
+      }
+    />
   )
 }
 

@@ -44,7 +44,6 @@ export const SCOPE = { MINE: 1, DEPT: 2, ALL: 3 } as const
 /** The calls of the CRM customer screens (src/server/modules/crm/customers.ts, customer-actions.ts). */
 export const customerApi = {
   mine: (query: Record<string, unknown>) => api.get<Page<CustomerRow>>('/basedata/customer/queryCustomerAss', query),
-  sea: (query: Record<string, unknown>) => api.get<Page<CustomerRow>>('/basedata/customer/queryPublicSea', query),
   get: (id: string) => api.get<CustomerRow>('/crm/customer', { id }),
   create: (values: Record<string, unknown>) => api.post<string>('/crm/customer', values),
   modify: (values: Record<string, unknown>) => api.put<void>('/crm/customer', values),

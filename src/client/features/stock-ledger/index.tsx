@@ -1,9 +1,9 @@
 import { lazy } from 'react'
 import { registerMenuPage } from '../../app/menu-pages.js'
-import { LOT_SCREEN, MOVEMENT_SCREEN } from './ledger-screens.js'
+import { LOT_VIEW, MOVEMENT_VIEW } from '../../views/stock-ledger.js'
 
 /** 商品库存变动记录 and 商品批次库存: two readings of the stock ledger on one screen component. */
 const StockLedgerScreen = lazy(() => import('./StockLedgerScreen.js'))
 
-registerMenuPage('/sc/stock/product-log/index', () => <StockLedgerScreen {...MOVEMENT_SCREEN} />)
-registerMenuPage('/sc/stock/lot/index', () => <StockLedgerScreen {...LOT_SCREEN} />)
+registerMenuPage('/sc/stock/product-log/index', () => <StockLedgerScreen view={MOVEMENT_VIEW} documentColumn="bizCode" />)
+registerMenuPage('/sc/stock/lot/index', () => <StockLedgerScreen view={LOT_VIEW} documentColumn="lotCode" />)

@@ -1,22 +1,21 @@
-import SearchCard from '../../components/SearchCard.js'
 import { useState } from 'react'
-import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd'
+import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
+import { api } from '../../api/http.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
+import SourceListView from '../../runtime/SourceListView.js'
+import { TAKE_PLAN_VIEW } from '../../views/take-stock.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
-import { DEFAULT_PAGE_SIZE } from '../../components/pager.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
 import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
 import { useTr } from '../../i18n/use-tr.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
-import { PagedTable } from '../../components/PagedTable.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const BASE = '/stock/take/plan'
@@ -34,7 +33,7 @@ type PlanRow = Record<string, unknown> & { id: string }
 type Detail = PlanRow & PlanFlags & { details: (PlanLine & Record<string, unknown>)[] }
 
 /**
- * 盘点任务管理 (domain-rules §2.6): the plans with 新增 (warehouse, take type, categories or brands),
+ * 盘点任务管理 (domain-rules §2.6, views/take-stock.ts): the plans with 新增 (warehouse, take type, categories or brands),
  * 查看 (lines: snapshot, moves during the count, counted, difference), 生成差异, 处理差异 (counts
  * editable when the configuration allows), 作废 and 删除 (canceled plans only).
  */
@@ -44,57 +43,44 @@ export default function TakeStockPlanPage({ openId }: { openId?: string }) {
 }
 
 /** `openId` (the address's `?id=`, e.g. from a stock ledger row): that plan's 查看 opens at once. */
+/** `openId` (the address's `?id=`, e.g. from a stock ledger row): that plan's 查看 opens at once. */
 function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
   const tr = useTr()
   const { message } = useFeedback()
   const can = usePermission()
-  const [form] = Form.useForm<Record<string, unknown>>()
-  const [query, setQuery] = useState<Record<string, unknown>>({})
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
-  const [count, setCount] = useState(0)
+  const [version, setVersion] = useState(0)
   const [adding, setAdding] = useState(false)
   const [viewing, setViewing] = useState<{ id: string; handle: boolean } | null>(openId ? { id: openId, handle: false } : null)
-  const params = { ...query, pageIndex: page.index, pageSize: page.size }
-  const { data, isLoading, mutate } = useSWR(['take-stock-plans', JSON.stringify(params), count], () => api.get<Page<PlanRow>>(`${BASE}/query`, params), {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-  })
-  const search = () => {
-    const values = form.getFieldsValue()
-    setQuery(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '')))
-    setPage((p) => ({ ...p, index: 1 }))
-    setCount((n) => n + 1)
-  }
+  const reload = () => setVersion((v) => v + 1)
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work()
       message.success(done)
-      await mutate()
+      reload()
     } catch {
       // The api layer has shown the server's message.
     }
   }
   const status = (row: PlanRow) => Number(row.takeStatus)
-  const columns: ColumnType<PlanRow>[] = [
-    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => (page.index - 1) * page.size + i + 1 },
-    { key: 'code', dataIndex: 'code', title: tr('业务单据号'), width: 180 },
-    { key: 'scId', title: tr('仓库'), width: 140, render: (_v, r) => String(r.scName ?? r.scCode ?? '') },
-    { key: 'takeType', title: tr('盘点类别'), width: 100, render: (_v, r) => meta.enums.label(PLAN_TYPE, r.takeType) },
-    {
-      key: 'takeStatus',
-      title: tr('盘点状态'),
-      width: 130,
-      render: (_v, r) => <Tag color={STATUS_COLOR[status(r)]}>{meta.enums.label(PLAN_STATUS, r.takeStatus)}</Tag>,
-    },
-    { key: 'createBy', dataIndex: 'createBy', title: tr('创建人'), width: 110 },
-    { key: 'createTime', dataIndex: 'createTime', title: tr('创建时间'), width: 170 },
-    { key: 'description', dataIndex: 'description', title: tr('备注'), width: 180, ellipsis: true },
-    {
-      key: '__actions',
-      title: tr('操作'),
-      width: 300,
-      fixed: 'right',
-      render: (_v, row) => (
+  return (
+    <SourceListView<PlanRow>
+      className="take-stock-plans"
+      source={TAKE_PLAN_VIEW}
+      version={version}
+      render={{
+        scId: (r) => String(r.scName ?? r.scCode ?? ''),
+        takeType: (r) => meta.enums.label(PLAN_TYPE, r.takeType),
+        takeStatus: (r) => <Tag color={STATUS_COLOR[status(r)]}>{meta.enums.label(PLAN_STATUS, r.takeStatus)}</Tag>,
+      }}
+      toolbar={() => [
+        can([PERMISSION.stock.take.plan.add]) && (
+          <Button key="add" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+            {tr('新增')}
+          </Button>
+        ),
+      ]}
+      rowActionsWidth={300}
+      rowActions={(row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: false })}>
             {tr('查看')}
@@ -126,65 +112,31 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
             </Popconfirm>
           )}
         </Space>
-      ),
-    },
-  ]
-  return (
-    <div className="take-stock-plans">
-      <SearchCard form={form} onSearch={search} buttonSpan={6}>
-        <Col span={6}>
-          <Form.Item name="code" label={tr('业务单据号')}>
-            <Input aria-label={tr('业务单据号')} allowClear />
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item name="scId" label={tr('仓库')}>
-            <PickerInput kind="sc" aria-label={tr('仓库')} placeholder={tr('请选择仓库')} />
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item name="takeStatus" label={tr('盘点状态')}>
-            <Select aria-label={tr('盘点状态')} allowClear options={enumOptions(PLAN_STATUS, meta.enums)} />
-          </Form.Item>
-        </Col>
-      </SearchCard>
-      <Card size="small" variant="borderless">
-        {can([PERMISSION.stock.take.plan.add]) && (
-          <Space style={{ marginBottom: 12 }}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
-              {tr('新增')}
-            </Button>
-          </Space>
-        )}
-        <PagedTable<PlanRow>
-          rowKey="id"
-          columns={columns}
-          answer={data}
-          loading={isLoading}
-          page={page}
-          onPage={setPage}
-        />
-      </Card>
-      {adding && (
-        <AddPlanDialog
-          meta={meta}
-          onClose={(saved) => {
-            setAdding(false)
-            if (saved) void mutate()
-          }}
-        />
       )}
-      {viewing && (
-        <PlanDialog
-          id={viewing.id}
-          handle={viewing.handle}
-          onClose={(saved) => {
-            setViewing(null)
-            if (saved) void mutate()
-          }}
-        />
-      )}
-    </div>
+      after={
+        <>
+          {adding && (
+            <AddPlanDialog
+              meta={meta}
+              onClose={(saved) => {
+                setAdding(false)
+                if (saved) reload()
+              }}
+            />
+          )}
+          {viewing && (
+            <PlanDialog
+              id={viewing.id}
+              handle={viewing.handle}
+              onClose={(saved) => {
+                setViewing(null)
+                if (saved) reload()
+              }}
+            />
+          )}
+        </>
+      }
+    />
   )
 }
 

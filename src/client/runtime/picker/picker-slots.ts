@@ -16,6 +16,7 @@ export interface SearchPickerProps {
   kind: string
   multiple?: boolean
   placeholder?: string
+  'aria-label'?: string
 }
 
 let addForm: ComponentType<PickerAddFormProps> | undefined

@@ -1,0 +1,78 @@
+import type { Field, QueryParam } from '../../shared/generated/entity.js'
+import type { FieldModel } from '../../shared/metadata/entity-model.js'
+import type { Meta } from '../api/meta.js'
+import { searchItems, type SearchItem } from './query-params.js'
+
+/** A search param of a declared view, with what only a view's own call needs. */
+export interface SourceParam extends QueryParam {
+  /** A boolean the user ticks (default `default`), sent as true or not at all. */
+  check?: boolean
+  /** A date range's wire names when the call does not take `{param}Start`/`{param}End`. */
+  range?: readonly [string, string]
+  /** A date range chosen by whole weeks or months. */
+  picker?: 'week' | 'month'
+  /** Shown only to holders of one of these keys (a picker the user may not open). */
+  permission?: string | string[]
+}
+
+/** One column of a declared list: a field of the view (title and cell from it) or a plain value. */
+export interface SourceColumn {
+  key: string
+  /** Marked with term(); by default the label of the field of the same name. */
+  title?: string
+  width?: number
+  numeric?: boolean
+  /** Default true; a column whose cell is a link or a tag is not cut. */
+  ellipsis?: boolean
+}
+
+/**
+ * A list screen over any paged call (`{datas, totalCount}`), declared once in `src/client/views/`: where
+ * the rows come from, the fixed conditions, the search inputs and the columns. The page that shows it
+ * adds only what is its own (row links, toolbar buttons, tabs), so a new list is a declaration.
+ */
+export interface ListSource {
+  /** Names the rows in the cache (with the conditions). */
+  name: string
+  /** The call, as the api layer takes it (after the API base). */
+  path: string
+  method?: 'get' | 'post'
+  /** Sent with every request and not shown in the search form. */
+  params?: Record<string, unknown>
+  /** The fields search inputs and columns are made of: an entity's... */
+  entity?: string
+  /** ...or the view's own, declared as an entity file declares its fields. */
+  fields?: Record<string, Field>
+  /** The search form, as `views.list.query` declares it; an entity source defaults to its list view's. */
+  query?: readonly SourceParam[]
+  columns: readonly (string | SourceColumn)[]
+  /** The row's key: a property, or several joined by '-' (default `id`). */
+  rowKey?: string | readonly string[]
+  /** The 序号 column (default shown). */
+  seq?: boolean
+  size?: 'small' | 'middle'
+  /** 导出 with the conditions of the search, shown to holders of the permission. */
+  export?: { path: string; method: 'get' | 'post'; permission: string }
+}
+
+/** The search inputs of a source: the engine's, with a view's own kinds of param. */
+export function sourceSearchItems(source: ListSource, fields: Map<string, FieldModel>, meta: Meta, can: (keys: string | string[]) => boolean): SearchItem[] {
+  const params = sourceQuery(source, meta).filter((p) => !p.permission || can(p.permission))
+  return searchItems({ byName: fields }, params, meta.enums, meta.entityOrUndefined, 'list').map((item) => {
+    const param = item.param as SourceParam
+    if (param.check) return { ...item, control: 'check' as const, initial: param.default === true }
+    return param.range || param.picker ? { ...item, rangeNames: param.range, picker: param.picker } : item
+  })
+}
+
+/** The fields of a source by name: the entity's (already in the shown language) or the view's, labels translated. */
+export function sourceFields(source: ListSource, meta: Meta, tr: (text: string) => string): Map<string, FieldModel> {
+  if (source.entity) return meta.entity(source.entity).byName
+  return new Map(Object.entries(source.fields ?? {}).map(([name, field]) => [name, { ...field, name, column: name, label: tr(field.label) }]))
+}
+
+/** The search params of a source: declared, or the list view's of its entity. */
+export function sourceQuery(source: ListSource, meta: Meta): readonly SourceParam[] {
+  if (source.query) return source.query
+  return source.entity ? (meta.entity(source.entity).file.views?.list?.query ?? []) : []
+}
