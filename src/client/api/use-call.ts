@@ -7,7 +7,7 @@ import { call, type CallOptions } from './call.js'
  * The swr key of a call: its path first (so `mutate((key) => key[0] === path)` reloads every read of
  * it), the session's token (another account never sees the previous one's answer) and the params.
  */
-export const callKey = (path: string, token: string, params: unknown) => [path, token, JSON.stringify(params ?? null)] as const
+export const callKey = (path: string, token: string | null, params: unknown) => [path, token, JSON.stringify(params ?? null)] as const
 
 /** Whether an swr key is a read of `path` (optionally with params for which `match` holds). */
 export function isCallKey(key: unknown, path: string, match?: (params: unknown) => boolean): boolean {
@@ -17,6 +17,8 @@ export function isCallKey(key: unknown, path: string, match?: (params: unknown) 
 
 export interface UseCallOptions<A> extends CallOptions {
   swr?: SWRConfiguration<A>
+  /** A public call (the login page's): read without a session too. */
+  signedOut?: boolean
 }
 
 /**
@@ -34,6 +36,6 @@ export function useSessionRead<T>(key: readonly unknown[] | null | false, read: 
  */
 export function useCall<P, A>(contract: CallContract<P, A> | null | false | undefined, params: P, options: UseCallOptions<A> = {}) {
   const { token } = useSession()
-  const { swr, ...callOptions } = options
-  return useSWR<A>(contract && token ? callKey(contract.path, token, params) : null, () => (call as (c: CallContract<P, A>, p: P, o: CallOptions) => Promise<A>)(contract as CallContract<P, A>, params, callOptions), swr)
+  const { swr, signedOut, ...callOptions } = options
+  return useSWR<A>(contract && (token || signedOut) ? callKey(contract.path, token, params) : null, () => (call as (c: CallContract<P, A>, p: P, o: CallOptions) => Promise<A>)(contract as CallContract<P, A>, params, callOptions), swr)
 }

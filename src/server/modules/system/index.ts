@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import { center } from '../../../shared/contracts/auth.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { defineRoute } from '../../platform/routes.js'
@@ -33,16 +36,12 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   const menu = registry.get('menu')
 
   // Personal centre: the signed-in user's own data.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/center/info',
+  defineCallRoute(app, center.info, {
     access: 'login',
     handler: async ({ ctx }) => (await currentUser(services, ctx.tenantId, ctx.db, ctx.userId)).user,
   })
   for (const field of ['email', 'telephone'] as const) {
-    defineRoute(app, {
-      method: 'PATCH',
-      url: `/center/${field}`,
+    defineCallRoute<Partial<Record<typeof field, string>>, null, 'login'>(app, center.contact[field], {
       access: 'login',
       handler: async ({ ctx, body }) => {
         const value = objectBody(body)[field]
@@ -51,9 +50,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       },
     })
   }
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/center/password',
+  defineCallRoute(app, center.password, {
     access: 'login',
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
@@ -70,9 +67,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/center/oplog',
+  defineCallListRoute(app, services, center.oplog, {
     conditions: paramsOf(services, registry.get('opLog'), registry.get('opLog').file.views?.list?.query ?? []),
     access: 'login',
     handler: async ({ ctx, query }) => {
