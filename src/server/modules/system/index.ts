@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { system } from '../../../shared/contracts/system.js'
 import { center } from '../../../shared/contracts/auth.js'
 import { defineCallRoute } from '../../platform/call-routes.js'
 import { defineCallListRoute } from '../../engine/call-list-routes.js'
@@ -102,9 +103,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
         sort: { field: 'code' },
       }),
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/user/role/roles',
+  defineCallRoute(app, system.userRoles, {
     access: [PERMISSION.system.user.permission, PERMISSION.system.user.query],
     handler: async ({ ctx, query }) => {
       const userId = text(query.userId ?? query.id)
@@ -115,9 +114,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return roles.datas.map((r) => ({ ...r, selected: mine.includes(String(r.id)) }))
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/system/user/role/setting',
+  defineCallRoute(app, system.setUserRoles, {
     access: [PERMISSION.system.user.permission],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
@@ -145,9 +142,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/system/user/unlock',
+  defineCallRoute(app, system.unlockUser, {
     access: [PERMISSION.system.user.unlock, PERMISSION.system.user.modify],
     handler: async ({ ctx, body, query }) => {
       const ids = idsFrom(body, query)
@@ -167,9 +162,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   })
 
   // Roles: the menu permission tree and its setting.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/role/menu/menus',
+  defineCallRoute(app, system.roleMenus, {
     access: [PERMISSION.system.role.permission, PERMISSION.system.role.query],
     handler: async ({ ctx, query }) => {
       const roleId = text(query.roleId ?? query.id)
@@ -188,9 +181,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       }))
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/system/role/menu/setting',
+  defineCallRoute(app, system.setRoleMenus, {
     access: [PERMISSION.system.role.permission],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
@@ -253,9 +244,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   })
 
   // Modules: platform modules and which a tenant may use.
-  defineRoute(app, {
-    method: 'POST',
-    url: '/system/module/setting',
+  defineCallRoute(app, system.setTenantModules, {
     access: [PERMISSION.system.tenant.module],
     handler: async ({ ctx, body }) => {
       if (ctx.tenantId !== services.operatorTenantId) throw forbidden()
@@ -277,9 +266,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/module/tenant',
+  defineCallRoute(app, system.tenantModules, {
     access: [PERMISSION.system.tenant.module],
     handler: async ({ ctx, query }) => {
       if (ctx.tenantId !== services.operatorTenantId) throw forbidden()
