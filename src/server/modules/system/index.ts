@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import { dictionary, type DicItem } from '../../../shared/contracts/lowcode.js'
 import { system } from '../../../shared/contracts/system.js'
 import { center } from '../../../shared/contracts/auth.js'
-import { defineCallRoute } from '../../platform/call-routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
 import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
@@ -223,13 +224,11 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       })
     ).datas
   }
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/dic/item/bydic',
+  defineCallRoute(app, dictionary.itemsByDic, {
     access: 'login',
     handler: async ({ ctx, query }) => {
       await assertDictionaryAccess(services, ctx, 'code', text(query.code))
-      return itemsOf(ctx, 'code', text(query.code))
+      return schemaAnswer<DicItem[]>(await itemsOf(ctx, 'code', text(query.code)))
     },
   })
   defineListRoute(app, services, {
