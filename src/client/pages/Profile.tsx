@@ -3,7 +3,6 @@ import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Table, 
 import { UserOutlined } from '@ant-design/icons'
 import { useSWRConfig } from 'swr'
 import { useMeta } from '../api/meta.js'
-import { useSession } from '../app/session.js'
 import { useLocale } from '../i18n/current-locale.js'
 import { patterns } from '../../shared/metadata/patterns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
