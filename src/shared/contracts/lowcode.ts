@@ -36,3 +36,16 @@ export const dictionary = {
 export const chart = {
   order: defineCall<void, unknown>('GET', '/chart/order'),
 }
+
+/** A custom form as the form designer reads and saves it (`/gen/custom/form`). */
+export interface CustomFormRecord extends Record<string, unknown> {
+  id: string
+  name: string
+  formConfig?: string
+}
+
+export const customForm = {
+  get: defineCall<{ id: string }, CustomFormRecord>('GET', '/gen/custom/form'),
+  create: defineCall<{ name: string; formConfig: string; isDialog: boolean; requireQuery: boolean; available: boolean }, string>('POST', '/gen/custom/form'),
+  modify: defineCall<CustomFormRecord, null>('PUT', '/gen/custom/form'),
+}
