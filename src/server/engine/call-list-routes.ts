@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { CallContract } from '../../shared/contracts/call.js'
 import { paramsOf, type CallRouteSpec } from '../platform/call-routes.js'
 import type { Access, AuthedInput } from '../platform/routes.js'
-import type { Services } from '../services.js'
+import type { Services } from './services.js'
 import type { ConditionField } from './condition-values.js'
 import { defineListRoute } from './list-routes.js'
 

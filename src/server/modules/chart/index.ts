@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
-import { defineRoute } from '../../platform/routes.js'
 import { chart } from '../../../shared/contracts/lowcode.js'
 import { defineCallRoute } from '../../platform/call-routes.js'
 import { hasPermission } from '../../platform/request-context.js'
