@@ -4,6 +4,7 @@ import { dataPermissionSetup } from '../../src/server/modules/system/data-permis
 import { dataPermissionFilter } from '../../src/server/platform/data-permission-filter.js'
 import type { RequestContext } from '../../src/server/platform/request-context.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
+import type { PaletteItem } from '../../src/shared/contracts/system.js'
 
 const and = (...children: unknown[]) => ({ id: `n${Math.random()}`, nodeType: 1, calcType: 1, name: '并且', children })
 const or = (...children: unknown[]) => ({ nodeType: 1, calcType: 2, name: '或者', children })
@@ -15,16 +16,7 @@ const cond = (detailId: number, conditionType: number | undefined, value?: unkno
   ...(values !== undefined && { values }),
 })
 
-interface Palette {
-  id: number
-  detailId: number
-  modelId: number
-  nodeType: number
-  name: string
-  inputType: number
-  conditionTypes: number[]
-  enumName: string | null
-}
+type Palette = PaletteItem
 
 describe('data permissions: palette, preview, save, query time', () => {
   let t: TestApp

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { failureTitle, isExcelFile, progressView, successText, type ImportTask } from '../../src/client/components/import-progress.js'
+import { failureTitle, isExcelFile, progressView, successText } from '../../src/client/components/import-progress.js'
+import type { ImportTask } from '../../src/shared/contracts/component.js'
 
 const task = (p: Partial<ImportTask>): ImportTask => ({ process: 0, successProcess: 0, tipMsgs: [], hasError: false, finished: false, data: null, ...p })
 

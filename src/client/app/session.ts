@@ -1,15 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 import { STORAGE } from '../api/http.js'
+import type { SessionUser } from '../../shared/contracts/auth.js'
 
-export interface SessionUser {
-  id: string
-  code: string
-  name: string
-  username: string
-  tenantId: string
-  [key: string]: unknown
-}
+export type { SessionUser }
 
 export interface Session {
   token: string | null

@@ -1,13 +1,6 @@
 import { useEffect } from 'react'
-import useSWR from 'swr'
-import { api } from '../api/http.js'
-
-export interface SystemInit {
-  captcha: boolean
-  multiTenant: boolean
-  allowRegist: boolean
-  title: string
-}
+import { useCall } from '../api/use-call.js'
+import { auth } from '../../shared/contracts/auth.js'
 
 /** Until `/auth/init` answers (the server's SYSTEM_TITLE, default in src/server/config.ts). */
 // The product's name, as the server's SYSTEM_TITLE answers it (a name, shown as configured).
@@ -15,10 +8,10 @@ export const DEFAULT_TITLE = '星云客户关系管理系统' // i18n-ignore
 
 /** `GET /auth/init` (public): login options and the system name. */
 export function useSystemInit() {
-  return useSWR('/auth/init', () => api.get<SystemInit>('/auth/init', undefined, { hideError: true }), {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    shouldRetryOnError: false,
+  return useCall(auth.init, undefined, {
+    hideError: true,
+    signedOut: true,
+    swr: { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false },
   })
 }
 

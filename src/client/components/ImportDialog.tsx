@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, Modal, Progress, Space, Typography, Upload } from 'antd'
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import type { UploadProps } from 'antd'
-import { api, ApiError, download, request } from '../api/http.js'
+import { ApiError, download, request } from '../api/http.js'
+import { call } from '../api/call.js'
+import { component, type ImportTask } from '../../shared/contracts/component.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { useFeedback } from './feedback.js'
 import { useTr } from '../i18n/use-tr.js'
@@ -16,7 +18,6 @@ import {
   recalledTask,
   rememberTask,
   successText,
-  type ImportTask,
 } from './import-progress.js'
 
 type UploadRequestOption = Parameters<NonNullable<UploadProps['customRequest']>>[0]
@@ -70,7 +71,7 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async () => {
       try {
-        const next = await api.get<ImportTask>('/component/import/task', { id: taskId })
+        const next = await call(component.importTask, { id: taskId })
         if (stopped) return
         setTask(next)
         if (next.finished) {
@@ -101,7 +102,7 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
     if (!taskId) return
     setCancelling(true)
     try {
-      await request('delete', '/component/import/task', { query: { id: taskId } })
+      await call(component.cancelImportTask, { id: taskId })
     } catch {
       // Shown by the api layer (the task had already finished).
       setCancelling(false)

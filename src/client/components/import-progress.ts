@@ -1,14 +1,5 @@
 import { term, tr } from '../i18n/use-tr.js'
-
-/** The spec's import task progress (000 §3), as `GET /component/import/task?id` answers it. */
-export interface ImportTask {
-  process: number
-  successProcess: number
-  tipMsgs: string[]
-  hasError: boolean
-  finished: boolean
-  data: { total?: number; created?: number; modified?: number } | null
-}
+import type { ImportTask } from '../../shared/contracts/component.js'
 
 /** The spec's upload rule (000 §5): Excel import only .xls and .xlsx. */
 export const IMPORT_ACCEPT = '.xls,.xlsx'

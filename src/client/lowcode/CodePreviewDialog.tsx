@@ -1,21 +1,17 @@
 import { Button, Modal, Result, Spin, Tabs } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import useSWR from 'swr'
-import { api, download } from '../api/http.js'
+import { download } from '../api/http.js'
 import LazyMonaco from './LazyMonaco.js'
 import { useTr } from '../i18n/use-tr.js'
-
-interface GeneratedFile {
-  fileName: string
-  content: string
-}
+import { useCall } from '../api/use-call.js'
+import { lowcode } from '../../shared/contracts/lowcode.js'
 
 const languageOf = (name: string) => (name.endsWith('.json') ? 'json' : name.endsWith('.ts') ? 'typescript' : 'plaintext')
 
 /** 代码预览 of a data entity: one read-only Monaco tab per generated file, and the zip download. */
 export default function CodePreviewDialog({ entityId, onClose }: { entityId: string; onClose: () => void }) {
   const tr = useTr()
-  const { data, error } = useSWR(['/gen/data/entity/preview', entityId], () => api.get<GeneratedFile[]>('/gen/data/entity/preview', { id: entityId }), { revalidateOnFocus: false })
+  const { data, error } = useCall(lowcode.entityPreview, { id: entityId }, { swr: { revalidateOnFocus: false } })
   return (
     <Modal
       open

@@ -7,6 +7,8 @@ import PickerInput from '../runtime/picker/PickerInput.js'
 import type { FormControlProps } from '../components/form-controls.js'
 import RowsEditor, { newRowId, type RowsEditorColumn } from './RowsEditor.js'
 import { useTr } from '../i18n/use-tr.js'
+import { lowcode } from '../../shared/contracts/lowcode.js'
+import { call } from '../api/call.js'
 
 /** The data entity's 数据表 (the table picker `/selector/gen/table`) and its 字段 grid. */
 
@@ -49,7 +51,7 @@ export function DataEntityTableInput({ value, onChange, readOnly, readPretty, di
   const choose = async (tableName: string | undefined) => {
     onChange?.(tableName ?? null)
     if (!tableName) return
-    const columns = await api.get<Record<string, unknown>[]>('/gen/simpledb/columns', { tableName })
+    const columns = await call(lowcode.tableColumns, { tableName })
     form.setValuesIn(
       'columns',
       columns.map((c, i) => ({ ...c, id: newRowId(), columnOrder: i + 1 })),

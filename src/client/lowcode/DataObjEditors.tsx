@@ -7,18 +7,14 @@ import type { FormControlProps } from '../components/form-controls.js'
 import RowsEditor, { type EditorRow, type RowsEditorColumn } from './RowsEditor.js'
 import { useSiblingValue } from './use-obj-columns.js'
 import { useTr } from '../i18n/use-tr.js'
+import { useCall } from '../api/use-call.js'
+import { type EntityColumn, lowcode } from '../../shared/contracts/lowcode.js'
 
 /** The data object's 关联表 (joins on column pairs) and 自定义查询字段 editors. */
 
-interface EntityColumn {
-  id: string
-  columnName: string
-  name: string
-}
-
 function useEntityColumns(entityId: unknown): EntityColumn[] {
   const id = typeof entityId === 'string' && entityId ? entityId : undefined
-  const { data } = useSWR(id ? ['/gen/data/entity/columns', id] : null, () => api.get<EntityColumn[]>('/gen/data/entity/columns', { id }), { revalidateOnFocus: false })
+  const { data } = useCall(id !== undefined && lowcode.entityColumns, { id: id ?? '' }, { swr: { revalidateOnFocus: false } })
   return data ?? []
 }
 

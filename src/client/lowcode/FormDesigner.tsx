@@ -10,6 +10,8 @@ import { entityWritten } from '../api/entity-writes.js'
 import { CustomFormBody } from './CustomFormHost.js'
 import { fieldProblems, fromFormSchema, GRID_COLUMNS, moveField, newField, PALETTE, paletteOf, toFormSchema, type DesignerField } from './form-designer-model.js'
 import { useTr } from '../i18n/use-tr.js'
+import { call } from '../api/call.js'
+import { type CustomFormRecord, customForm } from '../../shared/contracts/lowcode.js'
 
 /**
  * 表单生成器: builds a custom form's `formConfig` visually. Field types from the palette are dragged
@@ -25,12 +27,6 @@ export default function FormDesignerPage() {
   )
 }
 
-interface FormRecord extends Record<string, unknown> {
-  id: string
-  name: string
-  formConfig?: string
-}
-
 const PALETTE_PREFIX = 'palette:'
 const FIELD_PREFIX = 'field:'
 const CANVAS = 'canvas'
@@ -39,7 +35,7 @@ function FormDesigner() {
   const tr = useTr()
   const { message } = useFeedback()
   const [formId, setFormId] = useState<string>()
-  const [record, setRecord] = useState<FormRecord>()
+  const [record, setRecord] = useState<CustomFormRecord>()
   const [fields, setFields] = useState<DesignerField[]>([])
   const [selected, setSelected] = useState<string>()
   const [saving, setSaving] = useState(false)
@@ -50,7 +46,7 @@ function FormDesigner() {
   useEffect(() => {
     if (!formId) return
     let live = true
-    void api.get<FormRecord>('/gen/custom/form', { id: formId }).then((r) => {
+    void call(customForm.get, { id: formId }).then((r) => {
       if (!live) return
       setRecord(r)
       const loaded = fromFormSchema(r.formConfig)
@@ -97,7 +93,7 @@ function FormDesigner() {
     if (problems.length) return void message.error(problems[0])
     setSaving(true)
     try {
-      await api.put('/gen/custom/form', { ...record, formConfig: JSON.stringify(schema, null, 2) })
+      await call(customForm.modify, { ...record, formConfig: JSON.stringify(schema, null, 2) })
       entityWritten('genCustomForm')
       void message.success(tr('保存成功'))
     } catch {
@@ -370,7 +366,7 @@ function NewFormDialog({ open, onClose, onCreated }: { open: boolean; onClose: (
   const create = async () => {
     setSaving(true)
     try {
-      const id = await api.post<string>('/gen/custom/form', { name: name.trim(), formConfig: JSON.stringify(toFormSchema([])), isDialog: true, requireQuery: false, available: true })
+      const id = await call(customForm.create, { name: name.trim(), formConfig: JSON.stringify(toFormSchema([])), isDialog: true, requireQuery: false, available: true })
       entityWritten('genCustomForm')
       setName('')
       onCreated(id)

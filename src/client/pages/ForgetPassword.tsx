@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, Card, Form, Input, Radio, Result, Steps, Typography } from 'antd'
 import { Link, useNavigate } from 'react-router-dom'
-import { api, ApiError } from '../api/http.js'
+import { ApiError } from '../api/http.js'
 import { usePageTitle } from '../app/system-info.js'
 import { useTr } from '../i18n/use-tr.js'
+import { call } from '../api/call.js'
+import { auth } from '../../shared/contracts/auth.js'
 
 type Channel = 'mail' | 'sms'
 interface Account {
@@ -48,7 +50,7 @@ export default function ForgetPassword() {
   const findAccount = (values: { username: string }) =>
     run(async () => {
       const username = values.username.trim()
-      const found = await api.get<{ email: string | null; telephone: string | null }>('/auth/forget/username', { username }, { hideError: true })
+      const found = await call(auth.forgetUsername, { username }, { hideError: true })
       setAccount({ username, ...found })
       setChannel(found.email ? 'mail' : 'sms')
       setStep(1)
@@ -57,7 +59,7 @@ export default function ForgetPassword() {
   const sendCode = () =>
     run(async () => {
       if (!account) return
-      await api.get(`/auth/forget/${channel}/code`, { username: account.username }, { hideError: true })
+      await call(auth.forgetCode[channel], { username: account.username }, { hideError: true })
       void message.success(channel === 'mail' ? tr('验证码已发送到您的邮箱') : tr('验证码已发送到您的手机'))
       setCountdown(CODE_RESEND_SECONDS)
     })
@@ -65,7 +67,7 @@ export default function ForgetPassword() {
   const reset = (values: { code: string; password: string }) =>
     run(async () => {
       if (!account) return
-      await api.post(`/auth/forget/${channel}`, { username: account.username, code: values.code.trim(), password: values.password }, { hideError: true })
+      await call(auth.forgetReset[channel], { username: account.username, code: values.code.trim(), password: values.password }, { hideError: true })
       setStep(2)
     })
 

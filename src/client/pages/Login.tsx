@@ -2,12 +2,14 @@ import { lazy, Suspense, useState } from 'react'
 import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd'
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
 import { Link } from 'react-router-dom'
-import { api, ApiError, defaultError } from '../api/http.js'
+import { ApiError, defaultError } from '../api/http.js'
 import { usePageTitle, useSystemInit, DEFAULT_TITLE } from '../app/system-info.js'
 import { useT } from '../i18n/use-t.js'
 import { CaptchaImage, useCaptcha } from './login/CaptchaImage.js'
 import { TelephoneLoginForm } from './login/TelephoneLoginForm.js'
-import { useFinishLogin, type LoginAnswer } from './login/use-finish-login.js'
+import { useFinishLogin } from './login/use-finish-login.js'
+import { call } from '../api/call.js'
+import { auth } from '../../shared/contracts/auth.js'
 
 const RegisterDialog = lazy(() => import('./login/RegisterDialog.js').then((m) => ({ default: m.RegisterDialog })))
 
@@ -35,8 +37,8 @@ export default function Login() {
     setSubmitting(true)
     setError(undefined)
     try {
-      const answer = await api.post<LoginAnswer>(
-        '/auth/login',
+      const answer = await call(
+        auth.login,
         { username: values.username.trim(), password: values.password, sn: captcha?.sn ?? '', captcha: values.captcha?.trim() ?? '' },
         { hideError: true },
       )

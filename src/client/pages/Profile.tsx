@@ -1,30 +1,19 @@
 import { useState } from 'react'
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Table, Tabs, Typography } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
-import useSWR, { useSWRConfig } from 'swr'
-import { api, type Page } from '../api/http.js'
+import { useSWRConfig } from 'swr'
 import { useMeta } from '../api/meta.js'
-import { useSession, type SessionUser } from '../app/session.js'
 import { useLocale } from '../i18n/current-locale.js'
 import { patterns } from '../../shared/metadata/patterns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
 import { useTr } from '../i18n/use-tr.js'
-
-
-interface OpLogRow {
-  id?: string
-  name: string
-  logType: number
-  ip: string
-  createTime: string
-}
+import { isCallKey, useCall } from '../api/use-call.js'
+import { call } from '../api/call.js'
+import { type OpLogRow, auth, center } from '../../shared/contracts/auth.js'
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v))
 
-function useCenterInfo() {
-  const { token } = useSession()
-  return useSWR(token ? ['/center/info', token] : null, () => api.get<SessionUser>('/center/info'))
-}
+const useCenterInfo = () => useCall(center.info, undefined)
 
 function ContactForm({ field, label, current, onSaved }: { field: 'email' | 'telephone'; label: string; current: unknown; onSaved: () => void }) {
   const tr = useTr()
@@ -34,7 +23,7 @@ function ContactForm({ field, label, current, onSaved }: { field: 'email' | 'tel
   const submit = async (values: Record<string, string>) => {
     setBusy(true)
     try {
-      await api.patch(`/center/${field}`, { [field]: values[field].trim() })
+      await (field === 'email' ? call(center.contact.email, { email: values.email.trim() }) : call(center.contact.telephone, { telephone: values.telephone.trim() }))
       void message.success(tr('修改成功！'))
       onSaved()
     } catch {
@@ -73,7 +62,7 @@ function PasswordForm() {
   const submit = async (values: { oldPsw: string; newPsw: string; confirmPsw: string }) => {
     setBusy(true)
     try {
-      await api.patch('/center/password', values)
+      await call(center.password, values)
       void message.success(tr('密码修改成功！'))
       form.resetFields()
     } catch {
@@ -115,7 +104,7 @@ function OwnOpLog() {
   const meta = useMeta()
   const locale = useLocale()
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE })
-  const { data, isLoading } = useSWR(['/center/oplog', paging.pageIndex, paging.pageSize], () => api.get<Page<OpLogRow>>('/center/oplog', paging))
+  const { data, isLoading } = useCall(center.oplog, paging)
   return (
     <Table<OpLogRow>
       size="small"
@@ -138,12 +127,11 @@ export default function Profile() {
   const tr = useTr()
   const { data: info, mutate } = useCenterInfo()
   const { mutate: mutateGlobal } = useSWRConfig()
-  const { token } = useSession()
   const meta = useMeta()
   const locale = useLocale()
   const refresh = () => {
     void mutate()
-    void mutateGlobal(['/auth/info', token])
+    void mutateGlobal((key) => isCallKey(key, auth.info.path))
   }
   return (
     <Row gutter={16} className="profile-page">

@@ -3,11 +3,9 @@ import { prefetchCommonPages } from './prefetch-pages.js'
 import { App, Button, Drawer, Grid, Layout, Menu, theme as antdTheme } from 'antd'
 import { CloudOutlined, DownOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
-import { api } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
 import { firstLeafPath, flattenFunctions, isExternal, MENU_FUNCTION, setMenuCollected, useMenus, type MenuNode } from '../app/menus.js'
-import { saveSession, useSession, type SessionUser } from '../app/session.js'
+import { saveSession, useSession } from '../app/session.js'
 import { useSettings } from '../app/settings.js'
 import { usePageTitle, useSystemTitle } from '../app/system-info.js'
 import { useT } from '../i18n/use-t.js'
@@ -22,17 +20,15 @@ import { openTab, useTabs, type PageTab } from '../app/tab-store.js'
 import { PageLoading, TabPanes } from './TabPanes.js'
 import { UserMenu } from './UserMenu.js'
 import { useTr } from '../i18n/use-tr.js'
+import { useCall } from '../api/use-call.js'
+import { auth } from '../../shared/contracts/auth.js'
 
 export const SIDER_WIDTH = 256
 export const SIDER_COLLAPSED_WIDTH = 80
 
 /** Keeps the cached user, roles and permissions current while the shell is open. */
 function useRefreshCurrentUser() {
-  const { token } = useSession()
-  useSWR(token ? ['/auth/info', token] : null, () => api.get<{ user: SessionUser; roles: string[]; permissions: string[] }>('/auth/info'), {
-    revalidateOnFocus: false,
-    onSuccess: (info) => saveSession(info),
-  })
+  useCall(auth.info, undefined, { swr: { revalidateOnFocus: false, onSuccess: (info) => saveSession(info) } })
 }
 
 function Logo({ title, collapsed, dark }: { title: string; collapsed: boolean; dark: boolean }) {

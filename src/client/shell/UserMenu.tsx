@@ -2,10 +2,11 @@ import { Avatar, Dropdown, Space } from 'antd'
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
-import { api } from '../api/http.js'
 import { clearSession, useSession } from '../app/session.js'
 import { useT } from '../i18n/use-t.js'
 import { clearTabs } from '../app/tab-store.js'
+import { call } from '../api/call.js'
+import { auth } from '../../shared/contracts/auth.js'
 
 /** Avatar menu: personal centre, personal settings, logout. */
 export function UserMenu() {
@@ -17,7 +18,7 @@ export function UserMenu() {
 
   const logout = async () => {
     try {
-      await api.post('/auth/logout', undefined, { hideError: true })
+      await call(auth.logout, undefined, { hideError: true })
     } catch {
       // The session may already be gone on the server; signing out locally is what matters.
     }

@@ -1,7 +1,8 @@
 import { Image, Upload } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { UploadFile } from 'antd/es/upload/interface'
-import { request } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { component } from '../../../shared/contracts/component.js'
 import { IMAGE_ACCEPT } from '../../components/ImageUpload.js'
 import { useFeedback } from '../../components/feedback.js'
 import type { Attachment } from './report-api.js'
@@ -46,7 +47,7 @@ export default function ReceiptUpload({ value, onChange, readOnly }: { value?: A
         const body = new FormData()
         body.append('file', file)
         try {
-          const url = await request<string>('post', '/component/upload/image', { body })
+          const url = await call(component.uploadImage, body)
           onChange?.([...(value ?? []), { name: file.name, url }].slice(0, MAX_FILES))
         } catch {
           // The api layer has shown the server's message.

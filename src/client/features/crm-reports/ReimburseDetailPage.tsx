@@ -1,15 +1,16 @@
 import { useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Button, Card, Descriptions, Empty, Input, Modal, Space, Spin, Table, Tag } from 'antd'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { useCall } from '../../api/use-call.js'
+import { crmReports } from '../../../shared/contracts/crm-reports.js'
 import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { closeTab } from '../../app/tab-store.js'
 import { refreshReports, useDoneMessage } from './done-message.js'
 import ReceiptUpload from './ReceiptUpload.js'
-import { APPROVE_PASS, APPROVE_REFUSE, REIMBURSE_CATEGORY_ENUM, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim, type ClaimLine } from './report-api.js'
+import { APPROVE_PASS, APPROVE_REFUSE, REIMBURSE_CATEGORY_ENUM, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type ClaimLine } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -31,7 +32,7 @@ function ClaimDetail({ listPath }: { listPath: string }) {
   const navigate = useNavigate()
   const done = useDoneMessage()
   const location = useLocation()
-  const { data, error, mutate } = useSWR(['crm-claim', id], () => api.get<Claim>('/crm/cost/getDetail', { id }), { revalidateOnFocus: false })
+  const { data, error, mutate } = useCall(crmReports.claimDetail, { id }, { swr: { revalidateOnFocus: false } })
   const [refusing, setRefusing] = useState(false)
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
@@ -41,7 +42,7 @@ function ClaimDetail({ listPath }: { listPath: string }) {
     if (status === APPROVE_REFUSE && !reason.trim()) return void message.error(tr('拒绝理由不能为空'))
     setBusy(true)
     try {
-      await api.post('/crm/cost/approve', { id, status, refuseReason: status === APPROVE_REFUSE ? reason.trim() : undefined })
+      await call(crmReports.approveClaim, { id, status, refuseReason: status === APPROVE_REFUSE ? reason.trim() : undefined })
       done(status === APPROVE_PASS ? tr('审批通过！') : tr('已拒绝！'))
       setRefusing(false)
       await mutate()

@@ -6,8 +6,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import Decimal from 'decimal.js'
 import dayjs, { type Dayjs } from 'dayjs'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { useCall } from '../../api/use-call.js'
+import { crmReports } from '../../../shared/contracts/crm-reports.js'
 import { useMeta } from '../../api/meta.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { enumOptions } from '../../runtime/query-params.js'
@@ -15,7 +16,7 @@ import { closeTab } from '../../app/tab-store.js'
 import { refreshReports, useDoneMessage } from './done-message.js'
 import ReceiptUpload from './ReceiptUpload.js'
 import { AMOUNT, linesTotal } from './claim-lines.js'
-import { REIMBURSE_CATEGORY_ENUM, type Attachment, type Claim, type Manager } from './report-api.js'
+import { REIMBURSE_CATEGORY_ENUM, type Attachment } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 interface EditLine {
@@ -49,8 +50,8 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
   const [form] = Form.useForm<{ title: string; description?: string; attachments?: Attachment[] }>()
   const [lines, setLines] = useState<EditLine[]>([blank()])
   const [busy, setBusy] = useState(false)
-  const { data: manager, error: noManager } = useSWR('crm-claim-manager', () => api.get<Manager>('/crm/cost/getManagerId', undefined, { hideError: true }), { revalidateOnFocus: false })
-  const { data: existing, error } = useSWR(mode === 'modify' ? ['crm-claim', id] : null, () => api.get<Claim>('/crm/cost/getDetail', { id }), { revalidateOnFocus: false })
+  const { data: manager, error: noManager } = useCall(crmReports.claimManager, undefined, { hideError: true, swr: { revalidateOnFocus: false } })
+  const { data: existing, error } = useCall(mode === 'modify' && crmReports.claimDetail, { id }, { swr: { revalidateOnFocus: false } })
   useEffect(() => {
     if (!existing) return
     form.setFieldsValue({ title: existing.title, description: existing.description ?? '', attachments: existing.attachments ?? [] })
@@ -126,8 +127,8 @@ function ClaimForm({ mode, listPath }: { mode: 'add' | 'modify'; listPath: strin
     }
     setBusy(true)
     try {
-      if (mode === 'add') await api.post('/crm/cost/add', body)
-      else await api.put('/crm/cost/update', { ...body, id })
+      if (mode === 'add') await call(crmReports.addClaim, body)
+      else await call(crmReports.updateClaim, { ...body, id })
       done(mode === 'add' ? tr('提交成功，等待审批！') : tr('修改成功，已重新提交审批！'))
       refreshReports()
       navigate(listPath)

@@ -2,8 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Alert, Card, DatePicker, Space, Spin, Table, Tooltip } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
+import { useCall } from '../../api/use-call.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type Statis } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 
@@ -27,7 +26,7 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
   const kind = REPORT_KIND[type]
   const [day, setDay] = useState<Dayjs>(date ? dayjs(date) : dayjs())
   const query = { date: day.format('YYYY-MM-DD'), userId }
-  const { data, isLoading } = useSWR(['crm-statis', type, JSON.stringify(query)], () => api.get<Statis>(kind.statis, query), { revalidateOnFocus: false, keepPreviousData: true })
+  const { data, isLoading } = useCall(kind.statis, query, { swr: { revalidateOnFocus: false, keepPreviousData: true } })
   const figures = data?.figures ?? []
   const missing = figures.filter((f) => !f.available)
   const columns: ColumnType<Statis['rows'][number]>[] = [

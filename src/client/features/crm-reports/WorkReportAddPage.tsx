@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Button, Card, DatePicker, Form, Input, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { api } from '../../api/http.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
+import { call } from '../../api/call.js'
+import { crmReports } from '../../../shared/contracts/crm-reports.js'
 import { useSession } from '../../app/session.js'
 import { FeedbackProvider } from '../../components/feedback.js'
 import { closeTab } from '../../app/tab-store.js'
@@ -42,7 +43,7 @@ function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
   const save = async (v: Values) => {
     setBusy(true)
     try {
-      await api.post('/crm/workReport/add', {
+      await call(crmReports.addWorkReport, {
         reportType: type,
         startDate: v.period.format('YYYY-MM-DD'),
         content: v.content,

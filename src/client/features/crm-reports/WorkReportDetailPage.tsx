@@ -1,10 +1,10 @@
 import { useParams, useNavigate } from 'react-router-dom'
 import { Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
 import { FeedbackProvider } from '../../components/feedback.js'
+import { useCall } from '../../api/use-call.js'
+import { crmReports } from '../../../shared/contracts/crm-reports.js'
 import StatisPanel from './StatisPanel.js'
-import { REPORT_KIND, type ReportType, type WorkReport } from './report-api.js'
+import { REPORT_KIND, type ReportType } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 const text = (v: string | null | undefined) => <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{v || '—'}</Typography.Paragraph>
@@ -15,7 +15,7 @@ export default function WorkReportDetailPage({ type, listPath }: { type: ReportT
   const { id = '' } = useParams<{ id: string }>()
   const kind = REPORT_KIND[type]
   const navigate = useNavigate()
-  const { data, error } = useSWR(['crm-work-report', id], () => api.get<WorkReport>('/crm/workReport/list', { id }), { revalidateOnFocus: false })
+  const { data, error } = useCall(crmReports.workReportDetail, { id }, { swr: { revalidateOnFocus: false } })
   if (error) return <Empty description={tr(`${kind.name}不存在或无权查看`)} />
   if (!data) return <Spin />
   return (

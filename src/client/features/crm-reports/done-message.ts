@@ -1,6 +1,7 @@
 import { App } from 'antd'
 import { mutate } from 'swr'
 import { useFeedback } from '../../components/feedback.js'
+import { crmReports } from '../../../shared/contracts/crm-reports.js'
 
 /**
  * The success message of a page that closes its own tab when done: shown by the shell's holder, which
@@ -13,7 +14,13 @@ export function useDoneMessage(): (text: string) => void {
 }
 
 /** Lists and statistics of this feature whose SWR keys start with one of these: refreshed after a write (their tabs stay mounted). */
-const FEATURE_KEYS = ['crm-work-reports', 'crm-work-reports-unread', 'crm-work-report', 'crm-statis', 'crm-claims', 'crm-claims-waiting', 'crm-claim']
+const FEATURE_KEYS = [
+  'crm-work-reports',
+  'crm-work-reports-unread',
+  'crm-claims',
+  'crm-claims-waiting',
+  ...[crmReports.workReportDetail, crmReports.weekStatis, crmReports.monthStatis, crmReports.claimDetail].map((c) => c.path),
+]
 
 export function refreshReports(): void {
   void mutate((key) => Array.isArray(key) && FEATURE_KEYS.includes(String(key[0])))

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { ADMIN_PERMISSION } from '../../../shared/contracts/permissions.js'
 import { Alert, Button, Modal, Space, Spin, Tabs, Typography, theme } from 'antd'
-import { api } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
@@ -9,6 +8,8 @@ import { useTr } from '../../i18n/use-tr.js'
 import { nameOf, useLoad } from '../system/use-load.js'
 import { Designer } from './Designer.js'
 import { checkTree, findNode, firstInvalid, fromSaved, type DesignerNode, type PaletteItem, type PermissionModelRow } from './tree-rules.js'
+import { dataPermission } from '../../../shared/contracts/system.js'
+import { call } from '../../api/call.js'
 
 
 const bizLabel = (bizType: number, tr: (text: string) => string): string => ({ 0: tr('角色'), 1: tr('部门'), 2: tr('用户') })[bizType] ?? ''
@@ -27,10 +28,6 @@ interface ModelTab {
   tree: DesignerNode[]
 }
 
-interface SavedPermission {
-  nodes: unknown[]
-}
-
 /**
  * 设置数据权限 of a role, department or user: one tab per permission type (the models: 商品, 单据), each a
  * designer; 预览 checks the open tab and shows its SQL, 确定 checks and saves every tab at once (one
@@ -47,12 +44,12 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
 
   const { data, error, loading } = useLoad(`data-permission:${bizType}:${bizId}`, async (): Promise<ModelTab[]> => {
     if (builtIn) return []
-    const models = await api.get<PermissionModelRow[]>('/system/data/permission/model/detail/query')
+    const models = await call(dataPermission.models)
     return Promise.all(
       models.map(async (model) => {
         const [palette, saved] = await Promise.all([
-          api.get<PaletteItem[]>('/system/data/permission/model/detail', { modelId: model.id }),
-          api.get<SavedPermission>('/system/data/permission/data/queryByBizId', { bizId, bizType, permissionType: model.id }),
+          call(dataPermission.palette, { modelId: model.id }),
+          call(dataPermission.saved, { bizId, bizType, permissionType: model.id }),
         ])
         return { model, palette, tree: fromSaved(saved.nodes) }
       }),
@@ -105,7 +102,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
     }
     setBusy('preview')
     try {
-      const text = await api.post<string>('/system/data/permission/model/detail/preview', { modelId, permission: check.permission })
+      const text = await call(dataPermission.preview, { modelId, permission: check.permission })
       setPreviews((p) => ({ ...p, [modelId]: text }))
     } catch {
       // The api layer has shown the server's message.
@@ -134,7 +131,7 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
     })
     setBusy('save')
     try {
-      await api.post<null>('/system/data/permission/data/saveData', items)
+      await call(dataPermission.save, items)
       message.success(tr('保存成功！'))
       setOpen(false)
     } catch {

@@ -21,23 +21,9 @@ import {
 
 export { MSG }
 
-/** A condition node template (`GET /system/data/permission/model/detail?modelId`). */
-export interface PaletteItem {
-  id: number
-  detailId: number
-  modelId: number
-  nodeType: number
-  name: string
-  inputType: number
-  conditionTypes: number[]
-  enumName: string | null
-}
+import type { PaletteItem, PermissionModelRow } from '../../../shared/contracts/system.js'
 
-/** A data-permission model (`GET .../model/detail/query`): id = permission type. */
-export interface PermissionModelRow {
-  id: number
-  name: string
-}
+export type { PaletteItem, PermissionModelRow }
 
 /** A node as the designer holds it (000 §3 "Data-permission node"); `id` is unique within the tree. */
 export interface DesignerNode {

@@ -5,6 +5,8 @@ import PickerInput from '../../runtime/picker/PickerInput.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { logistics } from '../../../shared/contracts/logistics.js'
+import { call } from '../../api/call.js'
 
 export interface DeliveryDialogProps {
   sheet: EntityRow
@@ -63,7 +65,7 @@ export default function DeliveryDialog({ sheet, reload, onClose }: DeliveryDialo
     }
     setBusy(true)
     try {
-      await api.put<null>('/logistics/sheet/delivery', { id: sheet.id, ...values, logisticsNo: values.logisticsNo?.trim() })
+      await call(logistics.deliver, { id: sheet.id, ...values, logisticsNo: values.logisticsNo?.trim() })
       message.success(tr('发货成功！'))
       reload()
       onClose()

@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react'
 import { Select } from 'antd'
-import { api } from '../../api/http.js'
 import type { FormControlProps } from '../../components/form-controls.js'
 import { useTr } from '../../i18n/use-tr.js'
-
-interface Handler {
-  key: string
-  label: string
-}
+import { qrtz, type JobHandler } from '../../../shared/contracts/qrtz.js'
+import { call } from '../../api/call.js'
 
 /** 内置任务: the built-in jobs this tenant may schedule (GET /qrtz/handlers), shown by name. */
 export default function JobHandlerSelect({ value, onChange, disabled, readPretty, id }: FormControlProps) {
   const tr = useTr()
-  const [handlers, setHandlers] = useState<Handler[]>([])
+  const [handlers, setHandlers] = useState<JobHandler[]>([])
   useEffect(() => {
     let live = true
-    api.get<Handler[]>('/qrtz/handlers', undefined, { hideError: true }).then((h) => live && setHandlers(h)).catch(() => {})
+    call(qrtz.handlers, undefined, { hideError: true }).then((h) => live && setHandlers(h)).catch(() => {})
     return () => {
       live = false
     }

@@ -5,6 +5,8 @@ import { api, type Page } from '../../api/http.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { todayText } from './invoice-fields.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { settle } from '../../../shared/contracts/settle.js'
+import { call } from '../../api/call.js'
 
 type Sheet = { id: string; code: string; status: number; totalAmount: string; supplierId: string; supplierName?: string; paymentDate?: string }
 type Plan = { id: string; period: number; dueDate: string; planAmount: string; paidAmount: string; remainAmount: string; overdue: boolean }
@@ -41,7 +43,7 @@ function AddPayments({ id }: { id: string }) {
     if (!sheet) return
     setSaving(true)
     try {
-      await api.post('/settle/payments/create', { ...values, direction: PAY, supplierId: sheet.supplierId, orderKind: RECEIVE_SHEET, orderCode: sheet.code })
+      await call(settle.createPayment, { ...values, direction: PAY, supplierId: sheet.supplierId, orderKind: RECEIVE_SHEET, orderCode: sheet.code })
       message.success(tr('登记付款成功！'))
       form.resetFields(['amount', 'description'])
       await mutate()

@@ -8,6 +8,8 @@ import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
 import { InvoiceFields, todayText } from './invoice-fields.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { settle } from '../../../shared/contracts/settle.js'
+import { call } from '../../api/call.js'
 
 type Sheet = { id: string; code: string; totalAmount: string; supplierName?: string; customerName?: string; approveTime?: string }
 
@@ -48,7 +50,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
     if (!sheet) return
     setSaving(true)
     try {
-      await api.post('/settle/invoice/export', { ...values, bizType, bizCode: sheet.code })
+      await call(settle.exportInvoice, { ...values, bizType, bizCode: sheet.code })
       message.success(tr('开票成功！'))
       navigate(listPath)
     } catch {

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { ADMIN_PERMISSION } from '../../../shared/contracts/permissions.js'
 import { Alert, Button, Input, Modal, Space, Spin, Tag, theme, Tree, Typography, type GetRef } from 'antd'
-import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
-import { ancestorsOf, buildMenuTree, grantMarks, grantedIds, toggleGrant, type MenuGrant, type MenuTreeNode } from './menu-tree.js'
+import { ancestorsOf, buildMenuTree, grantMarks, grantedIds, toggleGrant, type MenuTreeNode } from './menu-tree.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { system } from '../../../shared/contracts/system.js'
+import { call } from '../../api/call.js'
 
 
 /** `text` in Simplified: the tree shows it through tr(). */
@@ -34,7 +35,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   const { message } = useFeedback()
   const { token } = theme.useToken()
   const { data: menus, error, loading } = useLoad(`role-menus:${role.id}`, () =>
-    api.get<MenuGrant[]>('/system/role/menu/menus', { roleId: role.id }),
+    call(system.roleMenus, { roleId: role.id }),
   )
   // Seeded menu titles in the chosen language (an admin's own titles show as written), so 定位 finds what is shown.
   const tree = useMemo(() => (menus ? buildMenuTree(menus.map((m) => ({ ...m, title: tr(m.title) }))) : undefined), [menus, tr])
@@ -74,7 +75,7 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
 
   const { modalProps } = useSaveDialog(async () => {
     if (!tree || isAdmin) return
-    await api.post<null>('/system/role/menu/setting', { roleIds: [role.id], menuIds: grantedIds(tree, checked) })
+    await call(system.setRoleMenus, { roleIds: [role.id], menuIds: grantedIds(tree, checked) })
   }, onClose)
 
   const highlight = (title: string): ReactNode => {

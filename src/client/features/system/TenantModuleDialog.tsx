@@ -1,18 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Alert, Checkbox, Col, Divider, Modal, Row, Spin, Typography } from 'antd'
-import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, useLoad } from './use-load.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { call } from '../../api/call.js'
+import { type ModuleRow, system } from '../../../shared/contracts/system.js'
 
 /** A platform module as `/system/module/query` answers it. */
-interface ModuleRow {
-  id: string
-  name: string
-  description?: string | null
-}
-
 export interface TenantModuleDialogProps {
   tenant: EntityRow
   onClose: () => void
@@ -27,8 +22,8 @@ export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDial
   const [chosen, setChosen] = useState<string[]>([])
   const { data, error, loading } = useLoad(`tenant-modules:${tenant.id}`, async () => {
     const [modules, granted] = await Promise.all([
-      api.get<ModuleRow[]>('/system/module/query'),
-      api.get<string[]>('/system/module/tenant', { tenantId: tenant.id }),
+      call(system.modules),
+      call(system.tenantModules, { tenantId: tenant.id }),
     ])
     return { modules: [...modules].sort(byId), granted: granted.map(String) }
   })
@@ -38,7 +33,7 @@ export default function TenantModuleDialog({ tenant, onClose }: TenantModuleDial
     if (data) setChosen(data.granted.filter((id) => allIds.includes(id)))
   }, [data, allIds])
 
-  const { modalProps } = useSaveDialog(() => api.post<null>('/system/module/setting', { tenantId: tenant.id, moduleIds: chosen }), onClose)
+  const { modalProps } = useSaveDialog(() => call(system.setTenantModules, { tenantId: tenant.id, moduleIds: chosen }), onClose)
 
   const all = allIds.length > 0 && chosen.length === allIds.length
 

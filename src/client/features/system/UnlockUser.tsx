@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
 import { truthy } from './use-load.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { system } from '../../../shared/contracts/system.js'
+import { call } from '../../api/call.js'
 
 export interface UnlockUserProps {
   user: EntityRow
@@ -37,7 +38,7 @@ export default function UnlockUser({ user, reload, onClose }: UnlockUserProps) {
       cancelText: tr('取消'),
       onOk: async () => {
         try {
-          await api.patch<null>('/system/user/unlock', { id: user.id })
+          await call(system.unlockUser, { id: user.id })
           message.success(tr('解锁成功！'))
           reload()
         } catch {

@@ -1,22 +1,12 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Alert, Input, Modal, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { api } from '../../api/http.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
 import { useTr } from '../../i18n/use-tr.js'
-
-/** A role as `/system/user/role/roles` answers it: the role and whether the user holds it. */
-interface RoleChoice {
-  id: string
-  code: string
-  name: string
-  permission?: string | null
-  available: unknown
-  description?: string | null
-  selected: boolean
-}
+import { call } from '../../api/call.js'
+import { type RoleChoice, system } from '../../../shared/contracts/system.js'
 
 export interface UserRoleDialogProps {
   user: EntityRow
@@ -30,7 +20,7 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
   const [filter, setFilter] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
   const { data: roles, error, loading } = useLoad(`user-roles:${user.id}`, () =>
-    api.get<RoleChoice[]>('/system/user/role/roles', { userId: user.id }),
+    call(system.userRoles, { userId: user.id }),
   )
 
   useEffect(() => {
@@ -63,7 +53,7 @@ export default function UserRoleDialog({ user, onClose }: UserRoleDialogProps) {
     },
   ]
 
-  const { modalProps } = useSaveDialog(() => api.post<null>('/system/user/role/setting', { userIds: [user.id], roleIds: chosen }), onClose)
+  const { modalProps } = useSaveDialog(() => call(system.setUserRoles, { userIds: [user.id], roleIds: chosen }), onClose)
 
   return (
     <Modal

@@ -1,14 +1,6 @@
-/** A menu as `/system/role/menu/menus` answers it, with whether the role holds it. */
-export interface MenuGrant {
-  id: string
-  parentId: string | null
-  title: string
-  /** 0 目录 (catalog), 1 菜单 (function), 2 权限 (permission button). */
-  display: number
-  permission: string | null
-  available: unknown
-  selected: boolean
-}
+import type { MenuGrant } from '../../../shared/contracts/system.js'
+
+export type { MenuGrant }
 
 export interface MenuTreeNode {
   key: string

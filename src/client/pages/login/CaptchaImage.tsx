@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { auth, type Captcha } from '../../../shared/contracts/auth.js'
 import { useT } from '../../i18n/use-t.js'
 
-export interface Captcha {
-  sn: string
-  image: string
-}
+export type { Captcha }
 
 /** GET /auth/captcha: a serial number and its image; `refresh()` asks for a new one. */
 export function useCaptcha(enabled: boolean) {
@@ -13,7 +11,7 @@ export function useCaptcha(enabled: boolean) {
   const [failed, setFailed] = useState(false)
   const refresh = useCallback(async () => {
     try {
-      setCaptcha(await api.get<Captcha>('/auth/captcha', undefined, { hideError: true }))
+      setCaptcha(await call(auth.captcha, undefined, { hideError: true }))
       setFailed(false)
     } catch {
       setFailed(true)

@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { Alert, App, Form, Input, Modal } from 'antd'
-import { api, ApiError, defaultError } from '../../api/http.js'
+import { ApiError, defaultError } from '../../api/http.js'
 import { useT } from '../../i18n/use-t.js'
 import { patterns } from '../../../shared/metadata/patterns.js'
 import { CaptchaImage, useCaptcha } from './CaptchaImage.js'
+import { call } from '../../api/call.js'
+import { auth } from '../../../shared/contracts/auth.js'
 
 interface Values {
   username: string
@@ -28,8 +30,8 @@ export function RegisterDialog({ open, captchaOn, onClose }: { open: boolean; ca
     setBusy(true)
     setError(undefined)
     try {
-      await api.post(
-        '/auth/regist',
+      await call(
+        auth.regist,
         {
           username: values.username.trim(),
           name: values.name?.trim() || undefined,

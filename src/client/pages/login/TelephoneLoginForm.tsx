@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { App, Button, Form, Input } from 'antd'
 import { MobileOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons'
-import { api, ApiError, defaultError } from '../../api/http.js'
+import { ApiError, defaultError } from '../../api/http.js'
 import { useT } from '../../i18n/use-t.js'
 import { patterns } from '../../../shared/metadata/patterns.js'
 import { useCountdown } from './use-countdown.js'
-import { useFinishLogin, type LoginAnswer } from './use-finish-login.js'
+import { useFinishLogin } from './use-finish-login.js'
+import { call } from '../../api/call.js'
+import { auth } from '../../../shared/contracts/auth.js'
 
 interface Values {
   telephone: string
@@ -36,7 +38,7 @@ export function TelephoneLoginForm({ multiTenant, onError }: { multiTenant: bool
     }
     setSending(true)
     try {
-      await api.get('/auth/login/telephone/captcha', { telephone: values.telephone.trim(), tenantId: values.tenantId?.trim() }, { hideError: true })
+      await call(auth.telephoneCaptcha, { telephone: values.telephone.trim(), tenantId: values.tenantId?.trim() }, { hideError: true })
       startCountdown()
       void message.success(t('login.codeSent'))
     } catch (e) {
@@ -50,8 +52,8 @@ export function TelephoneLoginForm({ multiTenant, onError }: { multiTenant: bool
     onError(undefined)
     setSubmitting(true)
     try {
-      const answer = await api.post<LoginAnswer>(
-        '/auth/login/telephone',
+      const answer = await call(
+        auth.telephoneLogin,
         { telephone: values.telephone.trim(), captcha: values.captcha.trim(), tenantId: values.tenantId?.trim() || undefined },
         { hideError: true },
       )

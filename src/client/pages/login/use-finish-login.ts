@@ -1,16 +1,9 @@
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { STORAGE } from '../../api/http.js'
-import { saveSession, type SessionUser } from '../../app/session.js'
+import { saveSession } from '../../app/session.js'
 import { clearTabs, WORKPLACE_PATH } from '../../app/tab-store.js'
-
-/** The answer of POST /auth/login and /auth/login/telephone. */
-export interface LoginAnswer {
-  token: string
-  user: SessionUser
-  roles: string[]
-  permissions: string[]
-}
+import type { LoginAnswer } from '../../../shared/contracts/auth.js'
 
 /** Where to go after signing in: the page that sent the user here, else the workplace. */
 export function redirectTarget(state: unknown): string {

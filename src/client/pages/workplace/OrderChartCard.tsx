@@ -2,16 +2,15 @@ import { lazy, Suspense, useCallback, useState } from 'react'
 import { Card, Empty, Segmented, Spin } from 'antd'
 import { LineChartOutlined } from '@ant-design/icons'
 import { ApiError } from '../../api/http.js'
-import { useApi } from '../../api/use-api.js'
 import { useMeta } from '../../api/meta.js'
 import { useSettings } from '../../app/settings.js'
 import { useLocale } from '../../i18n/current-locale.js'
 import { useT } from '../../i18n/use-t.js'
 import { toOrderChartData } from './order-chart-data.js'
+import { useCall } from '../../api/use-call.js'
+import { chart } from '../../../shared/contracts/lowcode.js'
 
 const OrderChart = lazy(() => import('./OrderChart.js'))
-
-export const ORDER_CHART_PATH = '/chart/order'
 
 /**
  * 近30天订单 on the workplace. The call hides its errors: until the documents work serves it (404
@@ -24,7 +23,7 @@ export function OrderChartCard() {
   const { theme } = useSettings()
   const meta = useMeta()
   const [measure, setMeasure] = useState<'num' | 'amount'>('num')
-  const { data: answer, error, isLoading } = useApi<unknown>(ORDER_CHART_PATH, undefined, { hideError: true, swr: { revalidateOnFocus: false } })
+  const { data: answer, error, isLoading } = useCall(chart.order, undefined, { hideError: true, swr: { revalidateOnFocus: false } })
   const data = error ? undefined : toOrderChartData(answer)
   const label = useCallback((bizType: number) => meta?.enums.label('ORDER_CHART_BIZ_TYPE', bizType, locale) ?? String(bizType), [meta, locale])
   const missing = error instanceof ApiError && error.code !== 404 ? error.message : undefined

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import { auth } from '../../../shared/contracts/auth.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { invalid, forbidden } from '../../platform/errors.js'
 import { patterns } from '../../../shared/metadata/patterns.js'
@@ -26,9 +28,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
   prepareDummyHash()
   const platform = databases.platform
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/auth/init',
+  defineCallRoute(app, auth.init, {
     access: 'public',
     handler: async () => {
       const tenants = await platform.selectFrom('tenant').select('id').execute()
@@ -42,16 +42,12 @@ export function authModule(app: FastifyInstance, services: Services): void {
     },
   })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/auth/captcha',
+  defineCallRoute(app, auth.captcha, {
     access: 'public',
     handler: async () => newCaptcha(platform),
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/auth/login',
+  defineCallRoute(app, auth.login, {
     access: 'public',
     handler: async ({ body, req }) => {
       const input = objectBody(body)
@@ -74,9 +70,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
     },
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/auth/logout',
+  defineCallRoute(app, auth.logout, {
     access: 'login',
     handler: async ({ ctx }) => {
       await services.sessions.end(ctx.token)
@@ -85,9 +79,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
     },
   })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/auth/info',
+  defineCallRoute(app, auth.info, {
     access: 'login',
     handler: async ({ ctx }) => currentUser(services, ctx.tenantId, ctx.db, ctx.userId),
   })
@@ -123,9 +115,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
     })
   }
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/auth/regist',
+  defineCallRoute(app, auth.regist, {
     access: 'public',
     handler: async ({ body, req }) => {
       const operator = databases.tenant(services.operatorTenantId)
@@ -166,9 +156,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
   }
   const recoveryKey = (channel: 'mail' | 'sms', username: string) => `${channel}:${username}`
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/auth/forget/username',
+  defineCallRoute(app, auth.forgetUsername, {
     access: 'public',
     // The same placeholders for every name: showing the masked addresses would tell who has an account.
     handler: async ({ query }) => {
@@ -177,9 +165,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
     },
   })
   for (const channel of ['mail', 'sms'] as const) {
-    defineRoute(app, {
-      method: 'GET',
-      url: `/auth/forget/${channel}/code`,
+    defineCallRoute(app, auth.forgetCode[channel], {
       access: 'public',
       handler: async ({ query }) => {
         const recovery = await recoveryOf(query.username)
@@ -188,9 +174,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
         return null
       },
     })
-    defineRoute(app, {
-      method: 'POST',
-      url: `/auth/forget/${channel}`,
+    defineCallRoute(app, auth.forgetReset[channel], {
       access: 'public',
       handler: async ({ body }) => {
         const input = objectBody(body)
@@ -210,9 +194,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
 
   // Telephone login and binding: an SMS code instead of the password. A number without an account
   // gets the same answer as one with (nothing is sent), so numbers cannot be probed.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/auth/login/telephone/captcha',
+  defineCallRoute(app, auth.telephoneCaptcha, {
     access: 'public',
     handler: async ({ query }) => {
       const telephone = text(query.telephone)
@@ -223,9 +205,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/auth/login/telephone',
+  defineCallRoute(app, auth.telephoneLogin, {
     access: 'public',
     handler: async ({ body, req }) => {
       const input = objectBody(body)

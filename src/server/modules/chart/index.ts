@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
-import { defineRoute } from '../../platform/routes.js'
+import { chart } from '../../../shared/contracts/lowcode.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
 import { hasPermission } from '../../platform/request-context.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { ORDER_CHART_SOURCES, orderChart } from '../../domain/documents/order-chart.js'
@@ -15,9 +16,7 @@ export function chartModule(app: FastifyInstance, services: Services): void {
     if (!doc) throw new Error(`order chart: no document has table ${s.table}`)
     return { table: s.table, keys: operationKeys(doc, 'query') }
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/chart/order',
+  defineCallRoute(app, chart.order, {
     access: [...new Set(sources.flatMap((s) => s.keys))],
     handler: async ({ ctx }) => orderChart(ctx.db, new Set(sources.filter((s) => hasPermission(ctx, s.keys)).map((s) => s.table))),
   })

@@ -4,6 +4,8 @@ import { writeOpLog, OpLogType } from '../../platform/op-log.js'
 import { imageUpload, saveUpload, sendUpload, type UploadKind } from '../../platform/uploads.js'
 import type { Services } from '../../engine/services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
+import { component } from '../../../shared/contracts/component.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
 
 const IMAGE = imageUpload('image', 5 * 1024 * 1024, '图片大小不能超过5MB！')
 
@@ -37,10 +39,8 @@ function uploadKeys(services: Services, control: string): string[] {
  * `file`) answer the URL of the stored file, served at `GET /component/upload/{kind}/{tenant}/{name}`.
  */
 export function registerUploads(app: FastifyInstance, services: Services): void {
-  for (const kind of [IMAGE, VIDEO]) {
-    defineRoute(app, {
-      method: 'POST',
-      url: `/component/upload/${kind.folder}`,
+  for (const [kind, store] of [[IMAGE, component.uploadImage], [VIDEO, component.uploadVideo]] as const) {
+    defineCallRoute(app, store, {
       access: uploadKeys(services, kind.folder),
       handler: async ({ ctx, req }) => {
         const name = await saveUpload(req, services.config.dataDir, ctx.tenantId, kind)

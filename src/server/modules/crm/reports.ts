@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { crmReports, type Claim, type Statis } from '../../../shared/contracts/crm-reports.js'
 import type { ConditionField } from '../../engine/condition-values.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
@@ -45,23 +48,17 @@ export function crmReportsModule(app: FastifyInstance, services: Services): void
     // The detail (with `id`) marks the report read for a recipient: a write, so it runs in a transaction.
     handler: async ({ ctx, query }) => inTransaction(ctx.db, (trx) => listReports(services, trx, ctx, query)),
   })
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/workReport/getWeekStatis',
+  defineCallListRoute(app, services, crmReports.weekStatis, {
     conditions: STATIS,
     access: [reportKey(WEEKLY, 'query')],
-    handler: async ({ ctx, query }) => reportStatistics(services, ctx.db, ctx, WEEKLY, query),
+    handler: async ({ ctx, params }) => schemaAnswer<Statis>(await reportStatistics(services, ctx.db, ctx, WEEKLY, params)),
   })
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/workReport/getMonthStatis',
+  defineCallListRoute(app, services, crmReports.monthStatis, {
     conditions: STATIS,
     access: [reportKey(MONTHLY, 'query')],
-    handler: async ({ ctx, query }) => reportStatistics(services, ctx.db, ctx, MONTHLY, query),
+    handler: async ({ ctx, params }) => schemaAnswer<Statis>(await reportStatistics(services, ctx.db, ctx, MONTHLY, params)),
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/workReport/add',
+  defineCallRoute(app, crmReports.addWorkReport, {
     access: both('add'),
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => addReport(services, trx, ctx, objectBody(body))),
   })
@@ -86,35 +83,25 @@ export function crmReportsModule(app: FastifyInstance, services: Services): void
     access: [PERMISSION.crm.reimburse.approve],
     handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'approve', query),
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/cost/getManagerId',
+  defineCallRoute(app, crmReports.claimManager, {
     access: [PERMISSION.crm.reimburse.add, PERMISSION.crm.reimburse.modify],
     // Always the caller's own approver: whom a claim goes to is not looked up for others.
     handler: async ({ ctx }) => approverOf(services, ctx.db, ctx.userId),
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/cost/getDetail',
+  defineCallRoute(app, crmReports.claimDetail, {
     access: [PERMISSION.crm.reimburse.query, PERMISSION.crm.reimburse.modify, PERMISSION.crm.reimburse.approve],
-    handler: async ({ ctx, query }) => claimDetail(services, ctx.db, ctx, query.id),
+    handler: async ({ ctx, params }) => schemaAnswer<Claim>(await claimDetail(services, ctx.db, ctx, params.id)),
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/cost/add',
+  defineCallRoute(app, crmReports.addClaim, {
     access: [PERMISSION.crm.reimburse.add],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => addClaim(services, trx, ctx, objectBody(body))),
   })
-  defineRoute(app, {
-    method: 'PUT',
-    url: '/crm/cost/update',
+  defineCallRoute(app, crmReports.updateClaim, {
     access: [PERMISSION.crm.reimburse.modify],
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => updateClaim(services, trx, ctx, objectBody(body))),
+    handler: async ({ ctx, body }) => inTransaction(ctx.db, async (trx) => (await updateClaim(services, trx, ctx, objectBody(body)), null)),
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/cost/approve',
+  defineCallRoute(app, crmReports.approveClaim, {
     access: [PERMISSION.crm.reimburse.approve],
-    handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => approveClaim(services, trx, ctx, objectBody(body))),
+    handler: async ({ ctx, body }) => inTransaction(ctx.db, async (trx) => (await approveClaim(services, trx, ctx, objectBody(body)), null)),
   })
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
+import { logistics } from '../../../shared/contracts/logistics.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
@@ -58,9 +60,7 @@ export function logisticsModule(app: FastifyInstance, services: Services): void 
     access: [key('delivery')],
     handler: async ({ ctx, query }) => deliveryInfo(services, ctx.db, ctx, doc, query.id),
   })
-  defineRoute(app, {
-    method: 'PUT',
-    url: '/logistics/sheet/delivery',
+  defineCallRoute(app, logistics.deliver, {
     access: [key('delivery')],
     // The ancestor sends the delivery as form/query parameters; a JSON body works too.
     handler: async ({ ctx, query, body }) =>

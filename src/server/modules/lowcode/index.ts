@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Services } from '../../engine/services.js'
+import { lowcode } from '../../../shared/contracts/lowcode.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
@@ -66,9 +68,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
         .map((t) => ({ tableName: t.tableName, tableComment: t.tableComment }))
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/simpledb/columns',
+  defineCallRoute(app, lowcode.tableColumns, {
     access: ENTITY_KEYS,
     // Each column with what a new data entity starts from (label, GEN_DATA_TYPE, view type), for the entity's column grid.
     handler: async ({ ctx, query }) => {
@@ -136,9 +136,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
       })
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/data/entity/columns',
+  defineCallRoute(app, lowcode.entityColumns, {
     access: [...ENTITY_KEYS, ...OBJ_KEYS],
     handler: async ({ ctx, query }) => {
       if (typeof query.id !== 'string' || !query.id) throw invalid('请选择数据实体', 'id')
@@ -181,9 +179,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
       return files
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/data/entity/preview',
+  defineCallRoute(app, lowcode.entityPreview, {
     access: GENERATE_KEYS,
     handler: async ({ ctx, query }) => (await filesOf(ctx, query.id)).files,
   })

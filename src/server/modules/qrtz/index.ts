@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
+import { qrtz } from '../../../shared/contracts/qrtz.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
@@ -51,9 +53,7 @@ export function qrtzModule(app: FastifyInstance, services: Services, scheduler: 
     },
   })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/qrtz/handlers',
+  defineCallRoute(app, qrtz.handlers, {
     access: [...operationKeys(job, 'create'), ...operationKeys(job, 'modify'), ...operationKeys(job, 'query')],
     handler: async ({ ctx }) =>
       JOB_HANDLERS.filter((h) => !h.platform || ctx.tenantId === services.operatorTenantId).map((h) => ({ key: h.key, label: h.label })),

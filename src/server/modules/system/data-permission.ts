@@ -2,6 +2,8 @@ import { auditColumns } from '../../platform/audit-columns.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { dataPermission } from '../../../shared/contracts/system.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
 import type { Db } from '../../db/dialect.js'
 import { SCHEMAS_DIR } from '../../engine/entity-registry.js'
 import { defineRoute } from '../../platform/routes.js'
@@ -137,9 +139,7 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
     },
   })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/data/permission/model/detail',
+  defineCallRoute(app, dataPermission.palette, {
     access: ANY_KEY,
     handler: async ({ query }) => {
       if (blank(query.modelId)) throw invalid('模型ID不能为空！', 'modelId')
@@ -152,9 +152,7 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
    * With bizId, bizType and permissionType: the saved tree described for the designer (the ancestor's
    * use of this path). Without: the models (id = permission type, name).
    */
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/data/permission/model/detail/query',
+  defineCallRoute(app, dataPermission.models, {
     access: ANY_KEY,
     handler: async ({ ctx, query }) => {
       if (blank(query.bizId) && blank(query.bizType) && blank(query.permissionType)) return seed.models
@@ -162,9 +160,7 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
     },
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/system/data/permission/model/detail/preview',
+  defineCallRoute(app, dataPermission.preview, {
     access: ANY_KEY,
     handler: async ({ body, query }) => {
       const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
@@ -214,9 +210,7 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
   for (const url of ['/system/data/permission/data', '/system/data/permission/data/saveData'])
     defineRoute(app, { method: 'POST', url, access: ANY_KEY, handler: save })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/data/permission/data/queryByBizId',
+  defineCallRoute(app, dataPermission.saved, {
     access: ANY_KEY,
     handler: async ({ ctx, query }) => {
       const saved = await loadSaved(ctx, query)

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { dictionary, type DicItem } from '../../../shared/contracts/lowcode.js'
+import { system } from '../../../shared/contracts/system.js'
+import { center } from '../../../shared/contracts/auth.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { defineRoute } from '../../platform/routes.js'
@@ -33,16 +38,12 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   const menu = registry.get('menu')
 
   // Personal centre: the signed-in user's own data.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/center/info',
+  defineCallRoute(app, center.info, {
     access: 'login',
     handler: async ({ ctx }) => (await currentUser(services, ctx.tenantId, ctx.db, ctx.userId)).user,
   })
   for (const field of ['email', 'telephone'] as const) {
-    defineRoute(app, {
-      method: 'PATCH',
-      url: `/center/${field}`,
+    defineCallRoute<Partial<Record<typeof field, string>>, null, 'login'>(app, center.contact[field], {
       access: 'login',
       handler: async ({ ctx, body }) => {
         const value = objectBody(body)[field]
@@ -51,9 +52,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       },
     })
   }
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/center/password',
+  defineCallRoute(app, center.password, {
     access: 'login',
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
@@ -70,9 +69,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/center/oplog',
+  defineCallListRoute(app, services, center.oplog, {
     conditions: paramsOf(services, registry.get('opLog'), registry.get('opLog').file.views?.list?.query ?? []),
     access: 'login',
     handler: async ({ ctx, query }) => {
@@ -107,9 +104,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
         sort: { field: 'code' },
       }),
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/user/role/roles',
+  defineCallRoute(app, system.userRoles, {
     access: [PERMISSION.system.user.permission, PERMISSION.system.user.query],
     handler: async ({ ctx, query }) => {
       const userId = text(query.userId ?? query.id)
@@ -120,9 +115,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return roles.datas.map((r) => ({ ...r, selected: mine.includes(String(r.id)) }))
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/system/user/role/setting',
+  defineCallRoute(app, system.setUserRoles, {
     access: [PERMISSION.system.user.permission],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
@@ -150,9 +143,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/system/user/unlock',
+  defineCallRoute(app, system.unlockUser, {
     access: [PERMISSION.system.user.unlock, PERMISSION.system.user.modify],
     handler: async ({ ctx, body, query }) => {
       const ids = idsFrom(body, query)
@@ -172,9 +163,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   })
 
   // Roles: the menu permission tree and its setting.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/role/menu/menus',
+  defineCallRoute(app, system.roleMenus, {
     access: [PERMISSION.system.role.permission, PERMISSION.system.role.query],
     handler: async ({ ctx, query }) => {
       const roleId = text(query.roleId ?? query.id)
@@ -193,9 +182,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       }))
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/system/role/menu/setting',
+  defineCallRoute(app, system.setRoleMenus, {
     access: [PERMISSION.system.role.permission],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
@@ -237,13 +224,11 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       })
     ).datas
   }
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/dic/item/bydic',
+  defineCallRoute(app, dictionary.itemsByDic, {
     access: 'login',
     handler: async ({ ctx, query }) => {
       await assertDictionaryAccess(services, ctx, 'code', text(query.code))
-      return itemsOf(ctx, 'code', text(query.code))
+      return schemaAnswer<DicItem[]>(await itemsOf(ctx, 'code', text(query.code)))
     },
   })
   defineListRoute(app, services, {
@@ -258,9 +243,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
   })
 
   // Modules: platform modules and which a tenant may use.
-  defineRoute(app, {
-    method: 'POST',
-    url: '/system/module/setting',
+  defineCallRoute(app, system.setTenantModules, {
     access: [PERMISSION.system.tenant.module],
     handler: async ({ ctx, body }) => {
       if (ctx.tenantId !== services.operatorTenantId) throw forbidden()
@@ -282,9 +265,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       return null
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/system/module/tenant',
+  defineCallRoute(app, system.tenantModules, {
     access: [PERMISSION.system.tenant.module],
     handler: async ({ ctx, query }) => {
       if (ctx.tenantId !== services.operatorTenantId) throw forbidden()

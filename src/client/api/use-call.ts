@@ -1,0 +1,41 @@
+import useSWR, { type SWRConfiguration } from 'swr'
+import type { CallContract } from '../../shared/contracts/call.js'
+import { useSession } from '../app/session.js'
+import { call, type CallOptions } from './call.js'
+
+/**
+ * The swr key of a call: its path first (so `mutate((key) => key[0] === path)` reloads every read of
+ * it), the session's token (another account never sees the previous one's answer) and the params.
+ */
+export const callKey = (path: string, token: string | null, params: unknown) => [path, token, JSON.stringify(params ?? null)] as const
+
+/** Whether an swr key is a read of `path` (optionally with params for which `match` holds). */
+export function isCallKey(key: unknown, path: string, match?: (params: unknown) => boolean): boolean {
+  if (!Array.isArray(key) || key[0] !== path) return false
+  return !match || match(JSON.parse(String(key[2] ?? 'null')))
+}
+
+export interface UseCallOptions<A> extends CallOptions {
+  swr?: SWRConfiguration<A>
+  /** A public call (the login page's): read without a session too. */
+  signedOut?: boolean
+}
+
+/**
+ * A read that is more than one call (a screen's several calls put together), keyed like `useCall`:
+ * by `key` and the session's token. A null key (or no session) skips it.
+ */
+export function useSessionRead<T>(key: readonly unknown[] | null | false, read: () => Promise<T>, swr?: SWRConfiguration<T>) {
+  const { token } = useSession()
+  return useSWR<T>(key && token ? [...key, token] : null, read, swr)
+}
+
+/**
+ * Every data read of a screen: the call of `contract` with `params` through swr, keyed by the
+ * session. A null contract (or no session) skips the call.
+ */
+export function useCall<P, A>(contract: CallContract<P, A> | null | false | undefined, params: P, options: UseCallOptions<A> = {}) {
+  const { token } = useSession()
+  const { swr, signedOut, ...callOptions } = options
+  return useSWR<A>(contract && (token || signedOut) ? callKey(contract.path, token, params) : null, () => (call as (c: CallContract<P, A>, p: P, o: CallOptions) => Promise<A>)(contract as CallContract<P, A>, params, callOptions), swr)
+}

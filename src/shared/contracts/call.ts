@@ -1,0 +1,49 @@
+/**
+ * A call of the API described once: method, path (under /cloud-api), params and answer. The server
+ * registers its route from the contract and the browser calls through it, so both sides are checked
+ * against the same types: a field renamed in a contract fails the type check of route and screen alike.
+ */
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * Where the params travel: `query` (the query string), `body` (JSON), or `both` (params are
+ * `{ query, body }`, for the few calls that name the record in the query and post a body).
+ * By default GET sends the query and the other methods a JSON body.
+ */
+export type ParamsIn = 'query' | 'body' | 'both'
+
+export interface CallContract<Params, Answer> {
+  readonly method: CallMethod
+  readonly path: string
+  readonly paramsIn: ParamsIn
+  /** Types only: never set; carries Params and Answer so `ParamsOf`/`AnswerOf` can read them. */
+  readonly types?: { params: Params; answer: Answer }
+}
+
+export function defineCall<Params = void, Answer = null>(method: CallMethod, path: string, paramsIn?: ParamsIn): CallContract<Params, Answer> {
+  return { method, path, paramsIn: paramsIn ?? (method === 'GET' ? 'query' : 'body') }
+}
+
+export type AnyCall = CallContract<any, any>
+export type ParamsOf<C> = C extends CallContract<infer P, unknown> ? P : never
+export type AnswerOf<C> = C extends CallContract<unknown, infer A> ? A : never
+
+/** Params of a call that names the record in the query and posts a body (`paramsIn: 'both'`). */
+export interface QueryAndBody<Q, B> {
+  query: Q
+  body: B
+}
+
+/** A paged answer of the spec (`{pageIndex, pageSize, totalCount, datas}`). */
+export interface Page<T> {
+  pageIndex: number
+  pageSize: number
+  totalCount: number
+  datas: T[]
+}
+
+/** The paging params of a list call. */
+export interface PageParams {
+  pageIndex?: number
+  pageSize?: number
+}
