@@ -2,13 +2,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EntityRegistry } from '../../src/server/engine/entity-registry.js'
 import { documentHookFactories } from '../../src/server/engine/document-hooks.js'
-import { DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE } from '../../src/server/domain/document-hooks.js'
+import { DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE } from '../../src/server/domain/documents/document-hooks.js'
 import { buildApp } from '../../src/server/app.js'
 import { loadConfig } from '../../src/server/config.js'
 
 /**
  * Every document kind with the hooks it runs, as the start binds them from the files' `document.hooks`
- * and domain/document-hooks.ts. A document added, renamed or given other hooks changes this table on purpose.
+ * and domain/documents/document-hooks.ts. A document added, renamed or given other hooks changes this table on purpose.
  */
 const EXPECTED: Record<string, string | null> = {
   customerSettleCheckSheet: 'settleCheckSheet',

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { TablePaginationConfig } from 'antd'
 import { DEFAULT_PAGE_SIZE } from '../api/http.js'
 import { tr } from '../i18n/use-tr.js'
@@ -11,6 +12,9 @@ export interface PageState {
   index: number
   size: number
 }
+
+/** The page a grid shows, starting on the first at the spec's default size. */
+export const usePageState = (size = DEFAULT_PAGE_SIZE) => useState<PageState>({ index: 1, size })
 
 /** The pager of every paged grid: the spec's sizes and total; changing the size goes back to page 1. */
 export function tablePagination(page: PageState, total: number, setPage: (page: PageState) => void): TablePaginationConfig {

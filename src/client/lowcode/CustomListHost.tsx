@@ -6,7 +6,7 @@ import useSWR from 'swr'
 import { api, download, request } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
 import { useFeedback } from '../components/feedback.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
+import { tablePagination, usePageState } from '../components/pager.js'
 import { GEN_CUSTOM_LIST_TYPE as LT, GEN_QUERY_WIDTH_TYPE as WT } from '../../shared/generated/enum-codes.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { asRequestParam, buttonAction, buttonLook, type ButtonPlace } from './button-action.js'
@@ -54,7 +54,7 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
   const { message } = useFeedback()
   const navigate = useNavigate()
   const [conditions, setConditions] = useState<ListCondition[]>(() => buildConditions(queryParams, initialQueryValues(queryParams)))
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [page, setPage] = usePageState()
   const [searchCount, setSearchCount] = useState(0)
   const [selected, setSelected] = useState<ListRow[]>([])
   const [current, setCurrent] = useState<string>()

@@ -15,7 +15,7 @@ import ListFrame from './ListFrame.js'
 import type { FormMode } from './form-schema.js'
 import { buildColumns, SEQ_WIDTH, type SortState } from './list-columns.js'
 import { ACTION_OPERATION, hasOperation, operationKeys, type BuiltinAction } from '../../shared/metadata/operation-keys.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
+import { tablePagination, usePageState } from '../components/pager.js'
 import { initialSearchValues, searchItems, toWireQuery } from './query-params.js'
 import { actionOffered, rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
@@ -67,7 +67,7 @@ export default function ListView({ meta, entity, version, onOpen, fixedQuery, re
     [entity, list, meta],
   )
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'list'))
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [page, setPage] = usePageState()
   const [sort, setSort] = useState<SortState | undefined>(
     list?.sort ? { field: list.sort.field, order: list.sort.order ?? 'asc' } : undefined,
   )

@@ -11,7 +11,7 @@ import ListFrame from './ListFrame.js'
 import type { ListContext } from './ListView.js'
 import { renderCell, SEQ_WIDTH } from './list-columns.js'
 import { sourceFields, sourceSearchItems, type ListSource, type SourceColumn } from './list-source.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
+import { tablePagination, usePageState } from '../components/pager.js'
 import { initialSearchValues, toWireQuery } from './query-params.js'
 
 export type SourceRow = Record<string, unknown>
@@ -75,7 +75,7 @@ function SourceList<Row extends SourceRow>({
   const fields = useMemo(() => sourceFields(source, meta, tr), [source, meta, tr])
   const items = useMemo(() => sourceSearchItems(source, fields, meta, can), [fields, source, meta, can])
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'list'))
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [page, setPage] = usePageState()
   const [selected, setSelected] = useState<string[]>([])
   // 查询 fetches again even when the conditions are unchanged (the user wants fresh rows).
   const [searchCount, setSearchCount] = useState(0)

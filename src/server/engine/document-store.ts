@@ -37,7 +37,7 @@ export interface DocumentEvent {
 
 /**
  * Hand-written rules of one document kind (the file of that document under src/server/domain/<area>/,
- * listed in domain/document-hooks.ts by the name its JSON gives in `document.hooks`), called by the engine
+ * listed in domain/documents/document-hooks.ts by the name its JSON gives in `document.hooks`), called by the engine
  * inside its transaction. Everything common — numbering, status guards, totals, reservations, stock and
  * settlement effects, timeline, op log — is the engine's.
  */

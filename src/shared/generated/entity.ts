@@ -580,7 +580,7 @@ export interface Document {
     }
   }
   /**
-   * Name of the hand-written hooks of this document, listed in src/server/domain/document-hooks.ts (each in the file of its document under domain/<area>/); a name missing there stops the start.
+   * Name of the hand-written hooks of this document, listed in src/server/domain/documents/document-hooks.ts (each in the file of its document under domain/<area>/); a name missing there stops the start.
    */
   hooks?: string
   follows?: SourceFollow

@@ -4,7 +4,7 @@ import { Card, Col, Form, Input, Row, Select, Table, Tag, Typography } from 'ant
 import type { ColumnType } from 'antd/es/table'
 import useSWR from 'swr'
 import { useSession } from '../../app/session.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
+import { tablePagination, usePageState } from '../../components/pager.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice, type MyNoticeQuery } from './notice-api.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -40,7 +40,7 @@ export default function MyNoticesPage() {
   const { token } = useSession()
   const [form] = Form.useForm<Conditions>()
   const [conditions, setConditions] = useState<Conditions>(INITIAL)
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [page, setPage] = usePageState()
   const [searchCount, setSearchCount] = useState(0)
   const [viewing, setViewing] = useState<MyNotice | null>(null)
   // Mounted from the first opening on, so closing plays the dialog's animation.

@@ -7,7 +7,7 @@ import NoticeContentControl from './NoticeContentControl.js'
 
 /**
  * System notices: the rich-text 内容 of the publish screen (menu 发布系统通知, `entity:notice`) and
- * the 系统通知 page (menu component `/system/notice/index`). The header bell is NoticeBell, in
+ * the 系统通知 page (its menu component is system/notice/index). The header bell is NoticeBell, in
  * the shell's header slot. Editor, viewer and page load on first use.
  */
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import { api, type Page } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
+import { tablePagination, usePageState } from '../../components/pager.js'
 import { InvoiceFields, todayText } from './invoice-fields.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { settle } from '../../../shared/contracts/settle.js'
@@ -34,7 +34,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
   const navigate = useNavigate()
   const { message } = useFeedback()
   const [bizType, setBizType] = useState<1 | 2>(1)
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [page, setPage] = usePageState()
   const [sheet, setSheet] = useState<Sheet | null>(null)
   const [saving, setSaving] = useState(false)
   const [form] = Form.useForm<Record<string, unknown>>()

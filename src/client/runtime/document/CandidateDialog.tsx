@@ -5,7 +5,7 @@ import useSWR from 'swr'
 import { api } from '../../api/http.js'
 import type { Meta } from '../../api/meta.js'
 import type { DocumentSection } from '../../../shared/metadata/document-model.js'
-import { DEFAULT_PAGE_SIZE } from '../../components/pager.js'
+import { usePageState } from '../../components/pager.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export type Candidates = NonNullable<NonNullable<DocumentSection['lines']['pick']>['candidates']>
@@ -32,7 +32,7 @@ export interface CandidateDialogProps {
  */
 export default function CandidateDialog({ meta, candidates, keyField, query, taken, open, onCancel, onConfirm }: CandidateDialogProps) {
   const tr = useTr()
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [page, setPage] = usePageState()
   const [chosen, setChosen] = useState<Map<string, CandidateRow>>(new Map())
   useEffect(() => {
     if (open) setChosen(new Map())

@@ -15,7 +15,7 @@ import { useFeedback } from '../../components/feedback.js'
 import PickerModal from './PickerModal.js'
 // Forms hold pickers and a picker may add a row through the form: an import cycle of function components, resolved at render time.
 import { pickerAddForm } from './picker-slots.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../components/pager.js'
+import { tablePagination, usePageState } from '../../components/pager.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export interface PickerDialogProps {
@@ -58,7 +58,7 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
     [entity, picker, meta],
   )
   const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'picker'))
-  const [page, setPage] = useState({ index: 1, size: DEFAULT_PAGE_SIZE })
+  const [page, setPage] = usePageState()
   const [chosen, setChosen] = useState<Map<string, EntityRow>>(new Map())
   const [adding, setAdding] = useState(false)
   // 查询 fetches again even with unchanged conditions.

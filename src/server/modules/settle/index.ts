@@ -15,7 +15,7 @@ function apiOf(services: Services, name: string) {
 
 /**
  * Settlement (spec 000 §7, domain-rules §2.7): the calls around the fee, pre, check and settle sheets of
- * both sides (their families come from the files in schemas/documents, their hooks from domain/document-hooks.ts).
+ * both sides (their families come from the files in schemas/documents, their hooks from domain/documents/document-hooks.ts).
  */
 export function settleModule(app: FastifyInstance, services: Services): void {
   for (const side of settleSides(services.registry)) {

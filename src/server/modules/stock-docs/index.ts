@@ -14,7 +14,7 @@ import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 /**
  * Stock documents (spec 001 §7 Stock; domain-rules §2.5-2.6): stock adjust, cost adjust, warehouse
  * transfer and stock-taking. The shared document family comes from the engine (document files in
- * schemas/documents); this module holds the calls beyond the family (their hooks: domain/document-hooks.ts). Kept apart
+ * schemas/documents); this module holds the calls beyond the family (their hooks: domain/documents/document-hooks.ts). Kept apart
  * from the stock queries module (src/server/modules/stock).
  */
 export function stockDocsModule(app: FastifyInstance, services: Services): void {
