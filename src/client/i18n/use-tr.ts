@@ -3,7 +3,7 @@ import { translatorOf } from '../../shared/i18n/catalogue.js'
 
 /**
  * Fixed texts and schema labels in the chosen language, by their Simplified text (the catalogues,
- * src/shared/i18n/terms.*.json and messages.*.json): `tr('新增')`. Text no entry covers shows as written.
+ * the language's catalogue src/shared/i18n/<locale>.json, its terms): `tr('新增')`. Text no entry covers shows as written.
  */
 export function useTr(): (text: string) => string {
   return translatorOf(useLocale())

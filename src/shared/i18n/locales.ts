@@ -42,10 +42,8 @@ export interface LocaleRow {
   catalogue?: () => Promise<Catalogues>
 }
 
-const pair = async (terms: Promise<{ default: Catalogues['terms'] }>, messages: Promise<{ default: Catalogues['messages'] }>): Promise<Catalogues> => ({
-  terms: (await terms).default,
-  messages: (await messages).default,
-})
+/** A language's one catalogue file: `{ "terms": {…}, "messages": {…} }`. */
+const catalogueOf = async (file: Promise<{ default: Catalogues }>): Promise<Catalogues> => (await file).default
 
 const rows: LocaleRow[] = [
   {
@@ -65,7 +63,7 @@ const rows: LocaleRow[] = [
     antd: () => import('antd/es/locale/zh_HK'),
     dayjs: 'zh-hk',
     loadDayjs: () => import('dayjs/locale/zh-hk'),
-    catalogue: () => pair(import('./terms.zh-HK.json'), import('./messages.zh-HK.json')),
+    catalogue: () => catalogueOf(import('./zh-HK.json')),
   },
   {
     code: 'en-US',
@@ -75,7 +73,7 @@ const rows: LocaleRow[] = [
     antd: () => import('antd/es/locale/en_US'),
     dayjs: 'en',
     loadDayjs: () => import('dayjs/locale/en'),
-    catalogue: () => pair(import('./terms.en-US.json'), import('./messages.en-US.json')),
+    catalogue: () => catalogueOf(import('./en-US.json')),
   },
 ]
 
