@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useCall } from '../api/use-call.js'
+import { useCall } from './use-call.js'
 import { auth } from '../../shared/contracts/auth.js'
 
 /** Until `/auth/init` answers (the server's SYSTEM_TITLE, default in src/server/config.ts). */

@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons'
 import { download } from '../api/http.js'
 import LazyMonaco from './LazyMonaco.js'
 import { useTr } from '../i18n/use-tr.js'
-import { useCall } from '../api/use-call.js'
+import { useCall } from '../app/use-call.js'
 import { lowcode } from '../../shared/contracts/lowcode.js'
 
 const languageOf = (name: string) => (name.endsWith('.json') ? 'json' : name.endsWith('.ts') ? 'typescript' : 'plaintext')

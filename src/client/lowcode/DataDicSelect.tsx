@@ -1,5 +1,5 @@
 import { Select } from 'antd'
-import { useCall } from '../api/use-call.js'
+import { useCall } from '../app/use-call.js'
 import { dictionary } from '../../shared/contracts/lowcode.js'
 
 export interface DataDicSelectProps {

@@ -7,7 +7,7 @@ import type { FormControlProps } from '../components/form-controls.js'
 import RowsEditor, { type EditorRow, type RowsEditorColumn } from './RowsEditor.js'
 import { useSiblingValue } from './use-obj-columns.js'
 import { useTr } from '../i18n/use-tr.js'
-import { useCall } from '../api/use-call.js'
+import { useCall } from '../app/use-call.js'
 import { type EntityColumn, lowcode } from '../../shared/contracts/lowcode.js'
 
 /** The data object's 关联表 (joins on column pairs) and 自定义查询字段 editors. */

@@ -7,7 +7,7 @@ import { useLocale } from '../i18n/current-locale.js'
 import { patterns } from '../../shared/metadata/patterns.js'
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
 import { useTr } from '../i18n/use-tr.js'
-import { isCallKey, useCall } from '../api/use-call.js'
+import { isCallKey, useCall } from '../app/use-call.js'
 import { call } from '../api/call.js'
 import { type OpLogRow, auth, center } from '../../shared/contracts/auth.js'
 

@@ -1,7 +1,7 @@
 import { Button, Card, Form, Radio, Switch } from 'antd'
 import { resetSettings, updateSettings, useSettings, type LayoutMode, type ThemeMode } from '../app/settings.js'
 import { useT } from '../i18n/use-t.js'
-import { chooseLanguage, languageOptions } from '../components/LanguageSwitch.js'
+import { chooseLanguage, languageOptions } from '../app/LanguageSwitch.js'
 
 /** Personal settings, applied at once and kept in this browser's local storage. */
 export default function Settings() {

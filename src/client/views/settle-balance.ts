@@ -1,4 +1,4 @@
-import type { BalanceSide } from '../features/settle-balance/balance-sides.js'
+import type { BalanceSide } from './settle-balance-sides.js'
 import type { ListSource } from '../runtime/list-source.js'
 import { term } from '../i18n/term.js'
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Alert, Card, DatePicker, Space, Spin, Table, Tooltip } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useCall } from '../../api/use-call.js'
+import { useCall } from '../../app/use-call.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type Statis } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 

@@ -1,7 +1,7 @@
 import { useParams, useNavigate } from 'react-router-dom'
 import { Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd'
 import { FeedbackProvider } from '../../components/feedback.js'
-import { useCall } from '../../api/use-call.js'
+import { useCall } from '../../app/use-call.js'
 import { crmReports } from '../../../shared/contracts/crm-reports.js'
 import StatisPanel from './StatisPanel.js'
 import { REPORT_KIND, type ReportType } from './report-api.js'

@@ -4,7 +4,7 @@ import Decimal from 'decimal.js'
 import { FeedbackProvider } from '../../components/feedback.js'
 import SourceListView from '../../runtime/SourceListView.js'
 import { balanceDocumentsView, balanceView } from '../../views/settle-balance.js'
-import type { BalanceSide } from './balance-sides.js'
+import type { BalanceSide } from '../../views/settle-balance-sides.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 interface PartyRow extends Record<string, unknown> {

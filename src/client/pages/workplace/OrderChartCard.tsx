@@ -7,7 +7,7 @@ import { useSettings } from '../../app/settings.js'
 import { useLocale } from '../../i18n/current-locale.js'
 import { useT } from '../../i18n/use-t.js'
 import { toOrderChartData } from './order-chart-data.js'
-import { useCall } from '../../api/use-call.js'
+import { useCall } from '../../app/use-call.js'
 import { chart } from '../../../shared/contracts/lowcode.js'
 
 const OrderChart = lazy(() => import('./OrderChart.js'))

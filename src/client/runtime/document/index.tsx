@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { loadedMeta } from '../../api/meta.js'
-import { registerMenuPage, registerMenuResolver } from '../../app/menu-pages.js'
+import { registerMenuResolver } from '../../app/menu-pages.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { documentOfMenu } from './document-menus.js'
 import { documentPageTitle, parseDocumentRoute } from './document-routes.js'
@@ -8,7 +8,6 @@ import { tr } from '../../i18n/use-tr.js'
 
 const DocumentListPage = lazy(() => import('./DocumentListPage.js'))
 const DocumentPage = lazy(() => import('./DocumentPage.js'))
-const StockListPage = lazy(() => import('./StockListPage.js'))
 const TransferReceivePage = lazy(() => import('./TransferReceivePage.js'))
 
 let documentsOf: { meta: unknown; list: EntityModel[] } | undefined
@@ -45,4 +44,3 @@ registerMenuResolver((menu, rest) => {
   }
 })
 
-registerMenuPage('/sc/stock/product/index', () => <StockListPage />)

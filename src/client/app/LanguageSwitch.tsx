@@ -1,7 +1,7 @@
 import { Button, Dropdown } from 'antd'
 import { TranslationOutlined } from '@ant-design/icons'
 import { localeOfSetting, locales } from '../../shared/i18n/locales.js'
-import { updateSettings, useSettings, type Language } from '../app/settings.js'
+import { updateSettings, useSettings, type Language } from './settings.js'
 import { loadLocale } from '../i18n/load-locale.js'
 import { useT } from '../i18n/use-t.js'
 

@@ -1,7 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr'
 import type { CallContract } from '../../shared/contracts/call.js'
-import { useSession } from '../app/session.js'
-import { call, type CallOptions } from './call.js'
+import { useSession } from './session.js'
+import { call, type CallOptions } from '../api/call.js'
 
 /**
  * The swr key of a call: its path first (so `mutate((key) => key[0] === path)` reloads every read of

@@ -1,5 +1,5 @@
 import { FeedbackProvider } from '../../components/feedback.js'
-import SourceListView from '../SourceListView.js'
+import SourceListView from '../../runtime/SourceListView.js'
 import { STOCK_PRODUCT_VIEW } from '../../views/stock-product.js'
 
 /** 库存 → 商品库存: the declared view (views/stock-product.ts). */

@@ -1,4 +1,4 @@
-import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { PERMISSION } from '../../shared/generated/permission-keys.js'
 /** The two sides of the balance report: their menu component, calls and keys (src/server/modules/settle/balance-report.ts). */
 export interface BalanceSide {
   component: string
