@@ -1,23 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createCrmTeam, type CrmTeam } from '../support/crm-team.js'
+import type { Claim as ClaimAnswer, ClaimLine } from '../../src/shared/contracts/crm-reports.js'
 
-type Claim = {
-  id: string
-  code: string
-  title: string
-  status: number
-  totalAmount: string
-  managerId: string
-  managerName: string
-  deptName: string
-  applicantName: string
-  refuseReason: string | null
-  approveBy: string | null
-  canApprove: boolean
-  canModify: boolean
-  details: { category: number; amount: string; occurDate: string; description: string | null }[]
-}
+/** A claim as its detail call answers it: the contract's answer, with its lines. */
+type Claim = ClaimAnswer & { details: ClaimLine[] }
 type Page<T> = { totalCount: number; datas: T[] }
 
 /** Expense claims `/crm/cost/*`: lines and exact totals, the approver from the department tree, one approval by the approver only. */
