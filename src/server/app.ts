@@ -13,6 +13,7 @@ import { EntityStore } from './engine/entity-store.js'
 import { HookRegistry } from './engine/entity-hooks.js'
 import { RecordCodec } from './engine/record-codec.js'
 import { registerMasterDataRoutes } from './engine/master-data-routes.js'
+import { registerCodeRuleRoutes } from './engine/code-rule-routes.js'
 import { registerSelectorRoutes } from './engine/selector-routes.js'
 import { DocumentStore, type DocumentHooks } from './engine/document-store.js'
 import { registerDocumentRoutes } from './engine/document-routes.js'
@@ -147,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.get('/healthz', async () => ({ status: 'ok', database: databases.kind }))
   await app.register(async (scope) => {
     registerMasterDataRoutes(scope, services)
+    registerCodeRuleRoutes(scope, services)
     registerSelectorRoutes(scope, services)
     registerDocumentRoutes(scope, services, services.documents)
     registerSourceLoaders(scope, services)

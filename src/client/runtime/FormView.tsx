@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Button, Result, Space, Spin } from 'antd'
-import { createForm, onFieldInputValueChange, type Field, type Form as FormilyForm } from '@formily/core'
+import { createForm, onFieldInputValueChange, onFormMount, type Field, type Form as FormilyForm } from '@formily/core'
 import { connect, mapReadPretty } from '@formily/react'
 import { Form } from '@formily/antd-v5'
 import type { Meta } from '../api/meta.js'
@@ -15,6 +15,7 @@ import { formControl, type FormControlProps } from '../components/form-controls.
 import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type FormItemModel, type FormMode } from './form-schema.js'
 import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
 import { useTr } from '../i18n/use-tr.js'
+import { nextCode } from './next-code.js'
 
 export interface FormViewProps {
   meta: Meta
@@ -103,6 +104,22 @@ function copyEffects(form: FormilyForm, items: readonly FormItemModel[]) {
   }
 }
 
+/**
+ * A numbered field (schemas/entities/code-rule.json) of a new record starts with the next code of its
+ * rule; the clerk may type another. Without the right to take one the field simply stays empty.
+ */
+function numberingEffects(form: FormilyForm, entity: EntityModel, items: readonly FormItemModel[]) {
+  onFormMount(() => {
+    for (const { field } of items) {
+      if (!field.numbering) continue
+      void nextCode(entity.name, field.name).then((code) => {
+        const target = form.query(field.name).take() as Field | undefined
+        if (code && target?.editable && (target.value === undefined || target.value === null || target.value === '')) target.setValue(code)
+      })
+    }
+  })
+}
+
 function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewProps & { record?: EntityRow }) {
   const tr = useTr()
   const { message, modal } = useFeedback()
@@ -132,12 +149,13 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
         effects: (f) => {
           deriveEffects(f, items)
           copyEffects(f, items)
+          if (mode === 'add') numberingEffects(f, entity, items)
           clearServerErrorsOnInput()
           // A value the user entered (pickers and selects too, not only typing) makes the dialog ask before closing.
           onFieldInputValueChange('*', () => reportDirty(true))
         },
       }),
-    [items, mode, record, reportDirty],
+    [entity, items, mode, record, reportDirty],
   )
   const api = useMemo(() => entityApi(entity), [entity])
 

@@ -4,6 +4,7 @@ import { existingColumns, syncEntityTable } from './entity-tables.js'
 import type { EntityRegistry } from './entity-registry.js'
 import { RecordCodec } from './record-codec.js'
 import { ensureSingleton } from './singletons.js'
+import { ensureCodeRules } from './code-rules.js'
 import { hasRowCounter, installRowCounters } from '../db/row-counter.js'
 
 /** Who writes the rows provisioning creates (audit columns). */
@@ -26,7 +27,7 @@ const countedTables = (registry: EntityRegistry, scope: 'platform' | 'tenant') =
 
 /**
  * One tenant database: hand migrations, every tenant-scope entity table, then the default row of each
- * configuration (singleton) entity, so reading a configuration never has to write.
+ * configuration (singleton) entity and the rule of each numbered field, so reading one never has to write.
  */
 export async function migrateTenant(databases: Databases, registry: EntityRegistry, tenantId: string): Promise<void> {
   await databases.ensureSchema({ tenantId })
@@ -40,4 +41,5 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   const codec = new RecordCodec(databases.kind, registry.enums)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true))
     await ensureSingleton(codec, db, PROVISIONER, entity)
+  await ensureCodeRules(db, registry, PROVISIONER)
 }

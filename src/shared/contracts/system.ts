@@ -66,6 +66,11 @@ export const system = {
   /** The module ids a tenant holds. */
   tenantModules: defineCall<{ tenantId: string }, string[]>('GET', '/system/module/tenant'),
   setTenantModules: defineCall<{ tenantId: string; moduleIds: string[] }, null>('POST', '/system/module/setting'),
+  /**
+   * The next code of a numbering rule (`target`: entity.field, e.g. customer.code), used up at once:
+   * a new record's form proposes it (not in the spec; schemas/entities/code-rule.json).
+   */
+  nextCode: defineCall<{ target: string }, { code: string }>('POST', '/system/code-rule/next'),
 }
 
 export const dataPermission = {

@@ -51,6 +51,48 @@ export interface Address {
 }
 
 /**
+ * 编号规则
+ */
+export interface CodeRule {
+  id?: string
+  /**
+   * 规则
+   */
+  target?: string
+  /**
+   * 业务对象
+   */
+  name?: string
+  /**
+   * 前缀
+   */
+  prefix?: string
+  /**
+   * 日期部分
+   */
+  dateFormat?: 0 | 1 | 2 | 3
+  /**
+   * 流水号位数
+   */
+  digits?: number
+  /**
+   * 当前周期
+   */
+  period?: string
+  /**
+   * 已用流水号
+   */
+  lastValue?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 商机
  */
 export interface CrmBusiness {

@@ -232,6 +232,27 @@ export interface Field {
     rule: 'pinyinInitialsUpper'
   }
   /**
+   * A code from a numbering rule: prefix + date + a sequence per period. The form of a new record proposes the next code (GET /system/code-rule/next); the clerk may type another, and the call still requires one, as the spec's forms do. Each tenant changes the rule in 系统管理 › 编号规则 (codeRule, one row per numbered field); the file gives the rule a new tenant starts with. A proposed code is used up even if the form is abandoned: codes of master data may have gaps, never twins.
+   */
+  numbering?: {
+    /**
+     * Letters, digits and -_. before the date, e.g. KH.
+     */
+    prefix: string
+    /**
+     * The date part and the period the sequence restarts in: none (never), year (yyyy), month (yyyyMM), day (yyyyMMdd).
+     */
+    date: 'none' | 'year' | 'month' | 'day'
+    /**
+     * Width of the zero-padded sequence.
+     */
+    digits: number
+    /**
+     * Keys of other screens that create such a record (CRM's 新增客户): they may take a code too, besides the entity's own add key.
+     */
+    keys?: string[]
+  }
+  /**
    * Cannot change after creation.
    */
   immutable?: {

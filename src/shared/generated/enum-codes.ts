@@ -637,3 +637,10 @@ export const GEN_KEY_TYPE = {
   UUID: 1,
   SNOW_FLAKE: 2,
 } as const
+
+export const CODE_RULE_DATE = {
+  NONE: 0,
+  YEAR: 1,
+  MONTH: 2,
+  DAY: 3,
+} as const

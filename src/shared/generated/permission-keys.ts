@@ -47,6 +47,10 @@ export const PERMISSION = {
       modify: 'system:parameter:modify',
       delete: 'system:parameter:delete',
     },
+    codeRule: {
+      query: 'system:code-rule:query',
+      modify: 'system:code-rule:modify',
+    },
     notice: {
       publish: 'system:notice:publish',
       add: 'system:notice:add',

@@ -8,6 +8,7 @@ import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../components/feedback.js'
 import { customerApi, customerPaths } from './customer-api.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
+import { nextCode } from '../../runtime/next-code.js'
 
 /** What a salesperson fills in for a customer (fields of schemas/entities/customer.json). */
 export const CUSTOMER_FORM_FIELDS = ['code', 'name', 'level', 'dealStatus', 'industry', 'source', 'contact', 'telephone', 'email', 'settleType', 'address', 'description'] as const
@@ -46,6 +47,7 @@ export default function CustomerForm({ meta, id, compact }: { meta: Meta; id?: s
   useEffect(() => {
     if (!id) {
       form.setFieldsValue({ settleType: entity.byName.get('settleType')?.default, dealStatus: 0 })
+      void nextCode('customer', 'code').then((code) => code && !form.getFieldValue('code') && form.setFieldsValue({ code }))
       return
     }
     customerApi
