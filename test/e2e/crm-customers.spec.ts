@@ -1,4 +1,4 @@
-import { expect, openScreen, paneOf, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { chooseOption, expect, openScreen, paneOf, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 
 /** Another salesperson: a user whose role holds the public sea's keys. */
 async function colleague(api: AdminApi, s: string) {
@@ -38,10 +38,14 @@ test('customer, follow-up, release to the sea, another salesperson claims it, ow
   await codeInput.fill(code)
   await form.getByLabel('名称', { exact: true }).fill(name)
   await form.getByLabel('联系人', { exact: true }).fill('李经理')
+  // 所属行业 and 客户来源 offer the items of their data dictionaries.
+  await chooseOption(page, form, '所属行业', '制造业')
+  await chooseOption(page, form, '客户来源', '展会活动')
   await form.getByRole('button', { name: '保存' }).click()
   await expect(toast(page, '新增成功')).toBeVisible()
   await expect(page).toHaveURL(/\/crm\/customer\/detail\//)
   const detailPath = new URL(page.url()).pathname
+  expect(await api.get<{ industry: string; source: string }>('/basedata/customer', { id: detailPath.split('/').pop()! })).toMatchObject({ industry: '制造业', source: '展会活动' })
   const detail = paneOf(page, detailPath)
   await expect(detail.getByText(name).first()).toBeVisible()
 

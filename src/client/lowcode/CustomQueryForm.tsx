@@ -8,7 +8,7 @@ import { GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT } from '../../shared/generated
 import { ALL, DATE_FORMAT, DATETIME_FORMAT, initialQueryValues, isBooleanQuery, isMultiQuery, queryKey } from './list-conditions.js'
 import type { ListQueryParamConfig } from './lowcode-wire.js'
 import CustomSelectorInput from './CustomSelectorInput.js'
-import DataDicSelect from './DataDicSelect.js'
+import DataDicSelect from '../components/DictionarySelect.js'
 import { useTr } from '../i18n/use-tr.js'
 
 export interface CustomQueryFormProps {

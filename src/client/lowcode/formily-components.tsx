@@ -1,7 +1,7 @@
 import { connect, createSchemaField } from '@formily/react'
 import { Checkbox, DatePicker, FormGrid, FormItem, FormLayout, Input, NumberPicker, Password, Radio, Select, Space, Switch, TimePicker } from '@formily/antd-v5'
 import CustomSelectorInput from './CustomSelectorInput.js'
-import DataDicSelect from './DataDicSelect.js'
+import DataDicSelect from '../components/DictionarySelect.js'
 
 /**
  * The only components a stored custom form can render (formily-schema.ts lists the same names):

@@ -3,6 +3,7 @@ import { FormGrid, FormItem, Input, NumberPicker, Password, PreviewText, Radio, 
 import FormDateInput from '../components/FormDateInput.js'
 import BooleanSwitch, { type BooleanSwitchProps } from '../components/BooleanSwitch.js'
 import IconPicker, { type IconPickerProps } from '../components/IconPicker.js'
+import DictionarySelect from '../components/DictionarySelect.js'
 import ImageUpload, { type ImageUploadProps } from '../components/ImageUpload.js'
 import JsonInput, { type JsonInputProps } from '../components/JsonInput.js'
 import PickerInput, { type PickerInputProps } from './picker/PickerInput.js'
@@ -36,6 +37,8 @@ export const formComponents = {
     mapReadPretty((p: RegionCascaderProps) => <PreviewText.Input value={regionPath(p.value, ' / ') || p.value || undefined} />),
   ),
   IconPicker: connect(IconPicker, mapReadPretty((p: IconPickerProps) => <IconPicker {...p} readPretty />)),
+  // A dictionary field stores the item's name: its detail shows the text itself.
+  DictionarySelect: connect(DictionarySelect, mapReadPretty((p: { value?: unknown }) => <PreviewText.Input value={p.value ? String(p.value) : undefined} />)),
   ImageUpload: connect(ImageUpload, mapReadPretty((p: ImageUploadProps) => <ImageUpload {...p} readPretty />)),
   JsonInput: connect(JsonInput, mapReadPretty((p: JsonInputProps) => <JsonInput {...p} readPretty />)),
   RefText: connect(RefText, mapReadPretty((p: RefTextProps) => <PreviewText.Input value={p.text || undefined} />)),

@@ -34,6 +34,7 @@ function componentOf(field: FieldModel, pickerKind: string | undefined): string 
   if (control === 'regionCascader') return 'RegionCascader'
   if (control === 'image') return 'ImageUpload'
   if (control === 'icon') return 'IconPicker'
+  if (field.dictionary) return 'DictionarySelect'
   if (field.type === 'ref') return pickerKind ? 'PickerInput' : 'RefText'
   if (field.type === 'boolean') return control === 'radio' ? 'Radio.Group' : 'BooleanSwitch'
   if (field.type === 'enum') return control === 'radio' ? 'Radio.Group' : 'Select'
@@ -103,7 +104,7 @@ function booleanColors(field: FieldModel, enums: EnumCatalog): [string | undefin
 
 function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<string, unknown> | undefined): Record<string, unknown> {
   const { field } = item
-  const choose = CHOOSE.includes(field.type) || field.control === 'regionCascader' || field.control === 'image' || field.control === 'icon'
+  const choose = CHOOSE.includes(field.type) || field.control === 'regionCascader' || field.control === 'image' || field.control === 'icon' || Boolean(field.dictionary)
   // Formily's FormItem label is not tied to its control, so each control carries its own accessible name.
   const props: Record<string, unknown> = {
     'aria-label': field.label,
@@ -111,6 +112,11 @@ function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<
   }
   switch (item.component) {
     case 'Select':
+      props.allowClear = !field.requiredMessage
+      break
+    case 'DictionarySelect':
+      props.dicCode = field.dictionary
+      props.stores = 'name'
       props.allowClear = !field.requiredMessage
       break
     case 'NumberPicker':

@@ -479,11 +479,38 @@ export class EntityStore {
     return { values, merged }
   }
 
+  /** The names of a dictionary's enabled items: the choices of a field that declares it (`dictionary`). */
+  async dictionaryChoices(trx: Db, code: string): Promise<Set<string>> {
+    const [dic, item] = [this.registry.get('dic'), this.registry.get('dicItem')]
+    const rows = await trx
+      .selectFrom(`${item.table} as i`)
+      .innerJoin(`${dic.table} as d`, 'd.id', 'i.dic_id')
+      .select('i.name')
+      .where('d.code', '=', code)
+      .where('i.available', '=', this.codec.toColumn(item.byName.get('available') as FieldModel, true))
+      .execute()
+    return new Set(rows.map((r) => String(r.name)))
+  }
+
+  /**
+   * A field offering a dictionary's items takes a new value only from its enabled items (by name);
+   * a value kept from before (free text of an older release, an item since disabled) may stay.
+   */
+  private async checkDictionaries(trx: Db, entity: EntityModel, values: Wire, existing?: Wire) {
+    for (const f of entity.fields) {
+      if (!f.dictionary || isBlank(values[f.name])) continue
+      const value = String(values[f.name]).trim()
+      if (existing && String(existing[f.name] ?? '').trim() === value) continue
+      if (!(await this.dictionaryChoices(trx, f.dictionary)).has(value)) throw invalid(`${f.label}取值不正确`, f.name)
+    }
+  }
+
   /** Validates and completes a write; answers the values to store. */
   private async prepare(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire) {
     const { values, merged } = await this.prepareRecord(entity, body, mode, existing)
     await this.checkUnique(trx, entity, merged, existing?.id as string | undefined)
     await this.checkRefs(trx, ctx, entity, values, existing?.id as string | undefined)
+    await this.checkDictionaries(trx, entity, values, existing)
     return values
   }
 

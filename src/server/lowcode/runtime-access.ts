@@ -165,10 +165,12 @@ export async function assertRuntimeAccess(services: Services, ctx: RequestContex
 
 /**
  * The items of a dictionary (`/system/dic/item/bydic`, `queryDicByName`) answer the dictionary's own
- * screens, the custom-list designers, and a user whose menus open a custom list with a condition on
- * that dictionary (its query form offers the items).
+ * screens, the custom-list designers, a user whose menus open a custom list with a condition on
+ * that dictionary (its query form offers the items), and anyone signed in for a dictionary an entity
+ * field offers as its choices (`dictionary`: 所属行业, 客户来源), which every form of that field shows.
  */
 export async function assertDictionaryAccess(services: Services, ctx: RequestContext, by: 'code' | 'name', value: string): Promise<void> {
+  if (by === 'code' && services.registry.all().some((e) => e.fields.some((f) => f.dictionary === value))) return
   const dic = services.registry.get('dic')
   const item = services.registry.get('dicItem')
   const keys = [...operationKeys(dic, 'query'), ...operationKeys(item, 'create'), ...operationKeys(item, 'modify'), ...designerKeys(services, 'list')]

@@ -232,6 +232,10 @@ export interface Field {
     rule: 'pinyinInitialsUpper'
   }
   /**
+   * The code of a data dictionary (数据字典) whose enabled items are the field's choices: the form offers them in a select and the server refuses a new value that is not one of them (the stored value is the item's name, so text written before stays readable). The seed (schemas/seed/defaults.json dictionaries) gives every tenant the dictionaries fields declare; an admin edits their items. Any signed-in user whose form offers the field may read its items.
+   */
+  dictionary?: string
+  /**
    * A code from a numbering rule: prefix + date + a sequence per period. The form of a new record proposes the next code (GET /system/code-rule/next); the clerk may type another, and the call still requires one, as the spec's forms do. Each tenant changes the rule in 系统管理 › 编号规则 (codeRule, one row per numbered field); the file gives the rule a new tenant starts with. A proposed code is used up even if the form is abandoned: codes of master data may have gaps, never twins.
    */
   numbering?: {

@@ -9,6 +9,7 @@ import { useFeedback } from '../../components/feedback.js'
 import { customerApi, customerPaths } from './customer-api.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
 import { nextCode } from '../../runtime/next-code.js'
+import DictionarySelect from '../../components/DictionarySelect.js'
 
 /** What a salesperson fills in for a customer (fields of schemas/entities/customer.json). */
 export const CUSTOMER_FORM_FIELDS = ['code', 'name', 'level', 'dealStatus', 'industry', 'source', 'contact', 'telephone', 'email', 'settleType', 'address', 'description'] as const
@@ -27,6 +28,7 @@ export function FieldInput({ field, meta, ...control }: { field: FieldModel; met
   const tr = useTr()
   const props = control as Record<string, unknown>
   if (field.enum) return <Select {...props} allowClear={!field.required} options={enumOptions(field.enum, meta.enums)} placeholder={tr(`请选择${field.label}`)} />
+  if (field.dictionary) return <DictionarySelect {...props} dicCode={field.dictionary} stores="name" allowClear={!field.required} placeholder={tr(`请选择${field.label}`)} />
   if (field.control === 'textarea') return <Input.TextArea {...props} rows={3} placeholder={tr(`请输入${field.label}`)} />
   return <Input {...props} placeholder={tr(`请输入${field.label}`)} />
 }

@@ -125,6 +125,9 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
     .filter((f) => f.type === 'ref' && !f.multiple)
     .map((f) => ({ field: f, target: registry.get(f.ref as string) }))
     .filter((r) => r.target.scope === entity.scope)
+  const dictionaryFields = entity.fields.filter((f) => f.dictionary)
+  /** The choices of each dictionary field, read once per import run. */
+  const choices = new Map<FieldModel, Set<string>>()
   const maxParameters = MAX_PARAMETERS[store.kind]
   /** INSERT texts by row count and column list. */
   const insertTexts = new Map<string, string>()
@@ -319,6 +322,11 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
       if (refusal.has(i)) continue
       try {
         const p = prepared.get(i)!
+        for (const f of dictionaryFields) {
+          if (isBlank(p.values[f.name])) continue
+          if (!choices.has(f)) choices.set(f, await store.dictionaryChoices(trx, f.dictionary!))
+          if (!choices.get(f)!.has(String(p.values[f.name]).trim())) throw invalid(`${f.label}取值不正确`, f.name)
+        }
         for (const f of uniqueFields) {
           if (isBlank(p.merged[f.name])) continue
           const value = codec.toColumn(f, p.merged[f.name])

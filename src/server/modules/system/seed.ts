@@ -29,6 +29,8 @@ interface DefaultsSeed {
   parameters: { key: string; value: unknown; description?: string }[]
   roles: { code: string; name: string; permission: string }[]
   admin: { code: string; name: string; username: string; email?: string; telephone?: string }
+  /** The dictionaries entity fields declare (`dictionary`), with their first items. */
+  dictionaries: { code: string; name: string; description?: string; items: string[] }[]
 }
 
 const readSeed = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, 'seed', name), 'utf8')) as T
@@ -111,7 +113,10 @@ function flattenTree(nodes: TreeSeed[], parentId: string | null, out: Record<str
  */
 export async function seedTenant(services: Services, tenantId: string, _name: string): Promise<void> {
   const db = services.databases.tenant(tenantId)
-  if (await db.selectFrom('sys_user').select('id').executeTakeFirst()) return addNewSeedMenus(services, db)
+  if (await db.selectFrom('sys_user').select('id').executeTakeFirst()) {
+    await addNewSeedMenus(services, db)
+    return addSeedDictionaries(services, db)
+  }
   const seed = defaultsSeed()
   const { registry } = services
   const password = await hashPassword(services.config.adminPassword)
@@ -133,6 +138,31 @@ export async function seedTenant(services: Services, tenantId: string, _name: st
       registry.get('parameter'),
       seed.parameters.map((p) => ({ pKey: p.key, pValue: typeof p.value === 'string' ? p.value : JSON.stringify(p.value), description: p.description })),
     )
+  })
+  await addSeedDictionaries(services, db)
+}
+
+/**
+ * The seed's dictionaries (those entity fields offer as choices, e.g. 所属行业) that the tenant lacks,
+ * by code, each with its items; a dictionary the tenant has keeps the admin's items. Runs at every start,
+ * so a dictionary added to the seed reaches tenants made before it.
+ */
+async function addSeedDictionaries(services: Services, db: Db): Promise<void> {
+  const { registry } = services
+  const have = new Set((await db.selectFrom(registry.get('dic').table).select('code').execute()).map((d) => String(d.code)))
+  const missing = defaultsSeed().dictionaries.filter((d) => !have.has(d.code))
+  if (!missing.length) return
+  await inTransaction(db, async (trx) => {
+    for (const dic of missing) {
+      const dicId = newId()
+      await insertRows(services, trx, registry.get('dic'), [{ id: dicId, code: dic.code, name: dic.name, description: dic.description, available: true }])
+      await insertRows(
+        services,
+        trx,
+        registry.get('dicItem'),
+        dic.items.map((name, i) => ({ dicId, code: String(i + 1).padStart(3, '0'), name, orderNo: i + 1, available: true })),
+      )
+    }
   })
 }
 
