@@ -88,14 +88,17 @@ test('opportunity approval and pages; memorial reminder in the bell', async ({ p
   await detail.getByRole('button', { name: '概览' }).click()
   await expect(paneOf(page, `/crm/business/detailV2/${businessId}`).locator('.ant-steps')).toContainText('方案/报价')
 
-  // A contract from the opportunity: choosing the 商机 fills in its customer.
+  // A contract from the opportunity: choosing the 商机 fills in its customer, name and amount; the
+  // contract number comes proposed by the numbering rule.
   await page.goto('/crm/contract/add')
   const add = paneOf(page, '/crm/contract/add')
+  await expect(add.getByRole('textbox', { name: '合同编号', exact: true })).toHaveValue(/^HT\d{12}$/)
   await pick(page, add.getByRole('textbox', { name: '商机', exact: true }), `商机${s}`)
   await expect(add.getByRole('textbox', { name: '客户', exact: true })).toHaveValue(`B${s} 商机客户${s}`)
+  await expect(add.getByRole('textbox', { name: '合同名称', exact: true })).toHaveValue(`商机${s}`)
+  await expect(add.getByRole('spinbutton', { name: '合同金额', exact: true })).toHaveValue('88000.50')
   await add.getByRole('textbox', { name: '合同编号', exact: true }).fill(`C${s}`)
   await add.getByRole('textbox', { name: '合同名称', exact: true }).fill(`商机合同${s}`)
-  await add.getByRole('spinbutton', { name: '合同金额', exact: true }).fill('88000.50')
   await add.getByRole('textbox', { name: '签约日期', exact: true }).fill('2026-03-01')
   await add.getByRole('textbox', { name: '签约日期', exact: true }).press('Enter')
   await add.getByRole('button', { name: /确\s*定/ }).click()
