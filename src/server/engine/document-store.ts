@@ -11,6 +11,7 @@ import { now } from '../platform/clock.js'
 import { newId } from '../platform/ids.js'
 import type { RequestContext } from '../platform/request-context.js'
 import { opLogInsert, OpLogType, writeOpLog } from '../platform/op-log.js'
+import { assertNotOwnApproval } from '../platform/separation-of-duties.js'
 import type { EntityStore } from './entity-store.js'
 import type { Wire } from './record-codec.js'
 import { nextDocumentNumber } from './document-number.js'
@@ -413,6 +414,7 @@ export class DocumentStore {
   async approvePass(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, description?: unknown): Promise<void> {
     const { existing, scope } = await this.scoped(trx, ctx, doc, id)
     if (!EDITABLE.includes(this.statusOf(existing))) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
+    await assertNotOwnApproval(trx, ctx, existing.createById, doc.subject)
     const docId = String(existing.id)
     const set: Wire = { status: DocumentStatus.APPROVE_PASS, approve_by: ctx.name, approve_time: now(), refuse_reason: null, ...updateColumns(ctx) }
     if ((description !== undefined || doc.section.approveReplacesDescription) && doc.header.byName.has('description'))
@@ -450,6 +452,7 @@ export class DocumentStore {
     const status = this.statusOf(existing)
     if (status === DocumentStatus.APPROVE_REFUSE) throw invalid(`${doc.subject}已审核拒绝，不允许继续执行审核！`)
     if (status !== DocumentStatus.CREATED) throw invalid(`${doc.subject}已审核通过，不允许继续执行审核！`)
+    await assertNotOwnApproval(trx, ctx, existing.createById, doc.subject)
     const text = String(reason).trim().slice(0, 200)
     await this.hooksOf(doc).refuse?.({ trx, ctx, doc, header: existing, lines: [], existing, id: String(existing.id) })
     const done = await trx

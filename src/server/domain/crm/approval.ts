@@ -7,6 +7,7 @@ import { invalid } from '../../platform/errors.js'
 import { now } from '../../platform/clock.js'
 import { updateColumns } from '../../platform/audit-columns.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
+import { assertNotOwnApproval } from '../../platform/separation-of-duties.js'
 import type { RequestContext } from '../../platform/request-context.js'
 
 /** CRM_BUSINESS_STATUS / CRM_CONTRACT_STATUS share the codes of 001 §4: 0 pending, 3 passed, 6 refused. */
@@ -64,6 +65,7 @@ export async function approveRecord(
   const current = Number(record.status)
   if (current === CRM_STATUS.APPROVE_PASS) throw invalid(`${subject}已审核通过，不允许重复审核！`)
   if (current === CRM_STATUS.APPROVE_REFUSE) throw invalid(`${subject}已审核拒绝，请修改后重新提交！`)
+  await assertNotOwnApproval(trx, ctx, record.createById, subject)
   if (before) await before(record, status === CRM_STATUS.APPROVE_PASS)
   const scope = await store.scope(trx, ctx, entity)
   const done = await trx

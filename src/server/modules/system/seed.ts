@@ -36,6 +36,9 @@ interface DefaultsSeed {
 const readSeed = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, 'seed', name), 'utf8')) as T
 export const defaultsSeed = () => readSeed<DefaultsSeed>('defaults.json')
 
+/** A seeded parameter as a sys_parameter record (values are text). */
+const parameterRow = (p: DefaultsSeed['parameters'][number]) => ({ pKey: p.key, pValue: typeof p.value === 'string' ? p.value : JSON.stringify(p.value), description: p.description })
+
 /** Inserts seed rows through the entity's codec (no op log: nobody did it). */
 async function insertRows(services: Services, db: Db, entity: EntityModel, rows: Record<string, unknown>[]) {
   const time = now()
@@ -115,6 +118,7 @@ export async function seedTenant(services: Services, tenantId: string, _name: st
   const db = services.databases.tenant(tenantId)
   if (await db.selectFrom('sys_user').select('id').executeTakeFirst()) {
     await addNewSeedMenus(services, db)
+    await addSeedParameters(services, db)
     return addSeedDictionaries(services, db)
   }
   const seed = defaultsSeed()
@@ -136,10 +140,24 @@ export async function seedTenant(services: Services, tenantId: string, _name: st
       services,
       trx,
       registry.get('parameter'),
-      seed.parameters.map((p) => ({ pKey: p.key, pValue: typeof p.value === 'string' ? p.value : JSON.stringify(p.value), description: p.description })),
+      seed.parameters.map(parameterRow),
     )
   })
   await addSeedDictionaries(services, db)
+}
+
+/**
+ * Parameters added to the seed after a tenant was created (e.g. approval.separate-duties) reach it at
+ * the next start, with their default value; a parameter the tenant has keeps its value.
+ */
+async function addSeedParameters(services: Services, db: Db): Promise<void> {
+  const parameter = services.registry.get('parameter')
+  const have = new Set((await db.selectFrom(parameter.table).select('p_key').execute()).map((p) => String(p.p_key)))
+  const missing = defaultsSeed().parameters.filter((p) => !have.has(p.key))
+  if (missing.length)
+    await inTransaction(db, (trx) =>
+      insertRows(services, trx, parameter, missing.map(parameterRow)),
+    )
 }
 
 /**
