@@ -1,18 +1,15 @@
 import useSWR from 'swr'
 import type { EntityFile } from '../../shared/generated/entity.js'
-import type { EnumsFile } from '../../shared/generated/enums.js'
+import { meta as metaCalls, type MetaBundle } from '../../shared/contracts/meta.js'
 import { buildEntityModel, type EntityModel } from '../../shared/metadata/entity-model.js'
 import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
-import { api } from './http.js'
+import { call } from './call.js'
 import { useLocale } from '../i18n/current-locale.js'
 import { localizeEntityFile } from '../i18n/localize-entity.js'
 import { translatorOf } from '../../shared/i18n/catalogue.js'
 import type { Locale } from '../../shared/i18n/locales.js'
 
-export interface MetaBundle {
-  entities: Record<string, EntityFile>
-  enums: EnumsFile
-}
+export type { MetaBundle }
 
 export interface Meta {
   entity(name: string): EntityModel
@@ -57,10 +54,8 @@ const byLocale = new WeakMap<MetaBundle, Map<Locale, Meta>>()
 /** Entity files and enumerations from the server (`GET /meta/bundle`), fetched once per session, shown in the chosen language. */
 export function useMeta(): Meta | undefined {
   const locale = useLocale()
-  const { data } = useSWR('/meta/bundle', () => api.get<MetaBundle>('/meta/bundle'), {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-  })
+  // The files are the server's, the same for every session: keyed by the path alone (api/ does not reach up to app/'s session).
+  const { data } = useSWR(metaCalls.bundle.path, () => call(metaCalls.bundle), { revalidateOnFocus: false, revalidateIfStale: false })
   if (!data) return undefined
   let metas = byLocale.get(data)
   if (!metas) byLocale.set(data, (metas = new Map()))

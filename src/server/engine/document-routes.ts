@@ -9,6 +9,8 @@ import { idsFrom, objectBody } from './request-values.js'
 import { sendListExport } from './list-export.js'
 import type { DocumentStore } from './document-store.js'
 import type { DocumentModel } from './document-kind.js'
+import { documentCalls } from '../../shared/contracts/document-calls.js'
+import { routeOf } from '../platform/call-routes.js'
 
 export function documentModel(services: Services, header: EntityModel): DocumentModel {
   const section = header.file.document as DocumentSection
@@ -29,6 +31,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
     const api = header.file.api
     if (!api) continue
     const doc = documentModel(services, header)
+    const calls = documentCalls(api.base)
     const key = (action: string) => [`${api.permission}:${action}`]
     const list = header.file.views?.list
     const listRequest = (values: Record<string, unknown>) => ({
@@ -41,8 +44,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
 
     const conditions = paramsOf(services, header, list?.query ?? [])
     defineListRoute(app, services, {
-      method: 'GET',
-      url: `${api.base}/query`,
+      ...routeOf(calls.query),
       conditions,
       access: key('query'),
       handler: async ({ ctx, query }) => store.list(ctx.db, ctx, header, listRequest(query)),
@@ -50,7 +52,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
     for (const method of ['POST', 'GET'] as const)
       defineListRoute(app, services, {
         method,
-        url: `${api.base}/export`,
+        url: calls.export.path,
         conditions,
         access: key('export'),
         // Every matching document, streamed (engine/list-export.ts).
@@ -60,40 +62,34 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
         },
       })
     defineRoute(app, {
-      method: 'GET',
-      url: api.base,
+      ...routeOf(calls.get),
       access: [...key('query'), ...key('modify'), ...key('approve')],
       handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, doc, query.id),
     })
     defineRoute(app, {
-      method: 'POST',
-      url: api.base,
+      ...routeOf(calls.create),
       access: key('add'),
       handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.create(trx, ctx, doc, objectBody(body))),
     })
     defineRoute(app, {
-      method: 'PUT',
-      url: api.base,
+      ...routeOf(calls.modify),
       access: key('modify'),
       handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.modify(trx, ctx, doc, objectBody(body))),
     })
     defineRoute(app, {
-      method: 'DELETE',
-      url: api.base,
+      ...routeOf(calls.remove),
       access: key('delete'),
       handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => documents.remove(trx, ctx, doc, field(body, 'id') ?? query.id)),
     })
     defineRoute(app, {
-      method: 'DELETE',
-      url: `${api.base}/batch`,
+      ...routeOf(calls.removeBatch),
       access: key('delete'),
       handler: async ({ ctx, body, query }) =>
         inTransaction(ctx.db, (trx) => documents.batch(trx, doc, idsFrom(body, query), '删除', (id) => documents.remove(trx, ctx, doc, id))),
     })
     if (!hasApproval(doc.section)) continue
     defineRoute(app, {
-      method: 'POST',
-      url: `${api.base}/approve/pass/direct`,
+      ...routeOf(calls.createAndApprove),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, async (trx) => {
@@ -103,22 +99,19 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
         }),
     })
     defineRoute(app, {
-      method: 'PATCH',
-      url: `${api.base}/approve/pass`,
+      ...routeOf(calls.approvePass),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) => documents.approvePass(trx, ctx, doc, field(body, 'id'), field(body, 'description'))),
     })
     defineRoute(app, {
-      method: 'PATCH',
-      url: `${api.base}/approve/refuse`,
+      ...routeOf(calls.approveRefuse),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) => documents.approveRefuse(trx, ctx, doc, field(body, 'id'), field(body, 'refuseReason'))),
     })
     defineRoute(app, {
-      method: 'PATCH',
-      url: `${api.base}/approve/pass/batch`,
+      ...routeOf(calls.approvePassBatch),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) =>
@@ -128,8 +121,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
         ),
     })
     defineRoute(app, {
-      method: 'PATCH',
-      url: `${api.base}/approve/refuse/batch`,
+      ...routeOf(calls.approveRefuseBatch),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) =>
@@ -138,8 +130,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
     })
     if (doc.section.cancelApprove)
       defineRoute(app, {
-        method: 'PATCH',
-        url: `${api.base}/approve/cancel`,
+        ...routeOf(calls.approveCancel),
         access: key('cancel-approve'),
         handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.cancelApprove(trx, ctx, doc, field(body, 'id'))),
       })

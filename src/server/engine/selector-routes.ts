@@ -8,6 +8,8 @@ import { idsFrom } from './request-values.js'
 import { pickerKeys } from './picker-access.js'
 import { availableStock } from './warehouse-stock.js'
 import { defineListRoute, paramsOf } from './list-routes.js'
+import { pickerCalls } from '../../shared/contracts/picker-calls.js'
+import { routeOf } from '../platform/call-routes.js'
 
 /**
  * `available` of a picker defaults to enabled (spec 000 §7); the status filter's 全部 option sends
@@ -38,13 +40,13 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
     const picker = entity.file.views?.picker
     if (!picker) continue
     const access: Access = pickerKeys(services.registry, picker.kind)
+    const calls = pickerCalls(picker.kind)
     const tree = Boolean(entity.parentField)
     // 全部 sends `available=all` (selectorValues).
     const stockAt = picker.warehouseStock ? [{ name: picker.warehouseStock.param, label: '仓库', kind: 'id' as const }] : []
     const conditions = [...paramsOf(services, entity, selectorParams(entity)).map((c) => (c.name === 'available' ? { ...c, also: ['all'] } : c)), ...stockAt]
     defineListRoute(app, services, {
-      method: 'GET',
-      url: `/selector/${picker.kind}`,
+      ...routeOf(calls.page),
       access,
       conditions,
       handler: async ({ ctx, query }) => {
@@ -67,8 +69,7 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
       },
     })
     defineRoute(app, {
-      method: 'POST',
-      url: `/selector/${picker.kind}/load`,
+      ...routeOf(calls.load),
       access,
       handler: async ({ ctx, body, query }) =>
         services.store.loadByIds(dbFor(services, ctx, entity), ctx, entity, idsFrom(body, query), picker.columns),

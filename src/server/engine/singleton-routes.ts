@@ -6,6 +6,8 @@ import { inTransaction } from '../platform/db-tx.js'
 import type { Services } from './services.js'
 import { objectBody } from './request-values.js'
 import { ensureSingleton, readSingleton } from './singletons.js'
+import { singletonCalls } from '../../shared/contracts/singleton-calls.js'
+import { routeOf } from '../platform/call-routes.js'
 
 /**
  * `GET {base}` and `PUT {base}` of a configuration (`singleton` entity: purchase, sale, retail,
@@ -23,15 +25,14 @@ function readKeys(services: Services, entity: EntityModel): string[] {
 export function registerSingletonRoutes(app: FastifyInstance, services: Services, entity: EntityModel): void {
   const api = entity.file.api
   if (!api) return
+  const calls = singletonCalls(api.base)
   defineRoute(app, {
-    method: 'GET',
-    url: api.base,
+    ...routeOf(calls.read),
     access: readKeys(services, entity),
     handler: async ({ ctx }) => readSingleton(services, ctx.db, ctx, entity),
   })
   defineRoute(app, {
-    method: 'PUT',
-    url: api.base,
+    ...routeOf(calls.save),
     access: [`${api.permission}:modify`],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, async (trx) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { CallContract, QueryAndBody } from '../../shared/contracts/call.js'
+import type { AnyCall, CallContract, QueryAndBody } from '../../shared/contracts/call.js'
 import { defineRoute, type Access, type AuthedInput, type RouteInput } from './routes.js'
 
 type Input<A extends Access> = A extends 'public' ? RouteInput : AuthedInput
@@ -38,3 +38,9 @@ export function defineCallRoute<P, R, A extends Access>(app: FastifyInstance, co
  * where the schema, not the compiler, keeps the two in step.
  */
 export const schemaAnswer = <R>(data: unknown): R => data as R
+
+/**
+ * Method and url of a contract, for the engine's families whose handlers read the request themselves
+ * (the document store takes `id` from the body or the query): the path is still the contract's.
+ */
+export const routeOf = (contract: AnyCall) => ({ method: contract.method, url: contract.path })

@@ -10,6 +10,15 @@ export interface ImportTask {
   data: { total?: number; created?: number; modified?: number } | null
 }
 
+/** One entry of a document's timeline, newest first. */
+export interface TimelineEntry {
+  id: string
+  bizType: number
+  content: string
+  createBy: string
+  createTime: string
+}
+
 /** Shared components (000 §7 Components). */
 export const component = {
   /** Multipart `file`; answers the URL of the stored image. */
@@ -19,4 +28,6 @@ export const component = {
   importTask: defineCall<{ id: string }, ImportTask>('GET', '/component/import/task'),
   /** Not in the spec: stops the caller's own running import at its next batch. */
   cancelImportTask: defineCall<{ id: string }, null>('DELETE', '/component/import/task', 'query'),
+  /** The timeline of a document (any kind), for whoever may open it. */
+  orderTimeline: defineCall<{ orderId: string }, TimelineEntry[]>('GET', '/component/timeline/order'),
 }

@@ -1,7 +1,7 @@
 import { Button, Input, InputNumber, Select, Space, Table, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
-import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
+import { useCall } from '../../app/use-call.js'
+import { pickerCall } from '../../../shared/contracts/picker-calls.js'
 import { paymentsMatch, paymentsSum } from '../../../shared/metadata/document-totals.js'
 import { newLineKey } from './DocumentLines.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -23,12 +23,13 @@ export interface AgreedPaymentsProps {
   readOnly: boolean
 }
 
+/** The pay types an agreed payment chooses from (the paytype picker's rows: id, code, name). */
+const PAY_TYPES = pickerCall('paytype')
+
 /** 约定支付 of purchase and sale orders: pay type, amount and text per row, their sum shown against the total. */
 export default function AgreedPayments({ rows, onChange, total, readOnly }: AgreedPaymentsProps) {
   const tr = useTr()
-  const { data: payTypes } = useSWR(readOnly ? null : ['selector-paytype'], () =>
-    api.get<Page<{ id: string; code: string; name: string }>>('/selector/paytype', { pageIndex: 1, pageSize: 100 }),
-  )
+  const { data: payTypes } = useCall(!readOnly && PAY_TYPES, { pageIndex: 1, pageSize: 100 })
   const update = (key: string, patch: Partial<PaymentRow>) => onChange(rows.map((r) => (r.__key === key ? { ...r, ...patch } : r)))
   const sum = paymentsSum(rows)
   const match = paymentsMatch(rows, total)

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Modal, Table } from 'antd'
 import type { ColumnType } from 'antd/es/table'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
+import { useCall } from '../../app/use-call.js'
+import { declaredCalls } from '../../../shared/contracts/document-calls.js'
 import type { Meta } from '../../api/meta.js'
 import type { DocumentSection } from '../../../shared/metadata/document-model.js'
 import { usePageState } from '../../components/pager.js'
@@ -38,9 +38,7 @@ export default function CandidateDialog({ meta, candidates, keyField, query, tak
     if (open) setChosen(new Map())
   }, [open])
   const params = { ...query, pageIndex: page.index, pageSize: page.size }
-  const { data, isLoading } = useSWR(open ? ['candidates', candidates.path, JSON.stringify(params)] : null, () =>
-    api.get<{ datas: CandidateRow[]; totalCount: number }>(candidates.path, params),
-  )
+  const { data, isLoading } = useCall(open && declaredCalls.candidates(candidates), params)
   const keyOf = (row: CandidateRow) => String(row[keyField])
   const columns: ColumnType<CandidateRow>[] = (candidates.columns ?? []).map((c) => ({
     key: c.key,

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react'
 import { AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { declaredCalls } from '../../../shared/contracts/document-calls.js'
 import type { Meta } from '../../api/meta.js'
 import PickerDialog from '../picker/PickerDialog.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
@@ -140,7 +141,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     setSearchText(text)
     if (!searchUrl || !text.trim()) return setFound([])
     try {
-      setFound(await api.get<Record<string, unknown>[]>(searchUrl, { scId, condition: text.trim() }, { hideError: true }))
+      setFound(await call(declaredCalls.productSearch(searchUrl), { scId, condition: text.trim() }, { hideError: true }))
     } catch {
       setFound([])
     }

@@ -10,12 +10,14 @@ import type { EntityRow } from '../entity-api.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import ListView, { type ListContext } from '../ListView.js'
 import RefuseDialog from './RefuseDialog.js'
-import { documentApi } from './document-api.js'
+import { documentCallsOf } from './document-api.js'
+import { declaredCalls } from '../../../shared/contracts/document-calls.js'
 import { documentsChanged, useDocumentsVersion } from './document-events.js'
 import { documentPath, type DocumentMode } from './document-routes.js'
 import { isEditableStatus } from './document-status.js'
 import { rowActionsFor, type ListRowAction } from './document-features.js'
-import { api } from '../../api/http.js'
+import { download } from '../../api/http.js'
+import { call, callRequest } from '../../api/call.js'
 import ImportDialog from '../../components/ImportDialog.js'
 import { rowActionHandler, useRowActionRegistry } from '../row-actions.js'
 import { hasOperation } from '../../../shared/metadata/operation-keys.js'
@@ -49,7 +51,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const navigate = useNavigate()
   const can = usePermission()
   const version = useDocumentsVersion(entity.name)
-  const docApi = useMemo(() => documentApi(entity), [entity])
+  const calls = useMemo(() => documentCallsOf(entity), [entity])
   const key = (action: string) => [`${entity.file.api!.permission}:${action}`]
   const [refusing, setRefusing] = useState<{ ids: string[]; ctx: ListContext } | null>(null)
   /** The open import dialog: the list's `import` (no path), or a further one of the toolbar (`import/…`). */
@@ -72,7 +74,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
     then([...ctx.selected])
   }
 
-  const batch = (ctx: ListContext, verb: string, call: (ids: string[]) => Promise<void>, done: string) =>
+  const batch = (ctx: ListContext, verb: string, run: (ids: string[]) => Promise<unknown>, done: string) =>
     withSelection(ctx, verb, (ids) =>
       modal.confirm({
         title: tr('提示'),
@@ -81,7 +83,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         cancelText: tr('取消'),
         onOk: async () => {
           try {
-            await call(ids)
+            await run(ids)
             message.success(done)
             ctx.clearSelection()
             ctx.reload()
@@ -101,7 +103,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
       )}
       {approval && can(key('approve')) && (
         <>
-          <Button icon={<CheckCircleOutlined aria-hidden />} onClick={() => batch(ctx, tr('审核通过'), docApi.approvePassBatch, tr('审核通过！'))}>
+          <Button icon={<CheckCircleOutlined aria-hidden />} onClick={() => batch(ctx, tr('审核通过'), (ids) => call(calls.approvePassBatch, { ids }), tr('审核通过！'))}>
             {tr('批量审核通过')}
           </Button>
           <Button icon={<CloseCircleOutlined aria-hidden />} onClick={() => withSelection(ctx, tr('审核拒绝'), (ids) => setRefusing({ ids, ctx }))}>
@@ -110,12 +112,12 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         </>
       )}
       {can(key('delete')) && (
-        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => batch(ctx, tr('删除'), docApi.removeBatch, tr('删除成功！'))}>
+        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => batch(ctx, tr('删除'), (ids) => call(calls.removeBatch, ids), tr('删除成功！'))}>
           {tr('批量删除')}
         </Button>
       )}
       {can(key('export')) && (
-        <ExportButton run={() => docApi.exportFile(ctx.query)} />
+        <ExportButton run={() => download('post', calls.export.path, callRequest(calls.export, ctx.query))} />
       )}
       {hasOperation(entity, 'import') && can(key('import')) && (
         <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting({})}>
@@ -132,7 +134,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
 
   const removeOne = async (row: EntityRow, ctx: ListContext) => {
     try {
-      await docApi.remove(row.id)
+      await call(calls.remove, { id: row.id })
       message.success(tr('删除成功！'))
       ctx.reload()
     } catch {
@@ -152,7 +154,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
       if (node) setActionNode(node)
       return
     }
-    const call = action.call!
+    const rowCall = declaredCalls.rowAction(action.call!)
     modal.confirm({
       title: tr('提示'),
       content: action.confirm,
@@ -160,8 +162,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
       cancelText: tr('取消'),
       onOk: async () => {
         try {
-          if (call.method === 'get') await api.get(call.path, { id: row.id })
-          else await api.patch(call.path, { id: row.id })
+          await call(rowCall, { id: row.id })
           message.success(action.done ?? tr('操作成功！'))
           documentsChanged(entity.name)
           ctx.reload()
@@ -234,7 +235,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         onCancel={() => setRefusing(null)}
         onConfirm={async (reason) => {
           if (!refusing) return
-          await docApi.approveRefuseBatch(refusing.ids, reason)
+          await call(calls.approveRefuseBatch, { ids: refusing.ids, refuseReason: reason })
           message.success(tr('审核拒绝！'))
           refusing.ctx.clearSelection()
           refusing.ctx.reload()

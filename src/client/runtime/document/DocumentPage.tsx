@@ -4,7 +4,7 @@ import Decimal from 'decimal.js'
 import { createForm, onFieldInputValueChange, onFieldReact, onFieldValueChange, type Field } from '@formily/core'
 import { Form } from '@formily/antd-v5'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { closeTab } from '../../app/tab-store.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
@@ -20,7 +20,10 @@ import DocumentLines, { newLineKey, type LineRow } from './DocumentLines.js'
 import DocumentPrint from './DocumentPrint.js'
 import OrderTimeline from './OrderTimeline.js'
 import RefuseDialog from './RefuseDialog.js'
-import { documentApi, type DocumentRecord } from './document-api.js'
+import { documentCallsOf, type DocumentRecord } from './document-api.js'
+import { declaredCalls } from '../../../shared/contracts/document-calls.js'
+import { singletonCalls } from '../../../shared/contracts/singleton-calls.js'
+import { takeStock } from '../../../shared/contracts/stock.js'
 import { documentsChanged } from './document-events.js'
 import { isEditableStatus } from './document-status.js'
 import { hasAgreedPayments, hiddenLineFields, lineVisibilityField, paymentDateRuleOf, productSearchUrl, warehouseFieldOf } from './document-features.js'
@@ -73,10 +76,10 @@ function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityM
   useEffect(() => {
     let live = true
     const load = async (): Promise<Loaded> => {
-      if (route.id) return { record: await documentApi(header).get(route.id), requireSource: false }
+      if (route.id) return { record: await call(documentCallsOf(header).get, { id: route.id }), requireSource: false }
       if (!link || route.require !== undefined) return { requireSource: Boolean(link && route.require) }
       if (!link.config) return { requireSource: false }
-      const config = await api.get<Record<string, unknown>>(link.config.base, undefined, { hideError: true }).catch(() => ({}) as Record<string, unknown>)
+      const config = await call(singletonCalls(link.config.base).read, undefined, { hideError: true }).catch(() => ({}) as Record<string, unknown>)
       return { requireSource: config[link.config.requireFlag] === true }
     }
     load()
@@ -116,7 +119,7 @@ function DocumentEditor({
   const subject = section.subject
   const mode = formModeOf(route)
   const readOnly = mode === 'detail'
-  const docApi = useMemo(() => documentApi(header), [header])
+  const calls = useMemo(() => documentCallsOf(header), [header])
   const linkField = sourceLinkField(section)
   const hasPayments = hasAgreedPayments(header.file) || Array.isArray(record?.payTypes)
   const status = record ? Number(record.status) : undefined
@@ -205,8 +208,7 @@ function DocumentEditor({
   loadPaymentDate.current = (party, setDate) => {
     if (!paymentRule) return
     if (!party && paymentRule.party !== 'memberId') return
-    api
-      .get<{ paymentDate?: string | null; allowModify?: boolean }>(paymentRule.path, party ? { [paymentRule.party]: party } : undefined, { hideError: true })
+    call(declaredCalls.paymentDate(paymentRule), party ? { [paymentRule.party]: party } : undefined, { hideError: true })
       .then((terms) => {
         if (setDate) form.setValuesIn('paymentDate', terms.paymentDate ?? undefined)
         form.setFieldState('paymentDate', (s) => {
@@ -227,9 +229,9 @@ function DocumentEditor({
     setRows([])
     if (!planId) return
     void (async () => {
-      const config = await api.get<{ showProduct?: boolean }>('/stock/take/config', undefined, { hideError: true }).catch(() => ({ showProduct: true }))
+      const config = await call(takeStock.config.read, undefined, { hideError: true }).catch(() => ({ showProduct: true }))
       if (config.showProduct === false) return
-      const planLines = await api.get<Record<string, unknown>[]>('/stock/take/plan/products', { planId })
+      const planLines = await call(takeStock.planProducts, { planId })
       setRows(planLines.map((l) => ({ ...lineFromPlan(l), __key: newLineKey() })))
     })().catch(() => undefined)
   }
@@ -238,8 +240,8 @@ function DocumentEditor({
     const planId = form.values.planId as string | undefined
     void (async () => {
       const [counts, pre] = await Promise.all([
-        api.get<{ productId: string; takeNum: number | null }[]>('/stock/take/pre/products', { id: preId, planId }),
-        api.get<DocumentRecord>('/stock/take/pre', { id: preId }),
+        call(takeStock.preProducts, { id: preId, planId }),
+        call(takeStock.pre.get, { id: preId }),
       ])
       setRows((current) => mergePreCounts(current, counts, pre.details ?? [], (p) => lineFromProduct(p, lines)))
     })().catch(() => undefined)
@@ -252,8 +254,7 @@ function DocumentEditor({
       setRows([])
       return
     }
-    api
-      .get<DocumentRecord>(link.load, { id })
+    call(declaredCalls.sourceLoader({ loader: link.load }), { id })
       .then((source) => {
         const copied: Record<string, unknown> = {}
         for (const name of link.copy) if (form.query(name).take() && source[name] !== undefined) copied[name] = source[name]
@@ -366,13 +367,13 @@ function DocumentEditor({
         if (!(await confirmWithoutPayments())) return
       }
       if (approve) {
-        await docApi.createAndApprove(body)
+        await call(calls.createAndApprove, body)
         done(tr('审核通过！'))
       } else if (record) {
-        await docApi.modify(body)
+        await call(calls.modify, body)
         done(tr('修改成功！'))
       } else {
-        await docApi.create(body)
+        await call(calls.create, body)
         done(tr('新增成功！'))
       }
       finish()
@@ -386,9 +387,9 @@ function DocumentEditor({
       if (paymentsEditable && paymentsChanged()) {
         const body = await collect()
         if (!body) return
-        await docApi.modify(body)
+        await call(calls.modify, body)
       } else if (paymentsEditable && missingPayments()) return void message.error(tr('单据没有约定支付，请检查！'))
-      await docApi.approvePass(record!.id)
+      await call(calls.approvePass, { id: record!.id })
       done(tr('审核通过！'))
       finish()
     })
@@ -398,7 +399,7 @@ function DocumentEditor({
     const key = section.lines.pick?.field
     if (!rows.length || !key) return void message.error(tr(`请先添加${lineSubject}`))
     try {
-      form.setValuesIn(c.field, await api.get<string>(c.path, { [c.param]: rows.map((r) => String(r[key])).join(',') }))
+      form.setValuesIn(c.field, await call(declaredCalls.lineCalc(c), { [c.param]: rows.map((r) => String(r[key])).join(',') }))
     } catch {
       // The api layer has shown the server's message (a product without weight…).
     }
@@ -516,7 +517,7 @@ function DocumentEditor({
         open={refusing}
         onCancel={() => setRefusing(false)}
         onConfirm={async (reason) => {
-          await docApi.approveRefuse(record!.id, reason)
+          await call(calls.approveRefuse, { id: record!.id, refuseReason: reason })
           setRefusing(false)
           done(tr('审核拒绝！'))
           finish()

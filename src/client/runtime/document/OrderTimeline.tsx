@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { Button, Timeline } from 'antd'
-import useSWR from 'swr'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
-import { orderTimeline } from './document-api.js'
+import { component } from '../../../shared/contracts/component.js'
+import { call } from '../../api/call.js'
+import { useSessionRead } from '../../app/use-call.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export interface OrderTimelineProps {
@@ -21,7 +22,8 @@ const BIZ_TYPES = 'ORDER_TIME_LINE_BIZ_TYPE'
 export default function OrderTimeline({ orderId, enums, version = '' }: OrderTimelineProps) {
   const tr = useTr()
   const [expanded, setExpanded] = useState(false)
-  const { data } = useSWR(['order-timeline', orderId, version], () => orderTimeline(orderId), { revalidateOnFocus: false })
+  // Keyed by the version too: a timeline read before the document changed is not reused.
+  const { data } = useSessionRead([component.orderTimeline.path, orderId, version], () => call(component.orderTimeline, { orderId }), { revalidateOnFocus: false })
   const entries = data ?? []
   if (!entries.length) return null
   const shown = expanded ? entries : entries.slice(0, 1)

@@ -2,30 +2,18 @@ import { useState } from 'react'
 import { Button, Card, Descriptions, InputNumber, Result, Space, Spin, Table, Tag, Typography } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import { useLocation, useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { useCall } from '../../app/use-call.js'
+import { transfer, type TransferReceipt } from '../../../shared/contracts/stock.js'
 import { useMeta } from '../../api/meta.js'
 import { closeTab } from '../../app/tab-store.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { enumColor } from '../field-text.js'
 import { SEQ_WIDTH } from '../list-columns.js'
 import { documentsChanged } from './document-events.js'
-import type { DocumentRecord } from './document-api.js'
 import { PRODUCT_COLUMNS } from './line-columns.js'
 import { receiptProducts, remainingOf, type TransferLine } from './transfer-receive.js'
 import { useTr } from '../../i18n/use-tr.js'
-
-const BASE = '/stock/transfer/sc'
-
-interface Receipt {
-  id: string
-  productCode: string
-  productName: string
-  skuCode?: string
-  receiveNum: number
-  createBy: string
-  createTime: string
-}
 
 type Line = TransferLine & Record<string, unknown>
 
@@ -55,8 +43,8 @@ function TransferReceive({ id, listPath }: TransferReceivePageProps) {
   const location = useLocation()
   const [typed, setTyped] = useState<Record<string, unknown>>({})
   const [busy, setBusy] = useState(false)
-  const order = useSWR(['transfer', id], () => api.get<DocumentRecord>(BASE, { id }), { revalidateOnFocus: false })
-  const receipts = useSWR(['transfer-receipts', id], () => api.get<Receipt[]>(`${BASE}/receive/detail`, { id }), { revalidateOnFocus: false })
+  const order = useCall(transfer.get, { id }, { swr: { revalidateOnFocus: false } })
+  const receipts = useCall(transfer.receiveDetail, { id }, { swr: { revalidateOnFocus: false } })
   if (order.error) return <Result status="warning" title={order.error instanceof Error ? order.error.message : String(order.error)} />
   if (!order.data || !meta) return <Spin style={{ display: 'block', padding: 48 }} />
   const record = order.data
@@ -73,7 +61,7 @@ function TransferReceive({ id, listPath }: TransferReceivePageProps) {
     }
     setBusy(true)
     try {
-      await api.patch(`${BASE}/receive`, { id, products: answer.products })
+      await call(transfer.receive, { id, products: answer.products })
       message.success(tr('收货成功！'))
       documentsChanged('scTransferOrder')
       setTyped({})
@@ -132,7 +120,7 @@ function TransferReceive({ id, listPath }: TransferReceivePageProps) {
         <Table<Line> rowKey="productId" size="small" bordered columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
       </Card>
       <Card size="small" variant="borderless" style={{ marginBottom: 12 }} title={tr('收货记录')}>
-        <Table<Receipt>
+        <Table<TransferReceipt>
           aria-label={tr('收货记录')}
           rowKey="id"
           size="small"

@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { Button, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
-import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { useSessionRead } from '../../app/use-call.js'
+import { pickerCall } from '../../../shared/contracts/picker-calls.js'
 import type { Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
@@ -72,9 +73,11 @@ export default function PickerDialog({ meta, entity, open, multiple, value, onCa
 
   const stock = picker.warehouseStock && warehouse ? picker.warehouseStock : undefined
   const params = { ...query, ...(stock ? { [stock.param]: warehouse } : {}), pageIndex: page.index, pageSize: page.size }
-  const { data, isLoading, mutate } = useSWR(open ? ['selector', picker.kind, JSON.stringify(params), searchCount] : null, () =>
-    api.get<Page<EntityRow>>(`/selector/${picker.kind}`, params),
-  { keepPreviousData: true })
+  const selector = pickerCall(picker.kind)
+  // Keyed by the search count as well: 查询 with unchanged conditions is a new read (loading shown), not a cached one.
+  const { data, isLoading, mutate } = useSessionRead(open ? [selector.path, JSON.stringify(params), searchCount] : null, () => call(selector, params), {
+    keepPreviousData: true,
+  })
 
   const search = (values: Record<string, unknown>) => {
     setQuery(toWireQuery(items, values, 'picker'))

@@ -1,7 +1,8 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { Input } from 'antd'
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { pickerCalls } from '../../../shared/contracts/picker-calls.js'
 import { useMeta } from '../../api/meta.js'
 import type { EntityRow } from '../entity-api.js'
 import { joinLabels, labelFieldOf, pickerLabel } from './picker-labels.js'
@@ -57,8 +58,7 @@ export default function PickerInput(props: PickerInputProps) {
     const missing = ids.filter((i) => !known.has(i) && !tried.has(i))
     if (!missing.length || !entity) return
     let live = true
-    api
-      .post<EntityRow[]>(`/selector/${kind}/load`, missing, { hideError: true })
+    call(pickerCalls(kind).load, missing, { hideError: true })
       .then((rows) => {
         if (live) setKnown((prev) => new Map([...prev, ...rows.map((r) => [r.id, r] as const)]))
       })

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Empty, Spin, Tree } from 'antd'
 import type { DataNode } from 'antd/es/tree'
-import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
+import { useCall } from '../../app/use-call.js'
+import { pickerCall } from '../../../shared/contracts/picker-calls.js'
 import type { EntityRow } from '../entity-api.js'
 import { initialSearchValues, searchItems, toWireQuery, type SearchItem } from '../query-params.js'
 import { buildTree, filterTreeRows, parentKeys, type TreeRow } from '../tree-rows.js'
@@ -43,9 +43,7 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
   }, [open])
 
   const serverQuery = toWireQuery(items.filter((i) => !isText(i)), values, 'picker')
-  const { data, isLoading } = useSWR(open ? ['selector', picker.kind, JSON.stringify(serverQuery)] : null, () =>
-    api.get<Page<EntityRow>>(`/selector/${picker.kind}`, serverQuery),
-  )
+  const { data, isLoading } = useCall(open && pickerCall(picker.kind), serverQuery)
   const rows = useMemo(() => data?.datas ?? [], [data])
   const textFilters = Object.fromEntries(
     items.filter(isText).map((i) => [i.field.name, typeof values[i.key] === 'string' ? (values[i.key] as string) : '']),

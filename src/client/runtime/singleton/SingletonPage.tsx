@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Button, Card, Form, Input, InputNumber, Result, Space, Spin, Switch } from 'antd'
-import { api } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { singletonCalls } from '../../../shared/contracts/singleton-calls.js'
 import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import type { EntityModel, FieldModel } from '../../../shared/metadata/entity-model.js'
@@ -37,6 +38,7 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
   const { message } = useFeedback()
   const can = usePermission()
   const base = entity.file.api!.base
+  const calls = useMemo(() => singletonCalls(base), [base])
   const [form] = Form.useForm<Record<string, unknown>>()
   const [loaded, setLoaded] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -45,8 +47,8 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
 
   useEffect(() => {
     let live = true
-    api
-      .get<Record<string, unknown>>(base)
+    // Read on opening, not from a cache: the form starts from the values saved now.
+    call(calls.read)
       .then((values) => {
         if (!live) return
         form.setFieldsValue(values as never)
@@ -56,7 +58,7 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
     return () => {
       live = false
     }
-  }, [base, form])
+  }, [calls, form])
 
   const save = async () => {
     const values = form.getFieldsValue(true) as Record<string, unknown>
@@ -69,7 +71,7 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
     }
     setBusy(true)
     try {
-      await api.put(base, Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? null])))
+      await call(calls.save, Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? null])))
       message.success(tr('保存成功！'))
     } catch {
       // The api layer has shown the server's message.

@@ -14,6 +14,8 @@ import type { Services } from '../../engine/services.js'
 import { readSingleton } from '../../engine/singletons.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { defineRoute } from '../../platform/routes.js'
+import { routeOf } from '../../platform/call-routes.js'
+import { declaredCalls } from '../../../shared/contracts/document-calls.js'
 import { requireSingleFollower } from './single-follower.js'
 
 /**
@@ -174,8 +176,7 @@ export function registerSourceLoaders(app: FastifyInstance, services: Services):
     const permission = header.file.api!.permission
     const source = documentModel(services, registry.get(link.document))
     defineRoute(app, {
-      method: 'GET',
-      url: link.loader,
+      ...routeOf(declaredCalls.sourceLoader(link)),
       access: [`${permission}:add`, `${permission}:modify`],
       handler: async ({ ctx, query }) => openSource(documents, ctx, source, query.id, link),
     })

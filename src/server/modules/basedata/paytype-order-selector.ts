@@ -10,6 +10,10 @@ import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { idsFrom } from '../../engine/request-values.js'
 import type { Services } from '../../engine/services.js'
+import { routeOf } from '../../platform/call-routes.js'
+import { pickerCalls } from '../../../shared/contracts/picker-calls.js'
+
+const ORDER_PAY_TYPES = pickerCalls('paytype/order')
 
 type PayTypeRow = { id: unknown; order_id: unknown; pay_type_id: unknown; code: unknown; name: unknown; pay_amount: unknown; text: unknown }
 
@@ -61,8 +65,7 @@ export function registerPayTypeOrderSelector(app: FastifyInstance, services: Ser
       .select(['o.id', 'o.order_id', 'o.pay_type_id', 'p.code', 'p.name', 'o.pay_amount', 'o.text'])
 
   defineListRoute(app, services, {
-    method: 'GET',
-    url: '/selector/paytype/order',
+    ...routeOf(ORDER_PAY_TYPES.page),
     conditions: [
       { name: 'orderId', label: '订单', kind: 'id' },
       { name: 'payTypeId', label: '支付方式', kind: 'id' },
@@ -90,8 +93,7 @@ export function registerPayTypeOrderSelector(app: FastifyInstance, services: Ser
   })
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/selector/paytype/order/load',
+    ...routeOf(ORDER_PAY_TYPES.load),
     access,
     handler: async ({ ctx, body, query }) => {
       const ids = [...new Set(idsFrom(body, query))]

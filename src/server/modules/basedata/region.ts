@@ -4,6 +4,10 @@ import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import type { Services } from '../../engine/services.js'
 import { regionByCode, regionRows, type RegionRow } from '../../../shared/region/regions.js'
+import { routeOf } from '../../platform/call-routes.js'
+import { pickerCalls } from '../../../shared/contracts/picker-calls.js'
+
+const CITIES = pickerCalls('city')
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
 
@@ -15,8 +19,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'n
  */
 export function registerRegionSelector(app: FastifyInstance, services: Services): void {
   defineListRoute(app, services, {
-    method: 'GET',
-    url: '/selector/city',
+    ...routeOf(CITIES.page),
     conditions: [
       { name: 'parentId', label: '上级地区', kind: 'id' },
       { name: 'level', label: '级别', kind: 'integer' },
@@ -40,8 +43,7 @@ export function registerRegionSelector(app: FastifyInstance, services: Services)
     },
   })
   defineRoute(app, {
-    method: 'POST',
-    url: '/selector/city/load',
+    ...routeOf(CITIES.load),
     access: 'login',
     handler: async ({ body, query }) => {
       return idsFrom(body, query)

@@ -13,6 +13,8 @@ import { hasPermission } from '../../platform/request-context.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { registerUploads } from './uploads.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
+import { component } from '../../../shared/contracts/component.js'
 
 export const IMPORT_TASK_PATH = '/component/import/task'
 
@@ -67,9 +69,7 @@ export async function componentModule(app: FastifyInstance, services: Services):
   // document: whoever may open it (the keys of its get call) and whose data permission reaches it.
   const documents = services.registry.documents().filter((d) => d.file.api)
   const openKeys = (doc: EntityModel) => [...operationKeys(doc, 'query'), ...operationKeys(doc, 'modify'), `${doc.file.api!.permission}:approve`]
-  defineRoute(app, {
-    method: 'GET',
-    url: '/component/timeline/order',
+  defineCallRoute(app, component.orderTimeline, {
     access: [...new Set(documents.flatMap(openKeys))],
     handler: async ({ ctx, query }) => {
       if (typeof query.orderId !== 'string' || !query.orderId) throw invalid('请选择单据', 'orderId')

@@ -27,6 +27,10 @@ import { generateFiles, zipFiles } from '../../lowcode/entity-generator.js'
 import type { DataEntityColumn } from '../../lowcode/gen-data-types.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { routeOf } from '../../platform/call-routes.js'
+import { pickerCalls } from '../../../shared/contracts/picker-calls.js'
+
+const GEN_TABLES = pickerCalls('gen/table')
 
 const ENTITY_KEYS = [PERMISSION.development.dataEntity.query, PERMISSION.development.dataEntity.add, PERMISSION.development.dataEntity.modify]
 const OBJ_KEYS = [PERMISSION.development.dataObj.query, PERMISSION.development.dataObj.add, PERMISSION.development.dataObj.modify]
@@ -79,8 +83,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
   })
   const tableRow = (t: { tableName: string; tableComment: string }) => ({ id: t.tableName, tableName: t.tableName, name: t.tableComment || t.tableName, tableComment: t.tableComment })
   defineListRoute(app, services, {
-    method: 'GET',
-    url: '/selector/gen/table',
+    ...routeOf(GEN_TABLES.page),
     conditions: [],
     access: ENTITY_KEYS,
     handler: async ({ ctx, query }) => {
@@ -94,8 +97,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     },
   })
   defineRoute(app, {
-    method: 'POST',
-    url: '/selector/gen/table/load',
+    ...routeOf(GEN_TABLES.load),
     access: ENTITY_KEYS,
     handler: async ({ ctx, body, query }) => {
       const tables = await tablesOf(ctx)

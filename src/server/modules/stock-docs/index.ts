@@ -10,6 +10,8 @@ import { receiveTransfer, transferReceipts } from '../../domain/stock/sc-transfe
 import { takeStockRoutes } from './take-stock.js'
 import { inapplicableCallRoutes } from './inapplicable-calls.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
+import { transfer as transferCalls } from '../../../shared/contracts/stock.js'
 
 /**
  * Stock documents (spec 001 §7 Stock; domain-rules §2.5-2.6): stock adjust, cost adjust, warehouse
@@ -40,9 +42,7 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
     handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, cost, query.id),
   })
 
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/stock/transfer/sc/receive',
+  defineCallRoute(app, transferCalls.receive, {
     access: [PERMISSION.stock.scTransfer.receive],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, async (trx) => {
@@ -51,9 +51,7 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
         await receiveTransfer(trx, ctx, transfer, header, values)
       }),
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/stock/transfer/sc/receive/detail',
+  defineCallRoute(app, transferCalls.receiveDetail, {
     access: [PERMISSION.stock.scTransfer.query, PERMISSION.stock.scTransfer.receive],
     handler: async ({ ctx, query }) => {
       const header = await documents.header(ctx.db, ctx, transfer, query.id)

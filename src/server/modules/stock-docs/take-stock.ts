@@ -25,6 +25,8 @@ import {
 } from '../../domain/stock/take-stock-plan.js'
 import { preSheetCounts } from '../../domain/stock/pre-take-stock-sheet.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
+import { takeStock } from '../../../shared/contracts/stock.js'
 
 const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)
 
@@ -99,9 +101,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     },
   })
   // The products of a plan for a take sheet (`planId`), with the snapshot quantity when the config shows it.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/stock/take/plan/products',
+  defineCallRoute(app, takeStock.planProducts, {
     access: [PERMISSION.stock.take.sheet.add, PERMISSION.stock.take.sheet.modify, PERMISSION.stock.take.plan.query],
     handler: async ({ ctx, query }) => {
       const header = await planHeader(ctx.db, query.planId ?? query.id)
@@ -151,9 +151,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
       withCurrentPlans(ctx, (trx) => deletePlan(trx, ctx, field(body, 'id') ?? query.id)),
   })
   // A pre-take sheet's counts for a take sheet (the number of its take status; only the plan's products).
-  defineRoute(app, {
-    method: 'GET',
-    url: '/stock/take/pre/products',
+  defineCallRoute(app, takeStock.preProducts, {
     access: [PERMISSION.stock.take.sheet.add, PERMISSION.stock.take.sheet.modify, PERMISSION.stock.take.pre.query],
     handler: async ({ ctx, query }) => {
       // Through the document store, so the pre-take sheet's data permission applies as to its detail.
