@@ -3,11 +3,13 @@ import path from 'node:path'
 import Decimal from 'decimal.js'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { platformMigrations, tenantMigrations } from '../../src/server/db/migrations.js'
+import { NewerDatabaseError, platformMigrations, tenantMigrations } from '../../src/server/db/migrations.js'
+import { openPostgres, openSqlite } from '../../src/server/db/connections.js'
+import type { Db } from '../../src/server/db/dialect.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/server/config.js'
 import { KEEP_DAYS } from '../../src/server/realtime/bus-messages.js'
-import { readRows, snapshotDatabase, type TableSnapshot } from '../support/database-snapshot.js'
+import { readRows, snapshotChanges, snapshotDatabase, type TableSnapshot } from '../support/database-snapshot.js'
 import { copyUpgradeFixture, UPGRADE_FIXTURE_DIR, type FixtureCopy } from '../support/upgrade-fixture.js'
 
 const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
@@ -143,7 +145,32 @@ describe(`upgrade from the released fixture (${kind})`, () => {
     app = await fixture.start()
     await app.close()
     const second = await snapshotDatabase(kind, fixture.location)
-    expect(second).toEqual(first)
+    expect(snapshotChanges(first, second)).toEqual([])
+    app = await fixture.start()
+  })
+
+  it('refuses to start on a database that a newer version migrated, and leaves it as it was', async () => {
+    await app.close()
+    const newer = async (scope: 'platform' | typeof OPERATOR_TENANT_ID, change: (db: Db) => Promise<unknown>) => {
+      const db =
+        kind === 'sqlite'
+          ? openSqlite(path.join(fixture.dataDir, scope === 'platform' ? 'app.db' : `app.tenant_${scope}.db`))
+          : openPostgres(fixture.databaseUrl, 1).withSchema(scope === 'platform' ? 'platform' : `tenant_${scope}`)
+      try {
+        await change(db)
+      } finally {
+        await db.destroy()
+      }
+    }
+    for (const scope of ['platform', OPERATOR_TENANT_ID] as const) {
+      await newer(scope, (db) => db.insertInto('kysely_migration').values({ name: '9999_from_a_newer_version', timestamp: new Date().toISOString() }).execute())
+      const before = await snapshotDatabase(kind, fixture.location)
+      const start = fixture.start()
+      await expect(start).rejects.toThrow(NewerDatabaseError)
+      await expect(start).rejects.toThrow(`its ${scope === 'platform' ? 'platform' : `tenant ${scope}`} migrations 9999_from_a_newer_version are unknown here`)
+      expect(snapshotChanges(before, await snapshotDatabase(kind, fixture.location))).toEqual([])
+      await newer(scope, (db) => db.deleteFrom('kysely_migration').where('name', '=', '9999_from_a_newer_version').execute())
+    }
     app = await fixture.start()
   })
 })

@@ -97,3 +97,11 @@ export async function readRows(kind: 'sqlite' | 'postgres', location: string, sc
   }
   return new Map(rows.map((r) => [String(r.id), r]))
 }
+
+/** What differs between two snapshots, one line per table (`name: rows a → rows b`), for a readable failure. */
+export function snapshotChanges(a: Record<string, TableSnapshot>, b: Record<string, TableSnapshot>): string[] {
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
+  return names
+    .filter((name) => a[name]?.checksum !== b[name]?.checksum || a[name]?.rows !== b[name]?.rows)
+    .map((name) => `${name}: ${a[name]?.rows ?? 'missing'} → ${b[name]?.rows ?? 'missing'}${a[name] && b[name] && a[name].rows === b[name].rows ? ' (changed)' : ''}`)
+}
