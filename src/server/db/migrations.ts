@@ -160,6 +160,8 @@ export class NewerDatabaseError extends Error {}
  *   (it only creates tables and adds columns and indexes: a rename, a retype, a data fix, a drop), adds
  *   its own migration with the next number. test/api/upgrade.test.ts opens a database made by an older
  *   release and must keep passing.
+ * - Pending names run in name order even when one sorts before a name already applied (two branches
+ *   merged), so a migration never depends on one with a higher number.
  * - Migrations run before the entity tables are synced, so one that touches an entity table must check
  *   that the table exists (`hasTable`; the set's factory is given what it needs, e.g. the schema): a new
  *   database gets the table from its file, already in the new shape.
@@ -189,7 +191,7 @@ export async function migrate(db: Db, set: MigrationSet): Promise<void> {
       try {
         await set.migrations[name].up(trx)
       } catch (error) {
-        throw new Error(`${set.label} migration ${name} failed, nothing of it was kept: ${(error as Error).message}`, { cause: error })
+        throw new Error(`${set.label} migration ${name} failed; this start's migrations were rolled back: ${(error as Error).message}`, { cause: error })
       }
       await trx.insertInto(table).values({ name, timestamp: new Date().toISOString() }).execute()
     }
