@@ -1,4 +1,4 @@
-import { Migrator, type CreateTableBuilder, type Migration } from 'kysely'
+import { sql, type CreateTableBuilder, type Migration } from 'kysely'
 import type { Db, DbKind } from './dialect.js'
 import { rowCountMigration } from './row-counter.js'
 
@@ -132,13 +132,90 @@ export function tenantMigrations(kind: DbKind): Record<string, Migration> {
   }
 }
 
-export async function migrate(db: Db, migrations: Record<string, Migration>, schema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: schema,
+/**
+ * One set of versioned migrations and the table recording which of them ran (each module that owns
+ * platform tables keeps its own set and table, so their names never collide).
+ */
+export interface MigrationSet {
+  /** Who owns the set, for messages ("platform", "tenant 1000", "bus"…). */
+  label: string
+  migrations: Record<string, Migration>
+  /** The bookkeeping table: Kysely's layout (name, timestamp), so databases made before this migrator open as they are. */
+  table?: string
+  /** PostgreSQL schema of `db` (the bookkeeping table is locked by its qualified name). */
+  schema?: string
+}
+
+const DEFAULT_TABLE = 'kysely_migration'
+
+/** A database one of whose migration sets holds names this program does not know: made by a newer version. */
+export class NewerDatabaseError extends Error {}
+
+/**
+ * Applies the migrations of `set` that its table does not list, in name order, and records each name.
+ *
+ * The rules (ARCHITECTURE: upgrades keep every row):
+ * - Forward only: a migration is never edited or removed once released, and has no `down`. Each later
+ *   change of a hand-made table, and each change of an entity table the start-up sync cannot make
+ *   (it only creates tables and adds columns and indexes: a rename, a retype, a data fix, a drop), adds
+ *   its own migration with the next number. test/api/upgrade.test.ts opens a database made by an older
+ *   release and must keep passing.
+ * - Pending names run in name order even when one sorts before a name already applied (two branches
+ *   merged), so a migration never depends on one with a higher number.
+ * - Migrations run before the entity tables are synced, so one that touches an entity table must check
+ *   that the table exists (`hasTable`; the set's factory is given what it needs, e.g. the schema): a new
+ *   database gets the table from its file, already in the new shape.
+ * - All pending migrations of a set run in ONE transaction with their records (SQLite and PostgreSQL
+ *   both roll DDL back): a failure leaves the database exactly as it was, and the next start tries again.
+ * - The bookkeeping table is locked for the transaction on PostgreSQL, so processes starting together
+ *   apply each migration once; the later one finds them recorded.
+ * - A database that lists a migration this program lacks was made by a newer version: refuse to start,
+ *   before changing anything, rather than run old code on a newer layout.
+ */
+export async function migrate(db: Db, set: MigrationSet): Promise<void> {
+  const table = set.table ?? DEFAULT_TABLE
+  await ensureBookkeepingTable(db, table, set.schema)
+  await db.transaction().execute(async (trx) => {
+    if (set.schema) await sql`lock table ${sql.id(set.schema, table)} in share row exclusive mode`.execute(trx)
+    const applied = new Set((await trx.selectFrom(table).select('name').execute()).map((r) => String(r.name)))
+    const unknown = [...applied].filter((name) => !(name in set.migrations)).sort()
+    if (unknown.length) {
+      throw new NewerDatabaseError(
+        `The database was made by a newer version of this program: its ${set.label} migrations ${unknown.join(', ')} ` +
+          `are unknown here (table ${table}). Start the version that made them (or a newer one), or restore the ` +
+          `backup taken before the upgrade. Nothing was changed.`,
+      )
+    }
+    for (const name of Object.keys(set.migrations).sort()) {
+      if (applied.has(name)) continue
+      try {
+        await set.migrations[name].up(trx)
+      } catch (error) {
+        throw new Error(`${set.label} migration ${name} failed; this start's migrations were rolled back: ${(error as Error).message}`, { cause: error })
+      }
+      await trx.insertInto(table).values({ name, timestamp: new Date().toISOString() }).execute()
+    }
   })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+}
+
+async function ensureBookkeepingTable(db: Db, table: string, schema?: string): Promise<void> {
+  try {
+    await db.schema
+      .createTable(table)
+      .ifNotExists()
+      .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+      .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+      .execute()
+  } catch (error) {
+    // Two PostgreSQL processes creating it at the same moment: one of them loses on the catalog's unique index.
+    if (!(await hasTable(db, table, schema))) throw error
+  }
+}
+
+/** Whether `table` exists in the SQLite file of `db`, or in PostgreSQL `schema`. */
+export async function hasTable(db: Db, table: string, schema?: string): Promise<boolean> {
+  const found = schema
+    ? await sql`select 1 from information_schema.tables where table_schema = ${schema} and table_name = ${table}`.execute(db)
+    : await sql`select 1 from sqlite_master where type = 'table' and name = ${table}`.execute(db)
+  return found.rows.length > 0
 }

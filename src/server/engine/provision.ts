@@ -15,7 +15,7 @@ export async function provisionPlatform(databases: Databases, registry: EntityRe
   await databases.ensureSchema('platform')
   const db = databases.platform
   const schema = databases.schemaOf('platform')
-  await migrate(db, platformMigrations(databases.kind), schema)
+  await migrate(db, { label: 'platform', migrations: platformMigrations(databases.kind), schema })
   const tables = await existingColumns(db, schema)
   for (const entity of registry.all().filter((e) => e.scope === 'platform'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
@@ -33,7 +33,7 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   await databases.ensureSchema({ tenantId })
   const db = databases.tenant(tenantId)
   const schema = databases.schemaOf(tenantId)
-  await migrate(db, tenantMigrations(databases.kind), schema)
+  await migrate(db, { label: `tenant ${tenantId}`, migrations: tenantMigrations(databases.kind), schema })
   const tables = await existingColumns(db, schema)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)

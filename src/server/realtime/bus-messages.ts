@@ -1,7 +1,7 @@
 import dayjs from 'dayjs'
-import { Migrator, sql, type Migration } from 'kysely'
+import { sql, type Migration } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
-import { withAudit } from '../db/migrations.js'
+import { migrate, withAudit } from '../db/migrations.js'
 import { newId } from '../platform/ids.js'
 import { now } from '../platform/clock.js'
 import type { BusMessage } from '../../shared/contracts/bus.js'
@@ -70,16 +70,7 @@ function migrations(kind: DbKind, schema?: string): Record<string, Migration> {
 }
 
 export async function migrateBus(db: Db, kind: DbKind, schema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations(kind, schema) },
-    migrationTableName: 'bus_migration',
-    migrationLockTableName: 'bus_migration_lock',
-    migrationTableSchema: schema,
-  })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) throw new Error(`bus migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  await migrate(db, { label: 'bus', migrations: migrations(kind, schema), table: 'bus_migration', schema })
 }
 
 export interface NewBusMessage {

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs'
-import { Migrator, type Migration } from 'kysely'
+import type { Migration } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, DbKind } from '../../db/dialect.js'
-import { withAudit } from '../../db/migrations.js'
+import { migrate, withAudit } from '../../db/migrations.js'
 import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -86,16 +86,7 @@ export class ImportTaskStore implements ImportTaskRunner {
   ) {}
 
   async migrate(schema?: string): Promise<void> {
-    const migrator = new Migrator({
-      db: this.db,
-      provider: { getMigrations: async () => migrations(this.kind) },
-      migrationTableName: 'component_migration',
-      migrationLockTableName: 'component_migration_lock',
-      migrationTableSchema: schema,
-    })
-    const { error, results } = await migrator.migrateToLatest()
-    const failed = results?.find((r) => r.status === 'Error')
-    if (error || failed) throw new Error(`component migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+    await migrate(this.db, { label: 'import task', migrations: migrations(this.kind), table: 'component_migration', schema })
   }
 
   async start(
