@@ -12,6 +12,8 @@ export interface ServerProcess {
   kill(): Promise<void>
   /** SIGTERM and wait (no-op once exited). */
   stop(): Promise<void>
+  /** How the process ended, once it has (its exit code, or the signal that killed it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -46,7 +48,7 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
   })
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   const base = `http://127.0.0.1:${port}`
   const until = Date.now() + 120_000
   for (;;) {
@@ -67,7 +69,7 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
     child.kill(name)
     await exited
   }
-  return { base, pid: child.pid!, output: () => log, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') }
+  return { base, pid: child.pid!, output: () => log, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), exited }
 }
 
 function freePort(): Promise<number> {

@@ -4,21 +4,33 @@ export const STOPPING_MESSAGE = '服务正在停止，请稍后重试！'
 
 /**
  * From the moment the app starts closing, a request that still reaches it (on a connection kept alive)
- * is answered 503 in the envelope and its connection closed; requests already running go on. Fastify's own
- * answer at that moment is not in the envelope, so the app is built with `return503OnClosing: false` and
- * this hook answers instead. Installed first, so its preClose runs before the others wait for anything.
+ * is answered 503 in the envelope; requests already running go on. Fastify's own answer at that moment is
+ * not in the envelope, so the app is built with `return503OnClosing: false` and this hook answers instead.
+ * Every answer from then on closes its connection, and connections left idle are closed as they appear:
+ * the server's close waits for every connection, and a client keeps an idle one open for a minute
+ * (Fastify's keep-alive of 72 s). Installed first, so its preClose runs before the others wait for anything.
  */
 export function installStopGuard(app: FastifyInstance): void {
   let closing = false
+  let sweep: NodeJS.Timeout | undefined
   app.addHook('preClose', async () => {
     closing = true
+    app.server.closeIdleConnections()
+    sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS)
+    sweep.unref()
   })
+  app.addHook('onClose', async () => clearInterval(sweep))
   app.addHook('onRequest', async (_req, reply) => {
     if (!closing) return
-    reply.header('connection', 'close')
     return reply.code(503).send({ code: 503, msg: STOPPING_MESSAGE })
   })
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
 }
+
+/** How often a closing app closes the connections that have become idle. */
+const IDLE_SWEEP_MS = 200
 
 /** A second Ctrl-C this long after the first stops at once (npm forwards the terminal's one, so it arrives twice). */
 const REPEAT_AFTER_MS = 1000
