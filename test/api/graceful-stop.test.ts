@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Databases } from '../../src/server/db/databases.js'
 import { parseDatabaseUrl } from '../../src/server/db/connections.js'
@@ -8,12 +5,9 @@ import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 import { STOPPING_MESSAGE } from '../../src/server/platform/graceful-stop.js'
 import { httpClient } from '../support/http-client.js'
 import { saleOutDisagreements, stockDisagreements } from '../support/ledger-invariants.js'
-import { createDatabase, dropDatabase, uniqueDatabaseName } from '../support/postgres.js'
-import { startServerProcess, type ServerProcess } from '../support/server-process.js'
+import { scratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from '../support/server-process.js'
 import { createTradeFixtures } from '../support/trade-fixtures.js'
 
-const onPostgres = process.env.TEST_DB === 'postgres'
-const pgServer = process.env.TEST_PG_URL ?? process.env.TEST_DATABASE_URL
 /** Approvals fired at once; SIGTERM goes when the first is acknowledged. */
 const STORM = 60
 /** Approvals fired after SIGTERM was sent. */
@@ -29,27 +23,19 @@ type Outcome = { id: string; status?: number; body?: { code: number; msg: string
  * was refused was a connection error or a 503 in the envelope, never a 500.
  */
 describe('SIGTERM during an approval storm', () => {
-  let dataDir: string
-  let databaseUrl: string
-  let pgDatabase: string | undefined
+  let scratch: ScratchDatabase
   let server: ServerProcess | undefined
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-stop-'))
-    if (onPostgres) {
-      if (!pgServer) throw new Error('TEST_DB=postgres needs TEST_PG_URL')
-      pgDatabase = uniqueDatabaseName('stop')
-      databaseUrl = await createDatabase(pgServer, pgDatabase)
-    } else databaseUrl = `sqlite:${path.join(dataDir, 'app.db')}`
+    scratch = await scratchDatabase('stop')
   })
   afterAll(async () => {
     await server?.kill()
-    if (pgDatabase && pgServer) await dropDatabase(pgServer, pgDatabase).catch(() => {})
-    await rm(dataDir, { recursive: true, force: true })
+    await scratch?.drop()
   })
 
   it('finishes what it acknowledged, refuses the rest cleanly, and exits 0', { timeout: 300_000 }, async () => {
-    server = await startServerProcess(databaseUrl, dataDir, { SHUTDOWN_TIMEOUT_MS: '60000', LOG_LEVEL: 'info' })
+    server = await startServerProcess(scratch.databaseUrl, scratch.dataDir, { SHUTDOWN_TIMEOUT_MS: '60000', LOG_LEVEL: 'info' })
     const first = server
     const api = httpClient(first.base)
     const token = await api.login()
@@ -90,7 +76,7 @@ describe('SIGTERM during an approval storm', () => {
       script: 'const end = Date.now() + 300; let n = 0; while (Date.now() < end) n++; return "done"',
     })
     const runs = async () => {
-      const databases = new Databases(parseDatabaseUrl(databaseUrl))
+      const databases = new Databases(parseDatabaseUrl(scratch.databaseUrl))
       try {
         return await databases.tenant(OPERATOR_TENANT_ID).selectFrom('qrtz_job_run').select(['status']).execute()
       } finally {
@@ -146,7 +132,7 @@ describe('SIGTERM during an approval storm', () => {
     expect(acknowledged.length).toBeLessThanOrEqual(STORM + LATE)
 
     // Started again on the same database (scheduler off: a run left RUNNING would stay visible).
-    server = await startServerProcess(databaseUrl, dataDir, { SCHEDULER: 'off' })
+    server = await startServerProcess(scratch.databaseUrl, scratch.dataDir, { SCHEDULER: 'off' })
     const again = httpClient(server.base)
     const token2 = await again.login()
     for (const o of acknowledged) {
@@ -156,7 +142,7 @@ describe('SIGTERM during an approval storm', () => {
     await server.stop()
     expect(await server.exited).toEqual({ code: 0, signal: null })
 
-    const databases = new Databases(parseDatabaseUrl(databaseUrl))
+    const databases = new Databases(parseDatabaseUrl(scratch.databaseUrl))
     try {
       const db = databases.tenant(OPERATOR_TENANT_ID)
       expect(await stockDisagreements(db)).toEqual([])

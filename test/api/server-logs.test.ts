@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, dropDatabase, uniqueDatabaseName } from '../support/postgres.js'
-import { startServerProcess, type ServerProcess } from '../support/server-process.js'
+import { scratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from '../support/server-process.js'
 
 const onPostgres = process.env.TEST_DB === 'postgres'
-const pgServer = process.env.TEST_PG_URL ?? process.env.TEST_DATABASE_URL
 
 /** Waits until the output holds `text` (a line is logged just after the server starts answering). */
 async function outputHolds(server: ServerProcess, text: string): Promise<string> {
@@ -26,27 +21,19 @@ const lines = (output: string) => output.split('\n').filter((l) => l.trim())
  * one line per request slower than LOG_SLOW_MS, and JSON lines with LOG_FORMAT=json for a log shipper.
  */
 describe('server log lines', () => {
-  let dataDir: string
-  let databaseUrl: string
-  let pgDatabase: string | undefined
+  let scratch: ScratchDatabase
   let server: ServerProcess | undefined
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-logs-'))
-    if (onPostgres) {
-      if (!pgServer) throw new Error('TEST_DB=postgres needs TEST_PG_URL')
-      pgDatabase = uniqueDatabaseName('logs')
-      databaseUrl = await createDatabase(pgServer, pgDatabase)
-    } else databaseUrl = `sqlite:${path.join(dataDir, 'app.db')}`
+    scratch = await scratchDatabase('logs')
   })
   afterAll(async () => {
     await server?.kill()
-    if (pgDatabase && pgServer) await dropDatabase(pgServer, pgDatabase).catch(() => {})
-    await rm(dataDir, { recursive: true, force: true })
+    await scratch?.drop()
   })
 
   it('prints a first start with the demo company as a few readable lines: the URL and the login', { timeout: 240_000 }, async () => {
-    server = await startServerProcess(databaseUrl, dataDir, { LOG_LEVEL: 'info', DEMO_DATA: 'on' })
+    server = await startServerProcess(scratch.databaseUrl, scratch.dataDir, { LOG_LEVEL: 'info', DEMO_DATA: 'on' })
     const output = await outputHolds(server, 'sign in as')
     const printed = lines(output)
     expect(printed.length, output).toBeLessThan(20)
@@ -59,7 +46,7 @@ describe('server log lines', () => {
   })
 
   it('prints one line for a request slower than LOG_SLOW_MS, none for the others', { timeout: 120_000 }, async () => {
-    server = await startServerProcess(databaseUrl, dataDir, { LOG_LEVEL: 'info', LOG_SLOW_MS: '0' })
+    server = await startServerProcess(scratch.databaseUrl, scratch.dataDir, { LOG_LEVEL: 'info', LOG_SLOW_MS: '0' })
     await outputHolds(server, 'sign in as')
     const before = lines(server.output()).length
     expect((await fetch(`${server.base}/cloud-api/auth/init`)).status).toBe(200)
@@ -70,7 +57,7 @@ describe('server log lines', () => {
     expect(added.filter((l) => l.includes('/cloud-api/auth/init'))).toHaveLength(1)
     await server.stop()
 
-    server = await startServerProcess(databaseUrl, dataDir, { LOG_LEVEL: 'info' })
+    server = await startServerProcess(scratch.databaseUrl, scratch.dataDir, { LOG_LEVEL: 'info' })
     await outputHolds(server, 'sign in as')
     const quiet = lines(server.output()).length
     expect((await fetch(`${server.base}/cloud-api/auth/init`)).status).toBe(200)
@@ -79,7 +66,7 @@ describe('server log lines', () => {
   })
 
   it('prints JSON lines, one per request event, with LOG_FORMAT=json', { timeout: 120_000 }, async () => {
-    server = await startServerProcess(databaseUrl, dataDir, { LOG_LEVEL: 'info', LOG_FORMAT: 'json', LOG_SLOW_MS: '0' })
+    server = await startServerProcess(scratch.databaseUrl, scratch.dataDir, { LOG_LEVEL: 'info', LOG_FORMAT: 'json', LOG_SLOW_MS: '0' })
     await outputHolds(server, 'sign in as')
     expect((await fetch(`${server.base}/cloud-api/auth/init`)).status).toBe(200)
     await outputHolds(server, '"msg":"slow request"')

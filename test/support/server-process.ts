@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
+import { createDatabase, dropDatabase, uniqueDatabaseName } from './postgres.js'
 
 /** One real server process (src/server/main.ts) that a test may kill as a crash would. */
 export interface ServerProcess {
@@ -70,6 +73,32 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
     await exited
   }
   return { base, pid: child.pid!, output: () => log, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), exited }
+}
+
+/** An empty database and DATA_DIR for server processes of one test (TEST_DB decides the kind); `drop` removes both. */
+export interface ScratchDatabase {
+  databaseUrl: string
+  dataDir: string
+  drop(): Promise<void>
+}
+
+/** A fresh SQLite file in a temporary folder, or (TEST_DB=postgres) a new database on TEST_PG_URL. */
+export async function scratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `erp-${prefix}-`))
+  if (process.env.TEST_DB !== 'postgres') {
+    return { databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) }
+  }
+  const server = process.env.TEST_PG_URL ?? process.env.TEST_DATABASE_URL
+  if (!server) throw new Error('TEST_DB=postgres needs TEST_PG_URL (a PostgreSQL superuser URL)')
+  const name = uniqueDatabaseName(prefix)
+  return {
+    databaseUrl: await createDatabase(server, name),
+    dataDir,
+    drop: async () => {
+      await dropDatabase(server, name).catch(() => {})
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 function freePort(): Promise<number> {
