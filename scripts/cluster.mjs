@@ -56,7 +56,8 @@ function stop(code = 0) {
   stopping = true
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
   proxyServer.close()
-  setTimeout(() => process.exit(code), 3000).unref()
+  // Each process finishes its running requests and job runs first (SHUTDOWN_TIMEOUT_MS, 20 s by default).
+  setTimeout(() => process.exit(code), Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000) + 5000).unref()
   Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() => process.exit(code))
 }
 

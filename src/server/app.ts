@@ -60,6 +60,10 @@ import { MessageBus } from './realtime/message-bus.js'
 import { messageModule } from './modules/message/index.js'
 
 import { drainRequest } from './platform/request-drain.js'
+import { appLogger, installSlowRequestLog } from './platform/app-logger.js'
+import { AppMetrics } from './platform/app-metrics.js'
+import { metricsRoute } from './platform/metrics-route.js'
+import { installStopGuard } from './platform/graceful-stop.js'
 import { answerClientError } from './platform/client-errors.js'
 
 export interface BuildOptions {
@@ -77,7 +81,9 @@ declare module 'fastify' {
 /** The Fastify app, migrated and seeded, not listening: main.ts listens, tests inject. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...appLogger(config),
+    // A request reaching a closing app is answered by installStopGuard, in the envelope.
+    return503OnClosing: false,
     genReqId: () => Math.random().toString(36).slice(2, 12),
     // 1 MB for JSON and form bodies; uploads and imports are multipart, limited per route by their own file size.
     bodyLimit: JSON_BODY_LIMIT,
@@ -86,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: 120_000,
     clientErrorHandler: answerClientError,
   })
+  installStopGuard(app)
   const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
   // Before a database is opened: a document file naming hooks that do not exist stops the start here.
   const hookFactories = documentHookFactories(registry, DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE)
@@ -109,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     permissions,
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
     bus: new MessageBus(databases, sessions, permissions, app.log),
+    metrics: new AppMetrics({ databases, sockets: () => services.bus.localSockets() }),
     operatorTenantId: OPERATOR_TENANT_ID,
     tenantIds: async () =>
       (await databases.platform.selectFrom('tenant').select('id').execute()).map((r) => String(r.id)),
@@ -140,12 +148,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
+  services.metrics.install(app)
+  installSlowRequestLog(app, config)
   installErrorHandling(app)
   installMessageLanguage(app)
   installInputGuard(app)
   installAuthHook(app, services)
 
   app.get('/healthz', async () => ({ status: 'ok', database: databases.kind }))
+  metricsRoute(app, config, services.metrics)
   await app.register(async (scope) => {
     registerMasterDataRoutes(scope, services)
     registerCodeRuleRoutes(scope, services)

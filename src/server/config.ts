@@ -18,6 +18,19 @@ export interface AppConfig {
   /** Built client to serve, when present. */
   webRoot?: string
   logLevel: string
+  /**
+   * `pretty`: short readable lines through pino-pretty (start-up, warnings, errors, slow requests), for a
+   * person at a terminal. `json`: one JSON object per line and per request, for a log shipper.
+   */
+  logFormat: 'pretty' | 'json'
+  /** A request that takes longer than this is logged as a warning (one line) in either format. */
+  logSlowMs: number
+  /** Addresses (and CIDR ranges) that may read `GET /metrics` without a token; loopback by default. */
+  metricsAllow: string[]
+  /** A bearer token that opens `GET /metrics` from any address (unset: only the allowed addresses). */
+  metricsToken?: string
+  /** On SIGTERM: how long running requests, job runs and imports may take before the process stops anyway. */
+  shutdownTimeoutMs: number
   /** The system name on the login page and in page titles (spec: a customer relationship management system). */
   systemTitle: string
   /** `npm start` seeds a demo company into a fresh database (src/server/demo); tests never do. */
@@ -56,6 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
     webRoot: path.resolve(env.WEB_ROOT ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
+    logSlowMs: Number(env.LOG_SLOW_MS ?? 500),
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
     systemTitle: env.SYSTEM_TITLE?.trim() || DEFAULT_SYSTEM_TITLE,
     demoData: (env.DEMO_DATA ?? 'on') !== 'off',
     scheduler: (env.SCHEDULER ?? 'on') !== 'off',

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
+import { createDatabase, dropDatabase, uniqueDatabaseName } from './postgres.js'
 
 /** One real server process (src/server/main.ts) that a test may kill as a crash would. */
 export interface ServerProcess {
@@ -12,6 +15,8 @@ export interface ServerProcess {
   kill(): Promise<void>
   /** SIGTERM and wait (no-op once exited). */
   stop(): Promise<void>
+  /** How the process ended, once it has (its exit code, or the signal that killed it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -46,7 +51,7 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
   })
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   const base = `http://127.0.0.1:${port}`
   const until = Date.now() + 120_000
   for (;;) {
@@ -67,7 +72,33 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
     child.kill(name)
     await exited
   }
-  return { base, pid: child.pid!, output: () => log, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') }
+  return { base, pid: child.pid!, output: () => log, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), exited }
+}
+
+/** An empty database and DATA_DIR for server processes of one test (TEST_DB decides the kind); `drop` removes both. */
+export interface ScratchDatabase {
+  databaseUrl: string
+  dataDir: string
+  drop(): Promise<void>
+}
+
+/** A fresh SQLite file in a temporary folder, or (TEST_DB=postgres) a new database on TEST_PG_URL. */
+export async function scratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `erp-${prefix}-`))
+  if (process.env.TEST_DB !== 'postgres') {
+    return { databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) }
+  }
+  const server = process.env.TEST_PG_URL ?? process.env.TEST_DATABASE_URL
+  if (!server) throw new Error('TEST_DB=postgres needs TEST_PG_URL (a PostgreSQL superuser URL)')
+  const name = uniqueDatabaseName(prefix)
+  return {
+    databaseUrl: await createDatabase(server, name),
+    dataDir,
+    drop: async () => {
+      await dropDatabase(server, name).catch(() => {})
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 function freePort(): Promise<number> {

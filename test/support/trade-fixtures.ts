@@ -20,7 +20,7 @@ export interface TradeFixtures {
   bundle: string
 }
 
-export async function createTradeFixtures(t: TestApp, token: string, prefix = 'F'): Promise<TradeFixtures> {
+export async function createTradeFixtures(t: Pick<TestApp, 'call'>, token: string, prefix = 'F'): Promise<TradeFixtures> {
   const post = async (url: string, body: Record<string, unknown>) => {
     const r = await t.call<string>('POST', url, { token, body })
     if (r.body.code !== 200) throw new Error(`${url}: ${r.body.msg}`)

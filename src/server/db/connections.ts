@@ -37,11 +37,16 @@ export function openSqlite(file: string): Db {
   return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
 }
 
-export function openPostgres(connectionString: string, max = 10): Db {
+/** The PostgreSQL pool of a process (Databases reads its counts for /metrics). */
+export function postgresPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max })
   // An idle connection the server ends (restart, failover, pg_terminate_backend) is emitted here; without
   // a listener it would be an uncaught exception that stops the whole process. The pool drops the client
   // and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`))
+  return pool
+}
+
+export function openPostgres(pool: pg.Pool): Db {
   return new Kysely({ dialect: new PostgresDialect({ pool: namingPool(pool) }) })
 }

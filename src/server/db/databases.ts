@@ -1,7 +1,9 @@
+import fs from 'node:fs'
 import path from 'node:path'
+import type pg from 'pg'
 import { sql } from 'kysely'
 import type { Db, DbKind } from './dialect.js'
-import { type DatabaseTarget, openPostgres, openSqlite } from './connections.js'
+import { type DatabaseTarget, openPostgres, openSqlite, postgresPool } from './connections.js'
 
 /**
  * Tenant isolation by construction: the platform database holds tenants, modules and sessions; every
@@ -13,13 +15,18 @@ export class Databases {
   readonly platform: Db
   private readonly tenants = new Map<string, Db>()
   private readonly root?: Db
+  private readonly pool?: pg.Pool
+  /** SQLite: the files opened so far (the platform's first). */
+  private readonly files: string[] = []
 
   constructor(private readonly target: DatabaseTarget) {
     this.kind = target.kind
     if (target.kind === 'sqlite') {
       this.platform = openSqlite(target.location)
+      this.files.push(target.location)
     } else {
-      this.root = openPostgres(target.location)
+      this.pool = postgresPool(target.location)
+      this.root = openPostgres(this.pool)
       this.platform = this.root.withSchema('platform')
     }
   }
@@ -40,9 +47,12 @@ export class Databases {
     let db = this.tenants.get(tenantId)
     if (!db) {
       const schema = Databases.tenantSchema(tenantId)
-      db = this.root
-        ? this.root.withSchema(schema)
-        : openSqlite(path.join(path.dirname(this.target.location), `${path.basename(this.target.location, '.db')}.${schema}.db`))
+      if (this.root) db = this.root.withSchema(schema)
+      else {
+        const file = path.join(path.dirname(this.target.location), `${path.basename(this.target.location, '.db')}.${schema}.db`)
+        db = openSqlite(file)
+        this.files.push(file)
+      }
       this.tenants.set(tenantId, db)
     }
     return db
@@ -60,6 +70,23 @@ export class Databases {
     return tenantId === 'platform' ? 'platform' : Databases.tenantSchema(tenantId)
   }
 
+  /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined {
+    return this.pool && { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount }
+  }
+
+  /** SQLite: the open database files, each with its size on disk (with its write-ahead log). */
+  sqliteFiles(): { file: string; bytes(): number }[] {
+    const size = (file: string) => {
+      try {
+        return fs.statSync(file).size
+      } catch {
+        return 0
+      }
+    }
+    return this.files.map((file) => ({ file, bytes: () => size(file) + size(`${file}-wal`) }))
+  }
+
   async close(): Promise<void> {
     if (this.root) {
       await this.root.destroy()
@@ -68,5 +95,6 @@ export class Databases {
       for (const db of this.tenants.values()) await db.destroy()
     }
     this.tenants.clear()
+    this.files.length = 0
   }
 }

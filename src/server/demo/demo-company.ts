@@ -219,13 +219,13 @@ export async function seedDemoCompany(app: FastifyInstance): Promise<void> {
       }
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(
-      `  demo company seeded in ${seconds} s: ${products.length} products, ${counts.purchase} purchase orders with receipts, ` +
+    app.log.info(
+      `demo company seeded in ${seconds} s: ${products.length} products, ${counts.purchase} purchase orders with receipts, ` +
         `${counts.sale} sale out and ${counts.retail} retail out sheets (DEMO_DATA=off starts empty)`,
     )
   } catch (error) {
     // The app stays usable; what was made is kept (each call is its own transaction) and it is not retried.
-    console.error(`  demo data stopped: ${error instanceof Error ? error.message : String(error)}`)
+    app.log.error({ err: error }, 'demo data stopped')
   } finally {
     setClock()
     await services.sessions.end(token)

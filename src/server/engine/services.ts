@@ -9,6 +9,7 @@ import type { PermissionResolver } from '../platform/permissions.js'
 import type { CodeSender } from '../platform/code-sender.js'
 import type { DocumentStore } from './document-store.js'
 import type { MessageBus } from '../realtime/message-bus.js'
+import type { AppMetrics } from '../platform/app-metrics.js'
 
 /** What every area plugin works with; built once in app.ts. */
 export interface Services {
@@ -25,6 +26,8 @@ export interface Services {
   sender: CodeSender
   /** The realtime message bus (realtime/publish.ts sends through it). */
   bus: MessageBus
+  /** What `GET /metrics` reports (requests, jobs, imports, sockets, database). */
+  metrics: AppMetrics
   /** The tenant that operates the platform (tenants, modules, open domains). */
   operatorTenantId: string
   /** Tenant ids that have finished migration and seed. */

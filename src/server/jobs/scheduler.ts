@@ -256,9 +256,10 @@ export class JobScheduler {
           await this.markError(db, String(job.id))
           break
         }
-        const runId = await this.claim(db, job, fire, next, misfire ? QRTZ_RUN_TRIGGER.MISFIRE : QRTZ_RUN_TRIGGER.SCHEDULE)
+        const trigger = misfire ? QRTZ_RUN_TRIGGER.MISFIRE : QRTZ_RUN_TRIGGER.SCHEDULE
+        const runId = await this.claim(db, job, fire, next, trigger)
         if (!runId) break
-        await this.execute(tenantId, db, job, runId, fire, true)
+        await this.execute(tenantId, db, job, runId, fire, true, trigger)
         runs++
         fire = next
       }
@@ -326,10 +327,23 @@ export class JobScheduler {
         .where('state', 'not in', [State.ACQUIRED, State.PAUSED_BLOCKED])
         .execute()
     })
-    return this.execute(tenantId, db, job, runId, null, false)
+    return this.execute(tenantId, db, job, runId, null, false, QRTZ_RUN_TRIGGER.MANUAL)
   }
 
-  private async execute(tenantId: string, db: Db, job: Wire, runId: string, fire: string | null, scheduled: boolean): Promise<RunOutcome> {
+  private async execute(tenantId: string, db: Db, job: Wire, runId: string, fire: string | null, scheduled: boolean, trigger: string): Promise<RunOutcome> {
+    const ended = this.services.metrics.jobRunStarted(trigger)
+    try {
+      const outcome = await this.run(tenantId, db, job, runId, fire, scheduled)
+      ended(outcome.status)
+      return outcome
+    } catch (error) {
+      // the run row could not be ended (the database went away): it stays RUNNING until its lease passes
+      ended(QRTZ_RUN_STATUS.ERROR)
+      throw error
+    }
+  }
+
+  private async run(tenantId: string, db: Db, job: Wire, runId: string, fire: string | null, scheduled: boolean): Promise<RunOutcome> {
     this.leases.hold(runId, db)
     let status: string = QRTZ_RUN_STATUS.SUCCESS
     let message = ''

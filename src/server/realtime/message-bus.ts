@@ -166,6 +166,11 @@ export class MessageBus {
     await this.publish(tenantId, null, bizType, data, options)
   }
 
+  /** Sockets connected to this process (for /metrics). */
+  localSockets(): number {
+    return this.io?.of('/').sockets.size ?? 0
+  }
+
   /** Sockets of a user across all processes (0 when the bus is not started). */
   async socketsOf(tenantId: string, userId: string): Promise<number> {
     if (!this.io) return 0

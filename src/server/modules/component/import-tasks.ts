@@ -9,6 +9,7 @@ import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { ImportProgress } from '../../engine/import/runner.js'
 import type { ImportTaskRunner } from '../../engine/import/routes.js'
+import type { AppMetrics } from '../../platform/app-metrics.js'
 
 const TABLE = 'sys_import_task'
 /** Progress is written at most this often while a task runs (the client polls every 500 ms). */
@@ -83,6 +84,7 @@ export class ImportTaskStore implements ImportTaskRunner {
     private readonly db: Db,
     private readonly kind: DbKind,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: AppMetrics,
   ) {}
 
   async migrate(schema?: string): Promise<void> {
@@ -118,7 +120,8 @@ export class ImportTaskStore implements ImportTaskRunner {
       .execute()
     const state = { cancelled: false }
     const stopWatching = this.watch(id, state)
-    const run: Promise<void> = this.run(id, ctx, work, () => state.cancelled).finally(() => {
+    const ended = this.metrics.importStarted()
+    const run: Promise<void> = this.run(id, ctx, work, () => state.cancelled).then(ended, () => ended(true)).finally(() => {
       stopWatching()
       this.running.delete(run)
     })
@@ -126,7 +129,8 @@ export class ImportTaskStore implements ImportTaskRunner {
     return id
   }
 
-  private async run(id: string, ctx: RequestContext, work: Parameters<ImportTaskRunner['start']>[3], cancelled: () => boolean) {
+  /** Runs the work and writes its end; answers whether it ended with errors. */
+  private async run(id: string, ctx: RequestContext, work: Parameters<ImportTaskRunner['start']>[3], cancelled: () => boolean): Promise<boolean> {
     // Progress writes go one after another, and the final write after all of them.
     let queue: Promise<unknown> = Promise.resolve()
     let last = 0
@@ -166,6 +170,7 @@ export class ImportTaskStore implements ImportTaskRunner {
       final = { process: 100, successProcess: 0, tipMsgs: [INTERNAL_ERROR_TIP], hasError: true, finished: true, data: null }
     }
     await write(final)
+    return final.hasError === true
   }
 
   /** Reads the task's cancel flag every CANCEL_POLL_MS and beats every HEARTBEAT_MS while it runs. */

@@ -42,7 +42,7 @@ const ADAPTERS = new Map<string, ImportAdapter>([
  * the caller's own tasks.
  */
 export async function componentModule(app: FastifyInstance, services: Services): Promise<void> {
-  const tasks = new ImportTaskStore(services.databases.platform, services.databases.kind, app.log)
+  const tasks = new ImportTaskStore(services.databases.platform, services.databases.kind, app.log, services.metrics)
   await tasks.migrate(services.databases.schemaOf('platform'))
   const interrupted = await tasks.failUnfinished()
   if (interrupted) app.log.warn({ interrupted }, 'import tasks left unfinished by the previous process marked failed')
