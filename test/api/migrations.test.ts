@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql, type Migration } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openPostgres, openSqlite } from '../../src/server/db/connections.js'
+import { openPostgres, openSqlite, postgresPool } from '../../src/server/db/connections.js'
 import type { Db } from '../../src/server/db/dialect.js'
 import { migrate, NewerDatabaseError, type MigrationSet } from '../../src/server/db/migrations.js'
 import { snapshotChanges, snapshotDatabase } from '../support/database-snapshot.js'
@@ -20,7 +20,7 @@ describe(`migrations (${kind})`, () => {
   const handles: Db[] = []
   /** A handle like the app's platform one: an SQLite file, or the `platform` schema of a PostgreSQL database. */
   const open = () => {
-    const db = kind === 'sqlite' ? openSqlite(path.join(dir, 'app.db')) : openPostgres(url, 4).withSchema('platform')
+    const db = kind === 'sqlite' ? openSqlite(path.join(dir, 'app.db')) : openPostgres(postgresPool(url, 4)).withSchema('platform')
     handles.push(db)
     return db
   }
@@ -43,7 +43,7 @@ describe(`migrations (${kind})`, () => {
     if (kind === 'postgres') {
       pgName = uniqueDatabaseName('migr')
       url = await createDatabase(server(), pgName)
-      const root = openPostgres(url, 1)
+      const root = openPostgres(postgresPool(url, 1))
       await sql`create schema platform`.execute(root)
       await root.destroy()
     }

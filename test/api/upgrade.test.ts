@@ -4,7 +4,7 @@ import Decimal from 'decimal.js'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NewerDatabaseError, platformMigrations, tenantMigrations } from '../../src/server/db/migrations.js'
-import { openPostgres, openSqlite } from '../../src/server/db/connections.js'
+import { openPostgres, openSqlite, postgresPool } from '../../src/server/db/connections.js'
 import type { Db } from '../../src/server/db/dialect.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/server/config.js'
@@ -155,7 +155,7 @@ describe(`upgrade from the released fixture (${kind})`, () => {
       const db =
         kind === 'sqlite'
           ? openSqlite(path.join(fixture.dataDir, scope === 'platform' ? 'app.db' : `app.tenant_${scope}.db`))
-          : openPostgres(fixture.databaseUrl, 1).withSchema(scope === 'platform' ? 'platform' : `tenant_${scope}`)
+          : openPostgres(postgresPool(fixture.databaseUrl, 1)).withSchema(scope === 'platform' ? 'platform' : `tenant_${scope}`)
       try {
         await change(db)
       } finally {
