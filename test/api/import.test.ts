@@ -73,7 +73,8 @@ describe('Excel import', () => {
     expect(text).toContain('最多1000000行')
   })
 
-  it('names a reference column by the referenced code (上级类目编号) and the brand template has its labels', async () => {
+  // The first template loads ExcelJS in the server and the test: on a busy machine that alone can take half a minute.
+  it('names a reference column by the referenced code (上级类目编号) and the brand template has its labels', { timeout: 120_000 }, async () => {
     const load = async (base: string) => {
       const r = await t.call('GET', `${base}/import/template`, { token })
       const book = new ExcelJS.Workbook()
