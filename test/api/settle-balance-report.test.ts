@@ -127,7 +127,7 @@ describe('settlement balance report (应付/应收 per party, documents behind a
     expect(all.totalCount).toBe(6)
     expect(all.datas.map((d) => [d.againstType, d.againstTypeName, d.againstCode, d.totalAmount, d.outstanding])).toEqual([
       [T.RECEIVE, '采购收货单', 'SH001', '100.00', '0.00'],
-      [T.RETURN, '采购退单', 'TH001', '-30.50', '-30.50'],
+      [T.RETURN, '采购退货单', 'TH001', '-30.50', '-30.50'],
       [T.FEE, '供应商费用单', 'FY001', '0.10', '0.10'],
       [T.FEE, '供应商费用单', 'FY002', '0.20', '0.20'],
       [T.PRE, '供应商预付款单', 'YF001', '-50.00', '-50.00'],
@@ -151,7 +151,7 @@ describe('settlement balance report (应付/应收 per party, documents behind a
     const d = await page<Doc>('/customer/settle/report/documents', { customerId })
     expect(d.datas.map((r) => [r.againstTypeName, r.againstCode, r.outstanding])).toEqual([
       ['销售出库单', 'XS001', '88.80'],
-      ['销售退单', 'XT001', '-8.80'],
+      ['销售退货单', 'XT001', '-8.80'],
     ])
     // A supplier id is no customer, and the other way round.
     expect((await t.call('GET', '/customer/settle/report/documents', { token: admin, query: { customerId: s.a } })).body.msg).toBe('客户不存在！')
@@ -190,7 +190,7 @@ describe('settlement balance report (应付/应收 per party, documents behind a
     const detail = await read('/settle/report/supplier/documents/export', { supplierId: s.a, onlyOpen: true })
     expect(detail[0]).toEqual(['单据类型', '单据号', '单据金额', '未结金额', '记账时间'])
     expect(detail.slice(1).map((r) => r.slice(0, 4))).toEqual([
-      ['采购退单', 'TH001', '-30.50', '-30.50'],
+      ['采购退货单', 'TH001', '-30.50', '-30.50'],
       ['供应商费用单', 'FY001', '0.10', '0.10'],
       ['供应商费用单', 'FY002', '0.20', '0.20'],
       ['供应商预付款单', 'YF001', '-50.00', '-50.00'],

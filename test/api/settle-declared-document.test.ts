@@ -58,7 +58,7 @@ describe('a settlement document declared in one JSON file', () => {
     const label = (name: string, code: number) => meta.enums[name].items.find((i) => i.code === code)?.['zh-CN']
     expect([label('SETTLE_CHECK_SHEET_BIZ_TYPE', 5), label('SETTLE_VOUCHER_TYPE', 21)]).toEqual(['供应商服务单', '供应商服务单'])
     // The spec's items keep their own labels.
-    expect([label('SETTLE_CHECK_SHEET_BIZ_TYPE', 2), label('SETTLE_VOUCHER_TYPE', 2)]).toEqual(['采购退单', '采购退单'])
+    expect([label('SETTLE_CHECK_SHEET_BIZ_TYPE', 2), label('SETTLE_VOUCHER_TYPE', 2)]).toEqual(['采购退货单', '采购退货单'])
 
     const report = await ok<{ datas: { againstId: string; againstTypeName: string }[] }>('GET', '/settle/report/supplier/documents', undefined, {
       supplierId: f.supplierId,
