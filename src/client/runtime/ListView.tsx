@@ -49,7 +49,7 @@ interface ListOptions<Row extends ListRow> {
   render?: Partial<Record<string, (row: Row, ctx: ListContext) => ReactNode>>
   /** An entity's 新增, 修改 and 详情. */
   onOpen?: (mode: FormMode, row?: EntityRow) => void
-  /** The page's toolbar, in place of the entity's declared one (导出 of a declared view follows); rows become selectable. */
+  /** The page's toolbar, in place of an entity's declared one (its rows become selectable); a declared view's 导出 follows it. */
   renderToolbar?: (ctx: ListContext) => ReactNode | ReactNode[]
   /** The page's row links, in place of the entity's declared ones. */
   renderRowActions?: (row: Row, ctx: ListContext) => ReactNode
@@ -203,7 +203,8 @@ function SourceList<Row extends ListRow>({
   const own = renderToolbar?.(ctx)
   // The page's toolbar replaces an entity's declared one (导出 included); a declared view's 导出 follows the page's buttons.
   const toolbar = actions && !renderToolbar ? actions.toolbar : [...(Array.isArray(own) ? own : [own]), !actions && exportButton]
-  const choosing = selectable || Boolean(renderToolbar) || Boolean(actions?.batch)
+  // An entity's batch buttons, and a page's toolbar in place of an entity's (documents), act on chosen rows.
+  const choosing = selectable || Boolean(actions && (renderToolbar || actions.batch))
   const keys = typeof source.rowKey === 'string' ? [source.rowKey] : (source.rowKey ?? ['id'])
   return (
     <ListFrame
