@@ -30,8 +30,8 @@ export function entityCalls(base: string) {
     delete: defineCall<EntityIds>('DELETE', base),
     enable: defineCall<string[]>('PATCH', `${base}/enable/batch`),
     unable: defineCall<string[]>('PATCH', `${base}/unable/batch`),
-    /** The rows of the search as a workbook (a blob, not the envelope); GET takes the same query. */
-    export: defineCall<EntityQuery, Blob>('POST', `${base}/export`),
+    /** The rows of the search as a workbook (a blob, not the envelope), conditions in the query; served for GET too. */
+    export: defineCall<EntityQuery, Blob>('POST', `${base}/export`, 'query'),
   }
 }
 
