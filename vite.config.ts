@@ -1,13 +1,32 @@
 /// <reference types="vitest/config" />
 import path from 'node:path'
-import { defineConfig } from 'vite'
+import { readFileSync } from 'node:fs'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { CATALOGUE_FILE, LOCALE_FILE, localeDirs, type LocaleFolder } from './src/shared/i18n/locale-folder.js'
 
 const here = import.meta.dirname
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
+/**
+ * `virtual:extra-locales`: the rows of the languages in the folders of LOCALE_DIRS (a test build adds
+ * the fixture language this way), registered before anything reads the table; nothing in a normal build.
+ * Their catalogue, antd and dayjs texts stay lazy chunks, as those of the table's own languages.
+ */
+function extraLocales(dirs: readonly string[]): Plugin {
+  const id = 'virtual:extra-locales'
+  const rows = dirs.map((dir) => {
+    const row = JSON.parse(readFileSync(path.resolve(dir, LOCALE_FILE), 'utf8')) as LocaleFolder
+    const catalogue = JSON.stringify(path.resolve(dir, CATALOGUE_FILE))
+    return `registerLocale({ ...${JSON.stringify(row)}, antd: () => import('antd/es/locale/${row.antdLocale}'), loadDayjs: () => import('dayjs/locale/${row.dayjs}'), catalogue: async () => (await import(${catalogue})).default })`
+  })
+  const table = JSON.stringify(path.join(here, 'src/shared/i18n/locales.ts'))
+  const code = rows.length ? [`import { registerLocale } from ${table}`, ...rows].join('\n') : 'export {}'
+  return { name: 'extra-locales', resolveId: (source) => (source === id ? `\0${id}` : undefined), load: (loaded) => (loaded === `\0${id}` ? code : undefined) }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), extraLocales(localeDirs(process.env.LOCALE_DIRS, path.delimiter))],
   root: path.join(here, 'src/client'),
   build: {
     outDir: path.join(here, 'dist'),

@@ -332,7 +332,9 @@ async function e2eStage() {
   banner('build: vite build, then the server bundle (scripts/build-server.mjs)')
   const vite = bin('vite')
   const build = await timed(async () => {
-    const client = await run(vite[0], [...vite.slice(1), 'build'], { timeoutMs: 5 * MINUTE })
+    // With the e2e run's fixture language (E2E_LOCALE_DIRS of test/e2e/global-setup.ts), so the e2e stage need not build again.
+    const env = { ...process.env, LOCALE_DIRS: path.join(root, 'test', 'fixtures', 'locale-fr-FR') }
+    const client = await run(vite[0], [...vite.slice(1), 'build'], { env, timeoutMs: 5 * MINUTE })
     return client.code === 0 ? run(process.execPath, ['scripts/build-server.mjs'], { timeoutMs: MINUTE }) : client
   })
   const built = build.value.code === 0

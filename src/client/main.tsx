@@ -1,3 +1,5 @@
+// First: a test build's further languages (LOCALE_DIRS, vite.config.ts) join the table before it is read.
+import 'virtual:extra-locales'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRoot } from './root/AppRoot.js'

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { registerLocaleDirs } from './i18n/locale-dirs.js'
 import path from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import formbody from '@fastify/formbody'
@@ -93,6 +94,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clientErrorHandler: answerClientError,
   })
   installStopGuard(app)
+  // Languages kept in folders (the tests' fixture language), as ENTITY_DIRS adds entities.
+  registerLocaleDirs()
   const registry = new EntityRegistry(options.entityDirs ?? (process.env.ENTITY_DIRS?.split(path.delimiter).filter(Boolean) ?? []))
   // Before a database is opened: a document file naming hooks that do not exist stops the start here.
   const hookFactories = documentHookFactories(registry, DOCUMENT_HOOKS, DOCUMENT_HOOKS_SOURCE)

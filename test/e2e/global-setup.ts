@@ -25,9 +25,8 @@ const READY_TIMEOUT_MS = 120_000
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
-    console.warn('[e2e] dist/index.html is missing: run `npx vite build` first (npm test does)')
-  }
+  const localeDirs = E2E_LOCALE_DIRS.map((dir) => path.join(root, dir)).join(path.delimiter)
+  ensureClientLanguages(root, localeDirs)
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-e2e-'))
   const logDir = path.join(root, 'test-results')
@@ -46,6 +45,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     // Entities described only by a JSON file (test/fixtures/entities/shelf-zone.json), on top of schemas/entities.
     ENTITY_DIRS: path.join(root, 'test', 'fixtures', 'entities'),
+    // The fixture language, which the client build must carry too (ensureClientLanguages).
+    LOCALE_DIRS: localeDirs,
   }
   // The SQLite file in DATA_DIR, unless a PostgreSQL run is asked for explicitly.
   delete env.DATABASE_URL
@@ -86,6 +87,28 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   process.env.E2E_ADMIN_TOKEN = token
   process.env.E2E_STORAGE_STATE = stateFile
   console.log(`[e2e] server ready at ${baseURL} (log: ${path.relative(root, logFile)})`)
+}
+
+/**
+ * The languages the e2e run adds from fixtures (`locale.json` + `catalogue.json` each): the server reads
+ * them at start, the browser's table is compiled, so the client must be built with them (LOCALE_DIRS,
+ * vite.config.ts). `npm test` and `npm run test:e2e` build so; a dist/ without them (`npm run build`) is
+ * built again here once, in about half a minute.
+ */
+export const E2E_LOCALE_DIRS = ['test/fixtures/locale-fr-FR']
+
+function ensureClientLanguages(root: string, localeDirs: string): void {
+  const manifest = path.join(root, 'dist', '.vite', 'manifest.json')
+  const chunks = existsSync(manifest) ? Object.keys(JSON.parse(readFileSync(manifest, 'utf8')) as object) : []
+  const client = path.join(root, 'src', 'client')
+  const carried = E2E_LOCALE_DIRS.every((dir) => chunks.includes(path.relative(client, path.join(root, dir, 'catalogue.json'))))
+  if (carried) return
+  console.log('[e2e] dist/ lacks the fixture languages: building the client with LOCALE_DIRS')
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    env: { ...process.env, LOCALE_DIRS: localeDirs },
+    stdio: 'inherit',
+  })
 }
 
 /** The administrator of the first seed (README); tests of the login page itself sign in on their own. */

@@ -143,7 +143,7 @@ export async function openScreen(page: Page, path: string): Promise<Locator> {
 }
 
 /** The header's language button as each language names it (src/client/i18n/messages.ts, lang.switch). */
-const LANGUAGE_BUTTON = { 繁體中文: '切換語言', English: 'Language' } as const
+const LANGUAGE_BUTTON = { 繁體中文: '切換語言', English: 'Language', Français: 'Langue' } as const
 
 /**
  * Switches the shell from Simplified Chinese to `to` and waits until the shell shows it: the language's

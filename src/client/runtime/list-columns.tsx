@@ -6,12 +6,8 @@ import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import type { EntityRow } from './entity-api.js'
 import { enumColor, fieldText } from './field-text.js'
+import type { SortState, SourceColumn } from './list-source.js'
 
-export type SortOrder = 'asc' | 'desc'
-export interface SortState {
-  field: string
-  order: SortOrder
-}
 
 /** The spec's sequence column (000 §9: sort column width 50). */
 export const SEQ_WIDTH = 50
@@ -47,39 +43,66 @@ export function renderCell(field: FieldModel, row: Record<string, unknown>, enum
   return color ? <Tag color={color}>{text}</Tag> : text
 }
 
+/** The declared columns of an entity (`views.list.columns`, a picker's columns) with what its fields say of each. */
+export function entityColumns(entity: EntityModel, columns: readonly ListColumn[], sortable: boolean): SourceColumn[] {
+  const out: SourceColumn[] = []
+  for (const raw of columns) {
+    const col = typeof raw === 'string' ? { field: raw } : raw
+    const field = entity.byName.get(col.field)
+    // Internal ids are bookkeeping, not something a user reads.
+    if (!field || field.hidden || field.internal) continue
+    out.push({
+      key: field.name,
+      title: col.title,
+      width: col.width ?? defaultWidth(field),
+      fixed: col.fixed,
+      numeric: isNumeric(field),
+      ellipsis: field.control !== 'image',
+      sortable: sortable && (col.sortable ?? canSort(field)),
+    })
+  }
+  return out
+}
+
+/** What a table column needs besides its declaration. */
+export interface ColumnContext<Row> {
+  field?: FieldModel
+  /** The column's title in the shown language (the declared one, or the field's label). */
+  title: string
+  enums: EnumCatalog
+  sort?: SortState
+  /** The page's own cell; else the field's. */
+  cell?: (row: Row) => ReactNode
+}
+
+/** The antd column of one declared column of a list. */
+export function tableColumn<Row extends Record<string, unknown>>(c: SourceColumn, { field, title, enums, sort, cell }: ColumnContext<Row>): ColumnType<Row> {
+  const render = cell ?? (field ? (row: Row) => renderCell(field, row, enums) : undefined)
+  const order = sort?.field === c.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null
+  return {
+    key: c.key,
+    dataIndex: c.key,
+    title,
+    width: c.width,
+    fixed: c.fixed,
+    align: c.numeric ? 'right' : undefined,
+    ellipsis: c.ellipsis ?? true,
+    sorter: c.sortable ? true : undefined,
+    sortOrder: c.sortable ? order : undefined,
+    render: render ? (_: unknown, row: Row) => render(row) : undefined,
+  }
+}
+
 export interface ColumnOptions {
   /** Allow server sorting (lists); pickers keep their server order. */
   sortable: boolean
   sort?: SortState
 }
 
-/** antd columns of `views.list.columns` (or a picker's columns). */
-export function buildColumns(
-  entity: EntityModel,
-  columns: readonly ListColumn[],
-  enums: EnumCatalog,
-  options: ColumnOptions,
-): ColumnType<EntityRow>[] {
-  const out: ColumnType<EntityRow>[] = []
-  for (const raw of columns) {
-    const col = typeof raw === 'string' ? { field: raw } : raw
-    const field = entity.byName.get(col.field)
-    // Internal ids are bookkeeping, not something a user reads.
-    if (!field || field.hidden || field.internal) continue
-    const sortable = options.sortable && (col.sortable ?? canSort(field))
-    out.push({
-      key: field.name,
-      dataIndex: field.name,
-      title: col.title ?? field.label,
-      width: col.width ?? defaultWidth(field),
-      fixed: col.fixed,
-      align: isNumeric(field) ? 'right' : undefined,
-      ellipsis: field.control !== 'image',
-      sorter: sortable ? true : undefined,
-      sortOrder:
-        sortable && options.sort?.field === field.name ? (options.sort.order === 'asc' ? 'ascend' : 'descend') : sortable ? null : undefined,
-      render: (_: unknown, row: EntityRow) => renderCell(field, row, enums),
-    })
-  }
-  return out
+/** antd columns of an entity's declared columns (a picker's). */
+export function buildColumns(entity: EntityModel, columns: readonly ListColumn[], enums: EnumCatalog, options: ColumnOptions): ColumnType<EntityRow>[] {
+  return entityColumns(entity, columns, options.sortable).map((c) => {
+    const field = entity.byName.get(c.key)!
+    return tableColumn<EntityRow>(c, { field, title: c.title ?? field.label, enums, sort: options.sort })
+  })
 }

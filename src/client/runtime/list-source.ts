@@ -1,7 +1,12 @@
-import type { Field, QueryParam } from '../../shared/generated/entity.js'
+import type { Action, Field, QueryParam } from '../../shared/generated/entity.js'
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { Meta } from '../api/meta.js'
 import { searchItems, type SearchItem } from './query-params.js'
+
+export interface SortState {
+  field: string
+  order: 'asc' | 'desc'
+}
 
 /** A search param of a declared view, with what only a view's own call needs. */
 export interface SourceParam extends QueryParam {
@@ -24,6 +29,9 @@ export interface SourceColumn {
   numeric?: boolean
   /** Default true; a column whose cell is a link or a tag is not cut. */
   ellipsis?: boolean
+  fixed?: 'left' | 'right'
+  /** The server orders the rows by it (`sortField`, `sortOrder`) when its header is clicked. */
+  sortable?: boolean
 }
 
 /**
@@ -51,8 +59,18 @@ export interface ListSource {
   /** The 序号 column (default shown). */
   seq?: boolean
   size?: 'small' | 'middle'
-  /** 导出 with the conditions of the search, shown to holders of the permission. */
-  export?: { path: string; method: 'get' | 'post'; permission: string }
+  /** 导出 with the conditions of the search, shown to holders of the permission (at its place in `actions.toolbar`, else last). */
+  export?: { path: string; method: 'get' | 'post'; permission: string | string[] }
+  /** False: the call answers every row at once (a plain array) and there is no pager. */
+  paged?: boolean
+  /** The rows nest by this field (an outline-numbered tree table), shown expanded unless `expanded` is false. */
+  tree?: { parentField: string; expanded: boolean }
+  /** The order of the first request. */
+  sort?: SortState
+  /** Who may see the rows (any one of the keys); false: nobody (the entity has no list call). */
+  permission?: string | string[] | false
+  /** An entity's own buttons and row links (`views.list.toolbar`, `row`), run through its call family. */
+  actions?: { toolbar: readonly Action[]; row: readonly Action[] }
 }
 
 /** The search inputs of a source: the engine's, with a view's own kinds of param. */

@@ -14,6 +14,7 @@ import { exportCell, exportFields } from './export-cells.js'
 import { registerSingletonRoutes } from './singleton-routes.js'
 import { loadExcelJs } from '../platform/heavy-modules.js'
 import { defineListRoute, paramsOf } from './list-routes.js'
+import { entityCalls } from '../../shared/contracts/entity-calls.js'
 
 /** The database an entity lives in for this caller; platform objects only for the operator tenant. */
 export function dbFor(services: Services, ctx: RequestContext, entity: EntityModel): Db {
@@ -59,19 +60,15 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
       if (operation === 'query') defineListRoute(app, services, { ...route, conditions })
       else defineRoute(app, route)
     }
-    const atBase: [ApiPath['operation'], ApiPath['method'], string][] = [
-      ['query', 'GET', `${api.base}/query`],
-      ['get', 'GET', api.base],
-      ['create', 'POST', api.base],
-      ['modify', 'PUT', api.base],
-      ['delete', 'DELETE', api.base],
-    ]
-    for (const [operation, method, url] of atBase) if (hasOperation(entity, operation)) serve(operation, method, url)
+    // Method and path of each call from the contract family the browser calls through.
+    const family = entityCalls(api.base)
+    for (const operation of ['query', 'get', 'create', 'modify', 'delete'] as const)
+      if (hasOperation(entity, operation)) serve(operation, family[operation].method, family[operation].path)
     for (const path of api.paths ?? []) serve(path.operation, path.method, path.path)
     if (hasOperation(entity, 'trees'))
       defineListRoute(app, services, {
-        method: 'GET',
-        url: `${api.base}/trees`,
+        method: family.trees.method,
+        url: family.trees.path,
         conditions,
         access: operationKeys(entity, 'trees'),
         handler: async ({ ctx, query }) => (await store.list(db(ctx), ctx, entity, { ...listRequest(query), paged: false })).datas,
@@ -79,17 +76,18 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
     for (const op of ['enable', 'unable'] as const) {
       if (!hasOperation(entity, op)) continue
       defineRoute(app, {
-        method: 'PATCH',
-        url: `${api.base}/${op}/batch`,
+        method: family[op].method,
+        url: family[op].path,
         access: operationKeys(entity, op),
         handler: async ({ ctx, body }) => inTransaction(db(ctx), (trx) => store.setAvailable(trx, ctx, entity, idsFrom(body), op === 'enable')),
       })
     }
     if (hasOperation(entity, 'export'))
-      for (const method of ['POST', 'GET'] as const)
+      // The same query also as a GET (a plain link to the file).
+      for (const method of [family.export.method, 'GET'] as const)
         defineListRoute(app, services, {
           method,
-          url: `${api.base}/export`,
+          url: family.export.path,
           conditions,
           access: operationKeys(entity, 'export'),
           // Every matching row, streamed (engine/list-export.ts).

@@ -644,3 +644,8 @@ export const CODE_RULE_DATE = {
   MONTH: 2,
   DAY: 3,
 } as const
+
+export const NOTICE_READ = {
+  UNREAD: false,
+  READ: true,
+} as const

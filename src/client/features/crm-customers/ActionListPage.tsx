@@ -6,7 +6,7 @@ import useSWR from 'swr'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import SourceListView from '../../runtime/SourceListView.js'
+import ListView from '../../runtime/ListView.js'
 import { ACTION_VIEW } from '../../views/crm-customers.js'
 import { customerApi, customerPaths, type ActionRow } from './customer-api.js'
 import ActionFormModal from './ActionFormModal.js'
@@ -41,19 +41,19 @@ function ActionList({ meta }: { meta: Meta }) {
     }
   }
   return (
-    <SourceListView<ActionRow>
+    <ListView<ActionRow>
       source={ACTION_VIEW}
       version={version}
       render={{ customerId: (r) => <a onClick={() => navigate(customerPaths.detail(r.customerId))}>{String(r.customerName ?? '')}</a> }}
       rowActionsWidth={80}
-      rowActions={(r) =>
+      renderRowActions={(r) =>
         can(PERMISSION.crm.action.delete) && (
           <Popconfirm title={tr('确定删除该跟进记录？')} onConfirm={() => remove(r)}>
             <a>{tr('删除')}</a>
           </Popconfirm>
         )
       }
-      toolbar={() => [
+      renderToolbar={() => [
         can(PERMISSION.crm.action.add) && (
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
             {tr('写跟进')}

@@ -6,7 +6,7 @@ import useSWR from 'swr'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import SourceListView from '../../runtime/SourceListView.js'
+import ListView from '../../runtime/ListView.js'
 import { CUSTOMER_VIEW } from '../../views/crm-customers.js'
 import { customerApi, customerPaths, SCOPE, type CustomerRow } from './customer-api.js'
 import ActionFormModal from './ActionFormModal.js'
@@ -55,7 +55,7 @@ function CustomerList({ meta }: { meta: Meta }) {
   ]
   const ids = dialog?.ids ?? []
   return (
-    <SourceListView<CustomerRow>
+    <ListView<CustomerRow>
       source={CUSTOMER_VIEW}
       params={{ scope }}
       version={version}
@@ -78,14 +78,14 @@ function CustomerList({ meta }: { meta: Meta }) {
         locked: lockedCell,
       }}
       rowActionsWidth={180}
-      rowActions={(r) => (
+      renderRowActions={(r) => (
         <Space size={4}>
           <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
           {can(PERMISSION.crm.customer.modify) && <a onClick={() => navigate(customerPaths.modify(r.id))}>{tr('修改')}</a>}
           {can(PERMISSION.crm.action.add) && r.ownerId && <a onClick={() => setFollowing(r.id)}>{tr('写跟进')}</a>}
         </Space>
       )}
-      toolbar={({ selected, clearSelection }) => [
+      renderToolbar={({ selected, clearSelection }) => [
         can(PERMISSION.crm.customer.add) && (
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => navigate(customerPaths.add)}>
             {tr('新增客户')}

@@ -3,7 +3,7 @@ import { Button, Space } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import SourceListView from '../../runtime/SourceListView.js'
+import ListView from '../../runtime/ListView.js'
 import { PUBLIC_SEA_VIEW } from '../../views/crm-customers.js'
 import { customerApi, customerPaths, type CustomerRow } from './customer-api.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -36,18 +36,18 @@ function PublicSea() {
     setVersion((v) => v + 1)
   }
   return (
-    <SourceListView<CustomerRow>
+    <ListView<CustomerRow>
       source={PUBLIC_SEA_VIEW}
       version={version}
       selectable={mayClaim}
       rowActionsWidth={120}
-      rowActions={(r, { clearSelection }) => (
+      renderRowActions={(r, { clearSelection }) => (
         <Space size={4}>
           <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
           {mayClaim && <a onClick={() => claim([r.id], clearSelection)}>{tr('领取')}</a>}
         </Space>
       )}
-      toolbar={({ selected, clearSelection }) => [
+      renderToolbar={({ selected, clearSelection }) => [
         mayClaim && (
           <Button key="claim" type="primary" disabled={!selected.length} onClick={() => claim(selected, clearSelection)}>
             {tr('领取')}

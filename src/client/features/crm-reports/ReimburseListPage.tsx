@@ -7,14 +7,14 @@ import { api, type Page } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider } from '../../components/feedback.js'
-import SourceListView, { type SourceRow } from '../../runtime/SourceListView.js'
+import ListView, { type ListRow } from '../../runtime/ListView.js'
 import { APPROVE_CLAIMS_VIEW, MY_CLAIMS_VIEW } from '../../views/crm-reports.js'
 import { CREATED, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 type Box = 'mine' | 'approve'
-type ClaimRow = Claim & SourceRow
+type ClaimRow = Claim & ListRow
 
 /**
  * 费用报销 (menu /crm/reimburse, views/crm-reports.ts): 我的报销 (my claims, 新增 / 修改 while pending or
@@ -42,7 +42,7 @@ function ClaimList({ listPath }: { listPath: string }) {
     ...(mayApprove ? [{ key: 'approve', label: tr('报销审批') + (waiting?.totalCount ? `（${waiting.totalCount}）` : '') }] : []),
   ]
   return (
-    <SourceListView<ClaimRow>
+    <ListView<ClaimRow>
       className="crm-reimburse"
       source={box === 'mine' ? MY_CLAIMS_VIEW : APPROVE_CLAIMS_VIEW}
       params={box === 'approve' ? { status: CREATED } : undefined}
@@ -62,7 +62,7 @@ function ClaimList({ listPath }: { listPath: string }) {
           }
         />
       }
-      rowActions={(row) => (
+      renderRowActions={(row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`${listPath}/detail/${row.id}`)}>
             {row.canApprove ? tr('审批') : tr('查看')}

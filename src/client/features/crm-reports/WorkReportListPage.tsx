@@ -6,7 +6,7 @@ import useSWR from 'swr'
 import { api, type Page } from '../../api/http.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import SourceListView, { type SourceRow } from '../../runtime/SourceListView.js'
+import ListView, { type ListRow } from '../../runtime/ListView.js'
 import { workReportView } from '../../views/crm-reports.js'
 import StatisPanel from './StatisPanel.js'
 import { refreshReports } from './done-message.js'
@@ -14,7 +14,7 @@ import { REPORT_KIND, WEEKLY, type ReportType, type WorkReport } from './report-
 import { useTr } from '../../i18n/use-tr.js'
 
 type Box = 'all' | 'sent' | 'received'
-type ReportRow = WorkReport & SourceRow
+type ReportRow = WorkReport & ListRow
 
 /**
  * 周报 / 月报 (menus /crm/work-report/weekly and /monthly, views/crm-reports.ts): the team's statistics
@@ -52,7 +52,7 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
     }
   }
   return (
-    <SourceListView<ReportRow>
+    <ListView<ReportRow>
       className="crm-work-reports"
       source={view}
       params={{ box }}
@@ -87,7 +87,7 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
         />
       }
       rowActionsWidth={130}
-      rowActions={(row) => (
+      renderRowActions={(row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`${listPath}/detail/${row.id}`)}>
             {tr('查看')}

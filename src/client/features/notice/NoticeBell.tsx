@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import type { MenuEntry } from '../../app/menus.js'
 import { useSession } from '../../app/session.js'
-import { BELL_INTERVAL_MS, BELL_QUERY, myNoticesKey, queryMyNotices, type MyNotice } from './notice-api.js'
+import { BELL_INTERVAL_MS, BELL_QUERY, type MyNotice } from './notice-api.js'
+import { useCall } from '../../app/use-call.js'
+import { notices as noticeCalls } from '../../../shared/contracts/notices.js'
 import { bellTodos } from './bell-todos.js'
 import { BELL_MESSAGES, busMessagesKey, messageLink, messageText, queryBusMessages } from '../bus/bus-api.js'
 import type { BusMessage } from '../../../shared/contracts/bus.js'
@@ -31,13 +33,16 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
   const [tab, setTab] = useState('notice')
   const [viewing, setViewing] = useState<MyNotice | null>(null)
   const [viewerUsed, setViewerUsed] = useState(false)
-  const { data } = useSWR(token ? myNoticesKey(token, BELL_QUERY) : null, () => queryMyNotices(BELL_QUERY, true), {
-    refreshInterval: BELL_INTERVAL_MS,
-    // SWR skips the interval while the document is hidden or offline; coming back fetches at once.
-    refreshWhenHidden: false,
-    refreshWhenOffline: false,
-    revalidateOnFocus: true,
-    keepPreviousData: true,
+  const { data } = useCall(noticeCalls.my, BELL_QUERY, {
+    hideError: true,
+    swr: {
+      refreshInterval: BELL_INTERVAL_MS,
+      // SWR skips the interval while the document is hidden or offline; coming back fetches at once.
+      refreshWhenHidden: false,
+      refreshWhenOffline: false,
+      revalidateOnFocus: true,
+      keepPreviousData: true,
+    },
   })
   const { data: messagePage } = useSWR(token ? busMessagesKey(token, BELL_MESSAGES) : null, () => queryBusMessages(BELL_MESSAGES), {
     revalidateOnFocus: true,

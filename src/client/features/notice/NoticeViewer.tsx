@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { Button, Modal, Result, Spin, Typography } from 'antd'
-import useSWR, { useSWRConfig } from 'swr'
-import { noticeContent, refreshMyNotices } from './notice-api.js'
+import { useSWRConfig } from 'swr'
+import { refreshMyNotices } from './notice-api.js'
+import { useCall } from '../../app/use-call.js'
+import { notices } from '../../../shared/contracts/notices.js'
 import SafeHtml from './SafeHtml.js'
 import { useTr } from '../../i18n/use-tr.js'
 
@@ -21,10 +23,8 @@ export default function NoticeViewer({ id, title, onClose }: NoticeViewerProps) 
   const tr = useTr()
   const { mutate } = useSWRConfig()
   // Fetched on every opening: reading is what marks it read.
-  const { data, error, isLoading } = useSWR(id ? ['notice-content', id] : null, () => noticeContent(id!), {
-    revalidateOnFocus: false,
-    revalidateIfStale: true,
-    dedupingInterval: 0,
+  const { data, error, isLoading } = useCall(id ? notices.content : null, { id: id ?? '' }, {
+    swr: { revalidateOnFocus: false, revalidateIfStale: true, dedupingInterval: 0 },
   })
   const refreshed = useRef<string | null>(null)
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Button, Drawer, Typography } from 'antd'
 import Decimal from 'decimal.js'
 import { FeedbackProvider } from '../../components/feedback.js'
-import SourceListView from '../../runtime/SourceListView.js'
+import ListView from '../../runtime/ListView.js'
 import { balanceDocumentsView, balanceView } from '../../views/settle-balance.js'
 import type { BalanceSide } from '../../views/settle-balance-sides.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -36,7 +36,7 @@ export default function SettleBalancePage({ side }: { side: BalanceSide }) {
   const [open, setOpen] = useState<PartyRow | null>(null)
   return (
     <FeedbackProvider>
-      <SourceListView<PartyRow>
+      <ListView<PartyRow>
         source={view}
         render={{
           partyCode: (row) => (
@@ -47,7 +47,7 @@ export default function SettleBalancePage({ side }: { side: BalanceSide }) {
           balance: money('balance'),
         }}
         rowActionsWidth={100}
-        rowActions={(row) => (
+        renderRowActions={(row) => (
           <Button type="link" size="small" onClick={() => setOpen(row)}>
             {tr('往来单据')}
           </Button>
@@ -55,7 +55,7 @@ export default function SettleBalancePage({ side }: { side: BalanceSide }) {
         after={
           <Drawer open={!!open} onClose={() => setOpen(null)} width={860} destroyOnHidden title={open ? tr(`${open.partyName}（${open.partyCode}）往来单据`) : ''}>
             {open && (
-              <SourceListView
+              <ListView
                 source={documents}
                 params={{ [side.idParam]: open.partyId }}
                 render={{ totalAmount: money('totalAmount'), outstanding: money('outstanding') }}

@@ -1,11 +1,11 @@
 import { Tag } from 'antd'
-import SourceListView, { type SourceRow } from '../../runtime/SourceListView.js'
+import ListView, { type ListRow } from '../../runtime/ListView.js'
 import { INVOICE_VIEW } from '../../views/settle-invoices.js'
 
 /** 发票查询 (views/settle-invoices.ts): the source as a tag, the party whichever side it is. */
 export default function InvoiceQueryPage() {
   return (
-    <SourceListView<SourceRow>
+    <ListView<ListRow>
       source={INVOICE_VIEW}
       render={{
         sourceName: (r) => <Tag>{String(r.sourceName ?? '')}</Tag>,

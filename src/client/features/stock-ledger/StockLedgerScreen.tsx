@@ -5,7 +5,7 @@ import { useMeta } from '../../api/meta.js'
 import { flattenFunctions, useMenus } from '../../app/menus.js'
 import { FeedbackProvider } from '../../components/feedback.js'
 import type { ListSource } from '../../runtime/list-source.js'
-import SourceListView, { type SourceRow } from '../../runtime/SourceListView.js'
+import ListView, { type ListRow } from '../../runtime/ListView.js'
 import { bizDocumentPath, bizEntityName } from './biz-document.js'
 
 export interface LedgerScreenProps {
@@ -20,7 +20,7 @@ export default function StockLedgerScreen({ view, documentColumn }: LedgerScreen
   const navigate = useNavigate()
   const { data: menus } = useMenus()
   const entries = useMemo(() => flattenFunctions(menus), [menus])
-  const documentLink = (row: SourceRow) => {
+  const documentLink = (row: ListRow) => {
     const text = String(row[documentColumn] ?? '')
     const entityName = meta ? bizEntityName(meta.enums, row.bizType) : undefined
     const to = bizDocumentPath(entityName ? meta?.entityOrUndefined(entityName) : undefined, entries, row.bizId)
@@ -33,7 +33,7 @@ export default function StockLedgerScreen({ view, documentColumn }: LedgerScreen
   }
   return (
     <FeedbackProvider>
-      <SourceListView source={view} render={{ [documentColumn]: documentLink }} />
+      <ListView source={view} render={{ [documentColumn]: documentLink }} />
     </FeedbackProvider>
   )
 }

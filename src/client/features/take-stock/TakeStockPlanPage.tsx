@@ -8,7 +8,7 @@ import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import SourceListView from '../../runtime/SourceListView.js'
+import ListView from '../../runtime/ListView.js'
 import { TAKE_PLAN_VIEW } from '../../views/take-stock.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { enumOptions } from '../../runtime/query-params.js'
@@ -63,7 +63,7 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
   }
   const status = (row: PlanRow) => Number(row.takeStatus)
   return (
-    <SourceListView<PlanRow>
+    <ListView<PlanRow>
       className="take-stock-plans"
       source={TAKE_PLAN_VIEW}
       version={version}
@@ -72,7 +72,7 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
         takeType: (r) => meta.enums.label(PLAN_TYPE, r.takeType),
         takeStatus: (r) => <Tag color={STATUS_COLOR[status(r)]}>{meta.enums.label(PLAN_STATUS, r.takeStatus)}</Tag>,
       }}
-      toolbar={() => [
+      renderToolbar={() => [
         can([PERMISSION.stock.take.plan.add]) && (
           <Button key="add" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
             {tr('新增')}
@@ -80,7 +80,7 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
         ),
       ]}
       rowActionsWidth={300}
-      rowActions={(row) => (
+      renderRowActions={(row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: false })}>
             {tr('查看')}

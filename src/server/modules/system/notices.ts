@@ -14,6 +14,7 @@ import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../engine/services.js'
 import { pageArgs } from '../../platform/page-args.js'
 import { announceNotice, sanitizeNoticeHtml, truthy } from '../../platform/notices.js'
+import { notices as noticeCalls } from '../../../shared/contracts/notices.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Who may see a notice before it is published (the publish page). */
@@ -78,8 +79,8 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
 
   /** The signed-in user's published notices, newest first, each with its `readed` flag. */
   defineListRoute(app, services, {
-    method: 'GET',
-    url: '/system/notice/query/my',
+    method: noticeCalls.my.method,
+    url: noticeCalls.my.path,
     conditions: [{ name: 'readed', label: '是否已读', kind: 'boolean' }],
     access: 'login',
     handler: async ({ ctx, query }) => {
@@ -129,8 +130,8 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
    * the 系统通知 page, `{permission}:query`) and the publishers, as the notice entity names them.
    */
   defineRoute(app, {
-    method: 'GET',
-    url: '/system/notice/content',
+    method: noticeCalls.content.method,
+    url: noticeCalls.content.path,
     access: [`${notice.file.api!.permission}:query`, ...PUBLISHER_KEYS],
     handler: async ({ ctx, query }) => {
       const id = typeof query.id === 'string' ? query.id.trim() : ''
