@@ -12,6 +12,7 @@ import { entityApi, type EntityRow } from './entity-api.js'
 import type { FormMode } from './form-schema.js'
 import type { ListSource } from './list-source.js'
 import { actionOffered, rowActionHandler, useRowActionRegistry } from './row-actions.js'
+import { useBatchConfirm } from './batch-confirm.js'
 
 /** What the entity's buttons use of the list they sit on. */
 export interface ActionsContext {
@@ -47,7 +48,8 @@ export function useEntityActions(
   onOpen?: (mode: FormMode, row?: EntityRow) => void,
 ): EntityActions | undefined {
   const tr = useTr()
-  const { message, modal } = useFeedback()
+  const { message } = useFeedback()
+  const { confirmBatch } = useBatchConfirm()
   const can = usePermission()
   useRowActionRegistry()
   const [actionNode, setActionNode] = useState<ReactNode>(null)
@@ -62,28 +64,10 @@ export function useEntityActions(
 
   const runBatch = (action: BatchAction) => {
     const verb = BATCH_VERB[action]
-    if (!selected.length) {
-      message.warning(tr(`请选择要${verb}的数据！`))
-      return
-    }
-    const ids = [...selected]
-    modal.confirm({
-      title: tr('提示'),
-      content: tr(`确定${verb}选中的${ids.length}条数据？`),
-      okText: tr('确定'),
-      cancelText: tr('取消'),
-      onOk: async () => {
-        try {
-          if (action === 'enableBatch') await api.enable(ids)
-          else if (action === 'unableBatch') await api.unable(ids)
-          else await api.remove(ids)
-          message.success(tr(`${verb}成功！`))
-          setSelected(() => [])
-          reload()
-        } catch {
-          // The api layer has shown the server's message.
-        }
-      },
+    const run = (ids: string[]) => (action === 'enableBatch' ? api.enable(ids) : action === 'unableBatch' ? api.unable(ids) : api.remove(ids))
+    confirmBatch(selected, verb, run, tr(`${verb}成功！`), () => {
+      setSelected(() => [])
+      reload()
     })
   }
 

@@ -8,6 +8,7 @@ import { usePermission } from '../../app/session.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../entity-api.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
+import { useBatchConfirm } from '../batch-confirm.js'
 import ListView, { type ListContext } from '../ListView.js'
 import RefuseDialog from './RefuseDialog.js'
 import { documentCallsOf } from './document-api.js'
@@ -66,33 +67,13 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id))
   const editable = (row: EntityRow) => isEditableStatus(row.status)
 
-  const withSelection = (ctx: ListContext, verb: string, then: (ids: string[]) => void) => {
-    if (!ctx.selected.length) {
-      message.warning(tr(`请选择要${verb}的数据！`))
-      return
-    }
-    then([...ctx.selected])
-  }
-
+  const { withSelection: choose, confirmBatch } = useBatchConfirm()
+  const withSelection = (ctx: ListContext, verb: string, then: (ids: string[]) => void) => choose(ctx.selected, verb, then)
   const batch = (ctx: ListContext, verb: string, run: (ids: string[]) => Promise<unknown>, done: string) =>
-    withSelection(ctx, verb, (ids) =>
-      modal.confirm({
-        title: tr('提示'),
-        content: tr(`确定${verb}选中的${ids.length}条数据？`),
-        okText: tr('确定'),
-        cancelText: tr('取消'),
-        onOk: async () => {
-          try {
-            await run(ids)
-            message.success(done)
-            ctx.clearSelection()
-            ctx.reload()
-          } catch {
-            // The api layer has shown the server's message.
-          }
-        },
-      }),
-    )
+    confirmBatch(ctx.selected, verb, run, done, () => {
+      ctx.clearSelection()
+      ctx.reload()
+    })
 
   const toolbar = (ctx: ListContext) => (
     <>
