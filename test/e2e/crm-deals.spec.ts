@@ -93,6 +93,8 @@ test('opportunity approval and pages; memorial reminder in the bell', async ({ p
   await page.goto('/crm/contract/add')
   const add = paneOf(page, '/crm/contract/add')
   await expect(add.getByRole('textbox', { name: '合同编号', exact: true })).toHaveValue(/^HT\d{12}$/)
+  // The person in charge starts as the signed-in user.
+  await expect(add.getByRole('textbox', { name: '负责人', exact: true })).toHaveValue(/系统管理员/)
   await pick(page, add.getByRole('textbox', { name: '商机', exact: true }), `商机${s}`)
   await expect(add.getByRole('textbox', { name: '客户', exact: true })).toHaveValue(`B${s} 商机客户${s}`)
   await expect(add.getByRole('textbox', { name: '合同名称', exact: true })).toHaveValue(`商机${s}`)

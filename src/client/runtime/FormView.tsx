@@ -16,6 +16,7 @@ import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type Form
 import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
 import { useTr } from '../i18n/use-tr.js'
 import { nextCode } from './next-code.js'
+import { useSession } from '../app/session.js'
 
 export interface FormViewProps {
   meta: Meta
@@ -124,6 +125,7 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
   const tr = useTr()
   const { message, modal } = useFeedback()
   const reportDirty = useReportDirty()
+  const userId = useSession().user?.id
   const [saving, setSaving] = useState(false)
   const items = useMemo(
     () => formItems(entity, mode, meta.entityOrUndefined, (f) => Boolean(formControl(entity.name, f.name))),
@@ -144,7 +146,7 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
   const form = useMemo(
     () =>
       createForm({
-        initialValues: initialFormValues(items, mode, record),
+        initialValues: initialFormValues(items, mode, record, userId),
         readPretty: mode === 'detail',
         effects: (f) => {
           deriveEffects(f, items)
@@ -155,7 +157,7 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
           onFieldInputValueChange('*', () => reportDirty(true))
         },
       }),
-    [entity, items, mode, record, reportDirty],
+    [entity, items, mode, record, reportDirty, userId],
   )
   const api = useMemo(() => entityApi(entity), [entity])
 

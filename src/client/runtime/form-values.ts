@@ -9,11 +9,14 @@ export function initialFormValues(
   items: readonly FormItemModel[],
   mode: FormMode,
   record?: Record<string, unknown>,
+  /** The signed-in user, for fields that start with them (`defaultFrom: "user.id"`). */
+  userId?: string,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {}
   for (const { field } of items) {
     if (mode === 'add') {
-      if (field.default !== undefined && field.default !== null) values[field.name] = field.default
+      if (field.defaultFrom === 'user.id' && userId) values[field.name] = userId
+      else if (field.default !== undefined && field.default !== null) values[field.name] = field.default
       else if (field.type === 'boolean') values[field.name] = false
     } else if (record && record[field.name] !== undefined) values[field.name] = record[field.name]
   }
