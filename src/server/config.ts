@@ -7,6 +7,8 @@ export interface AppConfig {
   /** `sqlite:<file>` (platform database file; tenant files sit beside it) or `postgres://…`. */
   databaseUrl: string
   dataDir: string
+  /** Where backups are written and listed (npm run backup, the scheduled job, 备份管理). */
+  backupDir: string
   loginCaptcha: boolean
   adminPassword: string
   /** Minutes of inactivity after which a session ends. */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
     dataDir,
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on') !== 'off',
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),

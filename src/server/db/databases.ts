@@ -36,6 +36,11 @@ export class Databases {
     return `tenant_${tenantId.toLowerCase()}`
   }
 
+  /** SQLite: the file of a tenant's database, beside the platform file. */
+  static sqliteTenantFile(platformFile: string, tenantId: string): string {
+    return path.join(path.dirname(platformFile), `${path.basename(platformFile, '.db')}.${Databases.tenantSchema(tenantId)}.db`)
+  }
+
   /** Creates the PostgreSQL schema of the platform or a tenant; SQLite files appear on first open. */
   async ensureSchema(name: 'platform' | { tenantId: string }): Promise<void> {
     if (!this.root) return
@@ -49,7 +54,7 @@ export class Databases {
       const schema = Databases.tenantSchema(tenantId)
       if (this.root) db = this.root.withSchema(schema)
       else {
-        const file = path.join(path.dirname(this.target.location), `${path.basename(this.target.location, '.db')}.${schema}.db`)
+        const file = Databases.sqliteTenantFile(this.target.location, tenantId)
         db = openSqlite(file)
         this.files.push(file)
       }

@@ -24,7 +24,7 @@ export const attachmentTable = (schema?: string) => (schema ? `${schema}.${ATTAC
  * process and every tenant created later share them. Their migrations are the bus's own, with their own
  * bookkeeping table, like the import tasks'.
  */
-function migrations(kind: DbKind, schema?: string): Record<string, Migration> {
+export function busMigrations(kind: DbKind, schema?: string): Record<string, Migration> {
   return {
     '0001_bus_message': {
       async up(db: Db) {
@@ -70,7 +70,7 @@ function migrations(kind: DbKind, schema?: string): Record<string, Migration> {
 }
 
 export async function migrateBus(db: Db, kind: DbKind, schema?: string): Promise<void> {
-  await migrate(db, { label: 'bus', migrations: migrations(kind, schema), table: 'bus_migration', schema })
+  await migrate(db, { label: 'bus', migrations: busMigrations(kind, schema), table: 'bus_migration', schema })
 }
 
 export interface NewBusMessage {

@@ -36,7 +36,7 @@ export const NOT_RUNNING_MESSAGE = '导入任务已结束或不存在，无法�
  * task (the poll may reach another process than the upload). Its migrations are this module's own,
  * with their own bookkeeping table.
  */
-function migrations(kind: DbKind): Record<string, Migration> {
+export function importTaskMigrations(kind: DbKind): Record<string, Migration> {
   return {
     '0001_import_task': {
       async up(db: Db) {
@@ -88,7 +88,7 @@ export class ImportTaskStore implements ImportTaskRunner {
   ) {}
 
   async migrate(schema?: string): Promise<void> {
-    await migrate(this.db, { label: 'import task', migrations: migrations(this.kind), table: 'component_migration', schema })
+    await migrate(this.db, { label: 'import task', migrations: importTaskMigrations(this.kind), table: 'component_migration', schema })
   }
 
   async start(
