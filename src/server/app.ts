@@ -42,6 +42,7 @@ import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/s
 import { authModule } from './modules/auth/index.js'
 import { systemModule } from './modules/system/index.js'
 import { noticeRoutes } from './modules/system/notices.js'
+import { backupRoutes } from './modules/system/backups.js'
 import { dataPermissionRoutes, dataPermissionSetup } from './modules/system/data-permission.js'
 import { dataPermissionFilter } from './platform/data-permission-filter.js'
 import { basedataModule } from './modules/basedata/index.js'
@@ -169,6 +170,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     authModule(scope, services)
     systemModule(scope, services)
     noticeRoutes(scope, services)
+    backupRoutes(scope, services)
     dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
     stockModule(scope, services)

@@ -264,7 +264,7 @@ describe('scheduled jobs /qrtz', () => {
 
   it('runs the built-in jobs: notice publishing, take-stock auto-cancel, CRM sea return, session cleanup', async () => {
     const handlers = await t.call<{ key: string; label: string }[]>('GET', '/qrtz/handlers', { token: admin })
-    expect(handlers.body.data.map((h) => h.key)).toEqual(['takeStockPlanAutoCancel', 'crmSeaReturn', 'noticePublish', 'clearExpiredSessions'])
+    expect(handlers.body.data.map((h) => h.key)).toEqual(['takeStockPlanAutoCancel', 'crmSeaReturn', 'noticePublish', 'clearExpiredSessions', 'systemBackup'])
 
     const draft = (await t.call<string>('POST', '/system/notice', { token: admin, body: { title: '定时通知', content: '<p>九点发布</p>' } })).body.data
     const other = (await t.call<string>('POST', '/system/notice', { token: admin, body: { title: '另一草稿', content: '<p>不发布</p>' } })).body.data

@@ -73,6 +73,11 @@ export const PERMISSION = {
       modify: 'system:dic-item:modify',
       delete: 'system:dic-item:delete',
     },
+    backup: {
+      query: 'system:backup:query',
+      add: 'system:backup:add',
+      download: 'system:backup:download',
+    },
     tenant: {
       query: 'system:tenant:query',
       add: 'system:tenant:add',

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { registerRowAction } from '../../runtime/row-actions.js'
+import { registerMenuPage } from '../../app/menu-pages.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
 
 /**
@@ -14,6 +15,8 @@ const UnlockUser = lazy(() => import('./UnlockUser.js'))
 const RoleMenuDialog = lazy(() => import('./RoleMenuDialog.js'))
 const TenantModuleDialog = lazy(() => import('./TenantModuleDialog.js'))
 const SalePropItemsDialog = lazy(() => import('./SalePropItemsDialog.js'))
+/** 备份管理 (menu component `/system/backup/index`), a page of its own: the archives are files, not rows. */
+const BackupListPage = lazy(() => import('./BackupListPage.js'))
 
 let opened = 0
 
@@ -35,3 +38,5 @@ registerRowAction('user', 'unlock', (row, reload, close) => opening(UnlockUser, 
 registerRowAction('role', 'permission', (row, _reload, close) => opening(RoleMenuDialog, { role: row, onClose: close }))
 registerRowAction('tenant', 'module', (row, _reload, close) => opening(TenantModuleDialog, { tenant: row, onClose: close }))
 registerRowAction('salePropGroup', 'items', (row, _reload, close) => opening(SalePropItemsDialog, { group: row, onClose: close }))
+
+registerMenuPage('/system/backup/index', () => <BackupListPage />)

@@ -5,6 +5,8 @@ import { inTransaction } from '../../platform/db-tx.js'
 import { now } from '../../platform/clock.js'
 import { cancelOverduePlans, PlanStatus } from '../stock/take-stock-plan.js'
 import { runAutomaticReturn } from '../crm/public-sea.js'
+import { startBackup } from '../../backup/backup-runs.js'
+import { pruneBackups } from '../../backup/backup-folder.js'
 
 /**
  * The built-in jobs (job type 1, 内置任务): what the ancestor's Java job classes did, keyed by a name the
@@ -85,7 +87,28 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
       return `清理会话${n}个，图形验证码${Number(captcha.numDeletedRows)}个，验证码${Number(codes.numDeletedRows)}个`
     },
   },
+  {
+    key: 'systemBackup',
+    label: '系统备份',
+    platform: true,
+    checkParams: (params) => (params === '' || keptBackups(params) !== undefined ? null : '任务参数应为保留的备份份数（1到1000的整数），留空保留7份'),
+    async run({ services, params }) {
+      const keep = keptBackups(params) ?? DEFAULT_KEPT_BACKUPS
+      const { summary } = await startBackup(services.config)
+      const removed = await pruneBackups(services.config.backupDir, keep)
+      return `备份完成：${summary.name}，租户${summary.tenants}个，${summary.rows}行；保留最近${keep}份，删除${removed.length}份`
+    },
+  },
 ]
+
+/** Backups the scheduled backup keeps when its parameter is empty. */
+export const DEFAULT_KEPT_BACKUPS = 7
+
+function keptBackups(params: string): number | undefined {
+  if (!/^\d{1,4}$/.test(params)) return undefined
+  const n = Number(params)
+  return n >= 1 && n <= 1000 ? n : undefined
+}
 
 async function openPlans(db: Db): Promise<number> {
   const row = await db
