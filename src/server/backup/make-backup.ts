@@ -9,7 +9,7 @@ import type { Db } from '../db/dialect.js'
 import { Databases } from '../db/databases.js'
 import { parseDatabaseUrl } from '../db/connections.js'
 import { APP_VERSION } from './app-version.js'
-import { isArchivedTable, isMigrationTable, tablesOf } from './archived-tables.js'
+import { isArchivedTable, isMigrationTable, sqliteTables, tablesOf, type TableColumns } from './archived-tables.js'
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, partFolder, tenantPart, type BackupManifest, type BackupSummary, type PartEntry, type PartName } from './archive-manifest.js'
 import { sha256Of, writeTableFile } from './ndjson-file.js'
 import { archiveName, summaryOf, summaryPath } from './backup-folder.js'
@@ -32,6 +32,8 @@ type RowSource = (table: string, columns: string[]) => AsyncIterable<unknown[]> 
 
 interface PartSource {
   part: PartName
+  /** The part's tables and their stored columns. */
+  tables: () => Promise<Map<string, TableColumns>>
   /** Reads the part's tables: a SQLite copy, or the snapshot's transaction bound to the schema. */
   db: Db
   /** PostgreSQL: the part's schema. */
@@ -91,7 +93,7 @@ export async function makeBackup(source: BackupSource, outDir: string): Promise<
 }
 
 async function dumpPart(source: PartSource, work: string, files: BackupManifest['files']): Promise<PartEntry> {
-  const tables = await tablesOf(source.db, source.schema ? 'postgres' : 'sqlite', source.schema)
+  const tables = await source.tables()
   const migrations: Record<string, string[]> = {}
   const entry: PartEntry = { part: source.part, migrations, tables: [] }
   const folder = partFolder(source.part)
@@ -137,7 +139,18 @@ async function dumpSqlite(platformFile: string, copies: string, work: string, fi
           .safeIntegers(true)
           .raw(true)
           .iterate() as Iterable<unknown[]>
-      const entry = await dumpPart({ part, db, rows }, work, files)
+      // Read straight from the copy (no other connection writes it): one statement per table, no turn of the event loop.
+      const tables = async () => {
+        const master = raw.prepare("select name, sql from sqlite_master where type = 'table'").all() as { name: string; sql: string | null }[]
+        return new Map(
+          sqliteTables(master).map((table) => {
+            const info = raw.prepare('select name, hidden from pragma_table_xinfo(?)').all(table) as { name: string; hidden: number }[]
+            const columns = info.filter((c) => Number(c.hidden) === 0).map((c) => c.name)
+            return [table, { table, columns, classes: new Map(columns.map((c) => [c, 'other' as const])) }]
+          }),
+        )
+      }
+      const entry = await dumpPart({ part, db, rows, tables }, work, files)
       const tenants =
         part === 'platform'
           ? (raw.prepare('select id, name from tenant order by id').all() as { id: string; name: string | null }[]).map((t) => ({ id: String(t.id), name: String(t.name ?? '') }))
@@ -195,7 +208,8 @@ async function dumpPostgres(url: string, work: string, files: BackupManifest['fi
         const schemas: [PartName, string][] = [['platform', 'platform'], ...tenants.map((t): [PartName, string] => [tenantPart(t.id), Databases.tenantSchema(t.id)])]
         for (const [part, schema] of schemas) {
           const rows: RowSource = (table, columns) => cursorRows(trx, schema, table, columns)
-          parts.push(await dumpPart({ part, db: trx.withSchema(schema), schema, rows }, work, files))
+          const tables = () => tablesOf(trx, 'postgres', schema)
+          parts.push(await dumpPart({ part, db: trx.withSchema(schema), schema, rows, tables }, work, files))
         }
         return { parts, tenants }
       })

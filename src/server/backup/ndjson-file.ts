@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { once } from 'node:events'
 import readline from 'node:readline'
 import { toArchiveValue, type ArchiveValue } from './row-values.js'
 
@@ -11,34 +10,43 @@ export interface WrittenFile {
 }
 
 /**
- * Writes one table's NDJSON file: the column names, then one JSON array per row, hashing as it writes
- * (backpressure respected, so a large table never sits in memory).
+ * Writes one table's NDJSON file: the column names, then one JSON array per row, hashing as it writes.
+ * Written in 1 MB chunks with a turn of the event loop between them, so a backup taken inside the serving
+ * app (the scheduled job, 备份管理) neither holds a large table in memory nor starves the requests, and
+ * is not starved by them (a stream awaiting each drain took 30 s for 150 small tables under a write storm).
  */
 export async function writeTableFile(file: string, columns: string[], rows: AsyncIterable<unknown[]> | Iterable<unknown[]>): Promise<WrittenFile> {
-  const out = fs.createWriteStream(file)
+  const fd = fs.openSync(file, 'w')
   const hash = createHash('sha256')
   let size = 0
   let count = 0
-  let chunk = ''
-  const flush = async () => {
-    if (!chunk) return
+  let chunk = JSON.stringify(columns) + '\n'
+  const flush = () => {
     const bytes = Buffer.from(chunk, 'utf8')
     chunk = ''
     hash.update(bytes)
     size += bytes.length
-    if (!out.write(bytes)) await once(out, 'drain')
+    fs.writeSync(fd, bytes)
   }
+  /** Adds a row; true when a full chunk was written and the caller should give the event loop a turn. */
+  const add = (row: unknown[]) => {
+    chunk += JSON.stringify(row.map(toArchiveValue)) + '\n'
+    count++
+    if (chunk.length < 1 << 20) return false
+    flush()
+    return true
+  }
+  const turn = () => new Promise((resolve) => setImmediate(resolve))
   try {
-    chunk = JSON.stringify(columns) + '\n'
-    for await (const row of rows) {
-      chunk += JSON.stringify(row.map(toArchiveValue)) + '\n'
-      count++
-      if (chunk.length > 1 << 16) await flush()
+    // A synchronous source (a SQLite statement) is read without awaiting each row: only a full chunk yields.
+    if (Symbol.asyncIterator in rows) {
+      for await (const row of rows) if (add(row)) await turn()
+    } else {
+      for (const row of rows) if (add(row)) await turn()
     }
-    await flush()
+    flush()
   } finally {
-    out.end()
-    await once(out, 'close')
+    fs.closeSync(fd)
   }
   return { rows: count, sha256: hash.digest('hex'), size }
 }

@@ -69,7 +69,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget, opti
       await fs.cp(path.join(work, 'files', 'uploads'), path.join(target.dataDir, 'uploads'), { recursive: true })
     return { manifest, ...result }
   } finally {
-    await fs.rm(staging, { recursive: true, force: true })
+    // A failed extraction may still be closing its files: retried, and never hiding the error that got here.
+    await fs.rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {})
   }
 }
 
