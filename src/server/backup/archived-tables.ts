@@ -32,6 +32,12 @@ export function sqliteTables(rows: { name: string; sql: string | null }[]): stri
   return rows.map((r) => r.name).filter((name) => !name.startsWith('sqlite_') && !virtual.includes(name) && !shadow.has(name))
 }
 
+/** SQLite: a table's stored columns from its `pragma_table_xinfo` rows (generated and hidden ones left out); SQLite keeps booleans as integers. */
+export function sqliteTableColumns(table: string, info: { name: string; hidden: number }[]): TableColumns {
+  const columns = info.filter((c) => Number(c.hidden) === 0).map((c) => c.name)
+  return { table, columns, classes: new Map(columns.map((c) => [c, 'other' as const])) }
+}
+
 /** Every table of one database (SQLite file or PostgreSQL schema) with its stored columns, through the app's handle. */
 export async function tablesOf(db: Db, kind: DbKind, schema: string | undefined): Promise<Map<string, TableColumns>> {
   const out = new Map<string, TableColumns>()
@@ -53,8 +59,7 @@ export async function tablesOf(db: Db, kind: DbKind, schema: string | undefined)
   const master = await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table'`.execute(db)
   for (const table of sqliteTables(master.rows)) {
     const info = await sql<{ name: string; hidden: number }>`select name, hidden from pragma_table_xinfo(${table})`.execute(db)
-    const columns = info.rows.filter((c) => Number(c.hidden) === 0).map((c) => c.name)
-    out.set(table, { table, columns, classes: new Map(columns.map((c) => [c, 'other' as const])) })
+    out.set(table, sqliteTableColumns(table, info.rows))
   }
   return out
 }

@@ -9,7 +9,7 @@ import type { Db } from '../db/dialect.js'
 import { Databases } from '../db/databases.js'
 import { parseDatabaseUrl } from '../db/connections.js'
 import { APP_VERSION } from './app-version.js'
-import { isArchivedTable, isMigrationTable, sqliteTables, tablesOf, type TableColumns } from './archived-tables.js'
+import { isArchivedTable, isMigrationTable, sqliteTableColumns, sqliteTables, tablesOf, type TableColumns } from './archived-tables.js'
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, partFolder, tenantPart, type BackupManifest, type BackupSummary, type PartEntry, type PartName } from './archive-manifest.js'
 import { sha256Of, writeTableFile } from './ndjson-file.js'
 import { archiveName, summaryOf, summaryPath } from './backup-folder.js'
@@ -143,11 +143,7 @@ async function dumpSqlite(platformFile: string, copies: string, work: string, fi
       const tables = async () => {
         const master = raw.prepare("select name, sql from sqlite_master where type = 'table'").all() as { name: string; sql: string | null }[]
         return new Map(
-          sqliteTables(master).map((table) => {
-            const info = raw.prepare('select name, hidden from pragma_table_xinfo(?)').all(table) as { name: string; hidden: number }[]
-            const columns = info.filter((c) => Number(c.hidden) === 0).map((c) => c.name)
-            return [table, { table, columns, classes: new Map(columns.map((c) => [c, 'other' as const])) }]
-          }),
+          sqliteTables(master).map((table) => [table, sqliteTableColumns(table, raw.prepare('select name, hidden from pragma_table_xinfo(?)').all(table) as { name: string; hidden: number }[])]),
         )
       }
       const entry = await dumpPart({ part, db, rows, tables }, work, files)
