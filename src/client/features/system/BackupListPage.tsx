@@ -7,13 +7,13 @@ import { call } from '../../api/call.js'
 import { useCall } from '../../app/use-call.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import SourceListView, { type SourceRow } from '../../runtime/SourceListView.js'
+import ListView, { type ListRow } from '../../runtime/ListView.js'
 import { BACKUP_VIEW } from '../../views/backups.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { backup, type BackupRow } from '../../../shared/contracts/backup.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
-type Row = BackupRow & SourceRow
+type Row = BackupRow & ListRow
 
 /** How often the page asks whether the backup it started has been written. */
 const RUNNING_POLL_MS = 1500
@@ -61,7 +61,7 @@ function BackupList() {
     }
   }
   return (
-    <SourceListView<Row>
+    <ListView<Row>
       className="system-backups"
       source={BACKUP_VIEW}
       version={version}
@@ -70,7 +70,7 @@ function BackupList() {
         size: (r) => sizeText(r.size),
         kind: (r) => (r.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'),
       }}
-      toolbar={() => [
+      renderToolbar={() => [
         can([PERMISSION.system.backup.add]) && (
           <Button key="start" type="primary" icon={<SaveOutlined aria-hidden />} loading={started || Boolean(state?.running)} onClick={() => void start()}>
             {tr('立即备份')}
@@ -78,7 +78,7 @@ function BackupList() {
         ),
       ]}
       rowActionsWidth={100}
-      rowActions={(row) =>
+      renderRowActions={(row) =>
         can([PERMISSION.system.backup.download]) && (
           <Button type="link" size="small" icon={<CloudDownloadOutlined aria-hidden />} onClick={() => void download('get', backup.download.path, { query: { name: row.name } }).catch(() => {})}>
             {tr('下载')}
