@@ -4,7 +4,7 @@ import { defineCallRoute } from '../platform/call-routes.js'
 import { inTransaction } from '../platform/db-tx.js'
 import { forbidden } from '../platform/errors.js'
 import { hasPermission } from '../platform/request-context.js'
-import { checkCodeRule, codeKeys, nextCode, numberedField } from './code-rules.js'
+import { checkCodeRule, codeKeys, nextCode, numberedField, numberedFields } from './code-rules.js'
 import type { Services } from './services.js'
 
 /**
@@ -16,6 +16,8 @@ export function registerCodeRuleRoutes(app: FastifyInstance, services: Services)
   defineCallRoute(app, system.nextCode, {
     access: 'login',
     handler: async ({ ctx, params }) => {
+      // Who may take no code at all learns nothing of the rules (not even which exist).
+      if (!hasPermission(ctx, numberedFields(registry).flatMap(codeKeys))) throw forbidden()
       const numbered = numberedField(registry, params?.target)
       if (!hasPermission(ctx, codeKeys(numbered))) throw forbidden()
       return { code: await inTransaction(ctx.db, (trx) => nextCode(trx, numbered)) }
