@@ -15,6 +15,17 @@ export function isCallKey(key: unknown, path: string, match?: (params: unknown) 
   return !match || match(JSON.parse(String(key[2] ?? 'null')))
 }
 
+/** Whether an swr key is a read of any call with a param equal to `value` (a record's page reloads every read about it). */
+export function callKeyMentions(key: unknown, value: string): boolean {
+  if (!Array.isArray(key) || key.length !== 3 || typeof key[0] !== 'string' || !key[0].startsWith('/') || typeof key[2] !== 'string') return false
+  try {
+    const params: unknown = JSON.parse(key[2])
+    return Boolean(params) && typeof params === 'object' && Object.values(params as object).includes(value)
+  } catch {
+    return false
+  }
+}
+
 export interface UseCallOptions<A> extends CallOptions {
   swr?: SWRConfiguration<A>
   /** A public call (the login page's): read without a session too. */

@@ -3,6 +3,8 @@ import type { AnyCall, CallContract, QueryAndBody } from '../../shared/contracts
 import { defineRoute, type Access, type AuthedInput, type RouteInput } from './routes.js'
 
 type Input<A extends Access> = A extends 'public' ? RouteInput : AuthedInput
+/** What a handler may return for answer R: R itself, checked against the contract (not inferred from the handler), or nothing where R may be null (the envelope sends null). */
+type HandlerAnswer<R> = NoInfer<null extends R ? R | void : R>
 
 /** The route of a contract: who may call it and the handler, whose params and answer the contract types. */
 export interface CallRouteSpec<P, R, A extends Access> {
@@ -12,7 +14,7 @@ export interface CallRouteSpec<P, R, A extends Access> {
    * `params` is what the client sent where the contract says (query, body or both), typed as the
    * contract's params: the wire shape both sides agree on, not a check of the values (the domain reads them).
    */
-  handler: (input: Input<A> & { params: P }) => Promise<R>
+  handler: (input: Input<A> & { params: P }) => Promise<HandlerAnswer<R>>
 }
 
 /** The params of a request where the contract says they travel. */

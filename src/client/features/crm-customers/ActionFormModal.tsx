@@ -5,7 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs'
 import type { Meta } from '../../api/meta.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../components/feedback.js'
-import { customerApi, type CustomerRow } from './customer-api.js'
+import { call } from '../../api/call.js'
+import { crmActions, crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-customers.js'
 import { useTr } from '../../i18n/use-tr.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
 
@@ -28,14 +29,14 @@ export default function ActionFormModal({ meta, open, customerId, onClose, onSav
     form.resetFields()
     // 跟进时间 left empty means now, by the server's clock.
     form.setFieldsValue({ customerId, actionType: 1 })
-    if (!customerId) customerApi.mine({ scope: 1, pageSize: 200 }).then((p) => setCustomers(p.datas)).catch(() => setCustomers([]))
+    if (!customerId) call(crmCustomers.mine, { scope: 1, pageSize: 200 }).then((p) => setCustomers(p.datas)).catch(() => setCustomers([]))
   }, [open, customerId, form])
   const submit = async () => {
     const values = await form.validateFields()
     const time = (v: unknown) => (v ? (v as Dayjs).format(FORMAT) : undefined)
     setSaving(true)
     try {
-      await customerApi.createAction({ ...values, customerId: customerId ?? values.customerId, actionTime: time(values.actionTime), nextTime: time(values.nextTime) })
+      await call(crmActions.create, { ...values, customerId: customerId ?? values.customerId, actionTime: time(values.actionTime), nextTime: time(values.nextTime) })
       message.success(tr('跟进记录已保存'))
       onSaved()
     } catch {

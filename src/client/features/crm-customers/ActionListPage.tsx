@@ -2,13 +2,15 @@ import { useState } from 'react'
 import { Button, Card, Popconfirm, Space } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import ListView from '../../runtime/ListView.js'
 import { ACTION_VIEW } from '../../views/crm-customers.js'
-import { customerApi, customerPaths, type ActionRow } from './customer-api.js'
+import { customerPaths } from './customer-api.js'
+import { call } from '../../api/call.js'
+import { useCall } from '../../app/use-call.js'
+import { crmActions, type ActionRow } from '../../../shared/contracts/crm-customers.js'
 import ActionFormModal from './ActionFormModal.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -29,13 +31,18 @@ function ActionList({ meta }: { meta: Meta }) {
   const { message } = useFeedback()
   const [adding, setAdding] = useState(false)
   const [version, setVersion] = useState(0)
-  const { data: due, mutate: refreshDue } = useSWR(['crm-due'], () => customerApi.due(3), { revalidateOnFocus: false })
-  const { data: figures } = useSWR(['crm-figures', version], () => customerApi.figures(), { revalidateOnFocus: false })
+  const { data: due, mutate: refreshDue } = useCall(crmActions.due, { days: 3 }, { swr: { revalidateOnFocus: false } })
+  const { data: figures, mutate: refreshFigures } = useCall(crmActions.figures, undefined, { swr: { revalidateOnFocus: false } })
+  // A follow-up written or deleted changes the list and the figures above it.
+  const changed = () => {
+    setVersion((v) => v + 1)
+    void refreshFigures()
+  }
   const remove = async (row: ActionRow) => {
     try {
-      await customerApi.deleteActions([row.id])
+      await call(crmActions.remove, { ids: [row.id] })
       message.success(tr('删除成功'))
-      setVersion((v) => v + 1)
+      changed()
     } catch {
       // shown by the api layer
     }
@@ -104,7 +111,7 @@ function ActionList({ meta }: { meta: Meta }) {
           )}
         </>
       }
-      after={<ActionFormModal meta={meta} open={adding} onClose={() => setAdding(false)} onSaved={() => (setAdding(false), setVersion((v) => v + 1), void refreshDue())} />}
+      after={<ActionFormModal meta={meta} open={adding} onClose={() => setAdding(false)} onSaved={() => (setAdding(false), changed(), void refreshDue())} />}
     />
   )
 }

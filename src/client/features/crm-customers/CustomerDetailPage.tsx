@@ -1,12 +1,15 @@
 import { useState } from 'react'
 import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd'
 import { useNavigate } from 'react-router-dom'
-import useSWR, { useSWRConfig } from 'swr'
+import { useSWRConfig } from 'swr'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { fieldText } from '../../runtime/field-text.js'
-import { customerApi, customerPaths, type CustomerRow } from './customer-api.js'
+import { customerPaths } from './customer-api.js'
+import { call } from '../../api/call.js'
+import { callKeyMentions, useCall } from '../../app/use-call.js'
+import { crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-customers.js'
 import CustomerTabsPanel, { CustomerActions } from './CustomerTabsPanel.js'
 import ActionFormModal from './ActionFormModal.js'
 import { ReasonDialog } from './CustomerListPage.js'
@@ -52,7 +55,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
   const can = usePermission()
   const navigate = useNavigate()
   const { message } = useFeedback()
-  const { data: row, error, mutate } = useSWR(['crm-customer', id], () => customerApi.get(id), { revalidateOnFocus: false })
+  const { data: row, error, mutate } = useCall(crmCustomers.get, { id }, { swr: { revalidateOnFocus: false } })
   const [following, setFollowing] = useState(false)
   const [releasing, setReleasing] = useState(false)
   const [version, setVersion] = useState(0)
@@ -64,7 +67,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
   const refresh = () => {
     setVersion((v) => v + 1)
     void mutate()
-    void mutateAll((key) => Array.isArray(key) && key.includes(id))
+    void mutateAll((key) => (Array.isArray(key) && key.includes(id)) || callKeyMentions(key, id))
   }
   const followButton = can(PERMISSION.crm.action.add) && owned && (
     <Button type="primary" onClick={() => setFollowing(true)} block={variant === 'h5'}>
@@ -80,7 +83,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
         onClose={() => setReleasing(false)}
         onOk={async (reason) => {
           try {
-            await customerApi.release([id], reason)
+            await call(crmCustomers.release, { ids: [id], reason })
             message.success(tr('已放入公海'))
             setReleasing(false)
             refresh()
@@ -115,7 +118,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
         </Card>
         <div style={{ margin: '8px 0' }}>{followButton}</div>
         <Card size="small" title={tr('跟进记录')}>
-          <CustomerActions meta={meta} customerId={id} version={version} />
+          <CustomerActions meta={meta} customerId={id} />
         </Card>
         {dialogs}
       </div>
@@ -131,7 +134,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
           type="primary"
           onClick={async () => {
             try {
-              await customerApi.claim([id])
+              await call(crmCustomers.claim, { ids: [id] })
               message.success(tr('领取成功'))
               refresh()
             } catch {
@@ -156,7 +159,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
           </div>
         </Card>
         <Card title={tr('跟进动态')} style={{ flex: '1 1 320px' }}>
-          <CustomerActions meta={meta} customerId={id} version={version} />
+          <CustomerActions meta={meta} customerId={id} />
         </Card>
         {dialogs}
       </div>

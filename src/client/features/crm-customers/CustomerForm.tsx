@@ -6,7 +6,9 @@ import type { Meta } from '../../api/meta.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { useFeedback } from '../../components/feedback.js'
-import { customerApi, customerPaths } from './customer-api.js'
+import { customerPaths } from './customer-api.js'
+import { call } from '../../api/call.js'
+import { crmCustomers } from '../../../shared/contracts/crm-customers.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
 import { nextCode } from '../../runtime/next-code.js'
 import DictionarySelect from '../../components/DictionarySelect.js'
@@ -52,8 +54,7 @@ export default function CustomerForm({ meta, id, compact }: { meta: Meta; id?: s
       void nextCode('customer', 'code').then((code) => code && !form.getFieldValue('code') && form.setFieldsValue({ code }))
       return
     }
-    customerApi
-      .get(id)
+    call(crmCustomers.get, { id })
       .then((row) => form.setFieldsValue(row))
       .finally(() => setLoading(false))
   }, [id, form, entity])
@@ -61,7 +62,7 @@ export default function CustomerForm({ meta, id, compact }: { meta: Meta; id?: s
     const values = await form.validateFields()
     setSaving(true)
     try {
-      const saved = id ? (await customerApi.modify({ ...values, id }), id) : await customerApi.create({ available: true, ...values })
+      const saved = id ? (await call(crmCustomers.modify, { ...values, id }), id) : await call(crmCustomers.create, { available: true, ...values })
       message.success(id ? tr('修改成功') : tr('新增成功'))
       navigate(compact ? customerPaths.h5Detail(saved) : customerPaths.detail(saved))
     } catch {

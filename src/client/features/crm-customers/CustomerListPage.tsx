@@ -2,13 +2,15 @@ import { useState } from 'react'
 import { Alert, Button, Form, Input, Modal, Select, Tabs, Space, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import ListView from '../../runtime/ListView.js'
 import { CUSTOMER_VIEW } from '../../views/crm-customers.js'
-import { customerApi, customerPaths, SCOPE, type CustomerRow } from './customer-api.js'
+import { customerPaths, SCOPE } from './customer-api.js'
+import { call } from '../../api/call.js'
+import { useCall } from '../../app/use-call.js'
+import { crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-customers.js'
 import ActionFormModal from './ActionFormModal.js'
 import { term, useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -35,7 +37,7 @@ function CustomerList({ meta }: { meta: Meta }) {
   // The customers a dialog acts on, chosen when it opened.
   const [dialog, setDialog] = useState<{ kind: 'transfer' | 'release'; ids: string[]; done: () => void } | null>(null)
   const [following, setFollowing] = useState<string | null>(null)
-  const { data: remind } = useSWR(['crm-return-remind'], () => customerApi.returnRemind(), { revalidateOnFocus: false })
+  const { data: remind } = useCall(crmCustomers.returnRemind, undefined, { swr: { revalidateOnFocus: false } })
 
   const act = async (work: () => Promise<unknown>, done: string, clear: () => void) => {
     try {
@@ -102,12 +104,12 @@ function CustomerList({ meta }: { meta: Meta }) {
           </Button>
         ),
         can(PERMISSION.crm.customer.lock) && (
-          <Button key="lock" disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, true), tr('已锁定'), clearSelection)}>
+          <Button key="lock" disabled={!selected.length} onClick={() => act(() => call(crmCustomers.lock, { ids: selected, locked: true }), tr('已锁定'), clearSelection)}>
             {tr('锁定')}
           </Button>
         ),
         can(PERMISSION.crm.customer.lock) && (
-          <Button key="unlock" disabled={!selected.length} onClick={() => act(() => customerApi.lock(selected, false), tr('已解锁'), clearSelection)}>
+          <Button key="unlock" disabled={!selected.length} onClick={() => act(() => call(crmCustomers.lock, { ids: selected, locked: false }), tr('已解锁'), clearSelection)}>
             {tr('解锁')}
           </Button>
         ),
@@ -118,13 +120,13 @@ function CustomerList({ meta }: { meta: Meta }) {
             open={dialog?.kind === 'transfer'}
             count={ids.length}
             onClose={() => setDialog(null)}
-            onOk={(to, reason) => dialog && act(() => customerApi.transfer(ids, to, reason), tr('转移成功'), dialog.done)}
+            onOk={(to, reason) => dialog && act(() => call(crmCustomers.transfer, { ids, ownerId: to, reason }), tr('转移成功'), dialog.done)}
           />
           <ReasonDialog
             open={dialog?.kind === 'release'}
             count={ids.length}
             onClose={() => setDialog(null)}
-            onOk={(reason) => dialog && act(() => customerApi.release(ids, reason), tr('已放入公海'), dialog.done)}
+            onOk={(reason) => dialog && act(() => call(crmCustomers.release, { ids, reason }), tr('已放入公海'), dialog.done)}
           />
           <ActionFormModal
             meta={meta}
@@ -143,7 +145,7 @@ function TransferDialog({ open, count, onClose, onOk }: { open: boolean; count: 
   const tr = useTr()
   const [form] = Form.useForm<{ ownerId: string; reason?: string }>()
   const [word, setWord] = useState('')
-  const { data } = useSWR(open ? ['crm-owners', word] : null, () => customerApi.owners(word))
+  const { data } = useCall(open && crmCustomers.owners, { name: word })
   return (
     <Modal title={tr(`转移客户（已选${count}个）`)} open={open} onCancel={onClose} onOk={async () => {
       const v = await form.validateFields()

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react'
 import { Empty, Table, Tabs, Tag, Timeline } from 'antd'
-import useSWR from 'swr'
 import type { Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
-import { customerApi, type ActionRow } from './customer-api.js'
+import { useCall } from '../../app/use-call.js'
+import { crmActions, crmCustomers, type ActionRow } from '../../../shared/contracts/crm-customers.js'
 import { customerTabs, onCustomerTabsChange, registerCustomerTab } from './customer-tabs.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** The customer's follow-ups as a timeline (newest first). */
-export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta; customerId: string; version?: number }) {
+export function CustomerActions({ meta, customerId }: { meta: Meta; customerId: string }) {
   const tr = useTr()
-  const { data } = useSWR(['crm-customer-actions', customerId, version], () => customerApi.actions({ customerId, pageSize: 100 }))
+  const { data } = useCall(crmActions.query, { customerId, pageSize: 100 })
   if (!data?.datas.length) return <Empty description={tr('暂无跟进记录')} />
   return (
     <Timeline
@@ -39,7 +39,7 @@ export function CustomerActions({ meta, customerId, version = 0 }: { meta: Meta;
 /** 负责人变更: claims, transfers, releases (with their reasons) and automatic returns. */
 export function OwnerHistory({ meta, customerId }: { meta: Meta; customerId: string }) {
   const tr = useTr()
-  const { data } = useSWR(['crm-owner-records', customerId], () => customerApi.ownerRecords(customerId))
+  const { data } = useCall(crmCustomers.ownerRecords, { customerId })
   return (
     <Table
       rowKey="id"

@@ -5,7 +5,9 @@ import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import ListView from '../../runtime/ListView.js'
 import { PUBLIC_SEA_VIEW } from '../../views/crm-customers.js'
-import { customerApi, customerPaths, type CustomerRow } from './customer-api.js'
+import { customerPaths } from './customer-api.js'
+import { call } from '../../api/call.js'
+import { crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-customers.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -27,7 +29,7 @@ function PublicSea() {
   const mayClaim = can(PERMISSION.crm.publicSea.claim)
   const claim = async (ids: string[], clear: () => void) => {
     try {
-      await customerApi.claim(ids)
+      await call(crmCustomers.claim, { ids })
       message.success(tr(`已领取${ids.length}个客户`))
       clear()
     } catch {

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react'
 import { Alert, Button, Card, Spin, Tabs } from 'antd'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import { customerApi } from './customer-api.js'
+import { call } from '../../api/call.js'
+import { crmCustomers } from '../../../shared/contracts/crm-customers.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -28,7 +29,7 @@ function SeaRules() {
   const { message } = useFeedback()
   const run = async () => {
     try {
-      const r = await customerApi.runReturn()
+      const r = await call(crmCustomers.runReturn, {})
       message.success(tr(`自动回收完成，共收回${r.total}个客户`))
     } catch {
       // shown by the api layer

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { Form, Input, Modal, Radio } from 'antd'
 import { useFeedback } from '../../components/feedback.js'
-import { crmApi } from './crm-api.js'
+import { call } from '../../api/call.js'
+import { crmDeals } from '../../../shared/contracts/crm-deals.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export interface ApproveDialogProps {
@@ -26,7 +27,7 @@ export default function ApproveDialog({ kind, id, title, onDone, onClose }: Appr
     }
     setBusy(true)
     try {
-      await crmApi.approve(kind, id, status, reason.trim() || undefined)
+      await call(kind === 'business' ? crmDeals.approveBusiness : crmDeals.approveContract, { id, status, refuseReason: reason.trim() || undefined })
       message.success(status === 3 ? tr('审核通过') : tr('已审核拒绝'))
       onDone()
       onClose()

@@ -3,7 +3,9 @@ import { Button, List, Popconfirm, Space, Typography, Upload } from 'antd'
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons'
 import { hasPermission, useSession } from '../../app/session.js'
 import { useFeedback } from '../../components/feedback.js'
-import { crmApi, type ContractFile } from './crm-api.js'
+import { call } from '../../api/call.js'
+import { crmDeals, type ContractFile } from '../../../shared/contracts/crm-deals.js'
+import { downloadContractFile } from './crm-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -18,15 +20,17 @@ export default function ContractFiles({ contractId, readOnly }: { contractId: st
   const [files, setFiles] = useState<ContractFile[]>([])
   const [busy, setBusy] = useState(false)
   const load = useCallback(() => {
-    crmApi.files(contractId).then(setFiles, () => undefined)
+    call(crmDeals.files, { contractId }).then(setFiles, () => undefined)
   }, [contractId])
   useEffect(load, [load])
 
   const upload = async (file: File) => {
     setBusy(true)
     try {
-      const url = await crmApi.upload(file)
-      await crmApi.createFile(contractId, url, file.name, file.size)
+      const body = new FormData()
+      body.append('file', file)
+      const url = await call(crmDeals.upload, body)
+      await call(crmDeals.createFile, { contractId, url, fileName: file.name, fileSize: file.size })
       message.success(tr(`${file.name} 上传成功`))
       load()
     } catch {
@@ -54,12 +58,12 @@ export default function ContractFiles({ contractId, readOnly }: { contractId: st
         renderItem={(f) => (
           <List.Item
             actions={[
-              <Button key="d" type="link" size="small" onClick={() => crmApi.downloadFile(f.url).catch(() => undefined)}>
+              <Button key="d" type="link" size="small" onClick={() => downloadContractFile(f.url).catch(() => undefined)}>
                 {tr('下载')}
               </Button>,
               ...(canWrite
                 ? [
-                    <Popconfirm key="r" title={tr(`确定删除附件 ${f.fileName}？`)} onConfirm={() => crmApi.removeFile(f.id).then(load, () => undefined)}>
+                    <Popconfirm key="r" title={tr(`确定删除附件 ${f.fileName}？`)} onConfirm={() => call(crmDeals.removeFile, { id: f.id }).then(load, () => undefined)}>
                       <Button type="link" size="small" danger>
                         {tr('删除')}
                       </Button>

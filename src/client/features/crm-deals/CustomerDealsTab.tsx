@@ -4,7 +4,8 @@ import { Button, Table, Tag } from 'antd'
 import { useMeta } from '../../api/meta.js'
 import { hasPermission, useSession } from '../../app/session.js'
 import { renderCell } from '../../runtime/list-columns.js'
-import { crmApi, type Row } from './crm-api.js'
+import { call } from '../../api/call.js'
+import { crmDeals, type Row } from '../../../shared/contracts/crm-deals.js'
 import PaymentPanel from './PaymentPanel.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -20,10 +21,10 @@ export default function CustomerDealsTab({ customerId, view }: { customerId: str
     if (view === 'payment') return
     const load =
       view === 'contact'
-        ? crmApi.contactsOf(customerId)
+        ? call(crmDeals.contactsOf, { customerId, pageSize: 100 })
         : view === 'business'
-          ? crmApi.businessPage({ customerId, pageSize: 100 })
-          : crmApi.contractPage({ customerId, pageSize: 100 })
+          ? call(crmDeals.businessPage, { customerId, pageSize: 100 })
+          : call(crmDeals.contractPage, { customerId, pageSize: 100 })
     load.then((p) => setRows(p.datas), () => setRows([]))
   }, [customerId, view])
   if (view === 'payment') return hasPermission(session, PERMISSION.crm.contract.query) ? <PaymentPanel customerId={customerId} readOnly /> : null

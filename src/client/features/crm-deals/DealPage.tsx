@@ -10,7 +10,9 @@ import { FeedbackProvider } from '../../components/feedback.js'
 import FormView from '../../runtime/FormView.js'
 import { renderCell } from '../../runtime/list-columns.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
-import { crmApi, type Row } from './crm-api.js'
+import { call } from '../../api/call.js'
+import { crmDeals, type Row } from '../../../shared/contracts/crm-deals.js'
+import type { PaymentRow } from '../../../shared/contracts/contract-payment.js'
 import ApproveDialog from './ApproveDialog.js'
 import PaymentPanel from './PaymentPanel.js'
 import ContractFiles from './ContractFiles.js'
@@ -50,7 +52,7 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
   const editing = mode === 'add' || mode === 'modify' || mode === 'h5add'
   const load = useCallback(() => {
     if (!id || editing) return
-    ;(kind === 'business' ? crmApi.business(id) : crmApi.contract(id)).then(setRecord, (e: unknown) => setFailure(e instanceof Error ? e.message : String(e)))
+    ;call(kind === 'business' ? crmDeals.business : crmDeals.contract, { id }).then(setRecord, (e: unknown) => setFailure(e instanceof Error ? e.message : String(e)))
   }, [id, kind, editing])
   useEffect(load, [load, version])
 
@@ -220,9 +222,9 @@ function DealScreen({ kind, mode, id, listPath, meta, entity }: DealPageProps & 
 
 function H5Payments({ contractId }: { contractId: string }) {
   const tr = useTr()
-  const [rows, setRows] = useState<Awaited<ReturnType<typeof crmApi.payment>>['datas']>([])
+  const [rows, setRows] = useState<PaymentRow[]>([])
   useEffect(() => {
-    crmApi.payment({ contractId, pageSize: 500 }).then((p) => setRows(p.datas), () => undefined)
+    call(crmDeals.payment, { contractId, pageSize: 500 }).then((p) => setRows(p.datas), () => undefined)
   }, [contractId])
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('暂无回款计划')} />
   return (
@@ -244,7 +246,7 @@ function ParentContracts({ id, listPath }: { id: string; listPath: string }) {
   const navigate = useNavigate()
   const [rows, setRows] = useState<Row[]>()
   useEffect(() => {
-    crmApi.parents(id).then(setRows, () => setRows([]))
+    call(crmDeals.parents, { id }).then(setRows, () => setRows([]))
   }, [id])
   if (!rows) return <Spin />
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('没有上级合同')} />
@@ -269,7 +271,7 @@ function BusinessContracts({ businessId }: { businessId: string }) {
   const tr = useTr()
   const [rows, setRows] = useState<Row[]>([])
   useEffect(() => {
-    crmApi.contractPage({ businessId, pageSize: 100 }).then((p) => setRows(p.datas), () => undefined)
+    call(crmDeals.contractPage, { businessId, pageSize: 100 }).then((p) => setRows(p.datas), () => undefined)
   }, [businessId])
   return (
     <Table

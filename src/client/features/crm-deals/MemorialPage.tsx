@@ -2,7 +2,8 @@ import { lazy, useEffect, useState } from 'react'
 import { Card, Empty, List, Tag, Typography } from 'antd'
 import { GiftOutlined } from '@ant-design/icons'
 import { useMeta } from '../../api/meta.js'
-import { crmApi, type MemorialRow } from './crm-api.js'
+import { call } from '../../api/call.js'
+import { crmMemorials, type MemorialRow } from '../../../shared/contracts/crm-deals.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 const EntityPage = lazy(() => import('../../runtime/EntityPage.js'))
@@ -13,7 +14,7 @@ export default function MemorialPage() {
   const meta = useMeta()
   const [rows, setRows] = useState<MemorialRow[]>()
   useEffect(() => {
-    crmApi.reminders().then(setRows, () => setRows([]))
+    call(crmMemorials.reminders).then(setRows, () => setRows([]))
   }, [])
   return (
     <div className="crm-memorial">

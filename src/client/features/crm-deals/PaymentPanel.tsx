@@ -6,7 +6,9 @@ import Decimal from 'decimal.js'
 import { useMeta } from '../../api/meta.js'
 import { hasPermission, useSession } from '../../app/session.js'
 import { useFeedback } from '../../components/feedback.js'
-import { crmApi, type PaymentPage, type PaymentRow, type PlanInput } from './crm-api.js'
+import { call } from '../../api/call.js'
+import { crmDeals, type PaymentPage, type PlanInput } from '../../../shared/contracts/crm-deals.js'
+import type { PaymentRow } from '../../../shared/contracts/contract-payment.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -46,7 +48,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
   const [receiving, setReceiving] = useState<PaymentRow | null>(null)
   const [busy, setBusy] = useState(false)
   const load = useCallback(() => {
-    crmApi.payment({ contractId, customerId, pageSize: 500 }).then(setPage, () => undefined)
+    call(crmDeals.payment, { contractId, customerId, pageSize: 500 }).then(setPage, () => undefined)
   }, [contractId, customerId])
   useEffect(load, [load])
 
@@ -65,10 +67,10 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
     if (!contractId || !editing) return
     setBusy(true)
     try {
-      const saved = await crmApi.savePlans(
+      const saved = await call(crmDeals.savePlans, {
         contractId,
-        editing.map(({ id, planDate, planAmount, remindDays, description }) => ({ id, planDate, planAmount, remindDays, description })),
-      )
+        plans: editing.map(({ id, planDate, planAmount, remindDays, description }) => ({ id, planDate, planAmount, remindDays, description })),
+      })
       setPage(saved)
       setEditing(null)
       message.success(tr('回款计划已保存'))
@@ -225,7 +227,7 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                           title: tr('操作'),
                           width: 80,
                           render: (_: unknown, rec: { id: string }) => (
-                            <Popconfirm title={tr('确定删除这条回款记录？')} onConfirm={() => crmApi.removeReceive(rec.id).then(load, () => undefined)}>
+                            <Popconfirm title={tr('确定删除这条回款记录？')} onConfirm={() => call(crmDeals.removeReceive, { id: rec.id }).then(load, () => undefined)}>
                               <Button type="link" size="small" danger>
                                 {tr('删除')}
                               </Button>
@@ -253,7 +255,7 @@ function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: (
     const v = await form.validateFields()
     setBusy(true)
     try {
-      await crmApi.receive({ planId: plan.id, amount: v.amount, receiveDate: v.receiveDate.format('YYYY-MM-DD'), payMethod: v.payMethod, description: v.description })
+      await call(crmDeals.receive, { planId: plan.id, amount: v.amount, receiveDate: v.receiveDate.format('YYYY-MM-DD'), payMethod: v.payMethod, description: v.description })
       message.success(tr('回款已登记'))
       onDone()
       onClose()

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Form, Modal } from 'antd'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import { useFeedback } from '../../components/feedback.js'
-import { crmApi } from './crm-api.js'
+import { call } from '../../api/call.js'
+import { crmMemorials } from '../../../shared/contracts/crm-deals.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 /** 分享纪念日: choose colleagues (the user picker); the list replaces the previous one. */
@@ -14,7 +15,7 @@ export default function ShareDialog({ id, title, shared, onDone, onClose }: { id
   const submit = async () => {
     setBusy(true)
     try {
-      await crmApi.share(id, userIds)
+      await call(crmMemorials.share, { id, userIds })
       message.success(tr('分享成功'))
       onDone()
       onClose()

@@ -131,8 +131,8 @@ function ConfirmRemove({ id, title, onDone, onClose }: { id: string; title: stri
       cancelText={tr('取消')}
       onCancel={onClose}
       onOk={async () => {
-        const { crmApi } = await import('./crm-api.js')
-        await crmApi.removeMemorial([id]).then(onDone, () => undefined)
+        const [{ call }, { crmMemorials }] = await Promise.all([import('../../api/call.js'), import('../../../shared/contracts/crm-deals.js')])
+        await call(crmMemorials.remove, { ids: [id] }).then(onDone, () => undefined)
         onClose()
       }}
     >

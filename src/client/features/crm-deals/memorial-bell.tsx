@@ -1,23 +1,21 @@
 import { List, Tag, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
 import { hasPermission, useSession } from '../../app/session.js'
 import { registerBellTodo } from '../notice/bell-todos.js'
-import { crmApi, type MemorialRow } from './crm-api.js'
+import { useCall } from '../../app/use-call.js'
+import { crmMemorials, type MemorialRow } from '../../../shared/contracts/crm-deals.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 /** Reminders change by the day: once a minute is plenty. */
 const REMIND_INTERVAL_MS = 60_000
-const KEY = 'crm-memorial-reminders'
 
 function useReminders(): MemorialRow[] {
   const session = useSession()
   const allowed = Boolean(session.token) && hasPermission(session, PERMISSION.crm.memorial.query)
-  const { data } = useSWR(allowed ? [KEY, session.token] : null, () => crmApi.reminders(true), {
-    refreshInterval: REMIND_INTERVAL_MS,
-    refreshWhenHidden: false,
-    keepPreviousData: true,
+  const { data } = useCall(allowed && crmMemorials.reminders, undefined, {
+    hideError: true,
+    swr: { refreshInterval: REMIND_INTERVAL_MS, refreshWhenHidden: false, keepPreviousData: true },
   })
   return data ?? []
 }

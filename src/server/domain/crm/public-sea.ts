@@ -13,6 +13,7 @@ import type { RequestContext } from '../../platform/request-context.js'
 import { auditColumns, type Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../engine/services.js'
 import { sendPersonalNotice } from '../../platform/notices.js'
+import type { ReturnResult } from '../../../shared/contracts/crm-customers.js'
 
 /**
  * The public sea (公海) of CRM customers: who owns a customer, how it gets back to the sea and out of
@@ -525,14 +526,6 @@ function rulePredicate(services: Services, db: Db, rule: ReturnRule, all: Pool[]
       )
   }
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`
-}
-
-export interface ReturnResult {
-  /** Customers returned to the sea, per rule id. */
-  returned: Record<string, number>
-  total: number
-  /** Owners who got the bell reminder of customers the sea takes back within the reminder days. */
-  reminded: number
 }
 
 /**

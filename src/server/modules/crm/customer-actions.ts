@@ -5,6 +5,10 @@ import type { QueryParam } from '../../../shared/generated/entity.js'
 import { CRM_DEAL_STATUS } from '../../../shared/generated/enum-codes.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { crmActions, type ActionRow } from '../../../shared/contracts/crm-customers.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { clock, now } from '../../platform/clock.js'
@@ -96,13 +100,13 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
       return id
     })
 
-  for (const url of ['/basedata/customerAction', '/crm/action/createAction'])
-    defineRoute(app, { method: 'POST', url, access: [ACTION_KEYS.add], handler: async ({ ctx, body }) => create(ctx, body) })
+  defineRoute(app, { method: 'POST', url: '/basedata/customerAction', access: [ACTION_KEYS.add], handler: async ({ ctx, body }) => create(ctx, body) })
+  defineCallRoute(app, crmActions.create, { access: [ACTION_KEYS.add], handler: async ({ ctx, body }) => create(ctx, body) })
 
   const page = async (ctx: RequestContext, values: Record<string, unknown>, paged: boolean) =>
     store.list(ctx.db, ctx, action, { params: PARAMS, columns: list?.columns, values, paged, sort: list?.sort })
 
-  defineListRoute(app, services, { method: 'GET', url: '/crm/action/query', access: [ACTION_KEYS.query], conditions: paramsOf(services, action, PARAMS), handler: async ({ ctx, query }) => page(ctx, query, true) })
+  defineCallListRoute(app, services, crmActions.query, { access: [ACTION_KEYS.query], conditions: paramsOf(services, action, PARAMS), handler: async ({ ctx, query }) => schemaAnswer<Page<ActionRow>>(await page(ctx, query, true)) })
 
   defineRoute(app, {
     method: 'GET',
@@ -136,9 +140,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     },
   })
 
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/crm/action/delete',
+  defineCallRoute(app, crmActions.remove, {
     access: [ACTION_KEYS.remove],
     handler: async ({ ctx, body, query }) => {
       const ids = [...new Set(idsFrom(body, query))]
@@ -156,9 +158,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
 
   const count = async (q: { executeTakeFirst(): Promise<{ n?: unknown } | undefined> }) => Number((await q.executeTakeFirst())?.n ?? 0)
 
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/data/query',
+  defineCallListRoute(app, services, crmActions.figures, {
     conditions: [],
     access: [CUSTOMER_KEYS.query, ACTION_KEYS.query],
     handler: async ({ ctx }) => {
@@ -184,9 +184,7 @@ export function crmActionsModule(app: FastifyInstance, services: Services): void
     },
   })
 
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/data/queryAction',
+  defineCallListRoute(app, services, crmActions.due, {
     conditions: [{ name: 'days', label: '天数', kind: 'integer' }],
     access: [CUSTOMER_KEYS.query, ACTION_KEYS.query],
     handler: async ({ ctx, query }) => {

@@ -5,6 +5,10 @@ import { CRM_CUSTOMER_SCOPE as SCOPE, CRM_OWNER_CHANGE_TYPE as CHANGE } from '..
 import { defineRoute } from '../../platform/routes.js'
 import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-customers.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { hasPermission, type RequestContext } from '../../platform/request-context.js'
@@ -106,15 +110,13 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   const listOf = (ctx: RequestContext, db: Db, values: Record<string, unknown>, where: Expression<SqlBool>) =>
     store.list(db, ctx, customer, { params: listParams, columns: crmList.columns, values, paged: true, sort: crmList.sort, where })
 
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/basedata/customer/queryCustomerAss',
+  defineCallListRoute(app, services, crmCustomers.mine, {
     conditions: [...paramsOf(services, customer, listParams), { name: 'scope', label: '客户范围', kind: 'integer' }],
     access: [CUSTOMER_KEYS.query],
     handler: async ({ ctx, query }) => {
       const scope = isBlank(query.scope) ? SCOPE.MINE : Number(query.scope)
       if (![SCOPE.MINE, SCOPE.DEPT, SCOPE.ALL].includes(scope as 1)) throw invalid('客户范围不正确', 'scope')
-      return listOf(ctx, ctx.db, query, await scopePredicate(ctx.db, ctx, scope))
+      return schemaAnswer<Page<CustomerRow>>(await listOf(ctx, ctx.db, query, await scopePredicate(ctx.db, ctx, scope)))
     },
   })
 
@@ -138,16 +140,12 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     access: readKeys,
     handler: async ({ ctx, query }) => customerOf(ctx.db, ctx, query.id),
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/customer',
+  defineCallRoute(app, crmCustomers.get, {
     access: readKeys,
-    handler: async ({ ctx, query }) => customerOf(ctx.db, ctx, query.id),
+    handler: async ({ ctx, query }) => schemaAnswer<CustomerRow>(await customerOf(ctx.db, ctx, query.id)),
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/customer',
+  defineCallRoute(app, crmCustomers.create, {
     access: [CUSTOMER_KEYS.add],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, async (trx) => {
@@ -159,9 +157,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
       }),
   })
 
-  defineRoute(app, {
-    method: 'PUT',
-    url: '/crm/customer',
+  defineCallRoute(app, crmCustomers.modify, {
     access: [CUSTOMER_KEYS.modify],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, async (trx) => {
@@ -172,9 +168,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
       }),
   })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/customer/ownerRecords',
+  defineCallRoute(app, crmCustomers.ownerRecords, {
     access: readKeys,
     handler: async ({ ctx, query }) => {
       const id = text(query.customerId ?? query.id)
@@ -201,9 +195,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/basedata/customer/transfer',
+  defineCallRoute(app, crmCustomers.transfer, {
     access: [CUSTOMER_KEYS.transfer],
     handler: async ({ ctx, body }) => {
       const values = objectBody(body)
@@ -222,9 +214,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/basedata/customer/removePublicSea',
+  defineCallRoute(app, crmCustomers.release, {
     access: [CUSTOMER_KEYS.release],
     handler: async ({ ctx, body }) => {
       const values = objectBody(body)
@@ -239,9 +229,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/basedata/customer/claimPublicSea',
+  defineCallRoute(app, crmCustomers.claim, {
     access: [CUSTOMER_KEYS.claim],
     handler: async ({ ctx, body }) => {
       const ids = [...new Set(idsFrom(objectBody(body)))]
@@ -255,9 +243,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/basedata/customer/lock',
+  defineCallRoute(app, crmCustomers.lock, {
     access: [CUSTOMER_KEYS.lock],
     handler: async ({ ctx, body }) => {
       const values = objectBody(body)
@@ -269,9 +255,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/customer/queryReturnRemind',
+  defineCallRoute(app, crmCustomers.returnRemind, {
     access: [CUSTOMER_KEYS.query],
     handler: async ({ ctx }) => {
       const coming = await comingReturns(services, ctx.db, ctx.userId)
@@ -285,9 +269,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
   })
 
   /** People a customer can be transferred to (the transfer dialog): enabled users, by name or code. */
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/customer/owners',
+  defineCallRoute(app, crmCustomers.owners, {
     access: [CUSTOMER_KEYS.transfer],
     handler: async ({ ctx, query }) => {
       const user = registry.get('user')
@@ -305,9 +287,7 @@ export function crmCustomersModule(app: FastifyInstance, services: Services): vo
     },
   })
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/sea/return',
+  defineCallRoute(app, crmCustomers.runReturn, {
     access: [CUSTOMER_KEYS.runReturn],
     handler: async ({ ctx }) => runAutomaticReturn(services, ctx.db, ctx),
   })

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import type { Db } from '../../db/dialect.js'
 import { API_PREFIX, defineRoute } from '../../platform/routes.js'
-import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import { paramsOf } from '../../engine/list-routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { crmDeals, crmMemorials, type MemorialRow, type Row } from '../../../shared/contracts/crm-deals.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { auditColumns } from '../../platform/audit-columns.js'
@@ -59,9 +63,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   })
 
   /* ---------- 商机 ---------- */
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/business/approve',
+  defineCallRoute(app, crmDeals.approveBusiness, {
     access: [PERMISSION.crm.business.approve],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, (trx) => approveRecord(trx, ctx, store, business, BUSINESS_SUBJECT, objectBody(body))),
@@ -74,13 +76,11 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   const values = (query: Record<string, unknown>, body: unknown) => ({ ...query, ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as object) : {}) })
 
   // The contract picker (000 §7: POST, not GET): rows carry contractNo, name, customerId and principalId.
-  defineListRoute(app, services, {
-    method: 'POST',
-    url: '/crm/contract/query',
+  defineCallListRoute(app, services, crmDeals.contractPage, {
     conditions: paramsOf(services, contract, contractList.query ?? []),
     access: pickerAccess,
     handler: async ({ ctx, query, body }) =>
-      store.list(ctx.db, ctx, contract, { params: contractList.query ?? [], columns: contractList.columns, values: values(query, body), paged: true, sort: contractList.sort }),
+      schemaAnswer<Page<Row>>(await store.list(ctx.db, ctx, contract, { params: contractList.query ?? [], columns: contractList.columns, values: values(query, body), paged: true, sort: contractList.sort })),
   })
   defineRoute(app, {
     method: 'POST',
@@ -88,23 +88,17 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
     access: pickerAccess,
     handler: async ({ ctx, body, query }) => store.loadByIds(ctx.db, ctx, contract, idsFrom(body, query), contractList.columns),
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/contract/approve',
+  defineCallRoute(app, crmDeals.approveContract, {
     access: [PERMISSION.crm.contract.approve],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, (trx) => approveRecord(trx, ctx, store, contract, CONTRACT_SUBJECT, objectBody(body))),
   })
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/contract/queryParent',
+  defineCallListRoute(app, services, crmDeals.parents, {
     conditions: [{ name: 'id', label: '合同', kind: 'id' }],
     access: operationKeys(contract, 'get'),
-    handler: async ({ ctx, query }) => parentChain(ctx.db, ctx, store, contract, query.id),
+    handler: async ({ ctx, query }) => schemaAnswer<Row[]>(await parentChain(ctx.db, ctx, store, contract, query.id)),
   })
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/contract/queryPayment',
+  defineCallListRoute(app, services, crmDeals.payment, {
     conditions: [
       { name: 'contractId', label: '合同', kind: 'id' },
       { name: 'id', label: '合同', kind: 'id' },
@@ -115,9 +109,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
     access: operationKeys(contract, 'get'),
     handler: async ({ ctx, query }) => queryPayment(ctx.db, ctx, store, contract, query),
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/contract/plan',
+  defineCallRoute(app, crmDeals.savePlans, {
     access: [...operationKeys(contract, 'create'), ...operationKeys(contract, 'modify')],
     handler: async ({ ctx, body }) => {
       const input = objectBody(body)
@@ -125,15 +117,11 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
       return queryPayment(ctx.db, ctx, store, contract, { contractId: input.contractId, pageSize: 500 })
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/contract/receive',
+  defineCallRoute(app, crmDeals.receive, {
     access: [PERMISSION.crm.contract.receive],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => recordReceive(trx, kind, ctx, store, contract, objectBody(body))),
   })
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/crm/contract/receive',
+  defineCallRoute(app, crmDeals.removeReceive, {
     access: [PERMISSION.crm.contract.receive],
     handler: async ({ ctx, body, query }) => {
       const id = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined
@@ -143,9 +131,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
 
   /* Attachments: the file goes to the upload store first, then createFile records it on the contract. */
   const fileWriters = [...operationKeys(contract, 'create'), ...operationKeys(contract, 'modify')]
-  defineRoute(app, {
-    method: 'POST',
-    url: '/crm/contract/upload',
+  defineCallRoute(app, crmDeals.upload, {
     access: fileWriters,
     handler: async ({ ctx, req }) => {
       const name = await saveUpload(req, services.config.dataDir, ctx.tenantId, CONTRACT_FILE)
@@ -164,9 +150,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
       return sendUpload(reply, services.config.dataDir, tenantId, name, CONTRACT_FILE)
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/contract/createFile',
+  defineCallRoute(app, crmDeals.createFile, {
     access: fileWriters,
     handler: async ({ ctx, query }) =>
       inTransaction(ctx.db, async (trx) => {
@@ -190,9 +174,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
         return id
       }),
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/contract/fileRemoveId',
+  defineCallRoute(app, crmDeals.removeFile, {
     access: fileWriters,
     handler: async ({ ctx, query }) =>
       inTransaction(ctx.db, async (trx) => {
@@ -215,9 +197,7 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
       createBy: f.create_by ?? null,
       createTime: f.create_time ?? null,
     }))
-  defineRoute(app, {
-    method: 'GET',
-    url: '/crm/contract/queryFile',
+  defineCallRoute(app, crmDeals.files, {
     access: operationKeys(contract, 'get'),
     handler: async ({ ctx, query }) => {
       const record = await store.get(ctx.db, ctx, contract, query.contractId ?? query.id)
@@ -240,35 +220,27 @@ export function crmDealsModule(app: FastifyInstance, services: Services): void {
   const contactList = contact.file.views!.list!
   const contactRequest = (v: Record<string, unknown>) => ({ params: contactList.query ?? [], columns: contactList.columns, values: v, paged: true, sort: contactList.sort })
   // A customer's contacts (the customer page's tab): the list narrowed to one customer.
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/contact/queryPageResult',
+  defineCallListRoute(app, services, crmDeals.contactsOf, {
     conditions: paramsOf(services, contact, contactList.query ?? []),
     access: operationKeys(contact, 'query'),
     handler: async ({ ctx, query }) => {
       if (!text(query.customerId)) throw invalid('请选择客户', 'customerId')
-      return store.list(ctx.db, ctx, contact, contactRequest(query))
+      return schemaAnswer<Page<Row>>(await store.list(ctx.db, ctx, contact, contactRequest(query)))
     },
   })
 
   /* ---------- 纪念日 ---------- */
   // One's own reminders (the bell polls it for whoever holds the memorial menu): only the caller's own and shared rows.
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/basedata/memorial/myRemindQuery',
+  defineCallListRoute(app, services, crmMemorials.reminders, {
     conditions: [],
     access: [PERMISSION.crm.memorial.query],
-    handler: async ({ ctx }) => myReminders(ctx.db, ctx, store, memorial),
+    handler: async ({ ctx }) => schemaAnswer<MemorialRow[]>(await myReminders(ctx.db, ctx, store, memorial)),
   })
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/basedata/memorial/delete',
+  defineCallRoute(app, crmMemorials.remove, {
     access: [PERMISSION.crm.memorial.delete],
     handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => deleteMemorials(trx, ctx, store, memorial, idsFrom(body, query))),
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/basedata/memorial/share',
+  defineCallRoute(app, crmMemorials.share, {
     access: [PERMISSION.crm.memorial.share],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => shareMemorial(trx, ctx, store, memorial, objectBody(body))),
   })

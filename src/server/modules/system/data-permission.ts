@@ -2,8 +2,8 @@ import { auditColumns } from '../../platform/audit-columns.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { dataPermission } from '../../../shared/contracts/system.js'
-import { defineCallRoute } from '../../platform/call-routes.js'
+import { dataPermission, type PermissionModelRow } from '../../../shared/contracts/system.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
 import type { Db } from '../../db/dialect.js'
 import { SCHEMAS_DIR } from '../../engine/entity-registry.js'
 import { defineRoute } from '../../platform/routes.js'
@@ -155,8 +155,8 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
   defineCallRoute(app, dataPermission.models, {
     access: ANY_KEY,
     handler: async ({ ctx, query }) => {
-      if (blank(query.bizId) && blank(query.bizType) && blank(query.permissionType)) return seed.models
-      return (await loadSaved(ctx, query)).nodes
+      if (blank(query.bizId) && blank(query.bizType) && blank(query.permissionType)) return schemaAnswer<PermissionModelRow[]>(seed.models)
+      return schemaAnswer<PermissionModelRow[]>((await loadSaved(ctx, query)).nodes)
     },
   })
 

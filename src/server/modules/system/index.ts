@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { dictionary, type DicItem } from '../../../shared/contracts/lowcode.js'
-import { system } from '../../../shared/contracts/system.js'
-import { center } from '../../../shared/contracts/auth.js'
+import { system, type MenuGrant, type RoleChoice } from '../../../shared/contracts/system.js'
+import { center, type OpLogRow } from '../../../shared/contracts/auth.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
 import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
@@ -74,12 +75,14 @@ export function systemModule(app: FastifyInstance, services: Services): void {
     access: 'login',
     handler: async ({ ctx, query }) => {
       const opLog = registry.get('opLog')
-      return store.list(ctx.db, ctx, opLog, {
-        params: [...(opLog.file.views?.list?.query ?? []), { field: 'createById', op: 'eq', forced: ctx.userId }],
-        values: query,
-        paged: true,
-        sort: { field: 'createTime', order: 'desc' },
-      })
+      return schemaAnswer<Page<OpLogRow>>(
+        await store.list(ctx.db, ctx, opLog, {
+          params: [...(opLog.file.views?.list?.query ?? []), { field: 'createById', op: 'eq', forced: ctx.userId }],
+          values: query,
+          paged: true,
+          sort: { field: 'createTime', order: 'desc' },
+        }),
+      )
     },
   })
 
@@ -112,7 +115,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       const mine = userId
         ? (await ctx.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) => String(r.role_id))
         : []
-      return roles.datas.map((r) => ({ ...r, selected: mine.includes(String(r.id)) }))
+      return schemaAnswer<RoleChoice[]>(roles.datas.map((r) => ({ ...r, selected: mine.includes(String(r.id)) })))
     },
   })
   defineCallRoute(app, system.setUserRoles, {
@@ -171,15 +174,17 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       const granted = roleId
         ? new Set((await ctx.db.selectFrom('sys_role_menu').select('menu_id').where('role_id', '=', roleId).execute()).map((r) => String(r.menu_id)))
         : new Set<string>()
-      return menus.datas.map((m) => ({
-        id: m.id,
-        parentId: m.parentId ?? null,
-        title: m.title,
-        display: m.display,
-        permission: m.permission,
-        available: m.available,
-        selected: granted.has(String(m.id)),
-      }))
+      return schemaAnswer<MenuGrant[]>(
+        menus.datas.map((m) => ({
+          id: m.id,
+          parentId: m.parentId ?? null,
+          title: m.title,
+          display: m.display,
+          permission: m.permission,
+          available: m.available,
+          selected: granted.has(String(m.id)),
+        })),
+      )
     },
   })
   defineCallRoute(app, system.setRoleMenus, {
