@@ -1,4 +1,4 @@
-import { defineCall } from './call.js'
+import { defineCall, type Page, type PageParams } from './call.js'
 import { CRM_WORK_REPORT_TYPE } from '../generated/enum-codes.js'
 
 /** CRM work reports (`/crm/workReport/*`) and expense claims (`/crm/cost/*`), spec 001 §7 CRM. */
@@ -110,12 +110,23 @@ export type ClaimInput = {
 
 export type ClaimDecision = { id: string; status: number; refuseReason?: string }
 
+/** The list conditions of the report boxes (the page's tab and the counts beside it). */
+export type WorkReportQuery = PageParams & { reportType: ReportType; box?: 'all' | 'sent' | 'received'; unread?: 0 | 1; userId?: string; keyword?: string; startDate?: string; endDate?: string }
+export type ClaimQuery = PageParams & { status?: number; startTime?: string; endTime?: string; code?: string; title?: string }
+
 export const crmReports = {
   /** With `id`: the one report (and it is marked read for a recipient). */
   workReportDetail: defineCall<{ id: string }, WorkReport>('GET', '/crm/workReport/list'),
+  /** Without `id`: the reports of a kind the caller may see (the same route as the detail). */
+  workReports: defineCall<WorkReportQuery, Page<WorkReport>>('GET', '/crm/workReport/list'),
   weekStatis: defineCall<StatisParams, Statis>('GET', '/crm/workReport/getWeekStatis'),
   monthStatis: defineCall<StatisParams, Statis>('GET', '/crm/workReport/getMonthStatis'),
   addWorkReport: defineCall<NewWorkReport, string>('POST', '/crm/workReport/add'),
+  deleteWorkReport: defineCall<{ id: string }, null>('DELETE', '/crm/workReport/delete'),
+  /** 我的报销: the caller's own claims. */
+  claims: defineCall<ClaimQuery, Page<Claim>>('GET', '/crm/cost/list'),
+  /** 报销审批: claims whose approver the caller is. */
+  approveClaims: defineCall<ClaimQuery, Page<Claim>>('GET', '/crm/cost/approveList'),
   claimManager: defineCall<void, Manager>('GET', '/crm/cost/getManagerId'),
   claimDetail: defineCall<{ id: string }, Claim>('GET', '/crm/cost/getDetail'),
   addClaim: defineCall<ClaimInput, string>('POST', '/crm/cost/add'),

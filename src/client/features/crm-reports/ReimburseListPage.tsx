@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button, Space, Tabs, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
-import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
+import { useCall } from '../../app/use-call.js'
+import { crmReports } from '../../../shared/contracts/crm-reports.js'
 import { useMeta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider } from '../../components/feedback.js'
@@ -36,7 +36,7 @@ function ClaimList({ listPath }: { listPath: string }) {
   const navigate = useNavigate()
   const mayApprove = can([PERMISSION.crm.reimburse.approve])
   const [box, setBox] = useState<Box>(can([PERMISSION.crm.reimburse.query]) ? 'mine' : 'approve')
-  const { data: waiting } = useSWR(mayApprove ? ['crm-claims-waiting', box] : null, () => api.get<Page<Claim>>(APPROVE_CLAIMS_VIEW.path, { pageSize: 1 }))
+  const { data: waiting, mutate: refreshWaiting } = useCall(mayApprove && crmReports.approveClaims, { pageSize: 1 })
   const tabs = [
     ...(can([PERMISSION.crm.reimburse.query]) ? [{ key: 'mine', label: tr('我的报销') }] : []),
     ...(mayApprove ? [{ key: 'approve', label: tr('报销审批') + (waiting?.totalCount ? `（${waiting.totalCount}）` : '') }] : []),
@@ -51,7 +51,7 @@ function ClaimList({ listPath }: { listPath: string }) {
       header={
         <Tabs
           activeKey={box}
-          onChange={(k) => setBox(k as Box)}
+          onChange={(k) => (setBox(k as Box), void refreshWaiting())}
           items={tabs}
           tabBarExtraContent={
             can([PERMISSION.crm.reimburse.add]) && (

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Badge, Button, Popconfirm, Space, Tabs } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
-import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
+import { call } from '../../api/call.js'
+import { useCall } from '../../app/use-call.js'
+import { crmReports } from '../../../shared/contracts/crm-reports.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import ListView, { type ListRow } from '../../runtime/ListView.js'
@@ -38,12 +39,11 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
   const view = useMemo(() => workReportView(type, kind, type === WEEKLY ? 'week' : 'month'), [type, kind])
   const [box, setBox] = useState<Box>('all')
   const [version, setVersion] = useState(0)
-  const { data: unread } = useSWR(['crm-work-reports-unread', type, version], () =>
-    api.get<Page<WorkReport>>(view.path, { reportType: type, box: 'received', unread: 1, pageSize: 1 }),
-  )
+  // Reloaded with the feature's other reads by refreshReports (after a delete, or a write elsewhere).
+  const { data: unread } = useCall(crmReports.workReports, { reportType: type, box: 'received', unread: 1, pageSize: 1 })
   const remove = async (row: ReportRow) => {
     try {
-      await api.delete('/crm/workReport/delete', { id: row.id })
+      await call(crmReports.deleteWorkReport, { id: row.id })
       message.success(tr('删除成功！'))
       setVersion((v) => v + 1)
       refreshReports()

@@ -16,10 +16,8 @@ export function useDoneMessage(): (text: string) => void {
 /** Lists and statistics of this feature whose SWR keys start with one of these: refreshed after a write (their tabs stay mounted). */
 const FEATURE_KEYS = [
   'crm-work-reports',
-  'crm-work-reports-unread',
   'crm-claims',
-  'crm-claims-waiting',
-  ...[crmReports.workReportDetail, crmReports.weekStatis, crmReports.monthStatis, crmReports.claimDetail].map((c) => c.path),
+  ...[crmReports.workReports, crmReports.weekStatis, crmReports.monthStatis, crmReports.claimDetail, crmReports.approveClaims].map((c) => c.path),
 ]
 
 export function refreshReports(): void {

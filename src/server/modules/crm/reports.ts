@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
-import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
 import { crmReports, type Claim, type Statis } from '../../../shared/contracts/crm-reports.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import type { ConditionField } from '../../engine/condition-values.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { idsFrom, objectBody } from '../../engine/request-values.js'
@@ -62,26 +62,20 @@ export function crmReportsModule(app: FastifyInstance, services: Services): void
     access: both('add'),
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => addReport(services, trx, ctx, objectBody(body))),
   })
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/crm/workReport/delete',
+  defineCallRoute(app, crmReports.deleteWorkReport, {
     access: both('delete'),
     handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => deleteReports(services, trx, ctx, idsFrom(body, query))),
   })
 
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/cost/list',
+  defineCallListRoute(app, services, crmReports.claims, {
     conditions: CLAIMS,
     access: [PERMISSION.crm.reimburse.query],
-    handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'mine', query),
+    handler: async ({ ctx, query }) => schemaAnswer<Page<Claim>>(await listClaims(services, ctx.db, ctx, 'mine', query)),
   })
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/cost/approveList',
+  defineCallListRoute(app, services, crmReports.approveClaims, {
     conditions: CLAIMS,
     access: [PERMISSION.crm.reimburse.approve],
-    handler: async ({ ctx, query }) => listClaims(services, ctx.db, ctx, 'approve', query),
+    handler: async ({ ctx, query }) => schemaAnswer<Page<Claim>>(await listClaims(services, ctx.db, ctx, 'approve', query)),
   })
   defineCallRoute(app, crmReports.claimManager, {
     access: [PERMISSION.crm.reimburse.add, PERMISSION.crm.reimburse.modify],
