@@ -4,20 +4,17 @@ import DateInput from '../../components/DateInput.js'
 import dayjs, { type Dayjs } from 'dayjs'
 import { observer, useField, useForm } from '@formily/react'
 import type { Field } from '@formily/core'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
+import { useCall } from '../../app/use-call.js'
+import { product, type PropertyDef } from '../../../shared/contracts/product.js'
 import type { FormControlProps } from '../../components/form-controls.js'
 import { COLUMN_DATA_TYPE, COLUMN_TYPE } from '../../../shared/generated/enum-codes.js'
-import { controlText, displayText, entriesOf, propertyWire, type PropertyDef, type PropertyEntry, type PropertyText } from './property-values.js'
+import { controlText, displayText, entriesOf, propertyWire, type PropertyEntry, type PropertyText } from './property-values.js'
 import { FILL, Hint, truthy, type Values } from './shared.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 const DATE = 'YYYY-MM-DD'
 const TIME = 'HH:mm:ss'
 const DATE_TIME = 'YYYY-MM-DD HH:mm:ss'
-
-/** The properties a product of this category fills in (common ones and those appointed to it or an ancestor). */
-const loadDefs = (categoryId: string) => api.get<PropertyDef[]>('/basedata/product/property/modelor/category', { categoryId })
 
 function toDayjs(text: PropertyText | undefined, format: string): Dayjs | null {
   if (typeof text !== 'string' || !text) return null
@@ -144,9 +141,8 @@ const PropertyEditor = observer(function PropertyEditor({ value, onChange, disab
   const field = useField<Field>()
   const categoryId = typeof form.values.categoryId === 'string' ? form.values.categoryId : ''
   const editable = !disabled && !readOnly
-  const { data: defs, isLoading, error } = useSWR(categoryId ? ['product-category-properties', categoryId] : null, () => loadDefs(categoryId), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
+  const { data: defs, isLoading, error } = useCall(Boolean(categoryId) && product.categoryProperties, { categoryId }, {
+    swr: { revalidateOnFocus: false, shouldRetryOnError: false },
   })
   const entries = entriesOf(value)
   const loaded = defs && categoryId ? defs : undefined

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react
 import { Alert, Button, Checkbox, Input, Space, Spin, Table, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { observer, useForm } from '@formily/react'
-import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
-import type { EntityRow } from '../../runtime/entity-api.js'
+import { call } from '../../api/call.js'
+import { useSessionRead } from '../../app/use-call.js'
+import { product } from '../../../shared/contracts/product.js'
 import type { FormControlProps } from '../../components/form-controls.js'
 import { useFeedback } from '../../components/feedback.js'
 import {
@@ -43,8 +43,8 @@ interface SaleGroup {
 /** The chosen groups (names) and their items, through the pickers' calls that every signed-in user may make. */
 async function loadGroups(ids: readonly string[]): Promise<SaleGroup[]> {
   const [groups, ...pages] = await Promise.all([
-    api.post<EntityRow[]>('/selector/salepropgroup/load', ids),
-    ...ids.map((groupId) => api.get<Page<EntityRow>>('/selector/saleprop', { groupId, available: 'all', pageSize: 500 })),
+    call(product.salePropGroups, [...ids]),
+    ...ids.map((groupId) => call(product.saleProps, { groupId, available: 'all', pageSize: 500 })),
   ])
   return ids.map((id, i) => ({
     id,
@@ -114,7 +114,7 @@ const SkuMatrixEditor = observer(function SkuMatrixEditor({ value, onChange, dis
   const cache = useRef<Map<string, SkuLine>>(new Map(current.map((l) => [comboKey(l.items), l])))
   const [batch, setBatch] = useState<Record<PriceField, string | null>>({ purchasePrice: null, salePrice: null, retailPrice: null })
 
-  const { data: info, isLoading, error } = useSWR(groups.length ? ['product-sku-groups', groupKey] : null, () => loadGroups(groups), {
+  const { data: info, isLoading, error } = useSessionRead(groups.length > 0 && ['product-sku-groups', groupKey], () => loadGroups(groups), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   })

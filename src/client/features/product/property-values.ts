@@ -1,4 +1,5 @@
 import { COLUMN_TYPE } from '../../../shared/generated/enum-codes.js'
+import type { PropertyDef } from '../../../shared/contracts/product.js'
 
 /**
  * Property values of a product or SPU (`properties`) in the shape the server reads
@@ -6,17 +7,6 @@ import { COLUMN_TYPE } from '../../../shared/generated/enum-codes.js'
  * where `text` is an item id (SINGLE), item ids (MULTIPLE) or the typed text (CUSTOM). The record
  * answers the same entries with `name`, `columnType` and `itemNames` beside them.
  */
-export interface PropertyDef {
-  id: string
-  code: string
-  name: string
-  isRequired: unknown
-  columnType: number
-  columnDataType: number | null
-  propertyType: number
-  items?: { id: string; code: string; name: string }[]
-}
-
 export type PropertyText = string | string[]
 
 export interface PropertyEntry {

@@ -7,7 +7,8 @@ import { dbFor } from '../../engine/master-data-routes.js'
 import { treeDescendants } from '../../engine/list-conditions.js'
 import { invalid } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
-import { defineRoute } from '../../platform/routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { product as productCalls, type PropertyDef } from '../../../shared/contracts/product.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../engine/services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
@@ -197,9 +198,7 @@ export function registerPropertyHooks(app: FastifyInstance, services: Services):
   })
 
   // The properties a product of this category fills in: common ones and those appointed to it or an ancestor.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/basedata/product/property/modelor/category',
+  defineCallRoute(app, productCalls.categoryProperties, {
     access: [...operationKeys(product, 'create'), ...operationKeys(product, 'modify'), ...operationKeys(property, 'query')],
     handler: async ({ ctx, query }) => {
       const categoryId = typeof query.categoryId === 'string' ? query.categoryId.trim() : ''
@@ -214,18 +213,24 @@ export function registerPropertyHooks(app: FastifyInstance, services: Services):
         paged: false,
         sort: { field: 'code' },
       })
-      return all.datas
-        .filter((p) => appliesTo({ propertyType: Number(p.propertyType), categoryIds: p.categoryIds as string[] }, chain))
-        .map((p) => ({
-          id: p.id,
-          code: p.code,
-          name: p.name,
-          isRequired: p.isRequired,
-          columnType: p.columnType,
-          columnDataType: p.columnDataType,
-          propertyType: p.propertyType,
-          items: p.items,
-        }))
+      // The values are the property schema's; the names are the contract's.
+      return schemaAnswer<PropertyDef[]>(
+        all.datas
+          .filter((p) => appliesTo({ propertyType: Number(p.propertyType), categoryIds: p.categoryIds as string[] }, chain))
+          .map(
+            (p) =>
+              ({
+                id: p.id,
+                code: p.code,
+                name: p.name,
+                isRequired: p.isRequired,
+                columnType: p.columnType,
+                columnDataType: p.columnDataType,
+                propertyType: p.propertyType,
+                items: p.items,
+              }) satisfies Record<keyof PropertyDef, unknown>,
+          ),
+      )
     },
   })
 }
