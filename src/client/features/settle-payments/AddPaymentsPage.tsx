@@ -1,16 +1,12 @@
 import { useState } from 'react'
 import { Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd'
-import useSWR from 'swr'
-import { api, type Page } from '../../api/http.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { todayText } from './invoice-fields.js'
 import { useTr } from '../../i18n/use-tr.js'
-import { settle } from '../../../shared/contracts/settle.js'
+import { settle, type PaymentPlanLine as Plan } from '../../../shared/contracts/settle.js'
 import { call } from '../../api/call.js'
+import { useCall } from '../../app/use-call.js'
 
-type Sheet = { id: string; code: string; status: number; totalAmount: string; supplierId: string; supplierName?: string; paymentDate?: string }
-type Plan = { id: string; period: number; dueDate: string; planAmount: string; paidAmount: string; remainAmount: string; overdue: boolean }
-type PayType = { id: string; name: string }
 
 /** SETTLE_PAYMENT_ORDER_KIND of a receive sheet; SETTLE_FEE_SHEET_TYPE 付款. */
 const RECEIVE_SHEET = 2
@@ -34,11 +30,9 @@ function AddPayments({ id }: { id: string }) {
   const { message } = useFeedback()
   const [form] = Form.useForm<Record<string, unknown>>()
   const [saving, setSaving] = useState(false)
-  const { data: sheet } = useSWR(['receive-sheet', id], () => api.get<Sheet>('/purchase/receive/sheet', { id }))
-  const { data: plans, mutate } = useSWR(sheet ? ['receive-sheet-plans', sheet.code] : null, () =>
-    api.get<Page<Plan>>('/settle/payments/queryPaymentPlan', { orderKind: RECEIVE_SHEET, orderCode: sheet?.code, pageSize: 100 }),
-  )
-  const { data: payTypes } = useSWR('paytype-options', () => api.get<Page<PayType>>('/selector/paytype', { pageIndex: 1, pageSize: 100, available: true }))
+  const { data: sheet } = useCall(settle.receiveSheet, { id })
+  const { data: plans, mutate } = useCall(sheet && settle.paymentPlans, { orderKind: RECEIVE_SHEET, orderCode: sheet?.code, pageSize: 100 })
+  const { data: payTypes } = useCall(settle.payTypes, { pageIndex: 1, pageSize: 100, available: true })
   const save = async (values: Record<string, unknown>) => {
     if (!sheet) return
     setSaving(true)

@@ -1,22 +1,19 @@
 import { useState } from 'react'
 import { Button, Card, Descriptions, Form, Radio, Space, Table } from 'antd'
-import useSWR from 'swr'
 import { useNavigate } from 'react-router-dom'
-import { api, type Page } from '../../api/http.js'
 import { useMeta } from '../../api/meta.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { tablePagination, usePageState } from '../../components/pager.js'
 import { InvoiceFields, todayText } from './invoice-fields.js'
 import { useTr } from '../../i18n/use-tr.js'
-import { settle } from '../../../shared/contracts/settle.js'
+import { settle, type InvoiceSheet as Sheet } from '../../../shared/contracts/settle.js'
 import { call } from '../../api/call.js'
+import { useCall } from '../../app/use-call.js'
 
-type Sheet = { id: string; code: string; totalAmount: string; supplierName?: string; customerName?: string; approveTime?: string }
-
-/** SETTLE_INVOICE_BIZ_TYPE and where its candidates come from (approved sheets, newest first); labels in Simplified, shown through tr(). */
+/** SETTLE_INVOICE_BIZ_TYPE (its candidates: settle.invoiceCandidates); labels in Simplified, shown through tr(). */
 const SOURCES = {
-  1: { label: '销售出库单', path: '/sale/out/sheet/query/invoice', party: 'customerName' as const, partyLabel: '客户' }, // i18n-ignore
-  2: { label: '采购收货单', path: '/purchase/receive/sheet/query/invoice', party: 'supplierName' as const, partyLabel: '供应商' }, // i18n-ignore
+  1: { label: '销售出库单', party: 'customerName' as const, partyLabel: '客户' }, // i18n-ignore
+  2: { label: '采购收货单', party: 'supplierName' as const, partyLabel: '供应商' }, // i18n-ignore
 }
 
 /** 新增开票 (/invoice/export/add): choose an approved sale out or receive sheet, then record its invoice. */
@@ -39,9 +36,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
   const [saving, setSaving] = useState(false)
   const [form] = Form.useForm<Record<string, unknown>>()
   const source = SOURCES[bizType]
-  const { data, isLoading } = useSWR(['invoice-candidates', bizType, page.index, page.size], () =>
-    api.get<Page<Sheet>>(source.path, { pageIndex: page.index, pageSize: page.size }),
-  )
+  const { data, isLoading } = useCall(settle.invoiceCandidates[bizType], { pageIndex: page.index, pageSize: page.size })
   const choose = (row: Sheet) => {
     setSheet(row)
     form.setFieldsValue({ amount: row.totalAmount, invoiceDate: todayText(), taxRate: 13, invoiceType: 1 })

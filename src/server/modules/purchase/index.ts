@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { schemaAnswer } from '../../platform/call-routes.js'
+import { settle, type InvoiceSheet } from '../../../shared/contracts/settle.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid } from '../../platform/errors.js'
 import { updateColumns } from '../../platform/audit-columns.js'
@@ -84,19 +88,19 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
     },
   })
   // Approved receipts still to be invoiced/settled, for the settlement screens (same filters as the list).
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/purchase/receive/sheet/query/invoice',
+  defineCallListRoute(app, services, settle.invoiceCandidates[2], {
     conditions: paramsOf(services, receive.header, receive.header.file.views?.list?.query ?? []),
     access: [PERMISSION.purchase.receive.query],
     handler: async ({ ctx, query }) =>
-      services.store.list(ctx.db, ctx, receive.header, {
-        params: [...(receive.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: PurchaseOrderStatus.APPROVE_PASS }],
-        columns: receive.header.file.views?.list?.columns,
-        values: query,
-        paged: true,
-        sort: { field: 'createTime', order: 'desc' },
-      }),
+      schemaAnswer<Page<InvoiceSheet>>(
+        await services.store.list(ctx.db, ctx, receive.header, {
+          params: [...(receive.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: PurchaseOrderStatus.APPROVE_PASS }],
+          columns: receive.header.file.views?.list?.columns,
+          values: query,
+          paged: true,
+          sort: { field: 'createTime', order: 'desc' },
+        }),
+      ),
   })
   // Purchase orders for the sale side's picker: approved ones unless a status is asked for.
   defineListRoute(app, services, {

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { schemaAnswer } from '../../platform/call-routes.js'
+import { settle, type InvoiceSheet } from '../../../shared/contracts/settle.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import { invalid } from '../../platform/errors.js'
 import { documentModel } from '../../engine/document-routes.js'
 import { DocumentStatus } from '../../../shared/metadata/document-model.js'
@@ -25,19 +29,19 @@ export function saleModule(app: FastifyInstance, services: Services): void {
   // The loaders of out sheets (/sale/order/out) and returns (/sale/out/sheet/return) come from the
   // files' `document.follows` (registerSourceLoaders).
   // Approved out sheets, for the customer settlement screens (same filters as the list).
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/sale/out/sheet/query/invoice',
+  defineCallListRoute(app, services, settle.invoiceCandidates[1], {
     conditions: paramsOf(services, out.header, out.header.file.views?.list?.query ?? []),
     access: [PERMISSION.sale.out.query],
     handler: async ({ ctx, query }) =>
-      store.list(ctx.db, ctx, out.header, {
-        params: [...(out.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: DocumentStatus.APPROVE_PASS }],
-        columns: out.header.file.views?.list?.columns,
-        values: query,
-        paged: true,
-        sort: { field: 'createTime', order: 'desc' },
-      }),
+      schemaAnswer<Page<InvoiceSheet>>(
+        await store.list(ctx.db, ctx, out.header, {
+          params: [...(out.header.file.views?.list?.query ?? []), { field: 'status', op: 'eq', forced: DocumentStatus.APPROVE_PASS }],
+          columns: out.header.file.views?.list?.columns,
+          values: query,
+          paged: true,
+          sort: { field: 'createTime', order: 'desc' },
+        }),
+      ),
   })
   // The customer's enabled addresses (base_data_address, entity type 客户), default first.
   defineListRoute(app, services, {

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { schemaAnswer } from '../../platform/call-routes.js'
+import { settle, type PaymentPlanLine } from '../../../shared/contracts/settle.js'
+import type { Page } from '../../../shared/contracts/call.js'
 import type { QueryParam } from '../../../shared/generated/entity.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { forbidden } from '../../platform/errors.js'
@@ -28,12 +32,10 @@ export function settlePaymentsModule(app: FastifyInstance, services: Services): 
   hooks.on(payment.name, paymentHooks(services))
 
   // Plans: whoever registers payments picks plan lines, so the payment keys read them too.
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/settle/payments/queryPaymentPlan',
+  defineCallListRoute(app, services, settle.paymentPlans, {
     conditions: paramsOf(services, plan, plan.file.views?.list?.query ?? []),
     access: [PERMISSION.settle.paymentsPlan.query, PERMISSION.settle.payments.add, PERMISSION.settle.payments.modify, PERMISSION.purchase.receive.addPayments],
-    handler: async ({ ctx, query }) => entityList(services, ctx, plan, query),
+    handler: async ({ ctx, query }) => schemaAnswer<Page<PaymentPlanLine>>(await entityList(services, ctx, plan, query)),
   })
 
   // Allocation lines, of one payment (?paymentId) or one plan line (?planId), or all of them paged.
