@@ -2,8 +2,6 @@ import { useState } from 'react'
 import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
-import useSWR from 'swr'
-import { api } from '../../api/http.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
@@ -13,12 +11,14 @@ import { TAKE_PLAN_VIEW } from '../../views/take-stock.js'
 import { SEQ_WIDTH } from '../../runtime/list-columns.js'
 import { enumOptions } from '../../runtime/query-params.js'
 import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
-import { diffOf, expectedTakeNum, handleBody, type PlanFlags, type PlanLine } from './plan-lines.js'
+import { diffOf, expectedTakeNum, handleBody } from './plan-lines.js'
+import { call } from '../../api/call.js'
+import { useSessionRead } from '../../app/use-call.js'
+import { takeStock, type PlanFlags, type PlanLine, type PlanRow } from '../../../shared/contracts/take-stock.js'
 import { useTr } from '../../i18n/use-tr.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
-const BASE = '/stock/take/plan'
 const PLAN_STATUS = 'TAKE_STOCK_PLAN_STATUS'
 const PLAN_TYPE = 'TAKE_STOCK_PLAN_TYPE'
 /** Plan statuses and types (schemas/enums.json). */
@@ -29,8 +29,6 @@ const CATEGORY = 2
 const BRAND = 3
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 6: 'warning', 9: 'success', 12: 'default' }
 
-type PlanRow = Record<string, unknown> & { id: string }
-type Detail = PlanRow & PlanFlags & { details: (PlanLine & Record<string, unknown>)[] }
 
 /**
  * 盘点任务管理 (domain-rules §2.6, views/take-stock.ts): the plans with 新增 (warehouse, take type, categories or brands),
@@ -86,7 +84,7 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
             {tr('查看')}
           </Button>
           {status(row) === CREATED && can([PERMISSION.stock.take.plan.createDiff]) && (
-            <Popconfirm title={tr('确定生成差异？生成后不能再新增或审核盘点单。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.patch(`${BASE}/diff`, { id: row.id }), tr('差异生成成功！'))}>
+            <Popconfirm title={tr('确定生成差异？生成后不能再新增或审核盘点单。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.createDiff, { id: row.id }), tr('差异生成成功！'))}>
               <Button type="link" size="small">
                 {tr('生成差异')}
               </Button>
@@ -98,14 +96,14 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
             </Button>
           )}
           {[CREATED, DIFF_CREATED].includes(status(row)) && can([PERMISSION.stock.take.plan.cancel]) && (
-            <Popconfirm title={tr('确定作废该盘点任务？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.patch(`${BASE}/cancel`, { id: row.id }), tr('作废成功！'))}>
+            <Popconfirm title={tr('确定作废该盘点任务？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.cancel, { id: row.id }), tr('作废成功！'))}>
               <Button type="link" size="small" danger>
                 {tr('作废')}
               </Button>
             </Popconfirm>
           )}
           {status(row) === CANCELED && can([PERMISSION.stock.take.plan.delete]) && (
-            <Popconfirm title={tr('确定删除该盘点任务？其盘点单将一并删除。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => api.delete(BASE, { id: row.id }), tr('删除成功！'))}>
+            <Popconfirm title={tr('确定删除该盘点任务？其盘点单将一并删除。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.remove, { id: row.id }), tr('删除成功！'))}>
               <Button type="link" size="small" danger>
                 {tr('删除')}
               </Button>
@@ -155,7 +153,12 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
     if (v.takeType === BRAND && !bizIds.length) return void message.error(tr('请选择商品品牌！'))
     setBusy(true)
     try {
-      await api.post(BASE, { scId: v.scId, takeType: v.takeType, bizIds: [CATEGORY, BRAND].includes(Number(v.takeType)) ? bizIds : undefined, description: v.description ?? '' })
+      await call(takeStock.create, {
+        scId: v.scId as string,
+        takeType: v.takeType as number,
+        bizIds: [CATEGORY, BRAND].includes(Number(v.takeType)) ? (bizIds as string[]) : undefined,
+        description: (v.description ?? '') as string,
+      })
       message.success(tr('新增成功！'))
       onClose(true)
     } catch {
@@ -195,7 +198,8 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
 function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onClose: (saved: boolean) => void }) {
   const tr = useTr()
   const { message } = useFeedback()
-  const { data } = useSWR(['take-stock-plan', id, handle], () => api.get<Detail>(`${BASE}/detail`, { id }), { revalidateOnFocus: false })
+  // Read afresh for each opening, as 查看 and as 处理差异 (a cached plan from before a change would show stale counts).
+  const { data } = useSessionRead(['take-stock-plan', id, handle], () => call(takeStock.detail, { id }), { revalidateOnFocus: false })
   const [typed, setTyped] = useState<Record<string, { takeNum?: unknown; description?: string }>>({})
   const [description, setDescription] = useState('')
   const [busy, setBusy] = useState(false)
@@ -265,7 +269,7 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     }
     setBusy(true)
     try {
-      await api.patch(`${BASE}/handle`, handleBody(id, flags, lines, typed, description))
+      await call(takeStock.handle, handleBody(id, flags, lines, typed, description))
       message.success(tr('差异处理成功！'))
       onClose(true)
     } catch {

@@ -1,21 +1,8 @@
+import type { PlanFlags, PlanHandling, PlanLine } from '../../../shared/contracts/take-stock.js'
 /**
  * A stock-taking plan's line as the diff screens show it (domain-rules §2.6.6): the count the diff
  * handling will use, and its difference to the system quantity of the snapshot.
  */
-export interface PlanLine {
-  productId: string
-  stockNum: number
-  oriTakeNum: number | null
-  takeNum: number | null
-  totalInNum: number
-  totalOutNum: number
-}
-
-export interface PlanFlags {
-  allowChangeNum: boolean
-  autoChangeStock: boolean
-}
-
 /**
  * The count the server will settle when nothing is typed: the final count once handled, else the
  * counted quantity corrected by the moves during counting (autoChangeStock) or as counted.
@@ -36,7 +23,7 @@ export function handleBody(
   lines: readonly PlanLine[],
   typed: Readonly<Record<string, { takeNum?: unknown; description?: string }>>,
   description: string,
-) {
+): PlanHandling {
   return {
     id,
     allowChangeNum: flags.allowChangeNum,

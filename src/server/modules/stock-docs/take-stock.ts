@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { takeStock, type PlanDetail } from '../../../shared/contracts/take-stock.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import type { RequestContext } from '../../platform/request-context.js'
@@ -87,9 +89,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
       },
     })
   // The plan with its lines (snapshot, counts, movements) and the flags the diff screen echoes back.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/stock/take/plan/detail',
+  defineCallRoute(app, takeStock.detail, {
     access: [PERMISSION.stock.take.plan.query, PERMISSION.stock.take.plan.handleDiff],
     handler: async ({ ctx, query }) => {
       const answer = await store.get(ctx.db, ctx, plan, query.id)
@@ -97,7 +97,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
       answer.details = await attachProducts(ctx.db, await planLines(ctx.db, String(answer.id)))
       answer.allowChangeNum = config.allowChangeNum
       answer.autoChangeStock = config.autoChangeStock
-      return answer
+      return schemaAnswer<PlanDetail>(answer)
     },
   })
   // The products of a plan for a take sheet (`planId`), with the snapshot quantity when the config shows it.
@@ -110,9 +110,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
       return lines.map((l) => ({ ...l, stockNum: config.showStock ? l.stockNum : null }))
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/stock/take/plan',
+  defineCallRoute(app, takeStock.create, {
     access: [PERMISSION.stock.take.plan.add],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => createPlan(services, trx, ctx, objectBody(body))),
   })
@@ -123,29 +121,21 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     handler: async ({ ctx, body }) =>
       withCurrentPlans(ctx, (trx) => modifyPlan(trx, ctx, objectBody(body))),
   })
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/stock/take/plan/diff',
+  defineCallRoute(app, takeStock.createDiff, {
     access: [PERMISSION.stock.take.plan.createDiff],
     handler: async ({ ctx, body, query }) =>
       withCurrentPlans(ctx, (trx) => createDiff(trx, ctx, field(body, 'id') ?? query.id)),
   })
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/stock/take/plan/handle',
+  defineCallRoute(app, takeStock.handle, {
     access: [PERMISSION.stock.take.plan.handleDiff],
     handler: async ({ ctx, body }) =>
       withCurrentPlans(ctx, (trx) => handleDiff(services, trx, ctx, objectBody(body))),
   })
-  defineRoute(app, {
-    method: 'PATCH',
-    url: '/stock/take/plan/cancel',
+  defineCallRoute(app, takeStock.cancel, {
     access: [PERMISSION.stock.take.plan.cancel],
     handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => cancelPlan(trx, ctx, field(body, 'id') ?? query.id)),
   })
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/stock/take/plan',
+  defineCallRoute(app, takeStock.remove, {
     access: [PERMISSION.stock.take.plan.delete],
     handler: async ({ ctx, body, query }) =>
       withCurrentPlans(ctx, (trx) => deletePlan(trx, ctx, field(body, 'id') ?? query.id)),
