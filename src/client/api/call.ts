@@ -1,5 +1,5 @@
-import type { AnswerOf, AnyCall, CallContract, ParamsOf, QueryAndBody } from '../../shared/contracts/call.js'
-import { request, type RequestOptions } from './http.js'
+import type { AnswerOf, AnyCall, CallContract, FileAnswer, ParamsOf, QueryAndBody } from '../../shared/contracts/call.js'
+import { download, request, type RequestOptions } from './http.js'
 
 /** Options of a call: those of a request, without what the contract decides (the query and the body). */
 export type CallOptions = Omit<RequestOptions, 'query' | 'json'>
@@ -21,6 +21,12 @@ export function call<P, A>(contract: CallContract<P, A>, ...args: P extends void
   const [params, options] = args
   const method = contract.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
   return request<A>(method, contract.path, callRequest(contract, params as ParamsOf<typeof contract>, options))
+}
+
+
+/** A call whose answer is a file: saved by the browser under the server's file name. */
+export function callDownload<P>(contract: CallContract<P, FileAnswer>, params: P, options: CallOptions = {}): Promise<void> {
+  return download(contract.method === 'POST' ? 'post' : 'get', contract.path, callRequest(contract, params, options))
 }
 
 export type { AnswerOf, ParamsOf }

@@ -28,6 +28,14 @@ export type AnyCall = CallContract<any, any>
 export type ParamsOf<C> = C extends CallContract<infer P, unknown> ? P : never
 export type AnswerOf<C> = C extends CallContract<unknown, infer A> ? A : never
 
+/**
+ * The answer of a call that sends a file (an export, a download) instead of the JSON envelope: the
+ * browser saves it through `callDownload`; the server's route sends the bytes itself.
+ */
+export interface FileAnswer {
+  readonly file: true
+}
+
 /** Params of a call that names the record in the query and posts a body (`paramsIn: 'both'`). */
 export interface QueryAndBody<Q, B> {
   query: Q

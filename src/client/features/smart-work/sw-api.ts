@@ -1,16 +1,5 @@
-import { api } from '../../api/http.js'
-
-/** The stored workbook of an online spreadsheet (Luckysheet `sheets`/`info`, 001 §3). */
-export interface WorkbookContent {
-  sheets: Record<string, unknown>[]
-  info: { name: string }
-}
-
-export interface FileBoxUpload {
-  id: string
-  name: string
-  fileSize: number
-}
+import { call, callDownload } from '../../api/call.js'
+import { swExcel, swFileBox, type WorkbookContent } from '../../../shared/contracts/smart-work.js'
 
 const fileBody = (file: File) => {
   const body = new FormData()
@@ -18,18 +7,18 @@ const fileBody = (file: File) => {
   return body
 }
 
-/** 便捷办公 calls (/sw/excel, /sw/filebox). */
+/** 便捷办公 calls (contracts: src/shared/contracts/smart-work.ts); uploads and saves of large books run without the time limit. */
 export const swApi = {
-  content: (id: string) => api.get<WorkbookContent>('/sw/excel/content', { id }),
-  saveContent: (id: string, content: WorkbookContent) => api.put<null>('/sw/excel/content', { id, content: JSON.stringify(content) }, { timeout: false }),
-  exportExcel: (id: string) => api.download('get', '/sw/excel/export', { query: { id } }),
-  importExcel: (file: File) => api.post<string>('/sw/excel/import', undefined, { body: fileBody(file), timeout: false }),
+  content: (id: string) => call(swExcel.content, { id }),
+  saveContent: (id: string, content: WorkbookContent) => call(swExcel.saveContent, { id, content: JSON.stringify(content) }, { timeout: false }),
+  exportExcel: (id: string) => callDownload(swExcel.export, { id }),
+  importExcel: (file: File) => call(swExcel.import, fileBody(file), { timeout: false }),
   sendExcel: (id: string, userIds: string[]) =>
-    userIds.length === 1 ? api.post<string[]>('/sw/excel/send', { id, userId: userIds[0] }) : api.post<string[]>('/sw/excel/send/batch', { id, userIds }),
-  uploadFile: (file: File) => api.post<FileBoxUpload>('/sw/filebox/upload', undefined, { body: fileBody(file), timeout: false }),
-  downloadFile: (id: string) => api.download('get', '/sw/filebox/download', { query: { id } }),
+    userIds.length === 1 ? call(swExcel.send, { id, userId: userIds[0] }) : call(swExcel.sendBatch, { id, userIds }),
+  uploadFile: (file: File) => call(swFileBox.upload, fileBody(file), { timeout: false }),
+  downloadFile: (id: string) => callDownload(swFileBox.download, { id }),
   sendFile: (id: string, userIds: string[]) =>
-    userIds.length === 1 ? api.post<string[]>('/sw/filebox/send', { id, userId: userIds[0] }) : api.post<string[]>('/sw/filebox/send/batch', { id, userIds }),
+    userIds.length === 1 ? call(swFileBox.send, { id, userId: userIds[0] }) : call(swFileBox.sendBatch, { id, userIds }),
 }
 
 /** The public editor route of a sheet (000 §2: /online-excel reads `id`). */

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { defineRoute, envelope } from '../../platform/routes.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
+import { swExcel } from '../../../shared/contracts/smart-work.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
@@ -66,9 +68,7 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
     return { ...workbook, info: { ...workbook.info, name: String(sheet.name) } }
   }
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/sw/excel/content',
+  defineCallRoute(app, swExcel.content, {
     access: readKeys,
     handler: async ({ ctx, query }) => readWorkbook(ctx.db, ctx, query.id),
   })
@@ -76,8 +76,8 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
   // The saved workbook replaces the stored one (the editor sends the whole book); a body may carry up
   // to the content limit as an escaped JSON string, hence the route's own body limit.
   defineRoute(app, {
-      method: 'PUT',
-      url: '/sw/excel/content',
+      method: swExcel.saveContent.method,
+      url: swExcel.saveContent.path,
       access: operationKeys(excel, 'modify'),
       bodyLimit: CONTENT_MAX_BYTES * 2,
       handler: async ({ ctx, body, reply }) => {
@@ -95,9 +95,7 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
     })
 
   for (const batch of [false, true]) {
-    defineRoute(app, {
-      method: 'POST',
-      url: batch ? '/sw/excel/send/batch' : '/sw/excel/send',
+    defineCallRoute(app, batch ? swExcel.sendBatch : swExcel.send, {
       access: [`${permission}:send`],
       handler: async ({ ctx, body }) => {
         const input = objectBody(body)
@@ -120,9 +118,10 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
     })
   }
 
+  // The file itself is the answer: method and path from the contract, the bytes sent through the reply.
   defineRoute(app, {
-    method: 'GET',
-    url: '/sw/excel/export',
+    method: swExcel.export.method,
+    url: swExcel.export.path,
     access: readKeys,
     handler: async ({ ctx, query, reply }) => {
       const workbook = await readWorkbook(ctx.db, ctx, query.id)
@@ -135,9 +134,7 @@ export function excelRoutes(app: FastifyInstance, services: Services): void {
   })
 
   // An .xlsx becomes a new sheet of the caller's (named after the file unless `name` is given).
-  defineRoute(app, {
-    method: 'POST',
-    url: '/sw/excel/import',
+  defineCallRoute(app, swExcel.import, {
     access: createKeys,
     handler: async ({ ctx, req, query }) => {
       if (!req.isMultipart()) throw invalid('请选择要导入的Excel文件！', 'file')

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { defineRoute } from '../../platform/routes.js'
+import { defineCallRoute } from '../../platform/call-routes.js'
+import { swFileBox } from '../../../shared/contracts/smart-work.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { notFound } from '../../platform/errors.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
@@ -37,9 +39,7 @@ export function fileboxRoutes(app: FastifyInstance, services: Services): void {
     return { id: String(row.id), name: String(row.name ?? ''), description: row.description ?? null, url: String(stored?.url ?? ''), fileSize: Number(stored?.file_size ?? 0) }
   }
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/sw/filebox/upload',
+  defineCallRoute(app, swFileBox.upload, {
     access: [`${permission}:upload`],
     handler: async ({ ctx, req }) => {
       const file = await storeUpload(req, services.config.dataDir, ctx.tenantId, FILE_BOX)
@@ -53,9 +53,7 @@ export function fileboxRoutes(app: FastifyInstance, services: Services): void {
   })
 
   for (const batch of [false, true]) {
-    defineRoute(app, {
-      method: 'POST',
-      url: batch ? '/sw/filebox/send/batch' : '/sw/filebox/send',
+    defineCallRoute(app, batch ? swFileBox.sendBatch : swFileBox.send, {
       access: [`${permission}:send`],
       handler: async ({ ctx, body }) => {
         const input = objectBody(body)
@@ -80,9 +78,10 @@ export function fileboxRoutes(app: FastifyInstance, services: Services): void {
     })
   }
 
+  // The file itself is the answer: method and path from the contract, the bytes sent through the reply.
   defineRoute(app, {
-    method: 'GET',
-    url: '/sw/filebox/download',
+    method: swFileBox.download.method,
+    url: swFileBox.download.path,
     access: operationKeys(box, 'query'),
     handler: async ({ ctx, query, reply }) => {
       const file = await ownFile(ctx.db, ctx, query.id)
