@@ -1,3 +1,5 @@
+import { defineCall, type Page, type PageParams } from './call.js'
+
 /**
  * The message bus on the wire (server: src/server/realtime, client: src/client/features/bus). Every
  * recorded message travels as a BusMessage under the event named by its bizType.
@@ -46,4 +48,16 @@ export interface PresenceEvent {
   username: string
   ip: string
   time: string
+}
+
+/** The list conditions of `GET /message/bus/query`. */
+export type BusQuery = PageParams & {
+  bizType?: string
+  /** Only the messages addressed to the caller. */
+  personal?: boolean
+}
+
+export const busCalls = {
+  /** The caller's recent messages (to the whole tenant and to them), newest first. */
+  query: defineCall<BusQuery, Page<BusMessage>>('GET', '/message/bus/query'),
 }

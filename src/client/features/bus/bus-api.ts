@@ -1,14 +1,8 @@
 import type { ScopedMutator } from 'swr'
-import { api, type Page } from '../../api/http.js'
-import type { BusMessage } from '../../../shared/contracts/bus.js'
-
-export interface BusQuery {
-  pageIndex: number
-  pageSize: number
-  bizType?: string
-  /** Only the messages addressed to the caller. */
-  personal?: boolean
-}
+import { call } from '../../api/call.js'
+import { isCallKey } from '../../app/use-call.js'
+import { busCalls, type BusMessage, type BusQuery } from '../../../shared/contracts/bus.js'
+import type { Page } from '../../../shared/contracts/call.js'
 
 /** The bell's 消息 tab: the newest 20 messages sent to the caller. */
 export const BELL_MESSAGES: BusQuery = { pageIndex: 1, pageSize: 20, personal: true }
@@ -19,11 +13,11 @@ export const busMessagesKey = (token: string | null, query: BusQuery) => [BUS_ME
 
 /** `GET /message/bus/query` (errors hidden: 001 §7). */
 export function queryBusMessages(query: BusQuery): Promise<Page<BusMessage>> {
-  return api.get<Page<BusMessage>>('/message/bus/query', { ...query }, { hideError: true })
+  return call(busCalls.query, query, { hideError: true })
 }
 
 export function refreshBusMessages(mutate: ScopedMutator): void {
-  void mutate((key) => Array.isArray(key) && key[0] === BUS_MESSAGES_KEY)
+  void mutate((key) => (Array.isArray(key) && key[0] === BUS_MESSAGES_KEY) || isCallKey(key, busCalls.query.path))
 }
 
 /** What a message shows in a list: its data's title or text, else its kind. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { defineListRoute } from '../../engine/list-routes.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { invalid } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import type { Services } from '../../engine/services.js'
 import { queryBusMessages } from '../../realtime/bus-messages.js'
-import { BIZ_TYPE_PATTERN } from '../../../shared/contracts/bus.js'
+import { BIZ_TYPE_PATTERN, busCalls } from '../../../shared/contracts/bus.js'
 
 /**
  * The message bus's HTTP side (001 §7 Other base data): `GET /message/bus/query` lists the caller's
@@ -12,9 +12,7 @@ import { BIZ_TYPE_PATTERN } from '../../../shared/contracts/bus.js'
  * one kind; `personal=true` only those addressed to the caller (the bell's 消息 tab).
  */
 export function messageModule(app: FastifyInstance, services: Services): void {
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/message/bus/query',
+  defineCallListRoute(app, services, busCalls.query, {
     conditions: [{ name: 'personal', label: '只看我的', kind: 'boolean' }],
     access: 'login',
     handler: async ({ ctx, query }) => {
