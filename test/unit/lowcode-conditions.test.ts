@@ -1,7 +1,7 @@
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import { buildConditions, defaultRange, initialQueryValues, queryKey } from '../../src/client/lowcode/list-conditions.js'
-import type { ListQueryParamConfig } from '../../src/client/lowcode/lowcode-wire.js'
+import type { ListQueryParamConfig } from '../../src/shared/contracts/lowcode-wire.js'
 import { nestRows } from '../../src/client/lowcode/list-rows.js'
 
 const param = (p: Partial<ListQueryParamConfig>): ListQueryParamConfig => ({ tableAlias: 'p', columnName: 'code', name: '编号', viewType: 0, dataType: 0, queryType: 0, ...p })

@@ -3,12 +3,13 @@ import { Alert, Button, Card, Modal, Result, Space, Spin } from 'antd'
 import { createForm, type Form } from '@formily/core'
 import { FormProvider, type ISchema } from '@formily/react'
 import { FormLayout } from '@formily/antd-v5'
-import useSWR from 'swr'
-import { api, request } from '../api/http.js'
+import { call } from '../api/call.js'
+import { useCall } from '../app/use-call.js'
+import { lowcodeRuntime } from '../../shared/contracts/lowcode.js'
 import { useFeedback } from '../components/feedback.js'
 import { checkFormSchema } from './formily-schema.js'
 import { CustomFormSchemaField } from './formily-components.js'
-import type { CustomFormConfig } from './lowcode-wire.js'
+import type { CustomFormConfig } from '../../shared/contracts/lowcode-wire.js'
 import { runScript } from '../sandbox/script-runner.js'
 import { ScriptError } from '../../shared/sandbox/script-error.js'
 import { useTr } from '../i18n/use-tr.js'
@@ -26,9 +27,7 @@ export interface CustomFormHostProps {
 /** A custom form (001 §3 "Custom form config") from `GET /gen/api/custom/form/config?id`. */
 export default function CustomFormHost(props: CustomFormHostProps) {
   const tr = useTr()
-  const { data: config, error } = useSWR(['/gen/api/custom/form/config', props.formId], () => api.get<CustomFormConfig>('/gen/api/custom/form/config', { id: props.formId }), {
-    revalidateOnFocus: false,
-  })
+  const { data: config, error } = useCall(lowcodeRuntime.formConfig, { id: props.formId }, { swr: { revalidateOnFocus: false } })
   const body = error ? (
     <Result status="warning" title={tr('自定义表单加载失败')} subTitle={error instanceof Error ? error.message : undefined} />
   ) : !config ? (
@@ -57,7 +56,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
   useEffect(() => {
     if (!config.requireQuery || preview) return
     let live = true
-    request<Record<string, unknown> | null>('post', '/gen/api/custom/form/get', { query: { id: formId }, json: requestParam ?? {} })
+    call(lowcodeRuntime.formValues, { query: { id: formId }, body: requestParam ?? {} })
       .then((values) => {
         if (live && values && typeof values === 'object') form.setValues(values)
       })
@@ -87,7 +86,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
           return
         }
       }
-      await request('post', '/gen/api/custom/form/handle', { query: { id: formId }, json: formData })
+      await call(lowcodeRuntime.submitForm, { query: { id: formId }, body: formData })
       let keepOpen: unknown = false
       if (config.suffixSubmit?.trim()) keepOpen = await runScript(config.suffixSubmit, [formData, self], { params: ['formData', '_this'] })
       void message.success(typeof keepOpen === 'string' ? keepOpen : tr('提交成功'))

@@ -2,8 +2,9 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import { Button, Result, Space, Spin, Table, Tag, Tooltip } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import { useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
-import { api, download, request } from '../api/http.js'
+import { call, callDownload } from '../api/call.js'
+import { useCall, useSessionRead } from '../app/use-call.js'
+import { lowcodeRuntime } from '../../shared/contracts/lowcode.js'
 import { useMeta } from '../api/meta.js'
 import { useFeedback } from '../components/feedback.js'
 import { tablePagination, usePageState } from '../components/pager.js'
@@ -14,7 +15,7 @@ import CustomFormHost from './CustomFormHost.js'
 import CustomQueryForm from './CustomQueryForm.js'
 import { buildConditions, initialQueryValues } from './list-conditions.js'
 import { allKeys, nestRows, SHOW_MARK } from './list-rows.js'
-import type { CustomListConfig, ListButtonConfig, ListCondition, ListFieldConfig, ListRow } from './lowcode-wire.js'
+import type { CustomListConfig, ListButtonConfig, ListCondition, ListFieldConfig, ListRow } from '../../shared/contracts/lowcode-wire.js'
 import { runButtonScript, runScript } from '../sandbox/script-runner.js'
 import { ScriptError } from '../../shared/sandbox/script-error.js'
 import { ROW_KEY, useFormattedCells, type FormattedCells } from './use-formatted-cells.js'
@@ -32,14 +33,10 @@ export interface CustomListHostProps {
   hideButtons?: boolean
 }
 
-export const listConfigKey = (id: string) => ['/gen/api/custom/list/config', id]
-
 /** The custom list screen (001 §2 "Custom list screen") rendered from `GET /gen/api/custom/list/config?id`. */
 export default function CustomListHost(props: CustomListHostProps) {
   const tr = useTr()
-  const { data: config, error } = useSWR(listConfigKey(props.listId), () => api.get<CustomListConfig>('/gen/api/custom/list/config', { id: props.listId }), {
-    revalidateOnFocus: false,
-  })
+  const { data: config, error } = useCall(lowcodeRuntime.listConfig, { id: props.listId }, { swr: { revalidateOnFocus: false } })
   const meta = useMeta()
   if (error) return <Result status="warning" title={tr('自定义列表加载失败')} subTitle={error instanceof Error ? error.message : undefined} />
   if (!config || !meta) return <Spin style={{ display: 'block', padding: 48 }} />
@@ -64,11 +61,11 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
   const idColumn = listConfig.idColumn || undefined
   const childrenKey = listConfig.treeChildrenKey || 'children'
   const body = mode === 'page' ? { pageIndex: page.index, pageSize: page.size, conditions } : { conditions }
-  const { data, isLoading, mutate } = useSWR(
+  const { data, isLoading, mutate } = useSessionRead(
     ['custom-list-rows', listId, mode, JSON.stringify(body), searchCount],
     async () => {
-      const path = mode === 'tree' ? '/gen/api/custom/list/query/tree' : mode === 'list' ? '/gen/api/custom/list/query/list' : '/gen/api/custom/list/query'
-      const answer = await request<{ datas: ListRow[]; totalCount: number } | ListRow[]>('post', path, { query: { id: listId }, json: body })
+      const params = { query: { id: listId }, body }
+      const answer = mode === 'tree' ? await call(lowcodeRuntime.queryTree, params) : mode === 'list' ? await call(lowcodeRuntime.queryList, params) : await call(lowcodeRuntime.query, params)
       const rows = Array.isArray(answer) ? answer : answer.datas
       return { rows: rows.map((r, i) => ({ ...r, [ROW_KEY]: idColumn && r[idColumn] != null ? String(r[idColumn]) : String(i) })), total: Array.isArray(answer) ? answer.length : answer.totalCount }
     },
@@ -87,7 +84,7 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
     setSearchCount((n) => n + 1)
   }
   const exportRows = async (values: Record<string, unknown>) => {
-    await download('post', '/gen/api/custom/list/query/list/export', { query: { id: listId }, json: { conditions: buildConditions(queryParams, values) } })
+    await callDownload(lowcodeRuntime.exportList, { query: { id: listId }, body: { conditions: buildConditions(queryParams, values) } })
   }
 
   const plainRow = (row: ListRow) => Object.fromEntries(Object.entries(row).filter(([k, v]) => k !== ROW_KEY && !Array.isArray(v)))

@@ -1,11 +1,11 @@
 import { Alert, Card, Col, Row, Spin, Typography } from 'antd'
-import useSWR from 'swr'
-import { api } from '../api/http.js'
+import { call } from '../api/call.js'
+import { useSessionRead } from '../app/use-call.js'
+import { lowcodeRuntime } from '../../shared/contracts/lowcode.js'
 import ChartBlockView from './ChartBlockView.js'
 import CustomFormHost from './CustomFormHost.js'
 import CustomListHost from './CustomListHost.js'
 import { MarkdownLite } from './markdown-lite.js'
-import type { CustomPageConfig } from './lowcode-wire.js'
 import { checkPageSchema, type PageBlock, type PageSchema } from './page-schema.js'
 import { runScript } from '../sandbox/script-runner.js'
 import { tr, useTr } from '../i18n/use-tr.js'
@@ -24,8 +24,8 @@ export async function pageSchemaOf(script: string): Promise<PageSchema> {
 /** The custom page screen (input pageId): `GET /gen/api/custom/page/config?id`, then its script's page schema. */
 export default function CustomPageHost({ pageId }: { pageId: string }) {
   const tr = useTr()
-  const { data, error } = useSWR(['custom-page', pageId], async () => {
-    const config = await api.get<CustomPageConfig>('/gen/api/custom/page/config', { id: pageId })
+  const { data, error } = useSessionRead(['custom-page', pageId], async () => {
+    const config = await call(lowcodeRuntime.pageConfig, { id: pageId })
     return pageSchemaOf(config.componentConfig ?? '')
   }, { revalidateOnFocus: false })
   if (error) return <Alert type="error" showIcon message={tr('自定义页面加载失败')} description={error instanceof Error ? error.message : String(error)} />

@@ -1,19 +1,16 @@
 import { useState } from 'react'
 import { Button, Modal, Result, Space, Spin } from 'antd'
-import useSWR from 'swr'
-import { api } from '../api/http.js'
+import { useCall } from '../app/use-call.js'
+import { lowcodeRuntime } from '../../shared/contracts/lowcode.js'
 import CustomListHost from './CustomListHost.js'
-import type { CustomSelectorConfig, ListRow } from './lowcode-wire.js'
+import type { ListRow } from '../../shared/contracts/lowcode-wire.js'
 import type { CustomSelectorDialogProps } from './selector-dialog-slot.js'
 import { useTr } from '../i18n/use-tr.js'
-
-export const selectorConfigKey = (id: string) => ['/gen/api/custom/selector/config', id]
-export const loadSelectorConfig = (id: string) => api.get<CustomSelectorConfig>('/gen/api/custom/selector/config', { id })
 
 /** A picker dialog over a custom list (`GET /gen/api/custom/selector/config?id`); double-click picks a row. */
 export default function CustomSelectorDialog({ selectorId, open, multiple, onCancel, onConfirm }: CustomSelectorDialogProps) {
   const tr = useTr()
-  const { data: config, error } = useSWR(open ? selectorConfigKey(selectorId) : null, () => loadSelectorConfig(selectorId), { revalidateOnFocus: false })
+  const { data: config, error } = useCall(open && lowcodeRuntime.selectorConfig, { id: selectorId }, { swr: { revalidateOnFocus: false } })
   const [chosen, setChosen] = useState<ListRow[]>([])
   return (
     <Modal

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react'
 import { Input, Select } from 'antd'
 import type { FormControlProps } from '../components/form-controls.js'
-import type { ListRow } from './lowcode-wire.js'
+import type { ListRow } from '../../shared/contracts/lowcode-wire.js'
 import { selectorDialog } from './selector-dialog-slot.js'
 
 export interface CustomSelectorInputProps extends FormControlProps {

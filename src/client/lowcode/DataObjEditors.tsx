@@ -1,14 +1,12 @@
 import { Button, Input, Select, Space } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import useSWR from 'swr'
-import { api, type Page } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
 import type { FormControlProps } from '../components/form-controls.js'
 import RowsEditor, { type EditorRow, type RowsEditorColumn } from './RowsEditor.js'
 import { useSiblingValue } from './use-obj-columns.js'
 import { useTr } from '../i18n/use-tr.js'
 import { useCall } from '../app/use-call.js'
-import { type EntityColumn, lowcode } from '../../shared/contracts/lowcode.js'
+import { type EntityColumn, lowcode, lowcodeChoices } from '../../shared/contracts/lowcode.js'
 
 /** The data object's 关联表 (joins on column pairs) and 自定义查询字段 editors. */
 
@@ -19,7 +17,7 @@ function useEntityColumns(entityId: unknown): EntityColumn[] {
 }
 
 function useEntities() {
-  const { data } = useSWR('/selector/gen/data/entity', () => api.get<Page<{ id: string; name: string }>>('/selector/gen/data/entity', { pageIndex: 1, pageSize: 200 }), { revalidateOnFocus: false })
+  const { data } = useCall(lowcodeChoices.entities, { pageIndex: 1, pageSize: 200 }, { swr: { revalidateOnFocus: false } })
   return data?.datas ?? []
 }
 

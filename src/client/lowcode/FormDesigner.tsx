@@ -2,8 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
-import useSWR from 'swr'
-import { api, type Page } from '../api/http.js'
+import { useCall } from '../app/use-call.js'
 import PickerInput from '../runtime/picker/PickerInput.js'
 import { FeedbackProvider, useFeedback } from '../components/feedback.js'
 import { entityWritten } from '../api/entity-writes.js'
@@ -11,7 +10,7 @@ import { CustomFormBody } from './CustomFormHost.js'
 import { fieldProblems, fromFormSchema, GRID_COLUMNS, moveField, newField, PALETTE, paletteOf, toFormSchema, type DesignerField } from './form-designer-model.js'
 import { useTr } from '../i18n/use-tr.js'
 import { call } from '../api/call.js'
-import { type CustomFormRecord, customForm } from '../../shared/contracts/lowcode.js'
+import { type CustomFormRecord, customForm, lowcodeChoices } from '../../shared/contracts/lowcode.js'
 
 /**
  * 表单生成器: builds a custom form's `formConfig` visually. Field types from the palette are dragged
@@ -40,7 +39,7 @@ function FormDesigner() {
   const [selected, setSelected] = useState<string>()
   const [saving, setSaving] = useState(false)
   const [creating, setCreating] = useState(false)
-  const forms = useSWR('/selector/gen/custom/form', () => api.get<Page<{ id: string; name: string }>>('/selector/gen/custom/form', { pageIndex: 1, pageSize: 500 }), { revalidateOnFocus: false })
+  const forms = useCall(lowcodeChoices.forms, { pageIndex: 1, pageSize: 500 }, { swr: { revalidateOnFocus: false } })
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
 
   useEffect(() => {
@@ -286,7 +285,7 @@ function FieldProperties({ field, onChange }: { field: DesignerField; onChange: 
   const tr = useTr()
   const [name, setName] = useState(field.name)
   const entry = paletteOf(field.component)
-  const dics = useSWR('/selector/dic', () => api.get<Page<{ id: string; code: string; name: string }>>('/selector/dic', { pageIndex: 1, pageSize: 500 }), { revalidateOnFocus: false })
+  const dics = useCall(lowcodeChoices.dics, { pageIndex: 1, pageSize: 500 }, { swr: { revalidateOnFocus: false } })
   return (
     <Form layout="vertical" size="small">
       <Form.Item label={tr('标题')}>

@@ -5,7 +5,8 @@ import type { FormControlProps } from '../components/form-controls.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { GEN_CUSTOM_LIST_BTN_TYPE as BT, GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT, QUERY_TYPE as QT } from '../../shared/generated/enum-codes.js'
 import RowsEditor, { ScriptCell, type EditorRow, type RowsEditorColumn } from './RowsEditor.js'
-import { useObjColumns, useSiblingValue, type ObjColumnOption } from './use-obj-columns.js'
+import { useObjColumns, useSiblingValue } from './use-obj-columns.js'
+import type { ObjColumnOption } from '../../shared/contracts/lowcode.js'
 import { tr, useTr } from '../i18n/use-tr.js'
 
 /**

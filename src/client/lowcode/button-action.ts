@@ -1,5 +1,5 @@
 import { GEN_CUSTOM_LIST_BTN_TYPE as BT } from '../../shared/generated/enum-codes.js'
-import type { ListButtonConfig } from './lowcode-wire.js'
+import type { ListButtonConfig } from '../../shared/contracts/lowcode-wire.js'
 import { tr } from '../i18n/use-tr.js'
 
 /**

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { GEN_DATA_TYPE as DT, GEN_VIEW_TYPE as VT, QUERY_TYPE as QT } from '../../shared/generated/enum-codes.js'
-import type { ListCondition, ListQueryParamConfig } from './lowcode-wire.js'
+import type { ListCondition, ListQueryParamConfig } from '../../shared/contracts/lowcode-wire.js'
 
 /**
  * The search form of a custom list as plain data: its form keys, initial values, and the conditions

@@ -1,4 +1,4 @@
-import type { ListRow } from './lowcode-wire.js'
+import type { ListRow } from '../../shared/contracts/lowcode-wire.js'
 
 /** Marks rows of a tree list: matches of the search are `"id@show": true` (domain-rules §2.11). */
 export const SHOW_MARK = 'id@show'

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { CustomSelectorConfig, ListRow } from './lowcode-wire.js'
+import type { CustomSelectorConfig, ListRow } from '../../shared/contracts/lowcode-wire.js'
 
 export interface CustomSelectorDialogProps {
   selectorId: string

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ListFieldConfig, ListRow } from './lowcode-wire.js'
+import type { ListFieldConfig, ListRow } from '../../shared/contracts/lowcode-wire.js'
 import { formatCells } from '../sandbox/script-runner.js'
 
 export const ROW_KEY = '__key'

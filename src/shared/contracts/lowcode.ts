@@ -1,4 +1,5 @@
-import { defineCall } from './call.js'
+import { defineCall, type FileAnswer, type Page, type PageParams, type QueryAndBody } from './call.js'
+import type { CustomFormConfig, CustomListConfig, CustomPageConfig, CustomSelectorConfig, ListCondition, ListRow } from './lowcode-wire.js'
 
 /** Calls of the low-code designers (001 §7 Low code). */
 
@@ -48,4 +49,53 @@ export const customForm = {
   get: defineCall<{ id: string }, CustomFormRecord>('GET', '/gen/custom/form'),
   create: defineCall<{ name: string; formConfig: string; isDialog: boolean; requireQuery: boolean; available: boolean }, string>('POST', '/gen/custom/form'),
   modify: defineCall<CustomFormRecord, null>('PUT', '/gen/custom/form'),
+}
+
+/** One column a data object offers (`GET /gen/data/obj/columns?id`). */
+export interface ObjColumnOption {
+  id: string
+  relaId: string
+  columnName: string
+  tableAlias: string
+  dbColumnName: string
+  name: string
+  dataType: number
+  viewType: number
+  fixEnum: boolean
+  enumFront: string | null
+  dataDicId: string | null
+  customSelectorId: string | null
+  isKey?: boolean
+}
+
+export type Choice = { id: string; name: string }
+
+/** The designers' pickers of data entities, custom forms and dictionaries. */
+export const lowcodeChoices = {
+  entities: defineCall<PageParams, Page<Choice>>('GET', '/selector/gen/data/entity'),
+  forms: defineCall<PageParams, Page<Choice>>('GET', '/selector/gen/custom/form'),
+  dics: defineCall<PageParams, Page<Choice & { code: string }>>('GET', '/selector/dic'),
+  objColumns: defineCall<{ id: string }, ObjColumnOption[]>('GET', '/gen/data/obj/columns'),
+}
+
+/** The conditions of a custom list's run-time query (`?id` names the list). */
+export type ListQueryBody = PageParams & { conditions: ListCondition[] }
+type ListQuery = QueryAndBody<{ id: string }, ListQueryBody>
+
+/** The low-code run time (001 §3): the configs screens render and a custom list's rows. */
+export const lowcodeRuntime = {
+  listConfig: defineCall<{ id: string }, CustomListConfig>('GET', '/gen/api/custom/list/config'),
+  formConfig: defineCall<{ id: string }, CustomFormConfig>('GET', '/gen/api/custom/form/config'),
+  pageConfig: defineCall<{ id: string }, CustomPageConfig>('GET', '/gen/api/custom/page/config'),
+  selectorConfig: defineCall<{ id: string }, CustomSelectorConfig>('GET', '/gen/api/custom/selector/config'),
+  /** A page of rows (or all of them, as one page, when the list is not paged). */
+  query: defineCall<ListQuery, Page<ListRow>>('POST', '/gen/api/custom/list/query', 'both'),
+  queryList: defineCall<ListQuery, ListRow[]>('POST', '/gen/api/custom/list/query/list', 'both'),
+  queryTree: defineCall<ListQuery, ListRow[]>('POST', '/gen/api/custom/list/query/tree', 'both'),
+  /** The rows of the conditions as an .xlsx (lists that allow export). */
+  exportList: defineCall<ListQuery, FileAnswer>('POST', '/gen/api/custom/list/query/list/export', 'both'),
+  /** A form's initial values from its query handler (null when the form reads none). */
+  formValues: defineCall<QueryAndBody<{ id: string }, Record<string, unknown>>, Record<string, unknown> | null>('POST', '/gen/api/custom/form/get', 'both'),
+  /** The form's submit handler (its answer is the handler's). */
+  submitForm: defineCall<QueryAndBody<{ id: string }, Record<string, unknown>>, unknown>('POST', '/gen/api/custom/form/handle', 'both'),
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Services } from '../../engine/services.js'
-import { lowcode } from '../../../shared/contracts/lowcode.js'
-import { defineCallRoute } from '../../platform/call-routes.js'
+import { lowcode, lowcodeChoices, lowcodeRuntime } from '../../../shared/contracts/lowcode.js'
+import type { CustomFormConfig, CustomListConfig, CustomPageConfig, CustomSelectorConfig } from '../../../shared/contracts/lowcode-wire.js'
 import { defineRoute } from '../../platform/routes.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { invalid } from '../../platform/errors.js'
@@ -146,9 +147,7 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
       return (await loadColumns(services, ctx.db, [query.id])).get(query.id) ?? []
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/data/obj/columns',
+  defineCallRoute(app, lowcodeChoices.objColumns, {
     access: [...OBJ_KEYS, ...LIST_KEYS, ...SELECTOR_KEYS],
     handler: async ({ ctx, query }) => {
       if (typeof query.id !== 'string' || !query.id) throw invalid('请选择数据对象', 'id')
@@ -211,13 +210,11 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     return wire
   }
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/api/custom/list/config',
+  defineCallRoute(app, lowcodeRuntime.listConfig, {
     access: 'login',
     handler: async ({ ctx, query }) => {
       await assertRuntimeAccess(services, ctx, 'list', query.id)
-      return listConfigWire(await loadList(services, ctx, ctx.db, query.id))
+      return schemaAnswer<CustomListConfig>(listConfigWire(await loadList(services, ctx, ctx.db, query.id)))
     },
   })
   type Loaded = Awaited<ReturnType<typeof loadList>>
@@ -251,22 +248,18 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
     reply.send(buffer)
     return reply
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/api/custom/selector/config',
+  defineCallRoute(app, lowcodeRuntime.selectorConfig, {
     access: 'login',
     handler: async ({ ctx, query }) => {
       await assertRuntimeAccess(services, ctx, 'selector', query.id)
-      return selectorConfigWire(await enabled(ctx, CUSTOM_SELECTOR, query.id, '自定义选择器'))
+      return schemaAnswer<CustomSelectorConfig>(selectorConfigWire(await enabled(ctx, CUSTOM_SELECTOR, query.id, '自定义选择器')))
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/api/custom/form/config',
+  defineCallRoute(app, lowcodeRuntime.formConfig, {
     access: 'login',
     handler: async ({ ctx, query }) => {
       await assertRuntimeAccess(services, ctx, 'form', query.id)
-      return formConfigWire(await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单'))
+      return schemaAnswer<CustomFormConfig>(formConfigWire(await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')))
     },
   })
   defineRoute(app, {
@@ -298,14 +291,12 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
       return inTransaction(ctx.db, (trx) => handler.handle?.({ services, ctx, db: trx, values }) ?? Promise.resolve(null))
     },
   })
-  defineRoute(app, {
-    method: 'GET',
-    url: '/gen/api/custom/page/config',
+  defineCallRoute(app, lowcodeRuntime.pageConfig, {
     access: 'login',
     handler: async ({ ctx, query }) => {
       await assertRuntimeAccess(services, ctx, 'page', query.id)
       const page = await enabled(ctx, CUSTOM_PAGE, query.id, '自定义页面')
-      return { id: page.id, name: page.name, componentConfig: page.componentConfig }
+      return schemaAnswer<CustomPageConfig>({ id: page.id, name: page.name, componentConfig: page.componentConfig } satisfies Record<keyof CustomPageConfig, unknown>)
     },
   })
 }
