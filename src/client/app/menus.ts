@@ -1,8 +1,10 @@
 import { useEffect, useMemo } from 'react'
-import useSWR from 'swr'
 import { matchPath } from 'react-router-dom'
-import { api, STORAGE } from '../api/http.js'
+import { STORAGE } from '../api/http.js'
+import { call } from '../api/call.js'
 import { useSession } from './session.js'
+import { useSessionRead } from './use-call.js'
+import { auth } from '../../shared/contracts/auth.js'
 import { useLocale } from '../i18n/current-locale.js'
 import { translatorOf } from '../../shared/i18n/catalogue.js'
 import { translateMenus } from '../i18n/translate-menus.js'
@@ -47,10 +49,10 @@ function readCachedMenus(): MenuNode[] | undefined {
  */
 export function useMenus() {
   const { token } = useSession()
-  const swr = useSWR(
-    token ? ['/auth/menus', token] : null,
+  const swr = useSessionRead(
+    [auth.menus.path],
     async () => {
-      const menus = await api.get<MenuNode[]>('/auth/menus')
+      const menus = await call(auth.menus)
       localStorage.setItem(STORAGE.routes, JSON.stringify(menus))
       return menus
     },
@@ -96,7 +98,7 @@ export function findMenuByPath(entries: MenuEntry[], pathname: string): { entry:
 
 /** Collects (favourites) or un-collects a menu. */
 export async function setMenuCollected(menuId: string, collected: boolean): Promise<void> {
-  await api.post(collected ? '/menu/collect' : '/menu/collect/cancel', { menuId })
+  await call(collected ? auth.collectMenu : auth.uncollectMenu, { menuId })
 }
 
 /** First visible function path below a node (mixed layout: a top catalog jumps to its first leaf). */

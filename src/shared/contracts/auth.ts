@@ -1,4 +1,5 @@
 import { defineCall, type Page, type PageParams } from './call.js'
+import type { MenuNode } from './menu-node.js'
 
 /** Sign-in, the account and the personal centre (000 §7 Auth and account). */
 
@@ -49,6 +50,11 @@ export const auth = {
   login: defineCall<{ username: string; password: string; sn: string; captcha: string }, LoginAnswer>('POST', '/auth/login'),
   logout: defineCall<void, null>('POST', '/auth/logout'),
   info: defineCall<void, CurrentUser>('GET', '/auth/info'),
+  /** The caller's menu tree. */
+  menus: defineCall<void, MenuNode[]>('GET', '/auth/menus'),
+  /** Adds a menu to the caller's favourites (`collect`) or takes it off (`uncollect`). */
+  collectMenu: defineCall<{ menuId: string }, null>('POST', '/menu/collect'),
+  uncollectMenu: defineCall<{ menuId: string }, null>('POST', '/menu/collect/cancel'),
   regist: defineCall<{ username: string; name?: string; password: string; email?: string; telephone?: string; sn: string; captcha: string }, { id: string }>('POST', '/auth/regist'),
   /** The same placeholders for every name (no answer tells whether the name has an account). */
   forgetUsername: defineCall<{ username: string }, { email: string | null; telephone: string | null }>('GET', '/auth/forget/username'),

@@ -84,9 +84,7 @@ export function authModule(app: FastifyInstance, services: Services): void {
     handler: async ({ ctx }) => currentUser(services, ctx.tenantId, ctx.db, ctx.userId),
   })
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/auth/menus',
+  defineCallRoute(app, auth.menus, {
     access: 'login',
     handler: async ({ ctx }) => {
       const grants = await services.permissions.grants(ctx.tenantId, ctx.db, ctx.userId)
@@ -94,10 +92,8 @@ export function authModule(app: FastifyInstance, services: Services): void {
     },
   })
 
-  for (const [url, collect] of [['/menu/collect', true], ['/menu/collect/cancel', false]] as const) {
-    defineRoute(app, {
-      method: 'POST',
-      url,
+  for (const [contract, collect] of [[auth.collectMenu, true], [auth.uncollectMenu, false]] as const) {
+    defineCallRoute(app, contract, {
       access: 'login',
       handler: async ({ ctx, body, query }) => {
         const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {}
