@@ -37,10 +37,41 @@ export const TAKE_STOCK_CONFIG_BASE = '/stock/take/config'
 export const PRE_TAKE_STOCK_BASE = '/stock/take/pre'
 export const TRANSFER_BASE = '/stock/transfer/sc'
 
-/** Stock-taking: the configuration, and what a take sheet fills its lines from. */
+/** A line of a stock-taking plan (`/stock/take/plan`): the snapshot, the moves during the count and the counts. */
+export interface PlanLine {
+  productId: string
+  stockNum: number
+  oriTakeNum: number | null
+  takeNum: number | null
+  totalInNum: number
+  totalOutNum: number
+}
+
+/** The configuration flags the diff screen reads with the plan and echoes back. */
+export interface PlanFlags {
+  allowChangeNum: boolean
+  autoChangeStock: boolean
+}
+
+/** A plan (wire names of schemas/entities/take-stock-plan.json). */
+export type PlanRow = Record<string, unknown> & { id: string }
+export type PlanDetail = PlanRow & PlanFlags & { details: (PlanLine & Record<string, unknown>)[] }
+
+export type NewPlan = { scId: string; takeType: number; bizIds?: string[]; description: string }
+/** 处理差异: the flags as read, and the final count of every line. */
+export type PlanHandling = PlanFlags & { id: string; description: string; products: { productId: string; takeNum: number; description: string }[] }
+
+/** Stock-taking: the configuration, the plans, and what a take sheet fills its lines from. */
 export const takeStock = {
   config: singletonCalls<TakeStockConfig>(TAKE_STOCK_CONFIG_BASE),
   pre: documentCalls(PRE_TAKE_STOCK_BASE),
+  /** A plan with its lines and the configuration flags. */
+  planDetail: defineCall<{ id: string }, PlanDetail>('GET', '/stock/take/plan/detail'),
+  createPlan: defineCall<NewPlan, string>('POST', '/stock/take/plan'),
+  createDiff: defineCall<{ id: string }, null>('PATCH', '/stock/take/plan/diff'),
+  handleDiff: defineCall<PlanHandling, null>('PATCH', '/stock/take/plan/handle'),
+  cancelPlan: defineCall<{ id: string }, null>('PATCH', '/stock/take/plan/cancel'),
+  removePlan: defineCall<{ id: string }, null>('DELETE', '/stock/take/plan'),
   /** The products of a plan for a take sheet, with the snapshot quantity when the config shows it. */
   planProducts: defineCall<{ planId: string }, Record<string, unknown>[]>('GET', '/stock/take/plan/products'),
   /** A pre-take sheet's counts (the number of its take status), only of the plan's products when given. */

@@ -14,7 +14,7 @@ import { PRODUCT_COLUMNS } from '../../runtime/document/line-columns.js'
 import { diffOf, expectedTakeNum, handleBody } from './plan-lines.js'
 import { call } from '../../api/call.js'
 import { useSessionRead } from '../../app/use-call.js'
-import { takeStock, type PlanFlags, type PlanLine, type PlanRow } from '../../../shared/contracts/take-stock.js'
+import { takeStock, type PlanFlags, type PlanLine, type PlanRow } from '../../../shared/contracts/stock.js'
 import { useTr } from '../../i18n/use-tr.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -96,14 +96,14 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
             </Button>
           )}
           {[CREATED, DIFF_CREATED].includes(status(row)) && can([PERMISSION.stock.take.plan.cancel]) && (
-            <Popconfirm title={tr('确定作废该盘点任务？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.cancel, { id: row.id }), tr('作废成功！'))}>
+            <Popconfirm title={tr('确定作废该盘点任务？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.cancelPlan, { id: row.id }), tr('作废成功！'))}>
               <Button type="link" size="small" danger>
                 {tr('作废')}
               </Button>
             </Popconfirm>
           )}
           {status(row) === CANCELED && can([PERMISSION.stock.take.plan.delete]) && (
-            <Popconfirm title={tr('确定删除该盘点任务？其盘点单将一并删除。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.remove, { id: row.id }), tr('删除成功！'))}>
+            <Popconfirm title={tr('确定删除该盘点任务？其盘点单将一并删除。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.removePlan, { id: row.id }), tr('删除成功！'))}>
               <Button type="link" size="small" danger>
                 {tr('删除')}
               </Button>
@@ -153,7 +153,7 @@ function AddPlanDialog({ meta, onClose }: { meta: Meta; onClose: (saved: boolean
     if (v.takeType === BRAND && !bizIds.length) return void message.error(tr('请选择商品品牌！'))
     setBusy(true)
     try {
-      await call(takeStock.create, {
+      await call(takeStock.createPlan, {
         scId: v.scId as string,
         takeType: v.takeType as number,
         bizIds: [CATEGORY, BRAND].includes(Number(v.takeType)) ? (bizIds as string[]) : undefined,
@@ -199,7 +199,7 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
   const tr = useTr()
   const { message } = useFeedback()
   // Read afresh for each opening, as 查看 and as 处理差异 (a cached plan from before a change would show stale counts).
-  const { data } = useSessionRead(['take-stock-plan', id, handle], () => call(takeStock.detail, { id }), { revalidateOnFocus: false })
+  const { data } = useSessionRead(['take-stock-plan', id, handle], () => call(takeStock.planDetail, { id }), { revalidateOnFocus: false })
   const [typed, setTyped] = useState<Record<string, { takeNum?: unknown; description?: string }>>({})
   const [description, setDescription] = useState('')
   const [busy, setBusy] = useState(false)
@@ -269,7 +269,7 @@ function PlanDialog({ id, handle, onClose }: { id: string; handle: boolean; onCl
     }
     setBusy(true)
     try {
-      await call(takeStock.handle, handleBody(id, flags, lines, typed, description))
+      await call(takeStock.handleDiff, handleBody(id, flags, lines, typed, description))
       message.success(tr('差异处理成功！'))
       onClose(true)
     } catch {

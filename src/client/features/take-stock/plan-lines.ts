@@ -1,4 +1,4 @@
-import type { PlanFlags, PlanHandling, PlanLine } from '../../../shared/contracts/take-stock.js'
+import type { PlanFlags, PlanHandling, PlanLine } from '../../../shared/contracts/stock.js'
 /**
  * A stock-taking plan's line as the diff screens show it (domain-rules §2.6.6): the count the diff
  * handling will use, and its difference to the system quantity of the snapshot.

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
 import { defineRoute } from '../../platform/routes.js'
-import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
-import { takeStock, type PlanDetail } from '../../../shared/contracts/take-stock.js'
 import { defineListRoute, paramsOf } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import type { RequestContext } from '../../platform/request-context.js'
@@ -27,8 +25,8 @@ import {
 } from '../../domain/stock/take-stock-plan.js'
 import { preSheetCounts } from '../../domain/stock/pre-take-stock-sheet.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
-import { defineCallRoute } from '../../platform/call-routes.js'
-import { takeStock } from '../../../shared/contracts/stock.js'
+import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
+import { takeStock, type PlanDetail } from '../../../shared/contracts/stock.js'
 
 const field = (body: unknown, name: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined)
 
@@ -89,7 +87,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
       },
     })
   // The plan with its lines (snapshot, counts, movements) and the flags the diff screen echoes back.
-  defineCallRoute(app, takeStock.detail, {
+  defineCallRoute(app, takeStock.planDetail, {
     access: [PERMISSION.stock.take.plan.query, PERMISSION.stock.take.plan.handleDiff],
     handler: async ({ ctx, query }) => {
       const answer = await store.get(ctx.db, ctx, plan, query.id)
@@ -110,7 +108,7 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
       return lines.map((l) => ({ ...l, stockNum: config.showStock ? l.stockNum : null }))
     },
   })
-  defineCallRoute(app, takeStock.create, {
+  defineCallRoute(app, takeStock.createPlan, {
     access: [PERMISSION.stock.take.plan.add],
     handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => createPlan(services, trx, ctx, objectBody(body))),
   })
@@ -126,16 +124,16 @@ export function takeStockRoutes(app: FastifyInstance, services: Services): void 
     handler: async ({ ctx, body, query }) =>
       withCurrentPlans(ctx, (trx) => createDiff(trx, ctx, field(body, 'id') ?? query.id)),
   })
-  defineCallRoute(app, takeStock.handle, {
+  defineCallRoute(app, takeStock.handleDiff, {
     access: [PERMISSION.stock.take.plan.handleDiff],
     handler: async ({ ctx, body }) =>
       withCurrentPlans(ctx, (trx) => handleDiff(services, trx, ctx, objectBody(body))),
   })
-  defineCallRoute(app, takeStock.cancel, {
+  defineCallRoute(app, takeStock.cancelPlan, {
     access: [PERMISSION.stock.take.plan.cancel],
     handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => cancelPlan(trx, ctx, field(body, 'id') ?? query.id)),
   })
-  defineCallRoute(app, takeStock.remove, {
+  defineCallRoute(app, takeStock.removePlan, {
     access: [PERMISSION.stock.take.plan.delete],
     handler: async ({ ctx, body, query }) =>
       withCurrentPlans(ctx, (trx) => deletePlan(trx, ctx, field(body, 'id') ?? query.id)),
