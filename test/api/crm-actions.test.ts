@@ -3,19 +3,10 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createDept, created, crmCustomer, salesperson } from '../support/crm-fixtures.js'
+import type { ActionRow } from '../../src/shared/contracts/crm-customers.js'
 
-interface Action {
-  id: string
-  customerId: string
-  customerName?: string
-  actionType: number
-  content: string
-  actionTime: string
-  nextTime: string | null
-  nextContent: string | null
-  followerId: string
-  followerName?: string
-}
+/** A follow-up as the calls answer it (its call contract), with the follower the list also carries. */
+type Action = ActionRow & { followerId: string }
 
 /** Follow-ups (跟进记录): create under both names of the spec, detail, list, xlsx export, delete, and the CRM figures. */
 describe('CRM follow-ups and figures', () => {
