@@ -2,14 +2,13 @@ import { lazy, Suspense, useState } from 'react'
 import { Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd'
 import { BellOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
-import useSWR from 'swr'
 import type { MenuEntry } from '../../app/menus.js'
-import { useSession } from '../../app/session.js'
 import { BELL_INTERVAL_MS, BELL_QUERY, type MyNotice } from './notice-api.js'
 import { useCall } from '../../app/use-call.js'
 import { notices as noticeCalls } from '../../../shared/contracts/notices.js'
 import { bellTodos } from './bell-todos.js'
-import { BELL_MESSAGES, busMessagesKey, messageLink, messageText, queryBusMessages } from '../bus/bus-api.js'
+import { BELL_MESSAGES, messageLink, messageText } from '../bus/bus-api.js'
+import { busCalls } from '../../../shared/contracts/bus.js'
 import type { BusMessage } from '../../../shared/contracts/bus.js'
 import './notice.css'
 import { useTr } from '../../i18n/use-tr.js'
@@ -27,7 +26,6 @@ export const NOTICE_PAGE_PATH = '/system/notice'
  */
 export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
   const tr = useTr()
-  const { token } = useSession()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const [tab, setTab] = useState('notice')
@@ -44,10 +42,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
       keepPreviousData: true,
     },
   })
-  const { data: messagePage } = useSWR(token ? busMessagesKey(token, BELL_MESSAGES) : null, () => queryBusMessages(BELL_MESSAGES), {
-    revalidateOnFocus: true,
-    keepPreviousData: true,
-  })
+  const { data: messagePage } = useCall(busCalls.query, BELL_MESSAGES, { hideError: true, swr: { revalidateOnFocus: true, keepPreviousData: true } })
   const messages = messagePage?.datas ?? []
   const todos = bellTodos()
   const todoCounts = todos.map((t) => t.useCount())
