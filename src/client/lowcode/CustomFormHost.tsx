@@ -58,7 +58,8 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
     let live = true
     call(lowcodeRuntime.formValues, { query: { id: formId }, body: requestParam ?? {} })
       .then((values) => {
-        if (live && values && typeof values === 'object') form.setValues(values)
+        // The loaded values are the form's starting values: a field the user already changed keeps what they typed.
+        if (live && values && typeof values === 'object') form.setInitialValues(values)
       })
       .catch(() => undefined)
       .finally(() => live && setLoading(false))
