@@ -10,7 +10,7 @@ import { emptyTarget, openInstallation, postgresAvailable, type EmptyTarget } fr
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
 import { makeBackup, type MadeBackup } from '../../src/server/backup/make-backup.js'
 import { restoreBackup } from '../../src/server/backup/restore-backup.js'
-import { ledgerBreaches } from '../../src/server/backup/ledger-invariants.js'
+import { ledgerBreaches } from '../../src/server/domain/documents/ledger-invariants.js'
 import { sha256Of } from '../../src/server/backup/ndjson-file.js'
 import type { BackupManifest } from '../../src/server/backup/archive-manifest.js'
 import { Databases } from '../../src/server/db/databases.js'

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import { migrate, platformMigrations, tenantMigrations } from '../db/migrations.js'
 import { busMigrations } from '../realtime/bus-messages.js'
-import { importTaskMigrations } from '../modules/component/import-tasks.js'
+import { importTaskMigrations } from '../db/import-task-migrations.js'
 import { BackupError } from './backup-error.js'
 
 /**

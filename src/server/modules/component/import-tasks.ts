@@ -1,8 +1,8 @@
 import dayjs from 'dayjs'
-import type { Migration } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, DbKind } from '../../db/dialect.js'
-import { migrate, withAudit } from '../../db/migrations.js'
+import { migrate } from '../../db/migrations.js'
+import { IMPORT_TASK_TABLE as TABLE, importTaskMigrations } from '../../db/import-task-migrations.js'
 import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
 import { invalid, notFound } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -11,7 +11,6 @@ import type { ImportProgress } from '../../engine/import/runner.js'
 import type { ImportTaskRunner } from '../../engine/import/routes.js'
 import type { AppMetrics } from '../../platform/app-metrics.js'
 
-const TABLE = 'sys_import_task'
 /** Progress is written at most this often while a task runs (the client polls every 500 ms). */
 const WRITE_EVERY_MS = 250
 /** A task without progress for this long died with its process. */
@@ -30,44 +29,6 @@ export const STALE_TIP = '导入任务已中断，请重新导入！'
 export const RESTART_TIP =
   '导入任务因服务重启而中断：整体导入的文件未保存任何数据；逐行或按组导入的文件中断前已导入的数据已保存，请核对后重新导入其余数据！'
 export const NOT_RUNNING_MESSAGE = '导入任务已结束或不存在，无法取消！'
-
-/**
- * The task table lives in the platform database, so every process serving the platform sees every
- * task (the poll may reach another process than the upload). Its migrations are this module's own,
- * with their own bookkeeping table.
- */
-export function importTaskMigrations(kind: DbKind): Record<string, Migration> {
-  return {
-    '0001_import_task': {
-      async up(db: Db) {
-        await db.schema
-          .createTable(TABLE)
-          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-          .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
-          .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
-          .addColumn('entity', 'varchar(64)', (c) => c.notNull())
-          .addColumn('total', 'integer', (c) => c.notNull())
-          .addColumn('process', 'integer', (c) => c.notNull())
-          .addColumn('success_process', 'integer', (c) => c.notNull())
-          .addColumn('tip_msgs', 'text')
-          .addColumn('has_error', 'integer', (c) => c.notNull())
-          .addColumn('finished', 'integer', (c) => c.notNull())
-          .addColumn('data', 'text')
-          .$call((t) => withAudit(t, kind))
-          .execute()
-        await db.schema.createIndex('ix_sys_import_task_create_time').on(TABLE).column('create_time').execute()
-      },
-    },
-    // Several processes: a cancel is a flag on the row (any process may receive the DELETE), and the
-    // running process beats on the row so a starting process fails only tasks whose process is gone.
-    '0002_import_task_cancel_heartbeat': {
-      async up(db: Db) {
-        await db.schema.alterTable(TABLE).addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-        await db.schema.alterTable(TABLE).addColumn('heartbeat_time', kind === 'postgres' ? 'timestamp(0)' : 'text').execute()
-      },
-    },
-  }
-}
 
 type Row = Record<string, unknown>
 

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js'
-import type { Db } from '../db/dialect.js'
-import type { EntityRegistry } from '../engine/entity-registry.js'
-import { settleSides } from '../domain/settle/parties.js'
-import { DocumentStatus } from '../../shared/metadata/document-model.js'
+import type { Db } from '../../db/dialect.js'
+import type { EntityRegistry } from '../../engine/entity-registry.js'
+import { settleSides } from '../settle/parties.js'
+import { DocumentStatus } from '../../../shared/metadata/document-model.js'
 
 /**
  * The two ledgers' invariants, checked on a tenant database after a restore or a move: what breaks them is
