@@ -19,7 +19,7 @@ export interface ServerProcess {
   stop(): Promise<void>
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, () => {
       const port = (s.address() as net.AddressInfo).port
@@ -28,7 +28,8 @@ const freePort = () =>
   })
 
 /**
- * `webRoot`: the built client to serve (none by default); `nodeArgs`: e.g. `--cpu-prof`. BENCH_NODE_ARGS adds
+ * `webRoot`: the built client to serve (none by default); `nodeArgs`: e.g. `--cpu-prof`; `databaseUrl`: PostgreSQL
+ * instead of the fresh SQLite file. BENCH_NODE_ARGS adds
  * node/V8 flags to every server the benches start (`--trace-gc`, `--max-semi-space-size=8`…) and
  * BENCH_SERVER_STDOUT=1 shows the server's stdout (where V8 traces go).
  */
@@ -42,7 +43,7 @@ function compiledServer(): string {
   return builtServer
 }
 
-export async function startServer(options: { prefix: string; webRoot?: string; nodeArgs?: string[] }): Promise<ServerProcess> {
+export async function startServer(options: { prefix: string; webRoot?: string; nodeArgs?: string[]; databaseUrl?: string }): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix))
   const port = await freePort()
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), compiledServer()], {
@@ -56,7 +57,7 @@ export async function startServer(options: { prefix: string; webRoot?: string; n
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       WEB_ROOT: options.webRoot ?? path.join(dataDir, 'no-web'),
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
+      DATABASE_URL: options.databaseUrl ?? `sqlite:${path.join(dataDir, 'app.db')}`,
     },
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   })
