@@ -5,7 +5,16 @@ import { createRoot } from 'react-dom/client'
 import { AppRoot } from './root/AppRoot.js'
 import { getSettings, localeOf } from './app/settings.js'
 import { loadLocale } from './i18n/load-locale.js'
+import { getSession } from './app/session.js'
 import './styles.css'
+
+// Signed in already (a reload, a link): the shell's chunk and its first reads start now, beside the language,
+// not after it; the login route loads none of them.
+const { token } = getSession()
+if (token) {
+  void import('./root/SignedIn.js')
+  void import('./root/boot-reads.js').then((boot) => boot.startBootReads(token))
+}
 
 // The first screen shows in the language the user chose (its antd and dayjs texts and catalogue loaded first).
 await loadLocale(localeOf(getSettings().language)).catch(() => undefined)

@@ -51,11 +51,14 @@ export const loadedMeta = (): Meta | undefined => lastLoaded
 
 const byLocale = new WeakMap<MetaBundle, Map<Locale, Meta>>()
 
+/** The swr key of the metadata: the files are the server's, the same for every session, so the path alone. */
+export const META_KEY = metaCalls.bundle.path
+export const readMetaBundle = () => call(metaCalls.bundle)
+
 /** Entity files and enumerations from the server (`GET /meta/bundle`), fetched once per session, shown in the chosen language. */
 export function useMeta(): Meta | undefined {
   const locale = useLocale()
-  // The files are the server's, the same for every session: keyed by the path alone (api/ does not reach up to app/'s session).
-  const { data } = useSWR(metaCalls.bundle.path, () => call(metaCalls.bundle), { revalidateOnFocus: false, revalidateIfStale: false })
+  const { data } = useSWR(META_KEY, readMetaBundle, { revalidateOnFocus: false, revalidateIfStale: false })
   if (!data) return undefined
   let metas = byLocale.get(data)
   if (!metas) byLocale.set(data, (metas = new Map()))

@@ -42,6 +42,16 @@ function readCachedMenus(): MenuNode[] | undefined {
   }
 }
 
+/** `GET /auth/menus`, kept under admin.routes so a reload can draw the shell before the answer. */
+export async function readMenus(): Promise<MenuNode[]> {
+  const menus = await call(auth.menus)
+  localStorage.setItem(STORAGE.routes, JSON.stringify(menus))
+  return menus
+}
+
+/** The swr key of the menus read (useSessionRead's: the call's path, then the session's token). */
+export const menusKey = (token: string) => [auth.menus.path, token]
+
 /**
  * The signed-in user's menu tree, titled in the chosen language. Keyed by token so another account
  * never sees the previous one's menus; cached under admin.routes so a reload can draw the shell before
@@ -49,14 +59,7 @@ function readCachedMenus(): MenuNode[] | undefined {
  */
 export function useMenus() {
   const { token } = useSession()
-  const swr = useSessionRead(
-    [auth.menus.path],
-    async () => {
-      const menus = await call(auth.menus)
-      localStorage.setItem(STORAGE.routes, JSON.stringify(menus))
-      return menus
-    },
-    { fallbackData: token ? readCachedMenus() : undefined, revalidateOnFocus: false, revalidateOnMount: true },
+  const swr = useSessionRead([auth.menus.path], readMenus, { fallbackData: token ? readCachedMenus() : undefined, revalidateOnFocus: false, revalidateOnMount: true },
   )
   // A menu saved in 菜单管理 shows in the shell at once.
   const { mutate } = swr

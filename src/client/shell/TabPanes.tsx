@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { memo, Suspense, useRef } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { Spin } from 'antd'
 import ErrorPage from '../pages/ErrorPage.js'
@@ -22,36 +22,57 @@ export const PageLoading = () => (
 
 /**
  * Every open tab stays mounted and is only hidden while inactive, so lists keep their filters and
- * scroll position; pages whose menu sets noCache are mounted only while shown.
+ * scroll position; pages whose menu sets noCache are mounted only while shown. A tab is mounted when it is
+ * first shown, not before: after a reload (the tabs come back from the session) only the visible one loads,
+ * and the others load when they are chosen.
  */
 export function TabPanes({ tabs, activeKey, resolve, menusReady }: Props) {
+  const shown = useRef(new Set<string>())
+  if (activeKey) shown.current.add(activeKey)
   return (
     <>
-      {tabs.map((tab) => {
-        const active = tab.key === activeKey
-        const page = resolve(tab.key)
-        if (!active && (!page || page.noCache)) return null
-        return (
-          <div key={tab.key} className="shell-pane" hidden={!active} data-page={tab.key}>
-            {tab.refreshing ? (
-              <PageLoading />
-            ) : page ? (
-              <PageErrorBoundary key={tab.version}>
-                <Suspense fallback={<PageLoading />}>
-                  <Routes location={tab.fullPath}>
-                    <Route path={page.pattern} element={page.render()} />
-                    <Route path="*" element={page.render()} />
-                  </Routes>
-                </Suspense>
-              </PageErrorBoundary>
-            ) : menusReady ? (
-              <ErrorPage kind="404" embedded />
-            ) : (
-              <PageLoading />
-            )}
-          </div>
-        )
-      })}
+      {tabs
+        .filter((tab) => tab.key === activeKey || shown.current.has(tab.key))
+        .map((tab) => (
+          <Pane key={tab.key} tab={tab} active={tab.key === activeKey} resolve={resolve} menusReady={menusReady} />
+        ))}
     </>
   )
 }
+
+interface PaneProps {
+  tab: PageTab
+  active: boolean
+  resolve: Props['resolve']
+  menusReady: boolean
+}
+
+/**
+ * One tab's page. Kept from rendering again unless its own tab, its visibility or the shell's resolver
+ * changed: opening, closing or switching a tab must not re-render the pages of the other open tabs, whose
+ * work grows with every tab kept open.
+ */
+const Pane = memo(function Pane({ tab, active, resolve, menusReady }: PaneProps) {
+  const page = resolve(tab.key)
+  if (!active && (!page || page.noCache)) return null
+  return (
+    <div className="shell-pane" hidden={!active} data-page={tab.key}>
+      {tab.refreshing ? (
+        <PageLoading />
+      ) : page ? (
+        <PageErrorBoundary key={tab.version}>
+          <Suspense fallback={<PageLoading />}>
+            <Routes location={tab.fullPath}>
+              <Route path={page.pattern} element={page.render()} />
+              <Route path="*" element={page.render()} />
+            </Routes>
+          </Suspense>
+        </PageErrorBoundary>
+      ) : menusReady ? (
+        <ErrorPage kind="404" embedded />
+      ) : (
+        <PageLoading />
+      )}
+    </div>
+  )
+})
