@@ -119,4 +119,4 @@ if (!only || only === 'postgres') {
     await server?.stop()
   }
 }
-process.exit(0)
+
