@@ -58,6 +58,7 @@ import { logisticsModule } from './modules/logistics/index.js'
 import { qrtzModule } from './modules/qrtz/index.js'
 import { JobScheduler } from './jobs/scheduler.js'
 import { swModule } from './modules/sw/index.js'
+import { printModule } from './modules/print/index.js'
 import { MessageBus } from './realtime/message-bus.js'
 import { messageModule } from './modules/message/index.js'
 
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logisticsModule(scope, services)
     qrtzModule(scope, services, scheduler)
     swModule(scope, services)
+    printModule(scope, services)
     messageModule(scope, services)
     await componentModule(scope, services)
   })

@@ -28,3 +28,9 @@ export const loadSchemaToTs = once(() => import('json-schema-to-typescript'))
 
 /** svg-captcha: the login captcha. */
 export const loadSvgCaptcha = once(async () => (await import('svg-captcha')).default)
+
+/** pdfme's generator and its element plugins: printing (modules/print). */
+export const loadPdfme = once(async () => {
+  const [generator, schemas] = await Promise.all([import('@pdfme/generator'), import('@pdfme/schemas')])
+  return { generate: generator.generate, schemas }
+})

@@ -2201,6 +2201,62 @@ export interface Position {
 }
 
 /**
+ * 打印模板版本
+ */
+export interface PrintTemplateVersion {
+  id?: string
+  /**
+   * 打印模板
+   */
+  templateId?: string
+  /**
+   * 版本
+   */
+  version?: number
+  /**
+   * 模板内容
+   */
+  content?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 打印模板
+ */
+export interface PrintTemplate {
+  id?: string
+  /**
+   * 单据类型
+   */
+  kind?: string
+  /**
+   * 模板名称
+   */
+  name?: string
+  /**
+   * 默认模板
+   */
+  isDefault?: boolean
+  /**
+   * 版本
+   */
+  version?: number
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 商品品牌
  */
 export interface ProductBrand {
@@ -4180,6 +4236,14 @@ export interface CustomerSettleCheckSheet {
    */
   settleStatus?: 0 | 1 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -4292,6 +4356,14 @@ export interface CustomerSettleFeeSheet {
    */
   settleStatus?: 0 | 1 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -4380,6 +4452,14 @@ export interface CustomerSettlePreSheet {
    */
   settleStatus?: 0 | 1 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -4459,6 +4539,14 @@ export interface CustomerSettleSheet {
    * 状态
    */
   status?: 0 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -4551,6 +4639,14 @@ export interface LogisticsSheet {
    * 单据号
    */
   code?: string
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 状态
    */
@@ -4684,6 +4780,14 @@ export interface PreTakeStockSheet {
    */
   code?: string
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 仓库
    */
   scId?: string
@@ -4767,6 +4871,14 @@ export interface PurchaseOrder {
    * 总金额
    */
   totalAmount?: string
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -4887,6 +4999,14 @@ export interface PurchaseReturn {
    * 结算状态
    */
   settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -5011,6 +5131,14 @@ export interface ReceiveSheet {
    * 结算状态
    */
   settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -5143,6 +5271,14 @@ export interface RetailOutSheet {
    * 结算状态
    */
   settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -5284,6 +5420,14 @@ export interface RetailReturn {
    */
   settleStatus?: 0 | 1 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -5416,6 +5560,14 @@ export interface SaleOrder {
    */
   totalAmount?: string
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -5539,6 +5691,14 @@ export interface SaleOutSheet {
    * 结算状态
    */
   settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -5688,6 +5848,14 @@ export interface SaleReturn {
    */
   settleStatus?: 0 | 1 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -5820,6 +5988,14 @@ export interface ScTransferOrder {
    */
   totalAmount?: string
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -5911,6 +6087,14 @@ export interface SettleCheckSheet {
    * 结算状态
    */
   settleStatus?: 0 | 1 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -6024,6 +6208,14 @@ export interface SettleFeeSheet {
    */
   settleStatus?: 0 | 1 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -6112,6 +6304,14 @@ export interface SettlePreSheet {
    */
   settleStatus?: 0 | 1 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -6191,6 +6391,14 @@ export interface SettleSheet {
    * 状态
    */
   status?: 0 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -6288,6 +6496,14 @@ export interface StockAdjustSheet {
    */
   status?: 0 | 3 | 6
   /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
+  /**
    * 审核人
    */
   approveBy?: string
@@ -6371,6 +6587,14 @@ export interface StockCostAdjustSheet {
    * 状态
    */
   status?: 0 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */
@@ -6471,6 +6695,14 @@ export interface TakeStockSheet {
    * 状态
    */
   status?: 0 | 3 | 6
+  /**
+   * 打印次数
+   */
+  printCount?: number
+  /**
+   * 最后打印时间
+   */
+  lastPrintTime?: string
   /**
    * 审核人
    */

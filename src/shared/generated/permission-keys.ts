@@ -51,6 +51,14 @@ export const PERMISSION = {
       query: 'system:code-rule:query',
       modify: 'system:code-rule:modify',
     },
+    printTemplate: {
+      query: 'system:print-template:query',
+      add: 'system:print-template:add',
+      modify: 'system:print-template:modify',
+      delete: 'system:print-template:delete',
+      export: 'system:print-template:export',
+      import: 'system:print-template:import',
+    },
     notice: {
       publish: 'system:notice:publish',
       add: 'system:notice:add',

@@ -44,6 +44,9 @@ function headerFields(doc: DocumentSection): Record<string, Field> {
     if (doc.totals.price) fields.totalAmount = readOnly({ type: 'decimal', scale: 2, label: '总金额' })
   }
   if (doc.settleStatus) fields.settleStatus = readOnly({ type: 'enum', enum: 'SETTLE_STATUS', label: '结算状态' })
+  // Kept by every print (modules/print), in the one statement that counts it.
+  fields.printCount = readOnly({ type: 'integer', label: '打印次数', default: 0 })
+  fields.lastPrintTime = readOnly({ type: 'datetime', label: '最后打印时间' })
   if (!approval) return fields
   fields.approveBy = readOnly({ type: 'string', label: '审核人' })
   fields.approveTime = readOnly({ type: 'datetime', label: '审核时间' })
