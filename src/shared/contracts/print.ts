@@ -52,6 +52,8 @@ export const print = {
   delete: defineCall<{ id: string }, null>('DELETE', '/system/print-template'),
   export: defineCall<{ id: string }, FileAnswer>('GET', '/system/print-template/export'),
   import: defineCall<{ kind: string; file: PrintTemplateFile }, string>('POST', '/system/print-template/import'),
+  /** The templates a reader of the kind may print with (name and default mark only). */
+  choices: defineCall<{ kind: string }, { id: string; name: string; isDefault: boolean }[]>('GET', '/print/templates'),
   /** The PDF of documents of one kind (ids comma separated, in the order given) with a template, or the kind's default. */
   pdf: defineCall<{ kind: string; ids: string; templateId?: string; version?: number }, FileAnswer>('GET', '/print/pdf'),
 } as const

@@ -25,6 +25,7 @@ import { hasOperation } from '../../../shared/metadata/operation-keys.js'
 import { importToolbarActions } from '../../../shared/metadata/import-actions.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { ExportButton } from '../../components/ExportButton.js'
+import PrintButton from './PrintButton.js'
 
 export interface DocumentListPageProps {
   entityName: string
@@ -69,6 +70,12 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
 
   const { withSelection: choose, confirmBatch } = useBatchConfirm()
   const withSelection = (ctx: ListContext, verb: string, then: (ids: string[]) => void) => choose(ctx.selected, verb, then)
+  /** The chosen rows, or none after saying that none is chosen. */
+  const chosen = (ctx: ListContext, verb: string): string[] => {
+    let ids: string[] = []
+    withSelection(ctx, verb, (picked) => (ids = picked))
+    return ids
+  }
   const batch = (ctx: ListContext, verb: string, run: (ids: string[]) => Promise<unknown>, done: string) =>
     confirmBatch(ctx.selected, verb, run, done, () => {
       ctx.clearSelection()
@@ -97,6 +104,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           {tr('批量删除')}
         </Button>
       )}
+      <PrintButton kind={entity.name} label={tr('批量打印')} ids={() => chosen(ctx, tr('打印'))} />
       {can(key('export')) && (
         <ExportButton run={() => download('post', calls.export.path, callRequest(calls.export, ctx.query))} />
       )}

@@ -17,7 +17,7 @@ import { firstError, initialFormValues, toSubmitValues } from '../form-values.js
 import { enumColor } from '../field-text.js'
 import AgreedPayments, { type PaymentRow } from './AgreedPayments.js'
 import DocumentLines, { newLineKey, type LineRow } from './DocumentLines.js'
-import DocumentPrint from './DocumentPrint.js'
+import PrintButton from './PrintButton.js'
 import OrderTimeline from './OrderTimeline.js'
 import RefuseDialog from './RefuseDialog.js'
 import { documentCallsOf, type DocumentRecord } from './document-api.js'
@@ -149,7 +149,6 @@ function DocumentEditor({
   const [payments, setPayments] = useState<PaymentRow[]>(savedPayments)
   const [busy, setBusy] = useState(false)
   const [refusing, setRefusing] = useState(false)
-  const [printing, setPrinting] = useState(false)
 
   // The loader of the chosen source document, called from the form's effect.
   const loadSource = useRef<(id: string | undefined) => void>(() => undefined)
@@ -510,7 +509,7 @@ function DocumentEditor({
             </Button>
           </>
         )}
-        {record && <Button onClick={() => setPrinting(true)}>{tr('打印')}</Button>}
+        {record && <PrintButton kind={header.name} ids={() => [String(record.id)]} />}
         <Button onClick={() => navigate(listPath)}>{tr('返回')}</Button>
       </Space>
       <RefuseDialog
@@ -523,9 +522,6 @@ function DocumentEditor({
           finish()
         }}
       />
-      {record && (
-        <DocumentPrint open={printing} onClose={() => setPrinting(false)} meta={meta} header={header} lines={lines} record={record} rows={rows} totals={totals} />
-      )}
     </div>
   )
 }

@@ -157,14 +157,25 @@ export function printModule(app: FastifyInstance, services: Services): void {
       })
     },
   })
+  /** The kind a reader may print: who may read no document at all learns nothing (not even which kinds exist). */
+  const readable = (ctx: RequestContext, kind: unknown): DocumentModel => {
+    if (!hasPermission(ctx, kinds.flatMap(printKeys))) throw forbidden()
+    const doc = kindOf(kind)
+    if (!hasPermission(ctx, printKeys(doc))) throw forbidden()
+    return doc
+  }
+  defineCallRoute(app, print.choices, {
+    access: 'login',
+    handler: async ({ ctx, params }) => {
+      const doc = readable(ctx, params?.kind)
+      return (await listTemplates(ctx.db, doc.name)).map((r) => ({ id: r.id, name: r.name, isDefault: r.isDefault }))
+    },
+  })
   defineCallRoute(app, print.pdf, {
     access: 'login',
     handler: async ({ ctx, params, req, reply }) => {
-      // Who may read no document at all learns nothing here (not even which kinds exist).
-      if (!hasPermission(ctx, kinds.flatMap(printKeys))) throw forbidden()
-      const doc = kindOf(params?.kind)
-      if (!hasPermission(ctx, printKeys(doc))) throw forbidden()
-      const { pdf, fileName } = await printDocuments(services, ctx as RequestContext, doc, params ?? {}, localeOf(req))
+      const doc = readable(ctx, params?.kind)
+      const { pdf, fileName } = await printDocuments(services, ctx, doc, params ?? {}, localeOf(req))
       reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
