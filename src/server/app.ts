@@ -201,7 +201,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const webRoot = config.webRoot
   const hasClient = webRoot && fs.existsSync(path.join(webRoot, 'index.html'))
-  if (hasClient) await app.register(fastifyStatic, { root: webRoot })
+  if (hasClient)
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      // Vite names what it writes under assets/ by content hash: such a file never changes (the print designer's 10 MB font is fetched once).
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    })
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith(API_PREFIX) || !hasClient || req.method !== 'GET') {
       return reply.code(404).send({ code: 404, msg: '接口不存在' })
