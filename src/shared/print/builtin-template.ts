@@ -72,10 +72,10 @@ export function builtinTemplate(header: EntityModel, lines: EntityModel, t: (s: 
   const schemas: PrintSchema[] = []
   schemas.push(textSchema('title', margin, margin, inner, { readOnly: true, content: t(section.subject), alignment: 'center', fontSize: 14, height: 8 }))
   schemas.push({ name: 'codeQr', type: 'qrcode', position: { x: paper.width - margin - 12, y: margin }, width: 12, height: 12, content: '', backgroundColor: '#ffffff', barColor: '#000000' })
-  const fields = ['code', ...header.fields.filter((f) => !f.builtin && !f.internal && !f.hidden && f.name !== 'refuseReason' && f.name !== 'code' && !['status', 'approveBy', 'approveTime', 'totalNum', 'totalGiftNum', 'totalAmount', 'settleStatus'].includes(f.name)).map((f) => f.name)]
+  const fields = ['code', ...header.fields.filter((f) => !f.builtin && !f.internal && !f.hidden && f.name !== 'refuseReason' && f.name !== 'code' && !['status', 'approveBy', 'approveTime', 'totalNum', 'totalGiftNum', 'totalAmount', 'settleStatus', 'printCount', 'lastPrintTime'].includes(f.name)).map((f) => f.name)]
   const perRow = 3
   const cell = inner / perRow
-  const labelWidth = 22
+  const labelWidth = 26
   let y = margin + 12
   fields.forEach((name, i) => {
     const col = i % perRow

@@ -120,8 +120,8 @@ export default function PrintDesigner({ kind, input, onClose, onSaved }: PrintDe
     const room = content.paper.width - x - content.margins[1]
     if (type === 'field') {
       const label = [...kind.fields, ...kind.specials].find((f) => f.name === field)?.label ?? field
-      schemas.push(textSchema(uniqueName(`${field}Label`, schemas), x, y, 22, { readOnly: true, content: `${label}：` }))
-      if (!schemas.some((s) => s.name === field)) schemas.push(textSchema(field, x + 22, y, Math.max(20, Math.min(60, room - 22))))
+      schemas.push(textSchema(uniqueName(`${field}Label`, schemas), x, y, 26, { readOnly: true, content: `${label}：` }))
+      if (!schemas.some((s) => s.name === field)) schemas.push(textSchema(field, x + 26, y, Math.max(20, Math.min(60, room - 26))))
     } else if (type === 'table') {
       const existing = schemas.findIndex((s) => s.name === LINES_TABLE)
       if (existing >= 0) schemas.splice(existing, 1)

@@ -56,9 +56,25 @@ export function blankPdf(widthMm: number, heightMm: number): Uint8Array {
   return new TextEncoder().encode(out)
 }
 
-/** The elements as printed: the background of the form first when it is to be printed. */
+/**
+ * Room for the line table's rows on a page: from its top down to the first element below it, or to the
+ * bottom margin. pdfme's designer sizes a table to its sample rows, so the height it stores is not the
+ * area meant for lines; what lies below (totals, signatures) is.
+ */
+export function tableRoom(content: PrintTemplateContent, table: PrintSchema): number {
+  const top = table.position.y
+  const overlaps = (s: PrintSchema) => s.position.x < table.position.x + table.width && s.position.x + s.width > table.position.x
+  const below = content.schemas.filter((s) => s !== table && s.position.y > top + 0.5 && overlaps(s)).map((s) => s.position.y)
+  return Math.max(Math.min(content.paper.height - content.margins[2], ...below) - top, 1)
+}
+
+/**
+ * The elements as printed, in reading order (top to bottom, left to right), so the PDF's text reads as
+ * the page does; the background of the form first when it is to be printed.
+ */
 function printedSchemas(content: PrintTemplateContent): PrintSchema[] {
-  if (!content.printBackground || !content.background) return content.schemas
+  const schemas = [...content.schemas].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)
+  if (!content.printBackground || !content.background) return schemas
   const background: PrintSchema = {
     name: '__background',
     type: 'image',
@@ -68,7 +84,7 @@ function printedSchemas(content: PrintTemplateContent): PrintSchema[] {
     width: content.paper.width,
     height: content.paper.height,
   }
-  return [background, ...content.schemas]
+  return [background, ...schemas]
 }
 
 /**
@@ -97,7 +113,7 @@ export async function renderPdf(content: PrintTemplateContent, models: PrintMode
         _cache: cache,
       })
       const head = table.showHead === false ? 0 : (heights[0] ?? 0)
-      slices = pageSlices(table.showHead === false ? heights : heights.slice(1), head, table.height)
+      slices = pageSlices(table.showHead === false ? heights : heights.slice(1), head, tableRoom(content, table))
     }
     const docInputs = documentInputs(content, models, doc.header, doc.lines, slices, printTime)
     inputs.push(...docInputs)
