@@ -283,4 +283,28 @@ describe('webhooks', () => {
       allowed.push(...kept)
     }
   })
+
+  it('a stop waits for the delivery in flight, which ends delivered', async () => {
+    const sub = await subscribe('慢接收方', 'document.refused', '/slow')
+    receiver.hold('/slow')
+    const id = await order()
+    await ok('PATCH', '/purchase/order/approve/refuse', { id, refuseReason: '慢' })
+    await until('the slow receiver holds the request', () => receiver.held('/slow') === 1)
+    const old = t.app
+    let stopped = false
+    const restarting = t.restart().then(() => (stopped = true))
+    // A closing app answers no more calls (inject refuses once close has begun).
+    await until('the app is stopping', () =>
+      old.inject({ method: 'GET', url: '/healthz' }).then(
+        (r) => r.statusCode === 503,
+        () => true,
+      ),
+    )
+    expect(stopped).toBe(false)
+    receiver.release('/slow')
+    await restarting
+    const [delivery] = await deliveriesOf(sub.id)
+    expect(delivery).toMatchObject({ status: 'DELIVERED', attempts: 1, lastStatus: 200 })
+    expect(await attemptsOf(delivery.id)).toHaveLength(1)
+  })
 })

@@ -24,6 +24,11 @@ export interface WebhookReceiver {
   answer(path: string, ...statuses: number[]): void
   /** Every request to `path` is answered `status` until `answer`/`always` says otherwise (undefined: 200). */
   always(path: string, status: number | undefined): void
+  /** Requests to `path` get no answer until `release(path)` (a slow receiver). */
+  hold(path: string): void
+  release(path: string): void
+  /** Requests to `path` held now. */
+  held(path: string): number
   close(): Promise<void>
 }
 
@@ -31,15 +36,21 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Received[] = []
   const queued = new Map<string, number[]>()
   const fixed = new Map<string, number>()
+  const holding = new Set<string>()
+  const waiting = new Map<string, (() => void)[]>()
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const path = req.url ?? '/'
-      const status = queued.get(path)?.shift() ?? fixed.get(path) ?? 200
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status })
-      res.writeHead(status, { 'content-type': 'text/plain' })
-      res.end(status < 300 ? 'ok' : `receiver says ${status}`)
+      const reply = () => {
+        const status = queued.get(path)?.shift() ?? fixed.get(path) ?? 200
+        received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status })
+        res.writeHead(status, { 'content-type': 'text/plain' })
+        res.end(status < 300 ? 'ok' : `receiver says ${status}`)
+      }
+      if (holding.has(path)) waiting.set(path, [...(waiting.get(path) ?? []), reply])
+      else reply()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -50,6 +61,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     at: (path) => received.filter((r) => r.path === path),
     answer: (path, ...statuses) => queued.set(path, [...(queued.get(path) ?? []), ...statuses]),
     always: (path, status) => (status === undefined ? fixed.delete(path) : fixed.set(path, status)),
+    hold: (path) => holding.add(path),
+    release: (path) => {
+      holding.delete(path)
+      for (const reply of waiting.get(path) ?? []) reply()
+      waiting.delete(path)
+    },
+    held: (path) => waiting.get(path)?.length ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
