@@ -209,6 +209,18 @@ describe('webhooks', () => {
     expect(String(payload(got).data.message)).toContain('坏了')
   })
 
+  it('tells of a customer returned to the public sea and claimed from it', async () => {
+    await subscribe('退回公海', 'customer.returned', '/returned')
+    await subscribe('领取客户', 'customer.claimed', '/claimed')
+    const customerId = await ok<string>('POST', '/crm/customer', { code: `WH${Date.now() % 100000}`, name: '钩子客户', settleType: 1, available: true })
+    await ok('POST', '/basedata/customer/removePublicSea', { ids: [customerId], reason: '暂无需求' })
+    await ok('POST', '/basedata/customer/claimPublicSea', { ids: [customerId] })
+    await until('the return arrives', () => receiver.at('/returned').length === 1)
+    expect(payload(receiver.at('/returned')[0])).toMatchObject({ event: 'customer.returned', data: { customerId, toOwnerId: null, reason: '暂无需求' } })
+    await until('the claim arrives', () => receiver.at('/claimed').length === 1)
+    expect(payload(receiver.at('/claimed')[0])).toMatchObject({ event: 'customer.claimed', data: { customerId, fromOwnerId: null } })
+  })
+
   it('counts attempts by outcome in /metrics', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/metrics' })
     expect(r.statusCode).toBe(200)
