@@ -3,7 +3,7 @@ import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import os from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import { isPostgres } from '../db/exact-decimal.js'
 import type { Services } from '../engine/services.js'
@@ -135,12 +135,7 @@ export class WebhookDispatcher {
     let oldest = db
       .selectFrom(`${DELIVERY_TABLE} as d`)
       .select('d.id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('d.status', '=', STATUS.PENDING), eb('d.next_attempt_at', '<=', at)]),
-          eb.and([eb('d.status', '=', STATUS.SENDING), eb('d.lease_until', '<', at)]),
-        ]),
-      )
+      .where((eb) => due(eb, at, 'd.'))
       .where((eb) =>
         eb.not(
           eb.exists(
@@ -161,12 +156,7 @@ export class WebhookDispatcher {
       .set({ status: STATUS.SENDING, lease_until: leaseUntil, attempts: sql`attempts + 1` })
       .where('id', '=', oldest)
       // Again on the row itself: on SQLite (no row locks) the statement is the guard.
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', STATUS.PENDING), eb('next_attempt_at', '<=', at)]),
-          eb.and([eb('status', '=', STATUS.SENDING), eb('lease_until', '<', at)]),
-        ]),
-      )
+      .where((eb) => due(eb, at))
       .returning(['id', 'subscription_id', 'event', 'event_id', 'url', 'payload', 'attempts', 'give_up_at'])
       .executeTakeFirst()
     if (!row) return undefined
@@ -251,6 +241,13 @@ export class WebhookDispatcher {
     return String(subscription.secret ?? '')
   }
 }
+
+/** A row that may be claimed at `at`: waiting and due, or being sent by a process whose lease has passed. */
+const due = (eb: ExpressionBuilder<any, any>, at: number, alias = '') =>
+  eb.or([
+    eb.and([eb(`${alias}status`, '=', STATUS.PENDING), eb(`${alias}next_attempt_at`, '<=', at)]),
+    eb.and([eb(`${alias}status`, '=', STATUS.SENDING), eb(`${alias}lease_until`, '<', at)]),
+  ])
 
 /**
  * One POST of the delivery to the checked target, connecting only to the addresses checked (the lookup
