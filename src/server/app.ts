@@ -43,6 +43,8 @@ import { authModule } from './modules/auth/index.js'
 import { systemModule } from './modules/system/index.js'
 import { noticeRoutes } from './modules/system/notices.js'
 import { backupRoutes } from './modules/system/backups.js'
+import { webhookRoutes } from './modules/system/webhooks.js'
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js'
 import { dataPermissionRoutes, dataPermissionSetup } from './modules/system/data-permission.js'
 import { dataPermissionFilter } from './platform/data-permission-filter.js'
 import { basedataModule } from './modules/basedata/index.js'
@@ -145,6 +147,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('scheduler', scheduler)
   app.addHook('onReady', async () => scheduler.start())
   app.addHook('preClose', async () => scheduler.stop())
+  // Webhooks are sent after the commits that wrote them; a stop waits for the attempts in flight.
+  const webhooks = new WebhookDispatcher(services, app.log)
+  app.addHook('onReady', async () => webhooks.start())
+  app.addHook('preClose', async () => webhooks.stop())
 
   await provisionPlatform(databases, registry)
   await seedPlatform(services)
@@ -172,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     systemModule(scope, services)
     noticeRoutes(scope, services)
     backupRoutes(scope, services)
+    webhookRoutes(scope, services)
     dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
     stockModule(scope, services)

@@ -50,6 +50,19 @@ export interface AppConfig {
   busHeartbeatMs: number
   /** A process not heard of for this long is dead: its sockets' presence is removed and the others are told. */
   busProcessExpireMs: number
+  /**
+   * Webhook targets that may be reached although they are loopback, private, link-local or otherwise
+   * reserved addresses: addresses and CIDR ranges (`10.0.0.0/8`), or `*` for every address. Empty: none.
+   */
+  webhookAllowPrivate: string[]
+  /** The first retry of a failed delivery waits this long; each next one twice as long (at most an hour). */
+  webhookRetryBaseMs: number
+  /** A delivery not answered with 2xx within this long after its event is marked failed. */
+  webhookRetryForMs: number
+  /** How long one delivery attempt may take (connect, send, answer). */
+  webhookTimeoutMs: number
+  /** How often each process looks for due deliveries (a commit in this process also wakes it at once). */
+  webhookPollMs: number
 }
 
 export const DEFAULT_SYSTEM_TITLE = '星云客户关系管理系统'
@@ -84,5 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schedulerRunLeaseMs: Number(env.SCHEDULER_RUN_LEASE_MS ?? 20_000),
     busHeartbeatMs: Number(env.BUS_HEARTBEAT_MS ?? 5000),
     busProcessExpireMs: Number(env.BUS_PROCESS_EXPIRE_MS ?? 15_000),
+    webhookAllowPrivate: (env.WEBHOOK_ALLOW_PRIVATE ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 10_000),
+    webhookRetryForMs: Number(env.WEBHOOK_RETRY_FOR_MS ?? 24 * 3600_000),
+    webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+    webhookPollMs: Number(env.WEBHOOK_POLL_MS ?? 2000),
   }
 }

@@ -22,6 +22,8 @@ import { isPostgres } from '../db/exact-decimal.js'
 import { attachProducts } from './line-products.js'
 import type { DocumentModel } from './document-kind.js'
 import { checkDiscounts, refuseBundles } from './line-rules.js'
+import { emitWebhookEvent, type WebhookEvent } from '../webhooks/webhook-outbox.js'
+import { WEBHOOK_EVENT } from '../../shared/generated/enum-codes.js'
 
 export interface DocumentEvent {
   trx: Db
@@ -444,6 +446,15 @@ export class DocumentStore {
     const status = await this.hooksOf(doc).approve?.(event)
     if (typeof status === 'number' && status !== DocumentStatus.APPROVE_PASS)
       await trx.updateTable(doc.header.table).set({ status }).where('id', '=', docId).where('status', '=', DocumentStatus.APPROVE_PASS).execute()
+    await this.announce(trx, ctx, doc, WEBHOOK_EVENT.DOCUMENT_APPROVED, existing, { status: typeof status === 'number' ? status : DocumentStatus.APPROVE_PASS })
+  }
+
+  /**
+   * The webhook event of a change of state (approved, refused, approval cancelled), into the outbox of the
+   * action's transaction: every document kind with approval announces it, none has to declare it.
+   */
+  private async announce(trx: Db, ctx: RequestContext, doc: DocumentModel, event: WebhookEvent, existing: Wire, extra: Wire): Promise<void> {
+    await emitWebhookEvent(trx, event, { document: doc.name, subject: doc.subject, id: existing.id, code: existing.code ?? null, ...extra }, ctx)
   }
 
   async approveRefuse(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, reason: unknown): Promise<void> {
@@ -465,6 +476,7 @@ export class DocumentStore {
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
     await addTimeline(trx, ctx, String(existing.id), TimelineType.APPROVE_RETURN, `审核拒绝，拒绝理由：${text}`)
     await writeOpLog(trx, ctx, `审核拒绝${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id })
+    await this.announce(trx, ctx, doc, WEBHOOK_EVENT.DOCUMENT_REFUSED, existing, { status: DocumentStatus.APPROVE_REFUSE, refuseReason: text })
   }
 
   /** Back to pending review (purchase orders, take-stock sheets): only from 3. */
@@ -486,6 +498,7 @@ export class DocumentStore {
     await this.hooksOf(doc).cancelApprove?.(event)
     await addTimeline(trx, ctx, docId, TimelineType.CANCEL_APPROVE, '取消审核')
     await writeOpLog(trx, ctx, `取消审核${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
+    await this.announce(trx, ctx, doc, WEBHOOK_EVENT.DOCUMENT_CANCELLED, existing, { status: DocumentStatus.CREATED })
   }
 
   /**

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/dialect.js'
 import type { Wire } from '../engine/record-codec.js'
 import type { Services } from '../engine/services.js'
-import { QRTZ_JOB_TYPE, QRTZ_RUN_STATUS, QRTZ_RUN_TRIGGER } from '../../shared/generated/enum-codes.js'
+import { QRTZ_JOB_TYPE, QRTZ_RUN_STATUS, QRTZ_RUN_TRIGGER, WEBHOOK_EVENT } from '../../shared/generated/enum-codes.js'
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.js'
 import { clock, now } from '../platform/clock.js'
 import { auditColumns } from '../platform/audit-columns.js'
 import { inTransaction } from '../platform/db-tx.js'
@@ -371,6 +372,8 @@ export class JobScheduler {
         if (scheduled && fire) await endJobRun(trx, id, fire, unrunnable)
         else if (unrunnable)
           await trx.updateTable(JOB_TABLE).set({ state: State.ERROR }).where('id', '=', id).where('state', '=', State.WAITING).execute()
+        if (status === QRTZ_RUN_STATUS.ERROR)
+          await emitWebhookEvent(trx, WEBHOOK_EVENT.JOB_FAILED, { jobId: id, jobName: String(job.name ?? ''), runId, fireTime: fire, message })
         return true
       })
       if (!ended) return { runId, status: QRTZ_RUN_STATUS.INTERRUPTED, message: RUN_INTERRUPTED }

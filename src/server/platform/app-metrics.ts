@@ -74,6 +74,19 @@ export class AppMetrics {
     registers: [this.registry],
   })
 
+  private readonly webhookAttempts = new Counter({
+    name: 'erp_webhook_attempts_total',
+    help: 'Webhook delivery attempts ended, by outcome (delivered; retry: will be sent again; failed: retried for the bounded time; refused: target refused or subscription gone)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  })
+  private readonly webhookSeconds = new Histogram({
+    name: 'erp_webhook_attempt_duration_seconds',
+    help: 'Time a webhook delivery attempt took (connect, send, answer)',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  })
+
   constructor(sources: MetricSources) {
     const { databases } = sources
     new Gauge({
@@ -154,6 +167,12 @@ export class AppMetrics {
       this.importsRunning.dec()
       this.importTasks.inc({ result: failed ? 'error' : 'success' })
     }
+  }
+
+  /** A webhook delivery attempt has ended. */
+  webhookAttempted(outcome: 'delivered' | 'retry' | 'failed' | 'refused', seconds: number): void {
+    this.webhookAttempts.inc({ outcome })
+    this.webhookSeconds.observe(seconds)
   }
 
   /** The Prometheus text of this app and of its process. */

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import net from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppConfig } from '../config.js'
 import type { AppMetrics } from './app-metrics.js'
+import { addressList } from './address-list.js'
 
 /** Outside the API prefix, where Prometheus looks by default. */
 export const METRICS_PATH = '/metrics'
@@ -14,7 +14,7 @@ export const METRICS_REFUSED = '无权访问监控指标：请从允许的地址
  * envelope. Each process of `npm run cluster` answers on its own port for itself.
  */
 export function metricsRoute(app: FastifyInstance, config: AppConfig, metrics: AppMetrics): void {
-  const allowed = allowList(config.metricsAllow)
+  const allowed = addressList('METRICS_ALLOW', config.metricsAllow)
   const token = config.metricsToken && digest(config.metricsToken)
   app.get(METRICS_PATH, async (req, reply) => {
     if (!allowed(clientAddress(req)) && !(token && bearerMatches(req, token))) {
@@ -39,25 +39,6 @@ function clientAddress(req: FastifyRequest): string {
   const forwarded = req.headers['x-forwarded-for']
   const entries = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded ?? '').split(',').map((a) => a.trim()).filter(Boolean)
   return entries.length ? plain(entries[entries.length - 1]) : direct
-}
-
-/** METRICS_ALLOW's addresses and CIDR ranges (IPv4 and IPv6); a wrong entry stops the start. */
-function allowList(entries: string[]): (address: string) => boolean {
-  const list = new net.BlockList()
-  for (const entry of entries) {
-    const [address, prefix] = entry.split('/')
-    const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : undefined
-    const bits = prefix === undefined ? undefined : Number(prefix)
-    if (!family || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= (family === 'ipv4' ? 32 : 128)))) {
-      throw new Error(`METRICS_ALLOW: "${entry}" is not an address or a range like 10.0.0.0/8`)
-    }
-    if (bits === undefined) list.addAddress(address, family)
-    else list.addSubnet(address, bits, family)
-  }
-  return (address) => {
-    const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : undefined
-    return family !== undefined && list.check(address, family)
-  }
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest()

@@ -4219,6 +4219,178 @@ export interface User {
 }
 
 /**
+ * 投递尝试
+ */
+export interface WebhookAttempt {
+  id?: string
+  /**
+   * 投递记录
+   */
+  deliveryId?: string
+  /**
+   * 第几次
+   */
+  attemptNo?: number
+  /**
+   * 开始时间
+   */
+  startTime?: string
+  /**
+   * 应答状态
+   */
+  httpStatus?: number
+  /**
+   * 应答或错误
+   */
+  answer?: string
+  /**
+   * 耗时（毫秒）
+   */
+  durationMs?: number
+  /**
+   * 投递进程
+   */
+  instance?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 投递记录
+ */
+export interface WebhookDelivery {
+  id?: string
+  /**
+   * 订阅
+   */
+  subscriptionId?: string
+  /**
+   * 订阅名称
+   */
+  subscriptionName?: string
+  /**
+   * 订阅事件
+   */
+  event?:
+    | 'document.approved'
+    | 'document.refused'
+    | 'document.cancelled'
+    | 'customer.claimed'
+    | 'customer.returned'
+    | 'import.finished'
+    | 'job.failed'
+  /**
+   * 事件ID
+   */
+  eventId?: string
+  /**
+   * 回调地址
+   */
+  url?: string
+  /**
+   * 内容
+   */
+  payload?: string
+  /**
+   * 投递状态
+   */
+  status?: 'PENDING' | 'SENDING' | 'DELIVERED' | 'FAILED'
+  /**
+   * 尝试次数
+   */
+  attempts?: number
+  /**
+   * 下次尝试（毫秒时间戳）
+   */
+  nextAttemptAt?: number
+  /**
+   * 放弃时间（毫秒时间戳）
+   */
+  giveUpAt?: number
+  /**
+   * 租约到期（毫秒时间戳）
+   */
+  leaseUntil?: number
+  /**
+   * 最近应答状态
+   */
+  lastStatus?: number
+  /**
+   * 最近应答
+   */
+  lastAnswer?: string
+  /**
+   * 最近耗时（毫秒）
+   */
+  lastDurationMs?: number
+  /**
+   * 投递成功时间
+   */
+  deliveredTime?: string
+  /**
+   * 重新投递自
+   */
+  replayOf?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
+ * 事件订阅
+ */
+export interface WebhookSubscription {
+  id?: string
+  /**
+   * 名称
+   */
+  name?: string
+  /**
+   * 订阅事件
+   */
+  event?:
+    | 'document.approved'
+    | 'document.refused'
+    | 'document.cancelled'
+    | 'customer.claimed'
+    | 'customer.returned'
+    | 'import.finished'
+    | 'job.failed'
+  /**
+   * 回调地址
+   */
+  url?: string
+  /**
+   * 签名密钥
+   */
+  secret?: string
+  /**
+   * 状态
+   */
+  available?: boolean
+  /**
+   * 备注
+   */
+  description?: string
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 客户对账单
  */
 export interface CustomerSettleCheckSheet {

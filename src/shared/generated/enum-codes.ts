@@ -649,3 +649,20 @@ export const NOTICE_READ = {
   UNREAD: false,
   READ: true,
 } as const
+
+export const WEBHOOK_EVENT = {
+  DOCUMENT_APPROVED: "document.approved",
+  DOCUMENT_REFUSED: "document.refused",
+  DOCUMENT_CANCELLED: "document.cancelled",
+  CUSTOMER_CLAIMED: "customer.claimed",
+  CUSTOMER_RETURNED: "customer.returned",
+  IMPORT_FINISHED: "import.finished",
+  JOB_FAILED: "job.failed",
+} as const
+
+export const WEBHOOK_DELIVERY_STATUS = {
+  PENDING: "PENDING",
+  SENDING: "SENDING",
+  DELIVERED: "DELIVERED",
+  FAILED: "FAILED",
+} as const

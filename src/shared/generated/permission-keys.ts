@@ -86,6 +86,16 @@ export const PERMISSION = {
       add: 'system:backup:add',
       download: 'system:backup:download',
     },
+    webhook: {
+      query: 'system:webhook:query',
+      add: 'system:webhook:add',
+      modify: 'system:webhook:modify',
+      delete: 'system:webhook:delete',
+    },
+    webhookDelivery: {
+      query: 'system:webhook-delivery:query',
+      replay: 'system:webhook-delivery:replay',
+    },
     tenant: {
       query: 'system:tenant:query',
       add: 'system:tenant:add',

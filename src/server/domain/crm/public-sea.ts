@@ -2,7 +2,8 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import dayjs from 'dayjs'
 import type { Db } from '../../db/dialect.js'
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
-import { CRM_DEAL_STATUS, CRM_OWNER_CHANGE_TYPE as CHANGE, CRM_RETURN_CONDITION as COND } from '../../../shared/generated/enum-codes.js'
+import { CRM_DEAL_STATUS, CRM_OWNER_CHANGE_TYPE as CHANGE, CRM_RETURN_CONDITION as COND, WEBHOOK_EVENT } from '../../../shared/generated/enum-codes.js'
+import { emitWebhookEvents } from '../../webhooks/webhook-outbox.js'
 import { readSingleton } from '../../engine/singletons.js'
 import { treeDescendants } from '../../engine/list-conditions.js'
 import { clock, now } from '../../platform/clock.js'
@@ -154,7 +155,8 @@ interface OwnerChange {
 }
 
 /**
- * Owner history rows for changes `actor` just made. Called after the guarded UPDATE of each customer,
+ * Owner history rows for changes `actor` just made, and the webhook events of claims and returns (to the
+ * public sea by hand or by a rule) in the same transaction. Called after the guarded UPDATE of each customer,
  * which holds its row until commit, so no other change of it can write history meanwhile: the next `seq`
  * of each customer (one grouped read per 1,000 customers) and the time are taken here, inside that
  * transaction, and a later change of the customer always gets a greater number.
@@ -192,6 +194,16 @@ async function recordOwnerChange(trx: Db, actor: Actor, changes: OwnerChange[]):
         })),
       )
       .execute()
+  await emitWebhookEvents(
+    trx,
+    changes.flatMap((c) => {
+      const event = c.type === CHANGE.CLAIM ? WEBHOOK_EVENT.CUSTOMER_CLAIMED : c.type === CHANGE.RELEASE || c.type === CHANGE.AUTO_RETURN ? WEBHOOK_EVENT.CUSTOMER_RETURNED : undefined
+      if (!event) return []
+      const data = { customerId: c.customerId, changeType: c.type, fromOwnerId: c.from, toOwnerId: c.to, poolId: c.poolId ?? null, reason: c.reason ?? null }
+      return [{ event, data }]
+    }),
+    actor,
+  )
 }
 
 /** The owner history, newest first: by change number (rows from before it existed last), then time. */

@@ -10,6 +10,9 @@ import type { RequestContext } from '../../platform/request-context.js'
 import type { ImportProgress } from '../../engine/import/runner.js'
 import type { ImportTaskRunner } from '../../engine/import/routes.js'
 import type { AppMetrics } from '../../platform/app-metrics.js'
+import { inTransaction } from '../../platform/db-tx.js'
+import { emitWebhookEvent } from '../../webhooks/webhook-outbox.js'
+import { WEBHOOK_EVENT } from '../../../shared/generated/enum-codes.js'
 
 /** Progress is written at most this often while a task runs (the client polls every 500 ms). */
 const WRITE_EVERY_MS = 250
@@ -82,7 +85,7 @@ export class ImportTaskStore implements ImportTaskRunner {
     const state = { cancelled: false }
     const stopWatching = this.watch(id, state)
     const ended = this.metrics.importStarted()
-    const run: Promise<void> = this.run(id, ctx, work, () => state.cancelled).then(ended, () => ended(true)).finally(() => {
+    const run: Promise<void> = this.run(id, ctx, name, work, () => state.cancelled).then(ended, () => ended(true)).finally(() => {
       stopWatching()
       this.running.delete(run)
     })
@@ -91,7 +94,7 @@ export class ImportTaskStore implements ImportTaskRunner {
   }
 
   /** Runs the work and writes its end; answers whether it ended with errors. */
-  private async run(id: string, ctx: RequestContext, work: Parameters<ImportTaskRunner['start']>[3], cancelled: () => boolean): Promise<boolean> {
+  private async run(id: string, ctx: RequestContext, name: string, work: Parameters<ImportTaskRunner['start']>[3], cancelled: () => boolean): Promise<boolean> {
     // Progress writes go one after another, and the final write after all of them.
     let queue: Promise<unknown> = Promise.resolve()
     let last = 0
@@ -131,7 +134,20 @@ export class ImportTaskStore implements ImportTaskRunner {
       final = { process: 100, successProcess: 0, tipMsgs: [INTERNAL_ERROR_TIP], hasError: true, finished: true, data: null }
     }
     await write(final)
+    await this.announce(id, ctx, name, final)
     return final.hasError === true
+  }
+
+  /**
+   * The webhook event of a finished import, into the tenant's outbox. The task row lives in the platform
+   * database, so this is a transaction of its own right after the task's end is written; a failure here
+   * is logged and leaves the task as it ended.
+   */
+  private async announce(id: string, ctx: RequestContext, name: string, final: Partial<ImportProgress>) {
+    const data = { taskId: id, entity: name, hasError: final.hasError === true, result: final.data ?? null, errors: (final.tipMsgs ?? []).length }
+    await inTransaction(ctx.db, (trx) => emitWebhookEvent(trx, WEBHOOK_EVENT.IMPORT_FINISHED, data, ctx)).catch((error: unknown) =>
+      this.log.warn({ err: error, id }, 'import finished event not written'),
+    )
   }
 
   /** Reads the task's cancel flag every CANCEL_POLL_MS and beats every HEARTBEAT_MS while it runs. */
