@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import { buildConditions, defaultRange, initialQueryValues, queryKey } from '../../src/client/lowcode/list-conditions.js'
 import type { ListQueryParamConfig } from '../../src/shared/contracts/lowcode-wire.js'
-import { nestRows } from '../../src/client/lowcode/list-rows.js'
+import { buildTree } from '../../src/client/runtime/tree-rows.js'
 
 const param = (p: Partial<ListQueryParamConfig>): ListQueryParamConfig => ({ tableAlias: 'p', columnName: 'code', name: '编号', viewType: 0, dataType: 0, queryType: 0, ...p })
 
@@ -72,14 +72,15 @@ describe('custom list conditions from query params', () => {
 describe('tree rows', () => {
   it('nests by parent column, keeps orphans and loops as roots', () => {
     const rows = [
-      { c_id: '1', c_pid: null, c_name: '饮料' },
-      { c_id: '2', c_pid: '1', c_name: '零食' },
+      { c_id: 1, c_pid: null, c_name: '饮料' },
+      { c_id: 2, c_pid: 1, c_name: '零食' },
       { c_id: '3', c_pid: '9', c_name: '孤儿' },
       { c_id: '4', c_pid: '5' },
       { c_id: '5', c_pid: '4' },
     ]
-    const tree = nestRows(rows, 'c_id', 'c_pid', 'children')
-    expect(tree.map((r) => r.c_id)).toEqual(['1', '3', '4', '5'])
-    expect((tree[0].children as { c_id: string }[]).map((r) => r.c_id)).toEqual(['2'])
+    // Ids of a custom list's integer columns are numbers.
+    const tree = buildTree(rows, 'c_pid', 'c_id')
+    expect(tree.map((r) => r.c_id)).toEqual([1, '3', '4', '5'])
+    expect(tree[0].children?.map((r) => r.c_id)).toEqual([2])
   })
 })

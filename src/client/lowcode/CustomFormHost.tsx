@@ -13,6 +13,7 @@ import type { CustomFormConfig } from '../../shared/contracts/lowcode-wire.js'
 import { runScript } from '../sandbox/script-runner.js'
 import { ScriptError } from '../../shared/sandbox/script-error.js'
 import { useTr } from '../i18n/use-tr.js'
+import { dialogWidth } from './dialog-width.js'
 
 export interface CustomFormHostProps {
   formId: string
@@ -119,7 +120,7 @@ export function CustomFormBody({ formId, requestParam, asDialog, onClose, onSubm
       <Modal
         open
         title={title}
-        width={config.dialogWidth || '60%'}
+        width={dialogWidth(config.dialogWidth)}
         onCancel={onClose}
         destroyOnClose
         footer={

@@ -6,6 +6,7 @@ import CustomListHost from './CustomListHost.js'
 import type { ListRow } from '../../shared/contracts/lowcode-wire.js'
 import type { CustomSelectorDialogProps } from './selector-dialog-slot.js'
 import { useTr } from '../i18n/use-tr.js'
+import { dialogWidth } from './dialog-width.js'
 
 /** A picker dialog over a custom list (`GET /gen/api/custom/selector/config?id`); double-click picks a row. */
 export default function CustomSelectorDialog({ selectorId, open, multiple, onCancel, onConfirm }: CustomSelectorDialogProps) {
@@ -16,7 +17,7 @@ export default function CustomSelectorDialog({ selectorId, open, multiple, onCan
     <Modal
       open={open}
       title={config?.dialogTittle || config?.name || tr('请选择')}
-      width={config?.dialogWidth || '60%'}
+      width={dialogWidth(config?.dialogWidth)}
       onCancel={onCancel}
       destroyOnClose
       footer={

@@ -7,6 +7,8 @@ export interface ListFrameProps {
   className: string
   /** The search form's inputs; none, no search card. */
   items: readonly SearchItem[]
+  /** A search form of the page's own, in place of the inputs' (a custom list's). */
+  search?: ReactNode
   onSearch: (values: Record<string, unknown>) => void
   /** Over the search card (figures and reminders of the page). */
   before?: ReactNode
@@ -21,14 +23,14 @@ export interface ListFrameProps {
 }
 
 /** The one layout of every list screen: the search card, then the card with tabs, toolbar and table. */
-export default function ListFrame({ className, items, onSearch, before, header, toolbar = [], children, after }: ListFrameProps) {
+export default function ListFrame({ className, items, search, onSearch, before, header, toolbar = [], children, after }: ListFrameProps) {
   const buttons = toolbar.filter(Boolean)
   return (
     <div className={className}>
       {before}
-      {items.length > 0 && (
+      {(search || items.length > 0) && (
         <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-          <QueryForm items={items} onSearch={onSearch} />
+          {search ?? <QueryForm items={items} onSearch={onSearch} />}
         </Card>
       )}
       <Card size="small" variant="borderless">

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Result, Table } from 'antd'
 import type { ColumnType } from 'antd/es/table'
-import type { SorterResult } from 'antd/es/table/interface'
+import type { SorterResult, TableRowSelection } from 'antd/es/table/interface'
 import { download } from '../api/http.js'
 import { useMeta, type Meta } from '../api/meta.js'
 import { usePermission } from '../app/session.js'
 import { useSessionRead } from '../app/use-call.js'
 import { call } from '../api/call.js'
-import { defineCall, type CallMethod, type Page } from '../../shared/contracts/call.js'
+import type { Page } from '../../shared/contracts/call.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { ExportButton } from '../components/ExportButton.js'
 import { tablePagination, usePageState } from '../components/pager.js'
@@ -18,7 +18,7 @@ import { entitySource } from './entity-source.js'
 import type { FormMode } from './form-schema.js'
 import ListFrame from './ListFrame.js'
 import { SEQ_WIDTH, tableColumn } from './list-columns.js'
-import { sourceFields, sourceSearchItems, type ListSource, type SortState } from './list-source.js'
+import { sourceCall, sourceFields, sourceParams, sourceSearchItems, type ListSource, type SortState } from './list-source.js'
 import { initialSearchValues, toWireQuery } from './query-params.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
 
@@ -56,6 +56,23 @@ interface ListOptions<Row extends ListRow> {
   rowActionsWidth?: number
   /** Rows can be chosen for the toolbar's buttons. */
   selectable?: boolean
+  /** Rows are chosen one (radio; a click on the row chooses it) or several (checkboxes), kept across pages (a picker, a custom list of that type). */
+  choose?: 'single' | 'multiple'
+  /** The chosen rows, whenever they change. */
+  onChoose?: (rows: Row[]) => void
+  /** Keys of rows shown chosen and not to be unticked (already taken elsewhere). */
+  taken?: ReadonlySet<string>
+  /** The accessible name of a row's tick box. */
+  chooseLabel?: (row: Row) => string
+  onRowDoubleClick?: (row: Row) => void
+  /** A click marks the row as the current one (highlighted). */
+  highlightCurrent?: boolean
+  /** A class of the row's own (dimmed rows of a tree search). */
+  rowClassName?: (row: Row) => string | undefined
+  /** The page's own search form in place of the source's inputs: it hands over the conditions as sent. */
+  search?: { initial: Record<string, unknown>; form: (onSearch: (query: Record<string, unknown>) => void) => ReactNode }
+  /** Rows as fetched, made ready before they are shown (a custom list runs its formatter scripts). */
+  prepareRows?: (rows: Row[]) => Promise<Row[]>
   /** Over the search card (figures, reminders). */
   before?: ReactNode
   /** Over the toolbar (tabs). */
@@ -94,6 +111,15 @@ function SourceList<Row extends ListRow>({
   renderRowActions,
   rowActionsWidth,
   selectable,
+  choose,
+  onChoose,
+  taken,
+  chooseLabel,
+  onRowDoubleClick,
+  highlightCurrent,
+  rowClassName,
+  search: ownSearch,
+  prepareRows,
   before,
   header,
   after,
@@ -106,34 +132,41 @@ function SourceList<Row extends ListRow>({
   const can = usePermission()
   const fields = useMemo(() => sourceFields(source, meta, tr), [source, meta, tr])
   const items = useMemo(() => sourceSearchItems(source, fields, meta, can), [fields, source, meta, can])
-  const [query, setQuery] = useState(() => toWireQuery(items, initialSearchValues(items), 'list'))
+  const [query, setQuery] = useState(() => ownSearch?.initial ?? toWireQuery(items, initialSearchValues(items), 'list'))
   const [page, setPage] = usePageState()
   const [sort, setSort] = useState<SortState | undefined>(source.sort)
   const [selected, setSelected] = useState<string[]>([])
+  // The chosen rows by key: a page shows some of them only.
+  const [chosenRows, setChosenRows] = useState<Map<string, Row>>(new Map())
+  const [current, setCurrent] = useState<string>()
   // Another tab or side of the page starts at its first page with nothing chosen.
-  const pageKey = JSON.stringify([source.path, pageParams ?? {}])
+  const pageKey = JSON.stringify([source.name, source.path, source.params ?? {}, pageParams ?? {}])
   const [shownKey, setShownKey] = useState(pageKey)
   if (shownKey !== pageKey) {
     setShownKey(pageKey)
     setPage((p) => ({ ...p, index: 1 }))
     setSelected([])
+    setChosenRows(new Map())
   }
   const listable = source.permission !== false && can(source.permission)
   const paged = source.paged !== false
   // A page's params are defaults: a search input of the same name that carries a value wins.
-  const conditions = {
-    ...source.params,
+  const asked = {
     ...pageParams,
     ...Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')),
     ...(sort ? { sortField: sort.field, sortOrder: sort.order } : {}),
   }
-  const params = { ...conditions, ...(paged ? { pageIndex: page.index, pageSize: page.size } : {}) }
-  const { method = 'get', path } = source
-  const contract = useMemo(() => defineCall<Record<string, unknown>, Page<Row> | Row[]>(method.toUpperCase() as CallMethod, path), [method, path])
+  const conditions = { ...source.params, ...asked }
+  const contract = useMemo(() => sourceCall(source), [source])
+  const params = sourceParams(contract, source.params, { ...asked, ...(paged ? { pageIndex: page.index, pageSize: page.size } : {}) })
   // Keyed by the source's name and entity first: pages reload a list by them after a write elsewhere.
   const { data, isLoading, mutate } = useSessionRead(
-    listable ? [source.name, source.entity ?? '', path, JSON.stringify(params)] : null,
-    () => call(contract, params),
+    listable ? [source.name, source.entity ?? '', contract.path, JSON.stringify(params)] : null,
+    async () => {
+      const answer = (await call(contract, params)) as Page<Row> | Row[]
+      if (!prepareRows) return answer
+      return Array.isArray(answer) ? prepareRows(answer) : { ...answer, datas: await prepareRows(answer.datas) }
+    },
     { keepPreviousData: true, revalidateOnFocus: refreshOnFocus },
   )
   const reload = useCallback(() => void mutate(), [mutate])
@@ -147,20 +180,22 @@ function SourceList<Row extends ListRow>({
   const rows = useMemo(() => (Array.isArray(data) ? data : (data?.datas ?? [])), [data])
   const total = Array.isArray(data) ? data.length : (data?.totalCount ?? 0)
   const treeOf = source.tree
-  const tree = useMemo(() => (treeOf ? buildTree(rows as unknown as EntityRow[], treeOf.parentField) : undefined), [rows, treeOf])
+  const tree = useMemo(() => (treeOf ? buildTree(rows, treeOf.parentField, treeOf.idField) : undefined), [rows, treeOf])
   const [expanded, setExpanded] = useState<string[]>([])
   useEffect(() => {
-    if (tree) setExpanded(treeOf?.expanded === false ? [] : parentKeys(tree))
+    if (tree) setExpanded(treeOf?.expanded === false ? [] : parentKeys(tree, treeOf?.idField))
   }, [tree, treeOf])
   const ctx: ListContext = { selected, clearSelection: () => setSelected([]), reload, query: conditions }
 
   const search = (values: Record<string, unknown>) => {
-    const next = toWireQuery(items, values, 'list')
-    // 查询 fetches again even when the conditions are unchanged (the user wants fresh rows).
+    applySearch(toWireQuery(items, values, 'list'))
+    setSelected([])
+  }
+  // 查询 fetches again even when the conditions are unchanged (the user wants fresh rows).
+  const applySearch = (next: Record<string, unknown>) => {
     if (JSON.stringify(next) === JSON.stringify(query) && page.index === 1) reload()
     setQuery(next)
     setPage((p) => ({ ...p, index: 1 }))
-    setSelected([])
   }
 
   const exporting = source.export
@@ -188,7 +223,7 @@ function SourceList<Row extends ListRow>({
     width: tree ? SEQ_WIDTH + 20 : SEQ_WIDTH,
     align: 'center',
     fixed: 'left',
-    render: (_v, row, i) => (tree ? (row as unknown as TreeRow<EntityRow>).__seq : (page.index - 1) * page.size + i + 1),
+    render: (_v, row, i) => (tree ? (row as unknown as TreeRow<Row>).__seq : (page.index - 1) * page.size + i + 1),
   }
   const columns = [...(source.seq === false ? [] : [seq]), ...source.columns.map(column)]
   if (renderRowActions)
@@ -206,10 +241,39 @@ function SourceList<Row extends ListRow>({
   // An entity's batch buttons, and a page's toolbar in place of an entity's (documents), act on chosen rows.
   const choosing = selectable || Boolean(actions && (renderToolbar || actions.batch))
   const keys = typeof source.rowKey === 'string' ? [source.rowKey] : (source.rowKey ?? ['id'])
+  const keyOf = (row: Row) => keys.map((k) => String(row[k])).join('-')
+  const chooseRows = (next: Map<string, Row>) => {
+    setChosenRows(next)
+    onChoose?.([...next.values()])
+  }
+  // antd hands over the keys of every page and the rows of this one: the others are remembered.
+  const chooseKeys = (ids: React.Key[], shownRows: Row[]) => {
+    const byKey = new Map(shownRows.filter(Boolean).map((r) => [keyOf(r), r]))
+    const next = new Map<string, Row>()
+    for (const id of ids.map(String)) {
+      const row = byKey.get(id) ?? chosenRows.get(id)
+      if (row && !taken?.has(id)) next.set(id, row)
+    }
+    chooseRows(next)
+  }
+  const rowSelection: TableRowSelection<Row> | undefined = choose
+    ? {
+        type: choose === 'single' ? 'radio' : 'checkbox',
+        selectedRowKeys: [...(taken ?? []), ...chosenRows.keys()],
+        preserveSelectedRowKeys: true,
+        onChange: chooseKeys,
+        getCheckboxProps: (row) => ({ disabled: taken?.has(keyOf(row)), 'aria-label': chooseLabel?.(row) }),
+        columnWidth: 40,
+      }
+    : choosing
+      ? { selectedRowKeys: selected, onChange: (ids) => setSelected(ids.map(String)), checkStrictly: true, columnWidth: 40 }
+      : undefined
+  const withRowEvents = Boolean(highlightCurrent || onRowDoubleClick || choose === 'single')
   return (
     <ListFrame
       className={className ?? source.name}
       items={items}
+      search={ownSearch?.form(applySearch)}
       onSearch={search}
       before={before}
       header={header}
@@ -222,7 +286,7 @@ function SourceList<Row extends ListRow>({
       }
     >
       <Table<Row>
-        rowKey={(row) => keys.map((k) => String(row[k])).join('-')}
+        rowKey={keyOf}
         size={source.size ?? 'middle'}
         bordered
         columns={columns}
@@ -230,9 +294,17 @@ function SourceList<Row extends ListRow>({
         loading={isLoading}
         scroll={{ x: 'max-content' }}
         locale={emptyText ? { emptyText } : undefined}
-        rowSelection={
-          choosing
-            ? { selectedRowKeys: selected, onChange: (ids) => setSelected(ids.map(String)), checkStrictly: true, columnWidth: 40 }
+        rowSelection={rowSelection}
+        rowClassName={(row) => [highlightCurrent && keyOf(row) === current ? 'list-current-row' : '', rowClassName?.(row) ?? ''].join(' ').trim()}
+        onRow={
+          withRowEvents
+            ? (row) => ({
+                onClick: () => {
+                  setCurrent(keyOf(row))
+                  if (choose === 'single' && !taken?.has(keyOf(row))) chooseRows(new Map([[keyOf(row), row]]))
+                },
+                onDoubleClick: () => onRowDoubleClick?.(row),
+              })
             : undefined
         }
         expandable={
@@ -242,7 +314,7 @@ function SourceList<Row extends ListRow>({
                 onExpandedRowsChange: (ids) => setExpanded(ids.map(String)),
                 // Indent the first data column, not the narrow outline-number column. antd takes one off
                 // this index when there is a selection column, and the body counts that column: hence 3.
-                expandIconColumnIndex: choosing ? 3 : 1,
+                expandIconColumnIndex: choosing || choose ? 3 : 1,
               }
             : undefined
         }

@@ -84,6 +84,7 @@ export function tableColumn<Row extends Record<string, unknown>>(c: SourceColumn
     dataIndex: c.key,
     title,
     width: c.width,
+    minWidth: c.minWidth,
     fixed: c.fixed,
     align: c.numeric ? 'right' : undefined,
     ellipsis: c.ellipsis ?? true,

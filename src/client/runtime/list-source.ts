@@ -1,3 +1,4 @@
+import { defineCall, type CallContract, type CallMethod, type Page } from '../../shared/contracts/call.js'
 import type { Action, Field, QueryParam } from '../../shared/generated/entity.js'
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { Meta } from '../api/meta.js'
@@ -26,6 +27,8 @@ export interface SourceColumn {
   /** Marked with term(); by default the label of the field of the same name. */
   title?: string
   width?: number
+  /** Grows with its content from this width on (a custom list's 最小宽度). */
+  minWidth?: number
   numeric?: boolean
   /** Default true; a column whose cell is a link or a tag is not cut. */
   ellipsis?: boolean
@@ -42,9 +45,14 @@ export interface SourceColumn {
 export interface ListSource {
   /** Names the rows in the cache (with the conditions). */
   name: string
-  /** The call, as the api layer takes it (after the API base). */
-  path: string
+  /** The call, as the api layer takes it (after the API base)... */
+  path?: string
   method?: 'get' | 'post'
+  /**
+   * ...or its contract. One whose params travel in both places (a custom list's: `?id`, conditions
+   * posted) takes the fixed `params` in the query and the conditions, paging and order in the body.
+   */
+  call?: ListCall
   /** Sent with every request and not shown in the search form. */
   params?: Record<string, unknown>
   /** The fields search inputs and columns are made of: an entity's... */
@@ -63,14 +71,31 @@ export interface ListSource {
   export?: { path: string; method: 'get' | 'post'; permission: string | string[] }
   /** False: the call answers every row at once (a plain array) and there is no pager. */
   paged?: boolean
-  /** The rows nest by this field (an outline-numbered tree table), shown expanded unless `expanded` is false. */
-  tree?: { parentField: string; expanded: boolean }
+  /** The rows nest by this field (an outline-numbered tree table, ids in `idField`, default `id`), shown expanded unless `expanded` is false. */
+  tree?: { parentField: string; idField?: string; expanded: boolean }
   /** The order of the first request. */
   sort?: SortState
   /** Who may see the rows (any one of the keys); false: nobody (the entity has no list call). */
   permission?: string | string[] | false
   /** An entity's own buttons and row links (`views.list.toolbar`, `row`), run through its call family. */
   actions?: { toolbar: readonly Action[]; row: readonly Action[] }
+}
+
+/** A list call: a page of rows, or every row at once. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ListCall = CallContract<any, Page<Record<string, unknown>> | Record<string, unknown>[]>
+
+/** The call of a source: its contract, or one made of its path and method. */
+export function sourceCall(source: ListSource): ListCall {
+  if (source.call) return source.call
+  if (!source.path) throw new Error(`list source ${source.name} has neither call nor path`)
+  return defineCall((source.method ?? 'get').toUpperCase() as CallMethod, source.path)
+}
+
+/** The params of one request of a source: fixed ones in the query of a call that posts its conditions. */
+export function sourceParams(call: ListCall, fixed: Record<string, unknown> | undefined, params: Record<string, unknown>): unknown {
+  if (call.paramsIn !== 'both') return { ...fixed, ...params }
+  return { query: fixed ?? {}, body: params }
 }
 
 /** The search inputs of a source: the engine's, with a view's own kinds of param. */

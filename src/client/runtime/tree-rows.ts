@@ -1,16 +1,23 @@
 /** A row placed in a tree: its children and its outline number (1, 1.2, 1.2.1). */
 export type TreeRow<T> = T & { children?: TreeRow<T>[]; __seq: string }
 
+/** A row's id or parent as a key: text, or nothing for an empty value (ids may be numbers in a custom list). */
+const keyOf = (v: unknown): string | undefined => (v === null || v === undefined || v === '' ? undefined : String(v))
+
 /**
- * Nests the flat rows of a tree entity by their parent field, keeping the server's order within
- * each level. A row whose parent is not in the answer (filtered out by a search) becomes a root, so
- * matches are never hidden.
+ * Nests the flat rows of a tree by their parent field (ids in `idField`, `id` by default), keeping the
+ * server's order within each level. A row whose parent is not in the answer (filtered out by a search)
+ * becomes a root, so matches are never hidden.
  */
-export function buildTree<T extends { id: string }>(rows: readonly T[], parentField: string): TreeRow<T>[] {
+export function buildTree<T extends object>(rows: readonly T[], parentField: string, idField = 'id'): TreeRow<T>[] {
+  const field = (row: T, name: string) => (row as Record<string, unknown>)[name]
   const parentOf = new Map<string, string | undefined>()
+  const nodes = new Map<string, TreeRow<T>>()
   for (const row of rows) {
-    const p = (row as Record<string, unknown>)[parentField]
-    parentOf.set(row.id, typeof p === 'string' && p ? p : undefined)
+    const id = keyOf(field(row, idField))
+    if (id === undefined || nodes.has(id)) continue
+    parentOf.set(id, keyOf(field(row, parentField)))
+    nodes.set(id, { ...row, __seq: '' })
   }
   // A parent chain that leads back to the row (bad data) would hide the whole loop: cut it there.
   const inCycle = (id: string) => {
@@ -21,13 +28,10 @@ export function buildTree<T extends { id: string }>(rows: readonly T[], parentFi
     }
     return false
   }
-  const nodes = new Map<string, TreeRow<T>>()
-  for (const row of rows) nodes.set(row.id, { ...row, __seq: '' })
   const roots: TreeRow<T>[] = []
-  for (const row of rows) {
-    const node = nodes.get(row.id)!
-    const parentId = parentOf.get(row.id)
-    const parent = parentId !== undefined && !inCycle(row.id) ? nodes.get(parentId) : undefined
+  for (const [id, node] of nodes) {
+    const parentId = parentOf.get(id)
+    const parent = parentId !== undefined && parentId !== id && !inCycle(id) ? nodes.get(parentId) : undefined
     if (parent) (parent.children ??= []).push(node)
     else roots.push(node)
   }
@@ -42,12 +46,12 @@ export function buildTree<T extends { id: string }>(rows: readonly T[], parentFi
 }
 
 /** Ids of every node that has children: the keys to expand a whole tree. */
-export function parentKeys<T extends { id: string }>(tree: readonly TreeRow<T>[]): string[] {
+export function parentKeys<T extends object>(tree: readonly TreeRow<T>[], idField = 'id'): string[] {
   const out: string[] = []
   const walk = (level: readonly TreeRow<T>[]) => {
     for (const node of level) {
       if (node.children?.length) {
-        out.push(node.id)
+        out.push(String((node as Record<string, unknown>)[idField]))
         walk(node.children)
       }
     }

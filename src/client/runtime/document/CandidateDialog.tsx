@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react'
-import { Modal, Table } from 'antd'
-import type { ColumnType } from 'antd/es/table'
-import { useCall } from '../../app/use-call.js'
+import { useMemo, useState } from 'react'
+import { Modal } from 'antd'
 import { declaredCalls } from '../../../shared/contracts/document-calls.js'
 import type { Meta } from '../../api/meta.js'
 import type { DocumentSection } from '../../../shared/metadata/document-model.js'
-import { usePageState } from '../../components/pager.js'
 import { useTr } from '../../i18n/use-tr.js'
+import ListView from '../ListView.js'
+import type { ListSource } from '../list-source.js'
 
 export type Candidates = NonNullable<NonNullable<DocumentSection['lines']['pick']>['candidates']>
 type CandidateRow = Record<string, unknown>
@@ -25,6 +24,19 @@ export interface CandidateDialogProps {
   onConfirm: (rows: CandidateRow[]) => void
 }
 
+/** The declared candidates call of a document's lines as a list source: its columns, keyed by the line's field. */
+function candidateSource(candidates: Candidates, keyField: string): ListSource {
+  return {
+    name: 'document-candidates',
+    call: declaredCalls.candidates(candidates),
+    query: [],
+    columns: (candidates.columns ?? []).map((c) => ({ key: c.key, title: c.title, width: c.width })),
+    rowKey: keyField,
+    seq: false,
+    size: 'small',
+  }
+}
+
 /**
  * The candidates of a document's lines from a paged server call (unchecked documents of a supplier for
  * a check sheet, unsettled check sheets for a settle sheet): filtered by the header's party and date
@@ -32,66 +44,33 @@ export interface CandidateDialogProps {
  */
 export default function CandidateDialog({ meta, candidates, keyField, query, taken, open, onCancel, onConfirm }: CandidateDialogProps) {
   const tr = useTr()
-  const [page, setPage] = usePageState()
-  const [chosen, setChosen] = useState<Map<string, CandidateRow>>(new Map())
-  useEffect(() => {
-    if (open) setChosen(new Map())
-  }, [open])
-  const params = { ...query, pageIndex: page.index, pageSize: page.size }
-  const { data, isLoading } = useCall(open && declaredCalls.candidates(candidates), params)
-  const keyOf = (row: CandidateRow) => String(row[keyField])
-  const columns: ColumnType<CandidateRow>[] = (candidates.columns ?? []).map((c) => ({
-    key: c.key,
-    dataIndex: c.key,
-    title: tr(c.title),
-    width: c.width,
-    render: (v: unknown) => (c.enum ? (meta.enums.label(c.enum, v) ?? String(v ?? '')) : v === null || v === undefined ? '' : String(v)),
-  }))
+  const [chosen, setChosen] = useState<CandidateRow[]>([])
+  const source = useMemo(() => candidateSource(candidates, keyField), [candidates, keyField])
+  const labelKey = candidates.columns?.[0]?.key ?? keyField
+  const render = Object.fromEntries(
+    (candidates.columns ?? []).flatMap((c) => (c.enum ? [[c.key, (row: CandidateRow) => meta.enums.label(c.enum!, row[c.key]) ?? String(row[c.key] ?? '')]] : [])),
+  )
   return (
     <Modal
       open={open}
       title={tr(candidates.title ?? '选择单据')}
       width={1000}
       onCancel={onCancel}
-      onOk={() => onConfirm([...chosen.values()])}
+      onOk={() => onConfirm(chosen)}
       okText={tr('确定')}
       cancelText={tr('取消')}
       destroyOnHidden
     >
-      <Table<CandidateRow>
-        rowKey={keyOf}
-        size="small"
-        bordered
-        loading={isLoading}
-        columns={columns}
-        dataSource={data?.datas ?? []}
-        scroll={{ x: 'max-content', y: 480 }}
-        rowSelection={{
-          selectedRowKeys: [...taken, ...chosen.keys()],
-          getCheckboxProps: (row) => ({ disabled: taken.has(keyOf(row)), 'aria-label': tr(`选择${String(row[(candidates.columns ?? [])[0]?.key ?? keyField] ?? '')}`) }),
-          onSelect: (row, selected) =>
-            setChosen((prev) => {
-              const next = new Map(prev)
-              if (selected) next.set(keyOf(row), row)
-              else next.delete(keyOf(row))
-              return next
-            }),
-          onSelectAll: (selected, _rows, changed) =>
-            setChosen((prev) => {
-              const next = new Map(prev)
-              for (const row of changed) if (!taken.has(keyOf(row))) (selected ? next.set(keyOf(row), row) : next.delete(keyOf(row)))
-              return next
-            }),
-        }}
-        pagination={{
-          current: page.index,
-          pageSize: page.size,
-          total: data?.totalCount ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => tr(`共 ${total} 条`),
-          onChange: (index, size) => setPage({ index, size }),
-        }}
-        locale={{ emptyText: tr('没有可选的单据') }}
+      <ListView<CandidateRow>
+        meta={meta}
+        source={source}
+        params={query}
+        render={render}
+        choose="multiple"
+        taken={taken}
+        onChoose={setChosen}
+        chooseLabel={(row) => tr(`选择${String(row[labelKey] ?? '')}`)}
+        emptyText={tr('没有可选的单据')}
       />
     </Modal>
   )
