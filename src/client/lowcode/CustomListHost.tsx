@@ -55,7 +55,8 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
   const [selected, setSelected] = useState<ListRow[]>([])
   const [opened, setOpened] = useState<Opened | null>(null)
   const [version, setVersion] = useState(0)
-  const source = useMemo(() => customListSource(listId, config), [listId, config])
+  const choose = selectMode ?? (listConfig.listType === LT.SINGLE ? 'single' : listConfig.listType === LT.MULTIPLE ? 'multiple' : undefined)
+  const source = useMemo(() => customListSource(listId, config, Boolean(choose)), [listId, config, choose])
   const idColumn = listConfig.idColumn || undefined
   const prepareRows = useCallback((rows: ListRow[]) => formatRows(listConfig.fields, idColumn, rows), [listConfig.fields, idColumn])
   const search = useMemo(
@@ -110,7 +111,6 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
     }
   }
 
-  const choose = selectMode ?? (listConfig.listType === LT.SINGLE ? 'single' : listConfig.listType === LT.MULTIPLE ? 'multiple' : undefined)
   const render = Object.fromEntries(listConfig.fields.map((f) => [f.columnName, (row: ListRow) => fieldCell(f, row, enums)]))
   const buttons = !hideButtons
   return (

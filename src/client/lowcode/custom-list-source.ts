@@ -17,7 +17,7 @@ export const customListMode = ({ listConfig }: CustomListConfig): CustomListMode
  * (`?id`, conditions posted), its fields as columns (those marked sortable ordered by the server),
  * paged or not, a tree by its id and parent columns shown expanded.
  */
-export function customListSource(listId: string, config: CustomListConfig): ListSource {
+export function customListSource(listId: string, config: CustomListConfig, choosing: boolean): ListSource {
   const { listConfig } = config
   const mode = customListMode(config)
   const idColumn = listConfig.idColumn || undefined
@@ -39,6 +39,8 @@ export function customListSource(listId: string, config: CustomListConfig): List
       }
     }),
     rowKey: ROW_KEY,
+    // A list whose rows are chosen shows the tick column in place of the 序号.
+    seq: !choosing,
     paged: mode === 'page',
     tree: mode === 'tree' && idColumn && pidColumn ? { parentField: pidColumn, idField: idColumn, expanded: true } : undefined,
   }

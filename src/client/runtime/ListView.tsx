@@ -7,7 +7,7 @@ import { useMeta, type Meta } from '../api/meta.js'
 import { usePermission } from '../app/session.js'
 import { useSessionRead } from '../app/use-call.js'
 import { call } from '../api/call.js'
-import type { Page } from '../../shared/contracts/call.js'
+import type { PageRows } from '../../shared/contracts/call.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { ExportButton } from '../components/ExportButton.js'
 import { tablePagination, usePageState } from '../components/pager.js'
@@ -163,7 +163,7 @@ function SourceList<Row extends ListRow>({
   const { data, isLoading, mutate } = useSessionRead(
     listable ? [source.name, source.entity ?? '', contract.path, JSON.stringify(params)] : null,
     async () => {
-      const answer = (await call(contract, params)) as Page<Row> | Row[]
+      const answer = (await call(contract, params)) as PageRows<Row> | Row[]
       if (!prepareRows) return answer
       return Array.isArray(answer) ? prepareRows(answer) : { ...answer, datas: await prepareRows(answer.datas) }
     },
@@ -313,8 +313,8 @@ function SourceList<Row extends ListRow>({
                 expandedRowKeys: expanded,
                 onExpandedRowsChange: (ids) => setExpanded(ids.map(String)),
                 // Indent the first data column, not the narrow outline-number column. antd takes one off
-                // this index when there is a selection column, and the body counts that column: hence 3.
-                expandIconColumnIndex: choosing || choose ? 3 : 1,
+                // this index when there is a selection column, and the body counts that column: hence + 2.
+                expandIconColumnIndex: (source.seq === false ? 0 : 1) + (choosing || choose ? 2 : 0),
               }
             : undefined
         }

@@ -1,4 +1,4 @@
-import { defineCall, type CallContract, type CallMethod, type Page } from '../../shared/contracts/call.js'
+import { defineCall, type CallContract, type CallMethod, type PageRows } from '../../shared/contracts/call.js'
 import type { Action, Field, QueryParam } from '../../shared/generated/entity.js'
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { Meta } from '../api/meta.js'
@@ -83,7 +83,7 @@ export interface ListSource {
 
 /** A list call: a page of rows, or every row at once. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ListCall = CallContract<any, Page<Record<string, unknown>> | Record<string, unknown>[]>
+export type ListCall = CallContract<any, PageRows<Record<string, unknown>> | Record<string, unknown>[]>
 
 /** The call of a source: its contract, or one made of its path and method. */
 export function sourceCall(source: ListSource): ListCall {

@@ -30,7 +30,7 @@ export interface FormHandler {
   /** What the query side reads; absent when it touches no data. */
   queries?: { entity: string; operation: Operation }
   /** `POST /gen/api/custom/form/get` when the form requires a query: the values to fill in. */
-  query?(input: FormHandlerInput): Promise<unknown>
+  query?(input: FormHandlerInput): Promise<Record<string, unknown> | null>
 }
 
 const requireId = (values: Record<string, unknown>) => {

@@ -50,6 +50,9 @@ export interface Page<T> {
   datas: T[]
 }
 
+/** What a list reads of a paged answer: the page's rows and how many match (some calls of the spec answer only these). */
+export type PageRows<T> = Pick<Page<T>, 'datas' | 'totalCount'>
+
 /** The paging params of a list call. */
 export interface PageParams {
   pageIndex?: number

@@ -1,5 +1,5 @@
 import type { EntityFile, RowAction, SourceFollow } from '../generated/entity.js'
-import { defineCall, type Page, type PageParams } from './call.js'
+import { defineCall, type Page, type PageParams, type PageRows } from './call.js'
 
 type DocumentSection = NonNullable<EntityFile['document']>
 type LinePick = NonNullable<DocumentSection['lines']['pick']>
@@ -68,7 +68,7 @@ export const declaredCalls = {
   productSearch: (path: string) => defineCall<{ scId?: string; condition: string }, Record<string, unknown>[]>('GET', path),
   /** `lines.pick.candidates`: a page of rows that may become lines, of the header's party and date range. */
   candidates: (candidates: Pick<NonNullable<LinePick['candidates']>, 'path'>) =>
-    defineCall<PageParams & Record<string, unknown>, Page<Record<string, unknown>>>('GET', candidates.path),
+    defineCall<PageParams & Record<string, unknown>, PageRows<Record<string, unknown>>>('GET', candidates.path),
   /** `lineCalcs[]`: a header value derived from what the lines refer to (ids comma-separated in `param`). */
   lineCalc: (calc: NonNullable<DocumentSection['lineCalcs']>[number]) => defineCall<Record<string, string>, string>('GET', calc.path),
   /** `rowActions[].call`: the list's row action made with the row's id. */

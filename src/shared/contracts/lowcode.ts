@@ -79,8 +79,8 @@ export const lowcodeChoices = {
 }
 
 /** The conditions of a custom list's run-time query (`?id` names the list). */
-export type ListQueryBody = PageParams & { conditions: ListCondition[] }
-type ListQuery = QueryAndBody<{ id: string }, ListQueryBody>
+export type ListQueryBody = PageParams & { conditions: ListCondition[]; sortField?: string; sortOrder?: 'asc' | 'desc' }
+export type ListQuery = QueryAndBody<{ id: string }, ListQueryBody>
 
 /** The low-code run time (001 §3): the configs screens render and a custom list's rows. */
 export const lowcodeRuntime = {

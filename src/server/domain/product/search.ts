@@ -3,6 +3,7 @@ import { invalid } from '../../platform/errors.js'
 import { productInfo } from '../../engine/line-products.js'
 import { pageArgs } from '../../platform/page-args.js'
 import type { ConditionField } from '../../engine/condition-values.js'
+import type { Page } from '../../../shared/contracts/call.js'
 
 const MAX_SEARCH = 20
 
@@ -12,12 +13,17 @@ export const PRODUCT_SEARCH_CONDITIONS: readonly ConditionField[] = [
   { name: 'productType', label: '商品类型', kind: 'enum', enum: 'PRODUCT_TYPE' },
 ]
 
+/** A product as the search answers it: what a new line takes from it, its stock and unit cost in the warehouse. */
+export type ProductHit = Record<string, unknown> & { productId: string; stockNum: number; taxCostPrice: string | null }
+
 /**
  * The document line table's product search (`…/product/search?scId&condition`: code, name, SKU code
  * or external code contains the text) and paged list (`…/product/list`), enabled products only, each
  * with its prices and tax rates (what a new line takes from it) and its stock and unit cost in the chosen warehouse. LIKE wildcards in the text are escaped.
  */
-export async function searchProducts(db: Db, query: Record<string, unknown>, paged: boolean, enabled: unknown) {
+export function searchProducts(db: Db, query: Record<string, unknown>, paged: false, enabled: unknown): Promise<ProductHit[]>
+export function searchProducts(db: Db, query: Record<string, unknown>, paged: true, enabled: unknown): Promise<Page<ProductHit>>
+export async function searchProducts(db: Db, query: Record<string, unknown>, paged: boolean, enabled: unknown): Promise<ProductHit[] | Page<ProductHit>> {
   const scId = typeof query.scId === 'string' ? query.scId : ''
   const text = typeof query.condition === 'string' ? query.condition.trim() : ''
   const { pageIndex, pageSize } = pageArgs(query, 100, MAX_SEARCH)

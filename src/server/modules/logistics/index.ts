@@ -3,7 +3,6 @@ import type { Services } from '../../engine/services.js'
 import { logistics } from '../../../shared/contracts/logistics.js'
 import { defineCallRoute } from '../../platform/call-routes.js'
 import { defineRoute } from '../../platform/routes.js'
-import { defineListRoute } from '../../engine/list-routes.js'
 import { inTransaction } from '../../platform/db-tx.js'
 import { documentModel } from '../../engine/document-routes.js'
 import type { DocumentModel } from '../../engine/document-kind.js'
@@ -13,6 +12,8 @@ import { idsFrom } from '../../engine/request-values.js'
 import { measureShipped, shippableDocuments, SHIPPABLE_CONDITIONS } from '../../domain/logistics/documents.js'
 import { deliver, deliveryInfo } from '../../domain/logistics/delivery.js'
 import { registerLogisticsImports } from './imports.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { declaredCallOf } from '../../engine/declared-call-routes.js'
 
 /**
  * The attached documents of a calc call: `bizIds` (repeated or comma-separated), or `bizOrders` [{bizId}]
@@ -39,12 +40,10 @@ export function logisticsModule(app: FastifyInstance, services: Services): void 
   const key = (action: string) => `${doc.header.file.api!.permission}:${action}`
   const editing = [key('add'), key('modify')]
 
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/logistics/sheet/biz',
+  defineCallListRoute(app, services, declaredCallOf.candidates(services, 'logisticsSheet'), {
     conditions: SHIPPABLE_CONDITIONS,
     access: editing,
-    handler: async ({ ctx, query }) => shippableDocuments(services, ctx.db, ctx, query),
+    handler: async ({ ctx, params }) => shippableDocuments(services, ctx.db, ctx, params),
   })
   for (const measure of ['weight', 'volume'] as const)
     for (const method of ['GET', 'POST'] as const)

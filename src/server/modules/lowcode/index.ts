@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Services } from '../../engine/services.js'
-import { lowcode, lowcodeChoices, lowcodeRuntime } from '../../../shared/contracts/lowcode.js'
-import type { CustomFormConfig, CustomListConfig, CustomPageConfig, CustomSelectorConfig } from '../../../shared/contracts/lowcode-wire.js'
+import { lowcode, lowcodeChoices, lowcodeRuntime, type ListQuery } from '../../../shared/contracts/lowcode.js'
+import type { CustomFormConfig, CustomListConfig, CustomPageConfig, CustomSelectorConfig, ListRow } from '../../../shared/contracts/lowcode-wire.js'
 import { defineRoute } from '../../platform/routes.js'
 import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
 import { defineListRoute } from '../../engine/list-routes.js'
@@ -28,7 +28,8 @@ import { generateFiles, zipFiles } from '../../lowcode/entity-generator.js'
 import type { DataEntityColumn } from '../../lowcode/gen-data-types.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
-import { routeOf } from '../../platform/call-routes.js'
+import { paramsOf, routeOf } from '../../platform/call-routes.js'
+import type { CallContract, Page } from '../../../shared/contracts/call.js'
 import { pickerCalls } from '../../../shared/contracts/picker-calls.js'
 
 const GEN_TABLES = pickerCalls('gen/table')
@@ -219,29 +220,34 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
   })
   type Loaded = Awaited<ReturnType<typeof loadList>>
   type ListRequest = ReturnType<typeof parseListBody>
-  /** A run-time query of a custom list: the list (`?id`) and the body's conditions, checked against it. */
-  const listQuery = (url: string, answer: (ctx: RequestContext, loaded: Loaded, request: ListRequest, reply: FastifyReply) => Promise<unknown>) =>
+  /**
+   * The list (`?id`) of a run-time query and the body's conditions, checked against it. The route's
+   * method and path are its contract's; an export sends the file itself, so its answer is not the contract's.
+   */
+  const listQuery = <R,>(contract: CallContract<ListQuery, R>, answer: (ctx: RequestContext, loaded: Loaded, request: ListRequest, reply: FastifyReply) => Promise<R | FastifyReply>) =>
     defineRoute(app, {
-      method: 'POST',
-      url: `/gen/api/custom/list/${url}`,
+      ...routeOf(contract),
       access: 'login',
-      handler: async ({ ctx, query, body, reply }) => {
-        await assertRuntimeAccess(services, ctx, 'list', query.id)
-        const loaded = await loadList(services, ctx, ctx.db, query.id)
-        const request = parseListBody(loaded, body)
+      handler: async (input) => {
+        const { ctx, reply } = input
+        const { query: list, body: conditions } = paramsOf(contract, input)
+        await assertRuntimeAccess(services, ctx, 'list', list.id)
+        const loaded = await loadList(services, ctx, ctx.db, list.id)
+        const request = parseListBody(loaded, conditions)
         return runCustomListStatement(String(loaded.list.name ?? ''), reply.log, () => answer(ctx, loaded, request, reply))
       },
     })
-  listQuery('query', async (ctx, loaded, request) => {
+  const rows = (ctx: RequestContext, loaded: Loaded, request: ListRequest): Promise<ListRow[]> => queryAll(services, ctx, ctx.db, loaded, request)
+  listQuery(lowcodeRuntime.query, async (ctx, loaded, request): Promise<Page<ListRow>> => {
     if (loaded.list.hasPage !== false) return queryPage(services, ctx, ctx.db, loaded, request)
-    const datas = await queryAll(services, ctx, ctx.db, loaded, request)
+    const datas = await rows(ctx, loaded, request)
     return { pageIndex: 1, pageSize: datas.length, totalCount: datas.length, datas }
   })
-  listQuery('query/list', (ctx, loaded, request) => queryAll(services, ctx, ctx.db, loaded, request))
-  listQuery('query/tree', (ctx, loaded, request) => queryTree(services, ctx, ctx.db, loaded, request))
-  listQuery('query/list/export', async (ctx, loaded, request, reply) => {
+  listQuery(lowcodeRuntime.queryList, rows)
+  listQuery(lowcodeRuntime.queryTree, (ctx, loaded, request): Promise<ListRow[]> => queryTree(services, ctx, ctx.db, loaded, request))
+  listQuery(lowcodeRuntime.exportList, async (ctx, loaded, request, reply) => {
     if (loaded.list.allowExport !== true) throw invalid('该列表不允许导出')
-    const buffer = await exportList(loaded, await queryAll(services, ctx, ctx.db, loaded, request), registry.enums)
+    const buffer = await exportList(loaded, await rows(ctx, loaded, request), registry.enums)
     reply
       .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${String(loaded.list.name)}.xlsx`)}`)
@@ -262,25 +268,21 @@ export function lowcodeModule(app: FastifyInstance, services: Services): void {
       return schemaAnswer<CustomFormConfig>(formConfigWire(await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')))
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/gen/api/custom/form/get',
+  defineCallRoute(app, lowcodeRuntime.formValues, {
     access: 'login',
-    handler: async ({ ctx, query, body }) => {
+    handler: async ({ ctx, params: { query, body } }) => {
       await assertRuntimeAccess(services, ctx, 'form', query.id)
       const form = await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')
       if (form.requireQuery !== true) return null
       const handler = formHandler(form.queryBean, 'query')
       const keys = formHandlerKeys(services, handler, 'query')
       if (keys && !hasPermission(ctx, keys)) throw forbidden()
-      return handler.query?.({ services, ctx, db: ctx.db, values: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {} })
+      return (await handler.query?.({ services, ctx, db: ctx.db, values: body && typeof body === 'object' && !Array.isArray(body) ? body : {} })) ?? null
     },
   })
-  defineRoute(app, {
-    method: 'POST',
-    url: '/gen/api/custom/form/handle',
+  defineCallRoute(app, lowcodeRuntime.submitForm, {
     access: 'login',
-    handler: async ({ ctx, query, body }) => {
+    handler: async ({ ctx, params: { query, body } }) => {
       await assertRuntimeAccess(services, ctx, 'form', query.id)
       const form = await enabled(ctx, CUSTOM_FORM, query.id, '自定义表单')
       if (!form.handleBean) throw invalid('该表单未设置提交处理器')

@@ -21,6 +21,7 @@ import { pickerKeys } from '../../engine/picker-access.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { registerPurchaseImports } from './purchase-imports.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { declaredCallOf } from '../../engine/declared-call-routes.js'
 
 /** Sums the lines of a document by product (`queryGroupProduct`): one row per product with its quantities. */
 function groupByProduct(lines: Wire[], counters: string[]) {
@@ -46,12 +47,11 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
   const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
   registerPurchaseImports(app, services)
 
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/purchase/order/product/search',
+  // The order, receive and return sheets declare the same search.
+  defineCallListRoute(app, services, declaredCallOf.productSearch(services, 'purchaseOrder'), {
     conditions: PRODUCT_SEARCH_CONDITIONS,
     access: [PERMISSION.purchase.order.add, PERMISSION.purchase.order.modify, PERMISSION.purchase.receive.add, PERMISSION.purchase.receive.modify, PERMISSION.purchase.return.add, PERMISSION.purchase.return.modify],
-    handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled),
+    handler: async ({ ctx, params }) => searchProducts(ctx.db, params, false, enabled),
   })
   defineListRoute(app, services, {
     method: 'GET',

@@ -7,6 +7,8 @@ import { documentModel } from '../../engine/document-routes.js'
 import { retailPaymentDate } from '../../domain/sale/customer-terms.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { declaredCallOf } from '../../engine/declared-call-routes.js'
 
 /**
  * Retail (spec 001 §7): the calls around retail out sheets and returns that are not the shared document
@@ -19,12 +21,10 @@ export function retailModule(app: FastifyInstance, services: Services): void {
   const lineEditors = [PERMISSION.retail.out.add, PERMISSION.retail.out.modify, PERMISSION.retail.return.add, PERMISSION.retail.return.modify]
 
   // `isReturn` (return screens) changes nothing here: the search never hides products without stock.
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/retail/out/sheet/product/search',
+  defineCallListRoute(app, services, declaredCallOf.productSearch(services, 'retailOutSheet'), {
     conditions: PRODUCT_SEARCH_CONDITIONS,
     access: lineEditors,
-    handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled),
+    handler: async ({ ctx, params }) => searchProducts(ctx.db, params, false, enabled),
   })
   defineListRoute(app, services, {
     method: 'GET',

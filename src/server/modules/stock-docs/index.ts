@@ -12,6 +12,8 @@ import { inapplicableCallRoutes } from './inapplicable-calls.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 import { defineCallRoute } from '../../platform/call-routes.js'
 import { transfer as transferCalls } from '../../../shared/contracts/stock.js'
+import { defineCallListRoute } from '../../engine/call-list-routes.js'
+import { declaredCallOf } from '../../engine/declared-call-routes.js'
 
 /**
  * Stock documents (spec 001 §7 Stock; domain-rules §2.5-2.6): stock adjust, cost adjust, warehouse
@@ -26,12 +28,12 @@ export function stockDocsModule(app: FastifyInstance, services: Services): void 
   const enabled = services.codec.toFilter(registry.get('product').byName.get('available')!, true)
 
   // Line-table product search and paged list (with stock and unit cost in the chosen warehouse).
-  for (const [base, permission] of [
-    ['/stock/adjust/cost', 'stock:adjust:cost'],
-    ['/stock/transfer/sc', 'stock:sc-transfer'],
+  for (const [base, permission, doc] of [
+    ['/stock/adjust/cost', 'stock:adjust:cost', 'stockCostAdjustSheet'],
+    ['/stock/transfer/sc', 'stock:sc-transfer', 'scTransferOrder'],
   ] as const) {
     const access = [`${permission}:add`, `${permission}:modify`]
-    defineListRoute(app, services, { method: 'GET', url: `${base}/product/search`, access, conditions: PRODUCT_SEARCH_CONDITIONS, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, false, enabled) })
+    defineCallListRoute(app, services, declaredCallOf.productSearch(services, doc), { access, conditions: PRODUCT_SEARCH_CONDITIONS, handler: async ({ ctx, params }) => searchProducts(ctx.db, params, false, enabled) })
     defineListRoute(app, services, { method: 'GET', url: `${base}/product/list`, access, conditions: PRODUCT_SEARCH_CONDITIONS, handler: async ({ ctx, query }) => searchProducts(ctx.db, query, true, enabled) })
   }
 
