@@ -1,4 +1,4 @@
-import { defineCall, type Page, type PageParams } from './call.js'
+import { defineCall, type CallContract, type Page, type PageParams } from './call.js'
 import { CRM_WORK_REPORT_TYPE } from '../generated/enum-codes.js'
 
 /** CRM work reports (`/crm/workReport/*`) and expense claims (`/crm/cost/*`), spec 001 §7 CRM. */
@@ -114,11 +114,16 @@ export type ClaimDecision = { id: string; status: number; refuseReason?: string 
 export type WorkReportQuery = PageParams & { reportType: ReportType; box?: 'all' | 'sent' | 'received'; unread?: 0 | 1; userId?: string; keyword?: string; startDate?: string; endDate?: string }
 export type ClaimQuery = PageParams & { status?: number; startTime?: string; endTime?: string; code?: string; title?: string }
 
+/** One route, two reads: with `id` the report (marked read for a recipient), without it a page of a kind's reports. */
+const workReportList = defineCall<{ id: string } | WorkReportQuery, WorkReport | Page<WorkReport>>('GET', '/crm/workReport/list')
+
 export const crmReports = {
+  /** The route's contract, as the server registers it. */
+  workReportList,
   /** With `id`: the one report (and it is marked read for a recipient). */
-  workReportDetail: defineCall<{ id: string }, WorkReport>('GET', '/crm/workReport/list'),
+  workReportDetail: workReportList as CallContract<{ id: string }, WorkReport>,
   /** Without `id`: the reports of a kind the caller may see (the same route as the detail). */
-  workReports: defineCall<WorkReportQuery, Page<WorkReport>>('GET', '/crm/workReport/list'),
+  workReports: workReportList as CallContract<WorkReportQuery, Page<WorkReport>>,
   weekStatis: defineCall<StatisParams, Statis>('GET', '/crm/workReport/getWeekStatis'),
   monthStatis: defineCall<StatisParams, Statis>('GET', '/crm/workReport/getMonthStatis'),
   addWorkReport: defineCall<NewWorkReport, string>('POST', '/crm/workReport/add'),

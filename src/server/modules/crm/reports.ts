@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../engine/services.js'
-import { defineListRoute } from '../../engine/list-routes.js'
 import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { defineCallRoute, schemaAnswer } from '../../platform/call-routes.js'
-import { crmReports, type Claim, type Statis } from '../../../shared/contracts/crm-reports.js'
+import { crmReports, type Claim, type Statis, type WorkReport } from '../../../shared/contracts/crm-reports.js'
 import type { Page } from '../../../shared/contracts/call.js'
 import type { ConditionField } from '../../engine/condition-values.js'
 import { inTransaction } from '../../platform/db-tx.js'
@@ -33,9 +32,7 @@ const both = (action: 'query' | 'add' | 'delete') => [reportKey(WEEKLY, action),
  */
 export function crmReportsModule(app: FastifyInstance, services: Services): void {
   workReportRowRules(services)
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/crm/workReport/list',
+  defineCallListRoute(app, services, crmReports.workReportList, {
     conditions: [
       { name: 'id', label: '报告', kind: 'id' },
       { name: 'reportType', label: '报告类型', kind: 'integer' },
@@ -46,7 +43,9 @@ export function crmReportsModule(app: FastifyInstance, services: Services): void
     ],
     access: both('query'),
     // The detail (with `id`) marks the report read for a recipient: a write, so it runs in a transaction.
-    handler: async ({ ctx, query }) => inTransaction(ctx.db, (trx) => listReports(services, trx, ctx, query)),
+    // The domain reads the query's wire values (text) itself; the contract states the answer the screens read.
+    handler: async ({ ctx, params }) =>
+      schemaAnswer<WorkReport | Page<WorkReport>>(await inTransaction(ctx.db, (trx) => listReports(services, trx, ctx, params as Record<string, unknown>))),
   })
   defineCallListRoute(app, services, crmReports.weekStatis, {
     conditions: STATIS,
