@@ -84,6 +84,20 @@ describe('low-code: data entities, data objects, custom lists, forms, pages and 
     expect(all[0]).toMatchObject({ p_code: 'P001', p_name: '可乐', c_name: '饮料', p_available: true, p_retail_price: '3.5', custom_double_price: '7' })
   })
 
+  it('orders by a field marked sortable, either way, on the paged and the unpaged query; refuses one that is not', async () => {
+    const prices = (rows: Record<string, unknown>[]) => rows.map((d) => Number(d.p_retail_price))
+    const asc = (await query([], { sortField: 'p_retail_price', sortOrder: 'asc' })).body.data.datas
+    const desc = (await query([], { sortField: 'p_retail_price', sortOrder: 'desc' })).body.data.datas
+    expect(prices(asc)).toEqual([...prices(asc)].sort((a, b) => a - b))
+    expect(prices(desc)).toEqual([...prices(asc)].sort((a, b) => b - a))
+    expect(prices(desc)[0]).toBeGreaterThan(prices(asc)[0])
+    const list = await t.call<Record<string, unknown>[]>('POST', '/gen/api/custom/list/query/list', { token, query: { id: fx.listId }, body: { conditions: [], sortField: 'p_retail_price', sortOrder: 'desc' } })
+    expect(prices(list.body.data)).toEqual(prices(desc))
+    // 商品名称 is not sortable: the order is the list's whitelist, not any column of the object.
+    const refused = await query([], { sortField: 'p_name', sortOrder: 'asc' })
+    expect(refused.body.msg).toBe('排序字段不存在')
+  })
+
   it.each([
     [0, 'p', 'code', { value: 'P001' }, ['P001']],
     [1, 'p', 'retail_price', { value: '4' }, ['P003', 'P004']],
