@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Table, Tabs, Typography } from 'antd'
+import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Tabs, Typography } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
 import { useSWRConfig } from 'swr'
 import { useMeta } from '../api/meta.js'
 import { useLocale } from '../i18n/current-locale.js'
 import { patterns } from '../../shared/metadata/patterns.js'
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../components/pager.js'
+import ListView from '../runtime/ListView.js'
+import type { ListSource } from '../runtime/list-source.js'
 import { useTr } from '../i18n/use-tr.js'
 import { isCallKey, useCall } from '../app/use-call.js'
 import { call } from '../api/call.js'
@@ -99,27 +100,26 @@ function PasswordForm() {
   )
 }
 
+/** The caller's own operation log, newest first. */
+const OWN_OPLOG: ListSource = {
+  name: 'own-oplog',
+  call: center.oplog,
+  query: [],
+  columns: [
+    { key: 'name', title: '日志名称' },
+    { key: 'logType', title: '类别', width: 120 },
+    { key: 'ip', title: 'IP地址', width: 160 },
+    { key: 'createTime', title: '操作时间', width: 180 },
+  ],
+  rowKey: ['id', 'createTime', 'name'],
+  seq: false,
+  size: 'small',
+}
+
 function OwnOpLog() {
-  const tr = useTr()
   const meta = useMeta()
   const locale = useLocale()
-  const [paging, setPaging] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE })
-  const { data, isLoading } = useCall(center.oplog, paging)
-  return (
-    <Table<OpLogRow>
-      size="small"
-      rowKey={(r) => r.id ?? `${r.createTime}-${r.name}`}
-      loading={isLoading}
-      dataSource={data?.datas ?? []}
-      columns={[
-        { title: tr('日志名称'), dataIndex: 'name' },
-        { title: tr('类别'), dataIndex: 'logType', width: 120, render: (v: unknown) => meta?.enums.label('OP_LOG_TYPE', v, locale) ?? text(v) },
-        { title: tr('IP地址'), dataIndex: 'ip', width: 160 },
-        { title: tr('操作时间'), dataIndex: 'createTime', width: 180 },
-      ]}
-      pagination={tablePagination({ index: paging.pageIndex, size: paging.pageSize }, data?.totalCount ?? 0, (p: { index: number; size: number }) => setPaging({ pageIndex: p.index, pageSize: p.size }))}
-    />
-  )
+  return <ListView<OpLogRow> source={OWN_OPLOG} render={{ logType: (row: OpLogRow) => meta?.enums.label('OP_LOG_TYPE', row.logType, locale) ?? text(row.logType) }} />
 }
 
 /** Personal centre: own information, e-mail, telephone, password and operation log. */

@@ -140,7 +140,8 @@ function SourceList<Row extends ListRow>({
   const [chosenRows, setChosenRows] = useState<Map<string, Row>>(new Map())
   const [current, setCurrent] = useState<string>()
   // Another tab or side of the page starts at its first page with nothing chosen.
-  const pageKey = JSON.stringify([source.name, source.path, source.params ?? {}, pageParams ?? {}])
+  const contract = useMemo(() => sourceCall(source), [source])
+  const pageKey = JSON.stringify([source.name, contract.path, source.params ?? {}, pageParams ?? {}])
   const [shownKey, setShownKey] = useState(pageKey)
   if (shownKey !== pageKey) {
     setShownKey(pageKey)
@@ -157,7 +158,6 @@ function SourceList<Row extends ListRow>({
     ...(sort ? { sortField: sort.field, sortOrder: sort.order } : {}),
   }
   const conditions = { ...source.params, ...asked }
-  const contract = useMemo(() => sourceCall(source), [source])
   const params = sourceParams(contract, source.params, { ...asked, ...(paged ? { pageIndex: page.index, pageSize: page.size } : {}) })
   // Keyed by the source's name and entity first: pages reload a list by them after a write elsewhere.
   const { data, isLoading, mutate } = useSessionRead(

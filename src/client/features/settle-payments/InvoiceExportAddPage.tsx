@@ -1,19 +1,37 @@
-import { useState } from 'react'
-import { Button, Card, Descriptions, Form, Radio, Space, Table } from 'antd'
+import { useMemo, useState } from 'react'
+import { Button, Card, Descriptions, Form, Radio, Space } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { useMeta } from '../../api/meta.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
-import { tablePagination, usePageState } from '../../components/pager.js'
 import { InvoiceFields, todayText } from './invoice-fields.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { settle, type InvoiceSheet as Sheet } from '../../../shared/contracts/settle.js'
 import { call } from '../../api/call.js'
-import { useCall } from '../../app/use-call.js'
+import ListView from '../../runtime/ListView.js'
+import type { ListSource } from '../../runtime/list-source.js'
 
 /** SETTLE_INVOICE_BIZ_TYPE (its candidates: settle.invoiceCandidates); labels in Simplified, shown through tr(). */
 const SOURCES = {
   1: { label: '销售出库单', party: 'customerName' as const, partyLabel: '客户' }, // i18n-ignore
   2: { label: '采购收货单', party: 'supplierName' as const, partyLabel: '供应商' }, // i18n-ignore
+}
+
+/** The approved sheets of a kind that may be invoiced, as a list. */
+function candidatesOf(bizType: 1 | 2): ListSource {
+  const source = SOURCES[bizType]
+  return {
+    name: 'invoice-candidates',
+    call: settle.invoiceCandidates[bizType],
+    query: [],
+    columns: [
+      { key: 'code', title: '单号' },
+      { key: source.party, title: source.partyLabel },
+      { key: 'totalAmount', title: '单据金额', numeric: true },
+      { key: 'approveTime', title: '审核时间' },
+    ],
+    seq: false,
+    size: 'small',
+  }
 }
 
 /** 新增开票 (/invoice/export/add): choose an approved sale out or receive sheet, then record its invoice. */
@@ -31,12 +49,11 @@ function AddInvoice({ listPath }: { listPath: string }) {
   const navigate = useNavigate()
   const { message } = useFeedback()
   const [bizType, setBizType] = useState<1 | 2>(1)
-  const [page, setPage] = usePageState()
   const [sheet, setSheet] = useState<Sheet | null>(null)
   const [saving, setSaving] = useState(false)
   const [form] = Form.useForm<Record<string, unknown>>()
   const source = SOURCES[bizType]
-  const { data, isLoading } = useCall(settle.invoiceCandidates[bizType], { pageIndex: page.index, pageSize: page.size })
+  const candidates = useMemo(() => candidatesOf(bizType), [bizType])
   const choose = (row: Sheet) => {
     setSheet(row)
     form.setFieldsValue({ amount: row.totalAmount, invoiceDate: todayText(), taxRate: 13, invoiceType: 1 })
@@ -62,7 +79,6 @@ function AddInvoice({ listPath }: { listPath: string }) {
           onChange={(e) => {
             setBizType(e.target.value as 1 | 2)
             setSheet(null)
-            setPage((p) => ({ ...p, index: 1 }))
           }}
           options={[
             { value: 1, label: tr(SOURCES[1].label) },
@@ -70,22 +86,7 @@ function AddInvoice({ listPath }: { listPath: string }) {
           ]}
           optionType="button"
         />
-        <Table<Sheet>
-          style={{ marginTop: 12 }}
-          rowKey="id"
-          size="small"
-          loading={isLoading}
-          dataSource={data?.datas ?? []}
-          pagination={tablePagination(page, data?.totalCount ?? 0, setPage)}
-          rowSelection={{ type: 'radio', selectedRowKeys: sheet ? [sheet.id] : [], onChange: (_, rows) => rows[0] && choose(rows[0]) }}
-          onRow={(row) => ({ onClick: () => choose(row) })}
-          columns={[
-            { title: tr('单号'), dataIndex: 'code' },
-            { title: tr(source.partyLabel), dataIndex: source.party },
-            { title: tr('单据金额'), dataIndex: 'totalAmount', align: 'right' },
-            { title: tr('审核时间'), dataIndex: 'approveTime' },
-          ]}
-        />
+        <ListView<Sheet> source={candidates} choose="single" onChoose={(rows) => rows[0] && choose(rows[0])} />
       </Card>
       {sheet && meta && (
         <Card size="small" title={tr('发票信息')}>
