@@ -1,4 +1,4 @@
-import { expect, openScreen, rowOf, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, openScreen, rowOf, test, toast, uniqueSuffix, syncEntity } from './helpers.js'
 import type { Page } from '@playwright/test'
 
 /**
@@ -6,16 +6,6 @@ import type { Page } from '@playwright/test'
  * shown in the shell without a reload), a form built in 表单生成器 and opened from a menu, and the
  * Monaco-based custom form/page dialogs free of page errors.
  */
-
-async function syncEntity(api: AdminApi, tableName: string, name: string): Promise<string> {
-  try {
-    return await api.post<string>('/gen/data/entity/sync/table', { tableName, name })
-  } catch {
-    // Another spec of the same run synced it already.
-    const page = await api.get<{ datas: { id: string; tableName: string }[] }>('/gen/data/entity/query', { pageSize: 100 })
-    return page.datas.find((d) => d.tableName === tableName)!.id
-  }
-}
 
 /** Searches an open picker dialog by name, chooses the row showing `shown` and confirms. */
 async function pickInDialog(page: Page, title: string, text: string, shown = text): Promise<void> {

@@ -233,3 +233,13 @@ export async function expectStock(page: Page, product: { code: string }, sc: { n
   await expect(row).toHaveCount(1)
   await expectCells(row, { 库存数量: stock.num, 含税成本价: stock.price, 含税成本金额: stock.amount })
 }
+
+/** The data entity of a table, synced for the test (or already synced by another spec of the same run). */
+export async function syncEntity(api: AdminApi, tableName: string, name: string): Promise<string> {
+  try {
+    return await api.post<string>('/gen/data/entity/sync/table', { tableName, name })
+  } catch {
+    const page = await api.get<{ datas: { id: string; tableName: string }[] }>('/gen/data/entity/query', { pageSize: 100 })
+    return page.datas.find((d) => d.tableName === tableName)!.id
+  }
+}

@@ -1,4 +1,4 @@
-import { expect, openScreen, rowOf, test, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, openScreen, rowOf, test, uniqueSuffix, syncEntity } from './helpers.js'
 
 /**
  * A custom list is a styled list like every other (issues 29, 30 and 32): fields marked sortable get
@@ -6,16 +6,6 @@ import { expect, openScreen, rowOf, test, uniqueSuffix, type AdminApi } from './
  * custom form whose dialogWidth is a bare number opens that many pixels wide. Built through the API;
  * only the screen opens in Chromium.
  */
-
-async function syncEntity(api: AdminApi, tableName: string, name: string): Promise<string> {
-  try {
-    return await api.post<string>('/gen/data/entity/sync/table', { tableName, name })
-  } catch {
-    // Another spec of the same run synced it already.
-    const page = await api.get<{ datas: { id: string; tableName: string }[] }>('/gen/data/entity/query', { pageSize: 100 })
-    return page.datas.find((d) => d.tableName === tableName)!.id
-  }
-}
 
 test('custom list: sortable fields sort on the server, buttons draw their icons, a bare-number dialog width is pixels', async ({ page, api }) => {
   test.setTimeout(120_000)

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, openMenu, openScreen, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, openMenu, openScreen, rowOf, signIn, test, toast, uniqueSuffix, syncEntity } from './helpers.js'
 
 /**
  * The low-code layer end to end (issue "Low-code layer", done means): an administrator builds a custom
@@ -28,16 +28,6 @@ async function typeInMonaco(page: Page, scope: Locator, text: string): Promise<v
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.insertText(text)
-}
-
-async function syncEntity(api: AdminApi, tableName: string, name: string): Promise<string> {
-  try {
-    return await api.post<string>('/gen/data/entity/sync/table', { tableName, name })
-  } catch {
-    // Another spec of the same run synced it already.
-    const page = await api.get<{ datas: { id: string; tableName: string }[] }>('/gen/data/entity/query', { pageSize: 100 })
-    return page.datas.find((d) => d.tableName === tableName)!.id
-  }
 }
 
 test('custom list over products and categories: build, menu, staff filter, export, form submit', async ({ page, api, browser, baseURL }) => {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator } from '@playwright/test'
 import { ANSWER_MARGIN_MS, HOSTILE_DEADLINE_MS, HOSTILE_SCRIPTS } from '../support/hostile-scripts.js'
-import { expect, openScreen, rowOf, test, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, openScreen, rowOf, test, uniqueSuffix, syncEntity } from './helpers.js'
 
 /**
  * The browser sandbox, the path users actually run (issues 11 and 18): list formatters run in the
@@ -11,16 +11,6 @@ import { expect, openScreen, rowOf, test, uniqueSuffix, type AdminApi } from './
  * end with the Chinese message on their cells within the deadline and the watchdog's margin; the other columns still format, the list stays usable, and no formatter sees what another
  * column's run left behind. The list is built through the API; only the screen opens in Chromium.
  */
-
-async function syncEntity(api: AdminApi, tableName: string, name: string): Promise<string> {
-  try {
-    return await api.post<string>('/gen/data/entity/sync/table', { tableName, name })
-  } catch {
-    // Another spec of the same run synced it already.
-    const page = await api.get<{ datas: { id: string; tableName: string }[] }>('/gen/data/entity/query', { pageSize: 100 })
-    return page.datas.find((d) => d.tableName === tableName)!.id
-  }
-}
 
 /** Column order of the list below (after the selection column): its cells are found by position. */
 const COLUMNS = ['编号', '死循环', '内存炸弹', '深递归', '超大拼接', '原生长循环', '植入全局', '读取全局'] as const
