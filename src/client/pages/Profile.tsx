@@ -6,6 +6,7 @@ import { useMeta } from '../api/meta.js'
 import { useLocale } from '../i18n/current-locale.js'
 import { patterns } from '../../shared/metadata/patterns.js'
 import ListView from '../runtime/ListView.js'
+import { term } from '../i18n/term.js'
 import type { ListSource } from '../runtime/list-source.js'
 import { useTr } from '../i18n/use-tr.js'
 import { isCallKey, useCall } from '../app/use-call.js'
@@ -106,10 +107,10 @@ const OWN_OPLOG: ListSource = {
   call: center.oplog,
   query: [],
   columns: [
-    { key: 'name', title: '日志名称' },
-    { key: 'logType', title: '类别', width: 120 },
-    { key: 'ip', title: 'IP地址', width: 160 },
-    { key: 'createTime', title: '操作时间', width: 180 },
+    { key: 'name', title: term('日志名称') },
+    { key: 'logType', title: term('类别'), width: 120 },
+    { key: 'ip', title: term('IP地址'), width: 160 },
+    { key: 'createTime', title: term('操作时间'), width: 180 },
   ],
   rowKey: ['id', 'createTime', 'name'],
   seq: false,

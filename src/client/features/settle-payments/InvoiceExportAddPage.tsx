@@ -8,6 +8,7 @@ import { useTr } from '../../i18n/use-tr.js'
 import { settle, type InvoiceSheet as Sheet } from '../../../shared/contracts/settle.js'
 import { call } from '../../api/call.js'
 import ListView from '../../runtime/ListView.js'
+import { term } from '../../i18n/term.js'
 import type { ListSource } from '../../runtime/list-source.js'
 
 /** SETTLE_INVOICE_BIZ_TYPE (its candidates: settle.invoiceCandidates); labels in Simplified, shown through tr(). */
@@ -24,10 +25,10 @@ function candidatesOf(bizType: 1 | 2): ListSource {
     call: settle.invoiceCandidates[bizType],
     query: [],
     columns: [
-      { key: 'code', title: '单号' },
+      { key: 'code', title: term('单号') },
       { key: source.party, title: source.partyLabel },
-      { key: 'totalAmount', title: '单据金额', numeric: true },
-      { key: 'approveTime', title: '审核时间' },
+      { key: 'totalAmount', title: term('单据金额'), numeric: true },
+      { key: 'approveTime', title: term('审核时间') },
     ],
     seq: false,
     size: 'small',
