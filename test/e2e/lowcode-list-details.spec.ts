@@ -10,9 +10,9 @@ import { expect, openScreen, rowOf, test, uniqueSuffix, syncEntity } from './hel
 test('custom list: sortable fields sort on the server, buttons draw their icons, a bare-number dialog width is pixels', async ({ page, api }) => {
   test.setTimeout(120_000)
   const s = uniqueSuffix()
-  // Codes and prices in opposite orders: sorting by price is not the default order by code.
+  // Sorting by price is not the default order by code, and not the order of the prices as text (12 after 5.25).
   const products = [
-    { code: `LD${s}1`, price: '9.00' },
+    { code: `LD${s}1`, price: '12.00' },
     { code: `LD${s}2`, price: '1.50' },
     { code: `LD${s}3`, price: '5.25' },
   ]

@@ -80,11 +80,15 @@ function columnExpr(c: ObjColumn): RawBuilder<unknown> {
   return c.custom ? renderCustomSql(c.custom) : sql.ref(`${c.tableAlias}.${c.columnName}`)
 }
 
+/** A column as compared and ordered: SQLite keeps decimals as exact text, so they are compared as numbers ('12' is not below '3.5'). */
+function comparable(kind: 'sqlite' | 'postgres', c: ObjColumn): RawBuilder<unknown> {
+  const col = columnExpr(c)
+  return kind === 'sqlite' && isDecimalType(c.dataType) ? sql`cast(${col} as real)` : col
+}
+
 function conditionExpr(kind: 'sqlite' | 'postgres', cond: ListBody['conditions'][number]): Expression<SqlBool> {
   const c = cond.column
-  let col = columnExpr(c)
-  // SQLite keeps decimals as exact text: compare them as numbers.
-  if (kind === 'sqlite' && isDecimalType(c.dataType)) col = sql`cast(${col} as real)`
+  const col = comparable(kind, c)
   const like = cond.queryType >= Q.LEFT_LIKE
   const values = cond.values.map((v) => convert(kind, c, v as string | number | boolean, like))
   if (like) {
@@ -180,9 +184,9 @@ function selectColumns(q: Query, loaded: LoadedList): Query {
   return out
 }
 
-function ordered(q: Query, loaded: LoadedList, sort: ListBody['sort']): Query {
+function ordered(kind: 'sqlite' | 'postgres', q: Query, loaded: LoadedList, sort: ListBody['sort']): Query {
   let out = q
-  if (sort) out = out.orderBy(columnExpr(sort.column), sort.order)
+  if (sort) out = out.orderBy(comparable(kind, sort.column), sort.order)
   const key = loaded.obj.columns.find((c) => c.isKey && c.tableAlias === loaded.obj.main.alias) ?? loaded.obj.columns.find((c) => !c.custom)
   if (key) out = out.orderBy(columnExpr(key), 'asc')
   return out
@@ -206,7 +210,7 @@ function answerRow(loaded: LoadedList, row: Record<string, unknown>): Record<str
 export async function queryPage(services: Services, ctx: RequestContext, db: Db, loaded: LoadedList, body: ListBody) {
   const base = await baseQuery(services, ctx, db, loaded, body.conditions)
   const count = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
-  const rows = await ordered(selectColumns(base, loaded), loaded, body.sort)
+  const rows = await ordered(services.databases.kind, selectColumns(base, loaded), loaded, body.sort)
     .limit(body.pageSize)
     .offset((body.pageIndex - 1) * body.pageSize)
     .execute()
@@ -215,7 +219,7 @@ export async function queryPage(services: Services, ctx: RequestContext, db: Db,
 
 export async function queryAll(services: Services, ctx: RequestContext, db: Db, loaded: LoadedList, body: ListBody, limit = MAX_EXPORT_ROWS) {
   const base = await baseQuery(services, ctx, db, loaded, body.conditions)
-  const rows = await ordered(selectColumns(base, loaded), loaded, body.sort).limit(limit).execute()
+  const rows = await ordered(services.databases.kind, selectColumns(base, loaded), loaded, body.sort).limit(limit).execute()
   return rows.map((r) => answerRow(loaded, r))
 }
 
