@@ -757,6 +757,14 @@ export interface SourceFollow {
    */
   limit?: string
   /**
+   * What the lines taken from the source start with: remaining (a receipt takes what is still to receive) or zero (a return: the clerk types what goes back, lines left at 0 are not sent; approving untouched must not return everything). With zero the server refuses a document whose quantities are all 0 (zeroMessage).
+   */
+  startQuantity?: 'remaining' | 'zero'
+  /**
+   * startQuantity zero: the message when every line's quantity is 0.
+   */
+  zeroMessage?: string
+  /**
    * GET path of the loader (?id=): the source in an allowed status with its open lines; access: this document's add and modify keys.
    */
   loader: string

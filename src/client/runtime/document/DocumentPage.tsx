@@ -30,7 +30,7 @@ import { hasAgreedPayments, hiddenLineFields, lineVisibilityField, paymentDateRu
 import type { DocumentRoute } from './document-routes.js'
 import { documentSums, documentTotals, paymentsMatch } from '../../../shared/metadata/document-totals.js'
 import { sourceLinkField } from './line-columns.js'
-import { lineFromSource, sourceLinkOf, type SourceLink } from './source-links.js'
+import { lineFromSource, linesToSend, sourceLinkOf, type SourceLink } from './source-links.js'
 import { lineFromPlan, mergePreCounts } from './take-sheet-lines.js'
 import { lineFromProduct } from './DocumentLines.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -94,6 +94,14 @@ function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityM
   if (failure) return <Result status="warning" title={failure} />
   if (!loaded) return <Spin style={{ display: 'block', padding: 48 }} />
   return <DocumentEditor {...props} {...loaded} link={link} />
+}
+
+/** Values the loader put on the lines, shown beside the product: a plan's system quantity, what a return may still take back. */
+function extraColumnsOf(headerName: string, rows: readonly LineRow[]) {
+  const has = (key: string) => rows.some((r) => r[key] !== null && r[key] !== undefined)
+  if (headerName === 'takeStockSheet' && has('stockNum')) return [{ key: 'stockNum', title: '系统库存' }]
+  if (has('remainNum')) return [{ key: 'remainNum', title: '可退数量' }]
+  return undefined
 }
 
 const formModeOf = (route: DocumentRoute): FormMode => (route.mode === 'add' ? 'add' : route.mode === 'modify' ? 'modify' : 'detail')
@@ -260,7 +268,7 @@ function DocumentEditor({
         form.setValues(copied)
         const party = paymentRule && copied[paymentRule.party]
         if (party) loadPaymentDate.current(party, true)
-        setRows((source.details ?? []).map((l) => ({ ...lineFromSource(l, linkField, section.totals!.num), __key: newLineKey() })))
+        setRows((source.details ?? []).map((l) => ({ ...lineFromSource(l, linkField, section.totals!.num, link.startAtZero), __key: newLineKey() })))
       })
       .catch(() => form.setValuesIn(link.headerField, undefined))
   }
@@ -294,8 +302,14 @@ function DocumentEditor({
       message.error(tr(`${subject}中的${lineSubject}不能为空！`))
       return undefined
     }
+    // Lines of a return left at 0 are not returned (`follows.startQuantity`); all at 0 is refused as the server does.
+    const sent = link?.startAtZero && section.totals ? linesToSend(rows, section.totals.num) : rows
+    if (link?.startAtZero && section.totals && rows.every((r) => Number(r[section.totals!.num] ?? 0) === 0)) {
+      message.error(tr(section.follows?.zeroMessage ?? `${subject}的数量不能全部为0！`))
+      return undefined
+    }
     const lineFields = lines.fields.filter((f) => !f.readOnly && !f.builtin && f.name !== 'productId')
-    for (const [i, row] of rows.entries())
+    for (const [i, row] of sent.entries())
       for (const f of lineFields.filter((x) => !hidden.has(x.name))) {
         const problem = checkField(f, row[f.name], meta.enums, 'create')
         if (problem) {
@@ -316,7 +330,7 @@ function DocumentEditor({
     }
     const body: Record<string, unknown> = {
       ...toSubmitValues(items, values),
-      products: rows.map((row) => {
+      products: sent.map((row) => {
         const line: Record<string, unknown> = products ? { productId: row.productId } : {}
         for (const f of lineFields) line[f.name] = row[f.name] === '' || hidden.has(f.name) ? null : row[f.name]
         if (linkField && row[linkField]) line[linkField] = row[linkField]
@@ -435,7 +449,7 @@ function DocumentEditor({
           scId={scId}
           hidden={hidden}
           giftsOnly={linked}
-          extraColumns={header.name === 'takeStockSheet' && rows.some((r) => r.stockNum !== null && r.stockNum !== undefined) ? [{ key: 'stockNum', title: tr('系统库存') }] : undefined}
+          extraColumns={extraColumnsOf(header.name, rows)}
           headerValues={() => form.values as Record<string, unknown>}
           headerLabel={(name) => header.byName.get(name)?.label ?? name}
         />
