@@ -29,9 +29,10 @@ test('purchase return against a receipt: out at the receipt price, not the avera
     await expectCells(pane.locator('.document-lines .ant-table-row').first(), { 采购价: '2.00', 可退数量: '4' })
   })
   await test.step('saving untouched returns nothing: it is refused', async () => {
-    await pane.getByRole('button', { name: '直接审核通过', exact: true }).click()
+    await pane.getByRole('button', { name: '保存', exact: true }).click()
     await expect(toast(page, '退货数量不能全部为0，请填写要退货的数量！')).toBeVisible()
     await expect(page).toHaveURL(/\/purchase\/return\/add$/)
+    await expect(pane.getByRole('button', { name: '保存', exact: true })).toBeEnabled()
   })
   await pane.getByRole('spinbutton', { name: '第1行退货数量' }).fill('2')
   await expect(total(pane, 'num')).toHaveText('2')

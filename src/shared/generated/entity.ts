@@ -224,7 +224,7 @@ export interface Field {
   multiple?: boolean
   default?: string | number | boolean | null
   /**
-   * user.id: a new record's form starts with the signed-in user (a 商机's 负责人). Document line fields: what a new line takes from the product chosen for it (product.purchasePrice, product.salePrice, product.retailPrice, product.taxRate, product.saleTaxRate), as the product picker and the product search answer it. The clerk may change it.
+   * user.id: a new record's form starts with the signed-in user (a 商机's 负责人, a document's 采购员 / 销售员). last: with the value this user chose last for a field of that name (a document's 仓库), kept in the browser. today: with today's date (到货日期). Document line fields: what a new line takes from the product chosen for it (product.purchasePrice, product.salePrice, product.retailPrice, product.taxRate, product.saleTaxRate), as the product picker and the product search answer it. The clerk may change it.
    */
   defaultFrom?: string
   derive?: {

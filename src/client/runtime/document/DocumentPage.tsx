@@ -14,6 +14,8 @@ import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { SchemaField } from '../form-components.js'
 import { buildFormSchema, formItems, FORM_DEFAULTS, type FormMode } from '../form-schema.js'
 import { firstError, initialFormValues, toSubmitValues } from '../form-values.js'
+import { rememberValue } from '../remembered-values.js'
+import { useSession } from '../../app/session.js'
 import { enumColor } from '../field-text.js'
 import AgreedPayments, { type PaymentRow } from './AgreedPayments.js'
 import DocumentLines, { newLineKey, type LineRow } from './DocumentLines.js'
@@ -177,10 +179,11 @@ function DocumentEditor({
   const loadPaymentDate = useRef<(party: unknown, setDate: boolean) => void>(() => undefined)
   const loadPlan = useRef<(planId: string | undefined) => void>(() => undefined)
   const loadPre = useRef<(preId: string | undefined) => void>(() => undefined)
+  const userId = useSession().user?.id
   const form = useMemo(
     () =>
       createForm({
-        initialValues: initialFormValues(items, mode, record),
+        initialValues: initialFormValues(items, mode, record, userId),
         readPretty: readOnly,
         effects: () => {
           if (link) {
@@ -210,7 +213,7 @@ function DocumentEditor({
           }
         },
       }),
-    [items, mode, record, readOnly, link],
+    [items, mode, record, readOnly, link, userId],
   )
   loadPaymentDate.current = (party, setDate) => {
     if (!paymentRule) return
@@ -224,13 +227,15 @@ function DocumentEditor({
       })
       .catch(() => undefined)
   }
-  // A new retail out sheet gets today's date (members have no terms) before any member is chosen.
+  // A new retail out sheet gets today's date (members have no terms) before any member is chosen; the
+  // product search follows a warehouse the form started with (the clerk's last one).
   const started = useRef(false)
   useEffect(() => {
     if (started.current) return
     started.current = true
     if (mode === 'add' && paymentRule?.party === 'memberId') loadPaymentDate.current(undefined, true)
-  }, [mode, paymentRule])
+    if (mode === 'add' && form.values[warehouseField]) setScId(form.values[warehouseField] as string)
+  }, [mode, paymentRule, form, warehouseField])
 
   loadPlan.current = (planId) => {
     setRows([])
@@ -279,6 +284,8 @@ function DocumentEditor({
   const products = hasProductLines(section)
 
   const finish = () => {
+    // What this user chose for fields declared to start with the last choice (仓库) starts their next document.
+    for (const { field } of items) if (field.defaultFrom === 'last') rememberValue(userId, field.name, form.values[field.name])
     documentsChanged(header.name)
     navigate(listPath)
     closeTab(location.pathname)
@@ -342,14 +349,18 @@ function DocumentEditor({
     return body
   }
 
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
+  // One action at a time (a second click is ignored); the buttons spin only once the checks in the
+  // browser passed and the server is asked, so a refusal shown at once leaves no spinner behind.
+  const running = useRef(false)
+  const run = async (work: (spin: () => void) => Promise<void>) => {
+    if (running.current) return
+    running.current = true
     try {
-      await work()
+      await work(() => setBusy(true))
     } catch {
       // The api layer has shown the server's message.
     } finally {
+      running.current = false
       setBusy(false)
     }
   }
@@ -372,13 +383,14 @@ function DocumentEditor({
     )
 
   const save = (approve: boolean) =>
-    run(async () => {
+    run(async (spin) => {
       const body = await collect()
       if (!body) return
       if (missingPayments()) {
         if (approve) return void message.error(tr('单据没有约定支付，请检查！'))
         if (!(await confirmWithoutPayments())) return
       }
+      spin()
       if (approve) {
         await call(calls.createAndApprove, body)
         done(tr('审核通过！'))
@@ -396,12 +408,14 @@ function DocumentEditor({
   const paymentsChanged = () =>
     JSON.stringify(payments.map((p) => [p.id, p.payAmount, p.text ?? ''])) !== JSON.stringify(savedPayments.map((p) => [p.id, p.payAmount, p.text ?? '']))
   const approvePass = () =>
-    run(async () => {
+    run(async (spin) => {
       if (paymentsEditable && paymentsChanged()) {
         const body = await collect()
         if (!body) return
+        spin()
         await call(calls.modify, body)
       } else if (paymentsEditable && missingPayments()) return void message.error(tr('单据没有约定支付，请检查！'))
+      spin()
       await call(calls.approvePass, { id: record!.id })
       done(tr('审核通过！'))
       finish()
