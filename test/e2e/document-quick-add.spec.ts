@@ -1,9 +1,10 @@
-import { expect, test } from './helpers.js'
+import { expect, expectCells, test } from './helpers.js'
 import { docMasterData, openAdd, pick, total } from './document-helpers.js'
 
 /**
  * The quick-add box as a barcode scanner uses it: the code typed and Enter, three times. One line,
- * quantity 3, and the box keeps the focus and is empty for the next scan. The SKU code is a code too.
+ * quantity 3, and the box keeps the focus and is empty for the next scan. The SKU code is a code too;
+ * the line shows its amount.
  */
 test('a scanned code added three times is one line of 3', async ({ page, api }) => {
   const f = await docMasterData(api)
@@ -23,4 +24,6 @@ test('a scanned code added three times is one line of 3', async ({ page, api }) 
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText(f.product.name)
   await expect(total(pane, 'num')).toHaveText('3')
+  // The line shows its amount, 3 × the purchase price 1.00.
+  await expectCells(rows.first(), { 金额: '3.00' })
 })

@@ -13,7 +13,7 @@ import type { EntityRow } from '../entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
 import { SEQ_WIDTH } from '../list-columns.js'
 import { enumOptions } from '../query-params.js'
-import { isGiftLine } from '../../../shared/metadata/document-totals.js'
+import { documentTotals, isGiftLine } from '../../../shared/metadata/document-totals.js'
 import { lineColumnModels, referenceColumns, type LineColumnModel } from './line-columns.js'
 import { discountFieldsOf, keepDiscount, productDefaults } from '../../../shared/metadata/line-discount.js'
 import { giftLine } from './source-links.js'
@@ -222,6 +222,16 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       }),
     ),
   ]
+  // Each line's amount (数量 × 价格) beside its price, by the function that makes the document's total.
+  const priceAt = totals?.price ? columns.findIndex((c) => c.key === totals.price) : -1
+  if (totals && priceAt >= 0)
+    columns.splice(priceAt + 1, 0, {
+      key: '__amount',
+      title: tr('金额'),
+      width: 110,
+      align: 'right',
+      render: (_v, row) => <span data-line-amount>{documentTotals([row], totals).amount}</span>,
+    })
   if (extraColumns?.length)
     columns.splice(1 + referenceColumns(lines, section).length, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
       key: c.key,
