@@ -1,4 +1,4 @@
-import { expect, expectCells, expectStock, test } from './helpers.js'
+import { expect, expectCells, expectStock, test, toast } from './helpers.js'
 import { addPayment, addProduct, approveFromList, codeOf, docMasterData, openAdd, pick, receive, save, total } from './document-helpers.js'
 
 /**
@@ -18,15 +18,21 @@ test('purchase return against a receipt: out at the receipt price, not the avera
   await expectStock(page, f.product, f.sc, { num: '8', price: '2.500000', amount: '20.00' })
 
   const { list, pane } = await openAdd(page, '/purchase/return')
-  await test.step('the receipt fills the header and its line with the quantity left to return', async () => {
+  await test.step('the receipt fills the header and its line at 0, showing what may still be returned', async () => {
     await pick(page, pane.getByRole('textbox', { name: '采购收货单', exact: true }), receiptCode)
     await expect(pane.getByRole('textbox', { name: '仓库', exact: true })).toHaveValue(`${f.sc.code} ${f.sc.name}`)
     await expect(pane.getByRole('textbox', { name: '供应商', exact: true })).toHaveValue(`${f.supplier.code} ${f.supplier.name}`)
     await expect(pane.locator('.document-lines .ant-table-row')).toHaveCount(1)
     await expect(pane.locator('.document-lines .ant-table-row').first()).toContainText(f.product.name)
-    await expect(pane.getByRole('spinbutton', { name: '第1行退货数量' })).toHaveValue('4')
+    await expect(pane.getByRole('spinbutton', { name: '第1行退货数量' })).toHaveValue('0')
     // The price is the receipt's, not to be changed.
-    await expectCells(pane.locator('.document-lines .ant-table-row').first(), { 采购价: '2.00' })
+    await expectCells(pane.locator('.document-lines .ant-table-row').first(), { 采购价: '2.00', 可退数量: '4' })
+  })
+  await test.step('saving untouched returns nothing: it is refused', async () => {
+    await pane.getByRole('button', { name: '保存', exact: true }).click()
+    await expect(toast(page, '退货数量不能全部为0，请填写要退货的数量！')).toBeVisible()
+    await expect(page).toHaveURL(/\/purchase\/return\/add$/)
+    await expect(pane.getByRole('button', { name: '保存', exact: true })).toBeEnabled()
   })
   await pane.getByRole('spinbutton', { name: '第1行退货数量' }).fill('2')
   await expect(total(pane, 'num')).toHaveText('2')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { EntityFile } from '../../src/shared/generated/entity.js'
 import type { EnumsFile } from '../../src/shared/generated/enums.js'
 import { buildEntityModel, type EntityModel } from '../../src/shared/metadata/entity-model.js'
+import { documentHeaderFile } from '../../src/shared/metadata/document-model.js'
 import { EnumCatalog } from '../../src/shared/metadata/enum-catalog.js'
 import type { EntityLookup } from '../../src/client/runtime/picker-kind.js'
 
@@ -14,6 +15,12 @@ export function loadClientMeta(): { entity: (name: string) => EntityModel; looku
   const models = new Map<string, EntityModel>()
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const model = buildEntityModel(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as EntityFile)
+    models.set(model.name, model)
+  }
+  // Documents as the bundle delivers them: their header files with the engine's columns.
+  const documents = path.join(schemas, 'documents')
+  for (const file of readdirSync(documents).filter((f) => f.endsWith('.json'))) {
+    const model = buildEntityModel(documentHeaderFile(JSON.parse(readFileSync(path.join(documents, file), 'utf8')) as EntityFile))
     models.set(model.name, model)
   }
   const enums = new EnumCatalog(JSON.parse(readFileSync(path.join(schemas, 'enums.json'), 'utf8')) as EnumsFile)

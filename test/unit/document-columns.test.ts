@@ -7,7 +7,7 @@ import { documentHeaderFile, documentLinesFile, type DocumentSection } from '../
 import { lineColumnModels, sourceLinkField } from '../../src/client/runtime/document/line-columns.js'
 import { documentOfMenu } from '../../src/client/runtime/document/document-menus.js'
 import { documentPath, parseDocumentRoute } from '../../src/client/runtime/document/document-routes.js'
-import { lineFromSource, sourceLinkOf } from '../../src/client/runtime/document/source-links.js'
+import { lineFromSource, linesToSend, sourceLinkOf } from '../../src/client/runtime/document/source-links.js'
 
 const documents = path.resolve(import.meta.dirname, '../../schemas/documents')
 function load(file: string) {
@@ -85,5 +85,11 @@ describe('menus, routes and source documents', () => {
     const line = lineFromSource({ id: 'L1', orderNo: 1, productId: 'P', orderNum: 10, receiveNum: 4, remainNum: 6, taxPrice: '2.50' }, 'purchaseOrderDetailId', 'orderNum')
     expect(line).toMatchObject({ productId: 'P', orderNum: 6, taxPrice: '2.50', purchaseOrderDetailId: 'L1' })
     expect(line).not.toHaveProperty('id')
+    expect(line).not.toHaveProperty('remainNum')
+    // A return starts at 0 and keeps what may still be taken back.
+    const returned = lineFromSource({ id: 'L2', productId: 'P', orderNum: 10, remainNum: 6, taxPrice: '2.50' }, 'receiveSheetDetailId', 'orderNum', true)
+    expect(returned).toMatchObject({ orderNum: 0, remainNum: 6, receiveSheetDetailId: 'L2' })
+    expect(linesToSend([{ orderNum: 0 }, { orderNum: 2 }], 'orderNum')).toEqual([{ orderNum: 2 }])
+    expect(linesToSend([{ orderNum: 0 }, { orderNum: 0 }], 'orderNum')).toHaveLength(2)
   })
 })

@@ -41,6 +41,7 @@ describe('document facts come from the document files', () => {
         config: { base: '/purchase/config', requireFlag: 'receiveRequirePurchase' },
         copy: ['scId', 'supplierId', 'purchaserId'],
         lock: ['scId', 'supplierId'],
+        startAtZero: false,
       },
       purchaseReturn: {
         headerField: 'receiveSheetId',
@@ -48,6 +49,7 @@ describe('document facts come from the document files', () => {
         config: { base: '/purchase/config', requireFlag: 'purchaseReturnRequireReceive' },
         copy: ['scId', 'supplierId', 'purchaserId'],
         lock: ['scId', 'supplierId'],
+        startAtZero: true,
       },
       saleOutSheet: {
         headerField: 'saleOrderId',
@@ -55,6 +57,7 @@ describe('document facts come from the document files', () => {
         config: { base: '/sale/config', requireFlag: 'outStockRequireSale' },
         copy: ['scId', 'customerId', 'salerId'],
         lock: ['scId', 'customerId'],
+        startAtZero: false,
       },
       saleReturn: {
         headerField: 'outSheetId',
@@ -62,6 +65,7 @@ describe('document facts come from the document files', () => {
         config: { base: '/sale/config', requireFlag: 'saleReturnRequireOutStock' },
         copy: ['scId', 'customerId', 'salerId'],
         lock: ['scId', 'customerId'],
+        startAtZero: true,
       },
       retailReturn: {
         headerField: 'outSheetId',
@@ -69,6 +73,7 @@ describe('document facts come from the document files', () => {
         config: { base: '/retail/config', requireFlag: 'retailReturnRequireOutStock' },
         copy: ['scId', 'memberId', 'salerId'],
         lock: ['scId', 'memberId'],
+        startAtZero: true,
       },
     })
   })

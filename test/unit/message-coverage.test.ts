@@ -44,7 +44,7 @@ function serverMessages(): string[] {
 
 /** Messages written in schemas/ (required and rule messages, delete guards, confirmations). */
 function schemaMessages(): string[] {
-  const keys = new Set(['required', 'unique', 'minMessage', 'maxMessage', 'patternMessage', 'integerMessage', 'maxLengthMessage', 'message', 'notApproved', 'multipleMessage', 'uniqueMessage', 'confirm', 'done'])
+  const keys = new Set(['required', 'unique', 'minMessage', 'maxMessage', 'patternMessage', 'integerMessage', 'maxLengthMessage', 'message', 'notApproved', 'multipleMessage', 'zeroMessage', 'uniqueMessage', 'confirm', 'done'])
   const found = new Set<string>()
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(walk)

@@ -1,5 +1,7 @@
+import dayjs from 'dayjs'
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { FormItemModel, FormMode } from './form-schema.js'
+import { rememberedValue } from './remembered-values.js'
 
 /**
  * Values a form opens with: declared defaults when adding (a switch with no default starts off, so
@@ -9,13 +11,16 @@ export function initialFormValues(
   items: readonly FormItemModel[],
   mode: FormMode,
   record?: Record<string, unknown>,
-  /** The signed-in user, for fields that start with them (`defaultFrom: "user.id"`). */
+  /** The signed-in user, for fields that start with them (`defaultFrom: "user.id"`) or with their last choice (`"last"`). */
   userId?: string,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {}
   for (const { field } of items) {
     if (mode === 'add') {
+      const last = field.defaultFrom === 'last' ? rememberedValue(userId, field.name) : undefined
       if (field.defaultFrom === 'user.id' && userId) values[field.name] = userId
+      else if (last) values[field.name] = last
+      else if (field.defaultFrom === 'today') values[field.name] = dayjs().format('YYYY-MM-DD')
       else if (field.default !== undefined && field.default !== null) values[field.name] = field.default
       else if (field.type === 'boolean') values[field.name] = false
     } else if (record && record[field.name] !== undefined) values[field.name] = record[field.name]

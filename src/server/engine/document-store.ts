@@ -21,7 +21,7 @@ import { lockReservations, releaseReservations, reserveLines } from './document-
 import { isPostgres } from '../db/exact-decimal.js'
 import { attachProducts } from './line-products.js'
 import type { DocumentModel } from './document-kind.js'
-import { checkDiscounts, refuseBundles } from './line-rules.js'
+import { checkDiscounts, refuseAllZero, refuseBundles } from './line-rules.js'
 import { emitWebhookEvent, type WebhookEvent } from '../webhooks/webhook-outbox.js'
 import { WEBHOOK_EVENT } from '../../shared/generated/enum-codes.js'
 
@@ -208,6 +208,7 @@ export class DocumentStore {
       for (const f of lineFields) if (Object.prototype.hasOwnProperty.call(item, f.name)) line[f.name] = (item as Wire)[f.name]
       return line
     })
+    refuseAllZero(doc, lines)
     // Numbers the client sent are checked before domain hooks compute with them (a hook may fill in the
     // rest, so the full validation follows the hook).
     // The empty text is "no number" and becomes null here, so no hook or total reads it as a number.

@@ -56,3 +56,16 @@ export async function checkDiscounts(db: Db, doc: DocumentModel, lines: Wire[]):
     )
   }
 }
+
+/**
+ * `follows.startQuantity: "zero"` (returns): the lines start at 0 and the clerk types what goes back, so
+ * a document whose every quantity is still 0 was saved untouched; it is refused with the declared
+ * message before the per-line rule would name only its first line.
+ */
+export function refuseAllZero(doc: DocumentModel, lines: Wire[]): void {
+  const follows = doc.section.follows
+  const quantity = doc.section.totals?.num
+  if (follows?.startQuantity !== 'zero' || !quantity) return
+  if (lines.every((line) => decimalOf(line[quantity])?.isZero() ?? false))
+    throw invalid(follows.zeroMessage ?? `${doc.subject}的数量不能全部为0！`, quantity)
+}

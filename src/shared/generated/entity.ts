@@ -224,7 +224,7 @@ export interface Field {
   multiple?: boolean
   default?: string | number | boolean | null
   /**
-   * user.id: a new record's form starts with the signed-in user (a 商机's 负责人). Document line fields: what a new line takes from the product chosen for it (product.purchasePrice, product.salePrice, product.retailPrice, product.taxRate, product.saleTaxRate), as the product picker and the product search answer it. The clerk may change it.
+   * user.id: a new record's form starts with the signed-in user (a 商机's 负责人, a document's 采购员 / 销售员). last: with the value this user chose last for a field of that name (a document's 仓库), kept in the browser. today: with today's date (到货日期). Document line fields: what a new line takes from the product chosen for it (product.purchasePrice, product.salePrice, product.retailPrice, product.taxRate, product.saleTaxRate), as the product picker and the product search answer it. The clerk may change it.
    */
   defaultFrom?: string
   derive?: {
@@ -756,6 +756,14 @@ export interface SourceFollow {
    * Source line field bounding the counter.
    */
   limit?: string
+  /**
+   * What the lines taken from the source start with: remaining (a receipt takes what is still to receive) or zero (a return: the clerk types what goes back, lines left at 0 are not sent; approving untouched must not return everything). With zero the server refuses a document whose quantities are all 0 (zeroMessage).
+   */
+  startQuantity?: 'remaining' | 'zero'
+  /**
+   * startQuantity zero: the message when every line's quantity is 0.
+   */
+  zeroMessage?: string
   /**
    * GET path of the loader (?id=): the source in an allowed status with its open lines; access: this document's add and modify keys.
    */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
@@ -13,11 +13,12 @@ import type { EntityRow } from '../entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
 import { SEQ_WIDTH } from '../list-columns.js'
 import { enumOptions } from '../query-params.js'
-import { isGiftLine } from '../../../shared/metadata/document-totals.js'
+import { documentTotals, isGiftLine } from '../../../shared/metadata/document-totals.js'
 import { lineColumnModels, referenceColumns, type LineColumnModel } from './line-columns.js'
 import { discountFieldsOf, keepDiscount, productDefaults } from '../../../shared/metadata/line-discount.js'
 import { giftLine } from './source-links.js'
 import CandidateDialog from './CandidateDialog.js'
+import { addOrIncrement, quickMatch } from './quick-add.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
@@ -137,14 +138,40 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     setPicking(kind)
   }
 
+  const typedText = useRef('')
+  // The clerk chose an entry with the arrow keys: Enter is the list's, not the quick add's.
+  const navigated = useRef(false)
+  const lookUp = async (text: string): Promise<Record<string, unknown>[]> => {
+    if (!searchUrl || !text.trim()) return []
+    try {
+      return await call(declaredCalls.productSearch(searchUrl), { scId, condition: text.trim() }, { hideError: true })
+    } catch {
+      return []
+    }
+  }
   const search = async (text: string) => {
     setSearchText(text)
-    if (!searchUrl || !text.trim()) return setFound([])
-    try {
-      setFound(await call(declaredCalls.productSearch(searchUrl), { scId, condition: text.trim() }, { hideError: true }))
-    } catch {
-      setFound([])
-    }
+    navigated.current = false
+    const answer = await lookUp(text)
+    // An answer to an older text (a scanner types fast) does not replace the newer one's.
+    if (typedText.current === text) setFound(answer)
+  }
+  /** The chosen product once more: its hand-added line of the same kind gets one more, else a new line at 1. */
+  const quickAdd = (product: Record<string, unknown>) => {
+    const line = giftLine(lineFromProduct(product, lines), giftsOnly ? totals?.price : undefined)
+    const quantity = totals?.num
+    if (!products || !quantity) return add([product])
+    const gift = (r: Record<string, unknown>) => (totals ? isGiftLine(r, totals) : false)
+    onChange(addOrIncrement(rows, line, quantity, (r) => !(linkField && r[linkField]) && gift(r) === gift(line)))
+  }
+  /** Enter in the quick-add box (a barcode scanner ends with it): the single match is added, the box is cleared and keeps the focus. */
+  const enter = async (text: string) => {
+    const match = quickMatch(await lookUp(text), text)
+    if (!match) return
+    quickAdd(match)
+    typedText.current = ''
+    setSearchText('')
+    setFound([])
   }
 
   const cell = (m: LineColumnModel, row: LineRow, index: number) => {
@@ -195,6 +222,16 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       }),
     ),
   ]
+  // Each line's amount (数量 × 价格) beside its price, by the function that makes the document's total.
+  const priceAt = totals?.price ? columns.findIndex((c) => c.key === totals.price) : -1
+  if (totals && priceAt >= 0)
+    columns.splice(priceAt + 1, 0, {
+      key: '__amount',
+      title: tr('金额'),
+      width: 110,
+      align: 'right',
+      render: (_v, row) => <span data-line-amount>{documentTotals([row], totals).amount}</span>,
+    })
   if (extraColumns?.length)
     columns.splice(1 + referenceColumns(lines, section).length, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
       key: c.key,
@@ -229,11 +266,21 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
               style={{ width: 320 }}
               value={searchText}
               placeholder={tr('输入商品编号、名称或SKU编号')}
+              defaultActiveFirstOption={false}
               options={found.map((p) => ({ value: String(p.productId), label: `${String(p.productCode ?? '')} ${String(p.productName ?? '')}` }))}
-              onSearch={(t) => void search(t)}
+              onSearch={(t) => {
+                typedText.current = t
+                void search(t)
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowDown' || e.key === 'ArrowUp') navigated.current = true
+                else if (e.key === 'Enter' && !navigated.current && !e.nativeEvent.isComposing) void enter((e.target as HTMLInputElement).value)
+              }}
               onSelect={(id: string) => {
                 const product = found.find((p) => String(p.productId) === id)
-                if (product) add([product])
+                if (product) quickAdd(product)
+                typedText.current = ''
+                navigated.current = false
                 setSearchText('')
                 setFound([])
               }}

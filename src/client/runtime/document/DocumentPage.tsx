@@ -14,6 +14,8 @@ import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { SchemaField } from '../form-components.js'
 import { buildFormSchema, formItems, FORM_DEFAULTS, type FormMode } from '../form-schema.js'
 import { firstError, initialFormValues, toSubmitValues } from '../form-values.js'
+import { rememberValue } from '../remembered-values.js'
+import { useSession } from '../../app/session.js'
 import { enumColor } from '../field-text.js'
 import AgreedPayments, { type PaymentRow } from './AgreedPayments.js'
 import DocumentLines, { newLineKey, type LineRow } from './DocumentLines.js'
@@ -30,7 +32,7 @@ import { hasAgreedPayments, hiddenLineFields, lineVisibilityField, paymentDateRu
 import type { DocumentRoute } from './document-routes.js'
 import { documentSums, documentTotals, paymentsMatch } from '../../../shared/metadata/document-totals.js'
 import { sourceLinkField } from './line-columns.js'
-import { lineFromSource, sourceLinkOf, type SourceLink } from './source-links.js'
+import { lineFromSource, linesToSend, sourceLinkOf, type SourceLink } from './source-links.js'
 import { lineFromPlan, mergePreCounts } from './take-sheet-lines.js'
 import { lineFromProduct } from './DocumentLines.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -94,6 +96,14 @@ function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityM
   if (failure) return <Result status="warning" title={failure} />
   if (!loaded) return <Spin style={{ display: 'block', padding: 48 }} />
   return <DocumentEditor {...props} {...loaded} link={link} />
+}
+
+/** Values the loader put on the lines, shown beside the product: a plan's system quantity, what a return may still take back. */
+function extraColumnsOf(headerName: string, rows: readonly LineRow[]) {
+  const has = (key: string) => rows.some((r) => r[key] !== null && r[key] !== undefined)
+  if (headerName === 'takeStockSheet' && has('stockNum')) return [{ key: 'stockNum', title: '系统库存' }]
+  if (has('remainNum')) return [{ key: 'remainNum', title: '可退数量' }]
+  return undefined
 }
 
 const formModeOf = (route: DocumentRoute): FormMode => (route.mode === 'add' ? 'add' : route.mode === 'modify' ? 'modify' : 'detail')
@@ -169,10 +179,11 @@ function DocumentEditor({
   const loadPaymentDate = useRef<(party: unknown, setDate: boolean) => void>(() => undefined)
   const loadPlan = useRef<(planId: string | undefined) => void>(() => undefined)
   const loadPre = useRef<(preId: string | undefined) => void>(() => undefined)
+  const userId = useSession().user?.id
   const form = useMemo(
     () =>
       createForm({
-        initialValues: initialFormValues(items, mode, record),
+        initialValues: initialFormValues(items, mode, record, userId),
         readPretty: readOnly,
         effects: () => {
           if (link) {
@@ -202,7 +213,7 @@ function DocumentEditor({
           }
         },
       }),
-    [items, mode, record, readOnly, link],
+    [items, mode, record, readOnly, link, userId],
   )
   loadPaymentDate.current = (party, setDate) => {
     if (!paymentRule) return
@@ -216,13 +227,15 @@ function DocumentEditor({
       })
       .catch(() => undefined)
   }
-  // A new retail out sheet gets today's date (members have no terms) before any member is chosen.
+  // A new retail out sheet gets today's date (members have no terms) before any member is chosen; the
+  // product search follows a warehouse the form started with (the clerk's last one).
   const started = useRef(false)
   useEffect(() => {
     if (started.current) return
     started.current = true
     if (mode === 'add' && paymentRule?.party === 'memberId') loadPaymentDate.current(undefined, true)
-  }, [mode, paymentRule])
+    if (mode === 'add' && form.values[warehouseField]) setScId(form.values[warehouseField] as string)
+  }, [mode, paymentRule, form, warehouseField])
 
   loadPlan.current = (planId) => {
     setRows([])
@@ -260,7 +273,7 @@ function DocumentEditor({
         form.setValues(copied)
         const party = paymentRule && copied[paymentRule.party]
         if (party) loadPaymentDate.current(party, true)
-        setRows((source.details ?? []).map((l) => ({ ...lineFromSource(l, linkField, section.totals!.num), __key: newLineKey() })))
+        setRows((source.details ?? []).map((l) => ({ ...lineFromSource(l, linkField, section.totals!.num, link.startAtZero), __key: newLineKey() })))
       })
       .catch(() => form.setValuesIn(link.headerField, undefined))
   }
@@ -271,6 +284,8 @@ function DocumentEditor({
   const products = hasProductLines(section)
 
   const finish = () => {
+    // What this user chose for fields declared to start with the last choice (仓库) starts their next document.
+    for (const { field } of items) if (field.defaultFrom === 'last') rememberValue(userId, field.name, form.values[field.name])
     documentsChanged(header.name)
     navigate(listPath)
     closeTab(location.pathname)
@@ -294,8 +309,14 @@ function DocumentEditor({
       message.error(tr(`${subject}中的${lineSubject}不能为空！`))
       return undefined
     }
+    // Lines of a return left at 0 are not returned (`follows.startQuantity`); all at 0 is refused as the server does.
+    const sent = link?.startAtZero && section.totals ? linesToSend(rows, section.totals.num) : rows
+    if (link?.startAtZero && section.totals && rows.every((r) => Number(r[section.totals!.num] ?? 0) === 0)) {
+      message.error(tr(section.follows?.zeroMessage ?? `${subject}的数量不能全部为0！`))
+      return undefined
+    }
     const lineFields = lines.fields.filter((f) => !f.readOnly && !f.builtin && f.name !== 'productId')
-    for (const [i, row] of rows.entries())
+    for (const [i, row] of sent.entries())
       for (const f of lineFields.filter((x) => !hidden.has(x.name))) {
         const problem = checkField(f, row[f.name], meta.enums, 'create')
         if (problem) {
@@ -316,7 +337,7 @@ function DocumentEditor({
     }
     const body: Record<string, unknown> = {
       ...toSubmitValues(items, values),
-      products: rows.map((row) => {
+      products: sent.map((row) => {
         const line: Record<string, unknown> = products ? { productId: row.productId } : {}
         for (const f of lineFields) line[f.name] = row[f.name] === '' || hidden.has(f.name) ? null : row[f.name]
         if (linkField && row[linkField]) line[linkField] = row[linkField]
@@ -328,14 +349,18 @@ function DocumentEditor({
     return body
   }
 
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
+  // One action at a time (a second click is ignored); the buttons spin only once the checks in the
+  // browser passed and the server is asked, so a refusal shown at once leaves no spinner behind.
+  const running = useRef(false)
+  const run = async (work: (spin: () => void) => Promise<void>) => {
+    if (running.current) return
+    running.current = true
     try {
-      await work()
+      await work(() => setBusy(true))
     } catch {
       // The api layer has shown the server's message.
     } finally {
+      running.current = false
       setBusy(false)
     }
   }
@@ -358,13 +383,14 @@ function DocumentEditor({
     )
 
   const save = (approve: boolean) =>
-    run(async () => {
+    run(async (spin) => {
       const body = await collect()
       if (!body) return
       if (missingPayments()) {
         if (approve) return void message.error(tr('单据没有约定支付，请检查！'))
         if (!(await confirmWithoutPayments())) return
       }
+      spin()
       if (approve) {
         await call(calls.createAndApprove, body)
         done(tr('审核通过！'))
@@ -382,12 +408,14 @@ function DocumentEditor({
   const paymentsChanged = () =>
     JSON.stringify(payments.map((p) => [p.id, p.payAmount, p.text ?? ''])) !== JSON.stringify(savedPayments.map((p) => [p.id, p.payAmount, p.text ?? '']))
   const approvePass = () =>
-    run(async () => {
+    run(async (spin) => {
       if (paymentsEditable && paymentsChanged()) {
         const body = await collect()
         if (!body) return
+        spin()
         await call(calls.modify, body)
       } else if (paymentsEditable && missingPayments()) return void message.error(tr('单据没有约定支付，请检查！'))
+      spin()
       await call(calls.approvePass, { id: record!.id })
       done(tr('审核通过！'))
       finish()
@@ -435,7 +463,7 @@ function DocumentEditor({
           scId={scId}
           hidden={hidden}
           giftsOnly={linked}
-          extraColumns={header.name === 'takeStockSheet' && rows.some((r) => r.stockNum !== null && r.stockNum !== undefined) ? [{ key: 'stockNum', title: tr('系统库存') }] : undefined}
+          extraColumns={extraColumnsOf(header.name, rows)}
           headerValues={() => form.values as Record<string, unknown>}
           headerLabel={(name) => header.byName.get(name)?.label ?? name}
         />

@@ -16,6 +16,8 @@ export interface SourceLink {
   copy: readonly string[]
   /** Copied fields the server takes from the source whatever is sent (`copyHeader`): read-only once linked. */
   lock: readonly string[]
+  /** Lines taken from the source start at 0 (a return: the clerk types what goes back). */
+  startAtZero: boolean
 }
 
 /**
@@ -36,16 +38,19 @@ export function sourceLinkOf(
     config: base ? { base, requireFlag: follows.config.required } : undefined,
     copy: [...follows.copyHeader, ...(follows.prefill ?? [])],
     lock: follows.copyHeader,
+    startAtZero: follows.startQuantity === 'zero',
   }
 }
 
 /**
- * A source line made into a line of the new document: its product and price, the remaining quantity,
- * and the link to the source line (`linkField`).
+ * A source line made into a line of the new document: its product and price, the remaining quantity
+ * (or 0 when the link says so, `remainNum` then kept on the line as what may still be taken), and the link
+ * to the source line (`linkField`).
  */
-export function lineFromSource(source: Record<string, unknown>, linkField: string | undefined, quantityField: string): Record<string, unknown> {
+export function lineFromSource(source: Record<string, unknown>, linkField: string | undefined, quantityField: string, startAtZero = false): Record<string, unknown> {
   const { id, orderNo: _no, remainNum, ...rest } = source
-  const line: Record<string, unknown> = { ...rest, [quantityField]: remainNum ?? source[quantityField] }
+  const remaining = remainNum ?? source[quantityField]
+  const line: Record<string, unknown> = startAtZero ? { ...rest, remainNum: remaining, [quantityField]: 0 } : { ...rest, [quantityField]: remaining }
   if (linkField) line[linkField] = id
   return line
 }
@@ -56,4 +61,13 @@ export function lineFromSource(source: Record<string, unknown>, linkField: strin
  */
 export function giftLine<T extends Record<string, unknown>>(line: T, priceField: string | undefined): T {
   return priceField ? { ...line, [priceField]: '0' } : line
+}
+
+/**
+ * The lines to send of a document whose source lines start at 0: those left at 0 are not taken. When
+ * every line is 0 all are sent, so that the server answers with the document's own message.
+ */
+export function linesToSend<T extends Record<string, unknown>>(rows: readonly T[], quantityField: string): readonly T[] {
+  const typed = rows.filter((r) => Number(r[quantityField] ?? 0) !== 0)
+  return typed.length ? typed : rows
 }
