@@ -4285,7 +4285,7 @@ export interface WebhookDelivery {
     | 'import.finished'
     | 'job.failed'
   /**
-   * 事件ID
+   * 事件编号
    */
   eventId?: string
   /**
