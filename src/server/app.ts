@@ -50,6 +50,8 @@ import { dataPermissionFilter } from './platform/data-permission-filter.js'
 import { basedataModule } from './modules/basedata/index.js'
 import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
+import { openApiRoute } from './modules/meta/openapi-route.js'
+import { collectApiRoutes } from './platform/openapi.js'
 import { registerSourceLoaders } from './domain/documents/source-link.js'
 import { componentModule } from './modules/component/index.js'
 import { lowcodeModule } from './modules/lowcode/index.js'
@@ -168,7 +170,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.get('/healthz', async () => ({ status: 'ok', database: databases.kind }))
   metricsRoute(app, config, services.metrics)
+  const apiRoutes = collectApiRoutes(app)
   await app.register(async (scope) => {
+    openApiRoute(scope, services, apiRoutes)
     registerMasterDataRoutes(scope, services)
     registerCodeRuleRoutes(scope, services)
     registerSelectorRoutes(scope, services)
