@@ -51,7 +51,8 @@ import { basedataModule } from './modules/basedata/index.js'
 import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
 import { openApiRoute } from './modules/meta/openapi-route.js'
-import { collectApiRoutes } from './platform/openapi.js'
+import { collectApiRoutes, openApiDocument } from './platform/openapi.js'
+import { APP_VERSION } from './backup/app-version.js'
 import { registerSourceLoaders } from './domain/documents/source-link.js'
 import { componentModule } from './modules/component/index.js'
 import { lowcodeModule } from './modules/lowcode/index.js'
@@ -82,6 +83,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services
     scheduler: JobScheduler
+    /** The OpenAPI document of the routes served (built when first asked, then kept). */
+    openApi: () => Record<string, unknown>
   }
 }
 
@@ -171,8 +174,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.get('/healthz', async () => ({ status: 'ok', database: databases.kind }))
   metricsRoute(app, config, services.metrics)
   const apiRoutes = collectApiRoutes(app)
+  let openApi: Record<string, unknown> | undefined
+  app.decorate('openApi', () => (openApi ??= openApiDocument(apiRoutes, registry, APP_VERSION)))
   await app.register(async (scope) => {
-    openApiRoute(scope, services, apiRoutes)
+    openApiRoute(scope)
     registerMasterDataRoutes(scope, services)
     registerCodeRuleRoutes(scope, services)
     registerSelectorRoutes(scope, services)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { servedCalls } from '../support/endpoint-catalogue.js'
 import { servedRoutes } from '../support/served-routes.js'
+import { answerProblem } from '../support/answer-check.js'
 
 type Operation = { 'x-permissions': string[]; 'x-access': string; 'x-messages': { status: number; msg: string }[]; responses: Record<string, unknown> }
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> }
@@ -57,5 +58,13 @@ describe('the OpenAPI document', () => {
     expect(json).toContain('#/components/schemas/CurrentUser')
     const page = JSON.stringify(doc.paths['/basedata/customer/query'].get.responses['200'])
     expect(page).toContain('#/components/schemas/Record.customer')
+  })
+
+  it('is what the harness checks every answer against: a drifting answer is named', () => {
+    const check = (path: string, status: number, answer: unknown) => answerProblem(t.app, 'GET', `/cloud-api${path}`, status, 'application/json', JSON.stringify(answer))
+    expect(check('/auth/info', 200, { code: 200, msg: '操作成功！', data: 'nobody' })).toMatch(/GET \/auth\/info answered 200 not as its OpenAPI document declares/)
+    expect(check('/basedata/customer/query', 200, { code: 200, msg: '操作成功！', data: { datas: [{ id: '1', name: 7 }], totalCount: 1 } })).toMatch(/\/data\/datas\/0\/name/)
+    expect(check('/basedata/customer/query', 403, { code: 403 })).toMatch(/msg/)
+    expect(check('/basedata/customer/query', 200, { code: 200, msg: '操作成功！', data: { datas: [{ id: '1', name: '客户' }], totalCount: 1 } })).toBeUndefined()
   })
 })
