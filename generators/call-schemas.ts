@@ -89,8 +89,11 @@ export function callSchemas(root: string): CallSchemas {
     if (symbolName === 'Blob' || symbolName === 'Buffer' || symbolName === 'Uint8Array') return { type: 'string', format: 'binary' }
     if (symbolName === 'Date') return { type: 'string', format: 'date-time' }
     if (checker.isTupleType(type)) {
-      const items = checker.getTypeArguments(type as ts.TypeReference).map((t) => toSchema(t, depth + 1))
-      return { type: 'array', prefixItems: items, minItems: items.length }
+      const target = (type as ts.TypeReference).target as ts.TupleType
+      const args = checker.getTypeArguments(type as ts.TypeReference)
+      const rest = target.elementFlags.findIndex((f) => f & ts.ElementFlags.Variable)
+      const fixed = (rest < 0 ? args : args.slice(0, rest)).map((t) => toSchema(t, depth + 1))
+      return { type: 'array', prefixItems: fixed, minItems: target.minLength, items: rest < 0 ? false : toSchema(args[rest], depth + 1) }
     }
     if (checker.isArrayType(type)) return { type: 'array', items: toSchema(checker.getTypeArguments(type as ts.TypeReference)[0], depth + 1) }
     if (f & ts.TypeFlags.Object) {
@@ -102,7 +105,9 @@ export function callSchemas(root: string): CallSchemas {
         const propType = decl ? checker.getTypeOfSymbolAtLocation(prop, decl) : checker.getTypeOfSymbol(prop)
         if (propType.getCallSignatures().length) continue
         const optional = !!(prop.flags & ts.SymbolFlags.Optional)
-        properties[prop.getName()] = toSchema(optional ? checker.getNonNullableType(propType) === propType ? propType : withoutUndefined(propType) : propType, depth + 1)
+        // An optional property may be absent or, as JSON has no undefined, null.
+        const schema = toSchema(optional ? withoutUndefined(propType) : propType, depth + 1)
+        properties[prop.getName()] = optional && Object.keys(schema).length ? { anyOf: [schema, { type: 'null' }] } : schema
         if (!optional) required.push(prop.getName())
       }
       const out: JsonSchema = { type: 'object' }

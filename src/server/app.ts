@@ -33,6 +33,7 @@ import { crmDealsModule } from './modules/crm/deals.js'
 import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
+import { ApiTokenStore } from './platform/api-tokens.js'
 import { PermissionResolver } from './platform/permissions.js'
 import { CodeSender } from './platform/code-sender.js'
 import { installAuthHook } from './platform/auth-hook.js'
@@ -45,6 +46,7 @@ import { noticeRoutes } from './modules/system/notices.js'
 import { backupRoutes } from './modules/system/backups.js'
 import { webhookRoutes } from './modules/system/webhooks.js'
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js'
+import { apiTokenRoutes } from './modules/system/api-tokens.js'
 import { dataPermissionRoutes, dataPermissionSetup } from './modules/system/data-permission.js'
 import { dataPermissionFilter } from './platform/data-permission-filter.js'
 import { basedataModule } from './modules/basedata/index.js'
@@ -125,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     store,
     documents: new DocumentStore(store, documentHooks, postDocumentStock, lockDocumentStock, documentSettlement(registry)),
     sessions,
+    apiTokens: new ApiTokenStore(databases.platform, config.apiTokenCallsPerMinute),
     permissions,
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
     bus: new MessageBus(databases, sessions, permissions, app.log),
@@ -188,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     noticeRoutes(scope, services)
     backupRoutes(scope, services)
     webhookRoutes(scope, services)
+    apiTokenRoutes(scope, services)
     dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
     stockModule(scope, services)

@@ -49,7 +49,7 @@ const COMMON: Record<number, string[]> = {
   400: ['请求参数不能包含空字符（\\0）', '请求参数嵌套层级过深', '请求参数格式错误'],
   500: ['系统出现内部错误，请联系系统管理员！'],
 }
-const SIGNED_IN: Record<number, string[]> = { 401: ['请先登录！', '登录已过期，请重新登录！'] }
+const SIGNED_IN: Record<number, string[]> = { 401: ['请先登录！', '登录已过期，请重新登录！', '接口令牌无效或已过期！'] }
 const TOKEN_REFUSALS: Record<number, string[]> = { 429: ['调用过于频繁，请稍后再试！'] }
 
 /** Component name of an entity's record. */
