@@ -33,6 +33,7 @@ import { crmDealsModule } from './modules/crm/deals.js'
 import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { SessionStore } from './platform/sessions.js'
+import { ApiTokenStore } from './platform/api-tokens.js'
 import { PermissionResolver } from './platform/permissions.js'
 import { CodeSender } from './platform/code-sender.js'
 import { installAuthHook } from './platform/auth-hook.js'
@@ -45,11 +46,15 @@ import { noticeRoutes } from './modules/system/notices.js'
 import { backupRoutes } from './modules/system/backups.js'
 import { webhookRoutes } from './modules/system/webhooks.js'
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js'
+import { apiTokenRoutes } from './modules/system/api-tokens.js'
 import { dataPermissionRoutes, dataPermissionSetup } from './modules/system/data-permission.js'
 import { dataPermissionFilter } from './platform/data-permission-filter.js'
 import { basedataModule } from './modules/basedata/index.js'
 import { stockModule } from './modules/stock/index.js'
 import { metaModule } from './modules/meta/index.js'
+import { openApiRoute } from './modules/meta/openapi-route.js'
+import { collectApiRoutes, openApiDocument } from './platform/openapi.js'
+import { APP_VERSION } from './backup/app-version.js'
 import { registerSourceLoaders } from './domain/documents/source-link.js'
 import { componentModule } from './modules/component/index.js'
 import { lowcodeModule } from './modules/lowcode/index.js'
@@ -80,6 +85,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services
     scheduler: JobScheduler
+    /** The OpenAPI document of the routes served (built when first asked, then kept). */
+    openApi: () => Record<string, unknown>
   }
 }
 
@@ -120,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     store,
     documents: new DocumentStore(store, documentHooks, postDocumentStock, lockDocumentStock, documentSettlement(registry)),
     sessions,
+    apiTokens: new ApiTokenStore(databases.platform, config.apiTokenCallsPerMinute),
     permissions,
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
     bus: new MessageBus(databases, sessions, permissions, app.log),
@@ -168,7 +176,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.get('/healthz', async () => ({ status: 'ok', database: databases.kind }))
   metricsRoute(app, config, services.metrics)
+  const apiRoutes = collectApiRoutes(app)
+  let openApi: Record<string, unknown> | undefined
+  app.decorate('openApi', () => (openApi ??= openApiDocument(apiRoutes, registry, APP_VERSION)))
   await app.register(async (scope) => {
+    openApiRoute(scope)
     registerMasterDataRoutes(scope, services)
     registerCodeRuleRoutes(scope, services)
     registerSelectorRoutes(scope, services)
@@ -179,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     noticeRoutes(scope, services)
     backupRoutes(scope, services)
     webhookRoutes(scope, services)
+    apiTokenRoutes(scope, services)
     dataPermissionRoutes(scope, services)
     basedataModule(scope, services)
     stockModule(scope, services)

@@ -10,6 +10,8 @@ export interface AppConfig {
   /** Where backups are written and listed (npm run backup, the scheduled job, 备份管理). */
   backupDir: string
   loginCaptcha: boolean
+  /** Calls an API token may make per minute (429 beyond). */
+  apiTokenCallsPerMinute: number
   adminPassword: string
   /** Minutes of inactivity after which a session ends. */
   sessionIdleMinutes: number
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on') !== 'off',
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    apiTokenCallsPerMinute: Number(env.API_TOKEN_CALLS_PER_MINUTE ?? 600),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 24),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '../../src/server/app.js'
 import { loadConfig } from '../../src/server/config.js'
+import { answerProblem } from './answer-check.js'
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './postgres.js'
 
 export type DbKind = 'sqlite' | 'postgres'
@@ -186,6 +187,9 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     }
     const response = await app.inject(request)
     const raw = response.body
+    // Every answer as the OpenAPI document declares it: an answer that drifts from the document fails here.
+    const problem = answerProblem(app, method, url, response.statusCode, String(response.headers['content-type'] ?? ''), raw)
+    if (problem) throw new Error(problem)
     let body = {} as Envelope<T>
     if (String(response.headers['content-type'] ?? '').includes('json') && raw.length > 0) {
       body = JSON.parse(raw) as Envelope<T>

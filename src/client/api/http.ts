@@ -122,6 +122,17 @@ export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'del
   }
 }
 
+/** A JSON document the server sends as is, not in the envelope (the OpenAPI document). */
+export async function requestDocument<T>(path: string): Promise<T> {
+  try {
+    return await client(path.replace(/^\//, '')).json<T>()
+  } catch (e) {
+    const error = await toApiError(e)
+    for (const l of listeners) l(error)
+    throw error
+  }
+}
+
 /** The file name of a blob answer: the Content-Disposition header, else the last path segment. */
 export function downloadName(disposition: string | null, path: string): string {
   const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition ?? '')

@@ -95,6 +95,27 @@ export function platformMigrations(kind: DbKind): Record<string, Migration> {
     },
     // Row counters of the listed tables (row-counter.ts): the triggers come with the entity tables.
     '0003_row_count': rowCountMigration(kind),
+    // API tokens (platform/api-tokens.ts): found by the SHA-256 digest of the token before the tenant is
+    // known, so they live beside the sessions; the rate window is counted on the row by one guarded update.
+    '0004_api_tokens': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('sys_api_token')
+          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('digest', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('permissions', 'text', (c) => c.notNull())
+          .addColumn('expire_time', time, (c) => c.notNull())
+          .addColumn('last_used_time', time)
+          .addColumn('window_start', time, (c) => c.notNull())
+          .addColumn('window_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .$call((t) => withAudit(t, kind))
+          .execute()
+        await db.schema.createIndex('ix_sys_api_token_user').on('sys_api_token').columns(['tenant_id', 'user_id']).execute()
+      },
+    },
   }
 }
 

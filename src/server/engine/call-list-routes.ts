@@ -17,6 +17,7 @@ export function defineCallListRoute<P, R>(
     method: contract.method,
     url: contract.path,
     access: spec.access,
+    doc: { contract },
     conditions: spec.conditions,
     handler: (input: AuthedInput) => spec.handler({ ...input, params: paramsOf(contract, input) }),
   })

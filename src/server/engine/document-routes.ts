@@ -33,6 +33,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
     const doc = documentModel(services, header)
     const calls = documentCalls(api.base)
     const key = (action: string) => [`${api.permission}:${action}`]
+    const of = { entity: header.name }
     const list = header.file.views?.list
     const listRequest = (values: Record<string, unknown>) => ({
       params: list?.query ?? [],
@@ -44,7 +45,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
 
     const conditions = paramsOf(services, header, list?.query ?? [])
     defineListRoute(app, services, {
-      ...routeOf(calls.query),
+      ...routeOf(calls.query, { ...of, answer: 'page' }),
       conditions,
       access: key('query'),
       handler: async ({ ctx, query }) => store.list(ctx.db, ctx, header, listRequest(query)),
@@ -53,6 +54,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
       defineListRoute(app, services, {
         method,
         url: calls.export.path,
+        doc: { ...of, answer: 'file' },
         conditions,
         access: key('export'),
         // Every matching document, streamed (engine/list-export.ts).
@@ -62,34 +64,34 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
         },
       })
     defineRoute(app, {
-      ...routeOf(calls.get),
+      ...routeOf(calls.get, { ...of, lines: doc.lines?.name, answer: 'record' }),
       access: [...key('query'), ...key('modify'), ...key('approve')],
       handler: async ({ ctx, query }) => documents.get(ctx.db, ctx, doc, query.id),
     })
     defineRoute(app, {
-      ...routeOf(calls.create),
+      ...routeOf(calls.create, { ...of, answer: 'id', body: 'record' }),
       access: key('add'),
       handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.create(trx, ctx, doc, objectBody(body))),
     })
     defineRoute(app, {
-      ...routeOf(calls.modify),
+      ...routeOf(calls.modify, { ...of, answer: 'none', body: 'record' }),
       access: key('modify'),
       handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.modify(trx, ctx, doc, objectBody(body))),
     })
     defineRoute(app, {
-      ...routeOf(calls.remove),
+      ...routeOf(calls.remove, { ...of, answer: 'none', body: 'id' }),
       access: key('delete'),
       handler: async ({ ctx, body, query }) => inTransaction(ctx.db, (trx) => documents.remove(trx, ctx, doc, field(body, 'id') ?? query.id)),
     })
     defineRoute(app, {
-      ...routeOf(calls.removeBatch),
+      ...routeOf(calls.removeBatch, { ...of, answer: 'none', body: 'ids' }),
       access: key('delete'),
       handler: async ({ ctx, body, query }) =>
         inTransaction(ctx.db, (trx) => documents.batch(trx, doc, idsFrom(body, query), '删除', (id) => documents.remove(trx, ctx, doc, id))),
     })
     if (!hasApproval(doc.section)) continue
     defineRoute(app, {
-      ...routeOf(calls.createAndApprove),
+      ...routeOf(calls.createAndApprove, { ...of, answer: 'id', body: 'record' }),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, async (trx) => {
@@ -99,19 +101,19 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
         }),
     })
     defineRoute(app, {
-      ...routeOf(calls.approvePass),
+      ...routeOf(calls.approvePass, { ...of, answer: 'none' }),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) => documents.approvePass(trx, ctx, doc, field(body, 'id'), field(body, 'description'))),
     })
     defineRoute(app, {
-      ...routeOf(calls.approveRefuse),
+      ...routeOf(calls.approveRefuse, { ...of, answer: 'none' }),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) => documents.approveRefuse(trx, ctx, doc, field(body, 'id'), field(body, 'refuseReason'))),
     })
     defineRoute(app, {
-      ...routeOf(calls.approvePassBatch),
+      ...routeOf(calls.approvePassBatch, { ...of, answer: 'none' }),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) =>
@@ -121,7 +123,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
         ),
     })
     defineRoute(app, {
-      ...routeOf(calls.approveRefuseBatch),
+      ...routeOf(calls.approveRefuseBatch, { ...of, answer: 'none' }),
       access: key('approve'),
       handler: async ({ ctx, body }) =>
         inTransaction(ctx.db, (trx) =>
@@ -130,7 +132,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
     })
     if (doc.section.cancelApprove)
       defineRoute(app, {
-        ...routeOf(calls.approveCancel),
+        ...routeOf(calls.approveCancel, { ...of, answer: 'none' }),
         access: key('cancel-approve'),
         handler: async ({ ctx, body }) => inTransaction(ctx.db, (trx) => documents.cancelApprove(trx, ctx, doc, field(body, 'id'))),
       })

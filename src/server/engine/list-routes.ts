@@ -39,6 +39,7 @@ export function defineListRoute(
   const handler = route.handler as (input: AuthedInput) => Promise<unknown>
   defineRoute(app, {
     ...route,
+    doc: { ...route.doc, conditions: conditions.map((c) => c.name) },
     handler: async (input: AuthedInput) => {
       const body = input.body && typeof input.body === 'object' && !Array.isArray(input.body) ? (input.body as Record<string, unknown>) : {}
       checkConditions(conditions, { ...input.query, ...body }, services.registry.enums)

@@ -55,8 +55,11 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
       modify: async ({ ctx, body }) => inTransaction(db(ctx), (trx) => store.modify(trx, ctx, entity, objectBody(body))),
       delete: async ({ ctx, body, query }) => inTransaction(db(ctx), (trx) => store.remove(trx, ctx, entity, idsFrom(body, query))),
     }
+    const answers = { query: list?.paged === false ? 'rows' : 'page', get: 'record', create: 'id', modify: 'none', delete: 'none' } as const
+    const bodies = { create: 'record', modify: 'record', delete: 'ids' } as const
     const serve = (operation: ApiPath['operation'], method: ApiPath['method'], url: string) => {
-      const route = { method, url, access: operationKeys(entity, operation), handler: calls[operation] }
+      const doc = { entity: entity.name, answer: answers[operation], ...(operation in bodies ? { body: bodies[operation as keyof typeof bodies] } : {}) }
+      const route = { method, url, access: operationKeys(entity, operation), handler: calls[operation], doc }
       if (operation === 'query') defineListRoute(app, services, { ...route, conditions })
       else defineRoute(app, route)
     }
@@ -69,6 +72,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
       defineListRoute(app, services, {
         method: family.trees.method,
         url: family.trees.path,
+        doc: { entity: entity.name, answer: 'rows' },
         conditions,
         access: operationKeys(entity, 'trees'),
         handler: async ({ ctx, query }) => (await store.list(db(ctx), ctx, entity, { ...listRequest(query), paged: false })).datas,
@@ -78,6 +82,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
       defineRoute(app, {
         method: family[op].method,
         url: family[op].path,
+        doc: { entity: entity.name, answer: 'none', body: 'ids' },
         access: operationKeys(entity, op),
         handler: async ({ ctx, body }) => inTransaction(db(ctx), (trx) => store.setAvailable(trx, ctx, entity, idsFrom(body), op === 'enable')),
       })
@@ -88,6 +93,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, services: Service
         defineListRoute(app, services, {
           method,
           url: family.export.path,
+          doc: { entity: entity.name, answer: 'file' },
           conditions,
           access: operationKeys(entity, 'export'),
           // Every matching row, streamed (engine/list-export.ts).

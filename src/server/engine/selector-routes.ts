@@ -46,7 +46,7 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
     const stockAt = picker.warehouseStock ? [{ name: picker.warehouseStock.param, label: '仓库', kind: 'id' as const }] : []
     const conditions = [...paramsOf(services, entity, selectorParams(entity)).map((c) => (c.name === 'available' ? { ...c, also: ['all'] } : c)), ...stockAt]
     defineListRoute(app, services, {
-      ...routeOf(calls.page),
+      ...routeOf(calls.page, { entity: entity.name, answer: 'page' }),
       access,
       conditions,
       handler: async ({ ctx, query }) => {
@@ -69,7 +69,7 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
       },
     })
     defineRoute(app, {
-      ...routeOf(calls.load),
+      ...routeOf(calls.load, { entity: entity.name, answer: 'rows', body: 'ids' }),
       access,
       handler: async ({ ctx, body, query }) =>
         services.store.loadByIds(dbFor(services, ctx, entity), ctx, entity, idsFrom(body, query), picker.columns),

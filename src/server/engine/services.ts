@@ -10,6 +10,7 @@ import type { CodeSender } from '../platform/code-sender.js'
 import type { DocumentStore } from './document-store.js'
 import type { MessageBus } from '../realtime/message-bus.js'
 import type { AppMetrics } from '../platform/app-metrics.js'
+import type { ApiTokenStore } from '../platform/api-tokens.js'
 
 /** What every area plugin works with; built once in app.ts. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   /** The lifecycle of every document (approval state machine, numbering, effects). */
   documents: DocumentStore
   sessions: SessionStore
+  /** API tokens (`Authorization: Bearer …`), acting as their user narrowed to their keys. */
+  apiTokens: ApiTokenStore
   permissions: PermissionResolver
   sender: CodeSender
   /** The realtime message bus (realtime/publish.ts sends through it). */

@@ -27,12 +27,12 @@ export function registerSingletonRoutes(app: FastifyInstance, services: Services
   if (!api) return
   const calls = singletonCalls(api.base)
   defineRoute(app, {
-    ...routeOf(calls.read),
+    ...routeOf(calls.read, { entity: entity.name, answer: 'record' }),
     access: readKeys(services, entity),
     handler: async ({ ctx }) => readSingleton(services, ctx.db, ctx, entity),
   })
   defineRoute(app, {
-    ...routeOf(calls.save),
+    ...routeOf(calls.save, { entity: entity.name, answer: 'none', body: 'record' }),
     access: [`${api.permission}:modify`],
     handler: async ({ ctx, body }) =>
       inTransaction(ctx.db, async (trx) => {

@@ -25,7 +25,7 @@ export interface TenantTable {
  * table of an entity's multiple ref (read with its owner's) is offered, so search indexes (which copy
  * the searched text of every row), counters, role and menu grants and favourites are not.
  */
-const DENIED_TABLES = new Set(['sys_session', 'sys_captcha', 'sys_verify_code', 'sys_login_failure', 'sys_module_tenant'])
+const DENIED_TABLES = new Set(['sys_session', 'sys_api_token', 'sys_captcha', 'sys_verify_code', 'sys_login_failure', 'sys_module_tenant'])
 const DENIED_PREFIXES = ['sqlite_', 'kysely_', 'gen_', 'pg_']
 const SECRET_COLUMN = /(password|passwd|secret|salt|token|captcha)/i
 

@@ -4,6 +4,8 @@ import type { PermissionResolver } from './permissions.js'
 import type { SessionStore } from './sessions.js'
 import { relogin } from './errors.js'
 import type { Access } from './routes.js'
+import type { ApiTokenStore } from './api-tokens.js'
+import type { RequestContext } from './request-context.js'
 
 export const TOKEN_HEADER = 'x-auth-token'
 
@@ -11,9 +13,36 @@ export const TOKEN_HEADER = 'x-auth-token'
  * Resolves token -> session -> tenant database -> grants before every API handler. Routes declare
  * their access; this hook only fails when a route needs a signed-in user and there is none.
  */
+type AuthServices = { sessions: SessionStore; databases: Databases; permissions: PermissionResolver; apiTokens: ApiTokenStore }
+
+/**
+ * The context of a call through an API token: its user in its tenant (so data permissions and ownership
+ * apply as to that user), holding only the token's keys that the user still holds now. Never the admin
+ * pass, even for an admin's token: the token's keys are all it may use.
+ */
+async function tokenContext(services: AuthServices, bearer: string, ip: string): Promise<RequestContext> {
+  const grant = await services.apiTokens.resolve(bearer)
+  const db = services.databases.tenant(grant.tenantId)
+  const grants = db && (await services.permissions.grants(grant.tenantId, db, grant.userId))
+  if (!db || !grants || !grants.available) throw relogin('接口令牌无效或已过期！')
+  const permissions = new Set([...grant.permissions].filter((k) => grants.isAdmin || grants.permissions.has(k)))
+  return {
+    token: '',
+    tenantId: grant.tenantId,
+    userId: grant.userId,
+    username: grants.username,
+    name: grants.name,
+    db,
+    isAdmin: false,
+    permissions,
+    ip,
+    apiToken: { id: grant.id, name: grant.name },
+  }
+}
+
 export function installAuthHook(
   app: FastifyInstance,
-  services: { sessions: SessionStore; databases: Databases; permissions: PermissionResolver },
+  services: AuthServices,
 ): void {
   app.decorateRequest('ctx', null)
   app.addHook('preHandler', async (req) => {
@@ -21,6 +50,12 @@ export function installAuthHook(
     if (access === undefined) return
     const header = req.headers[TOKEN_HEADER]
     const token = Array.isArray(header) ? header[0] : header
+    const bearer = !token ? /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] : undefined
+    if (bearer) {
+      if (access === 'public') return
+      req.ctx = await tokenContext(services, bearer, req.ip)
+      return
+    }
     if (!token) {
       if (access === 'public') return
       throw relogin('请先登录！')

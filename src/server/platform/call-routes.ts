@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AnyCall, CallContract, QueryAndBody } from '../../shared/contracts/call.js'
+import type { RouteDoc } from './route-doc.js'
 import { defineRoute, type Access, type AuthedInput, type RouteInput } from './routes.js'
 
 type Input<A extends Access> = A extends 'public' ? RouteInput : AuthedInput
@@ -29,6 +30,7 @@ export function defineCallRoute<P, R, A extends Access>(app: FastifyInstance, co
     method: contract.method,
     url: contract.path,
     access: spec.access,
+    doc: { contract },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: (input) => spec.handler({ ...input, params: paramsOf(contract, input) } as Input<A> & { params: P }),
   })
@@ -45,4 +47,4 @@ export const schemaAnswer = <R>(data: unknown): R => data as R
  * Method and url of a contract, for the engine's families whose handlers read the request themselves
  * (the document store takes `id` from the body or the query): the path is still the contract's.
  */
-export const routeOf = (contract: AnyCall) => ({ method: contract.method, url: contract.path })
+export const routeOf = (contract: AnyCall, doc?: RouteDoc) => ({ method: contract.method, url: contract.path, doc: { contract, ...doc } })

@@ -9,6 +9,8 @@ export interface OpLogActor {
   userId: string
   name: string
   ip?: string
+  /** The API token the call came with (the op log says so). */
+  apiToken?: { id: string; name: string }
 }
 
 /**
@@ -28,7 +30,14 @@ export function opLogInsert(db: Db, actor: OpLogActor, name: string, logType: nu
       name: name.slice(0, 200),
       log_type: logType,
       ip: actor.ip ?? null,
-      extra: extra === undefined ? null : JSON.stringify(extra).slice(0, 4000),
+      extra: withToken(extra, actor) === undefined ? null : JSON.stringify(withToken(extra, actor)).slice(0, 4000),
       ...auditColumns(actor),
     })
+}
+
+/** The extra of a row written by a call through an API token carries the token (id and name, never the token). */
+function withToken(extra: unknown, actor: OpLogActor): unknown {
+  if (!actor.apiToken) return extra
+  const base = extra === undefined ? {} : extra && typeof extra === 'object' && !Array.isArray(extra) ? extra : { value: extra }
+  return { ...base, apiToken: actor.apiToken }
 }

@@ -13,6 +13,8 @@ export interface RequestContext {
   isAdmin: boolean
   permissions: ReadonlySet<string>
   ip: string
+  /** Set when the call came with an API token: the user's keys are narrowed to the token's, and the op log names it. */
+  apiToken?: { id: string; name: string }
 }
 
 declare module 'fastify' {

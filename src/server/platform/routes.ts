@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { BizError, forbidden, relogin } from './errors.js'
 import { hasPermission, type RequestContext } from './request-context.js'
+import type { RouteDoc } from './route-doc.js'
 
 export const API_PREFIX = '/cloud-api'
 export const OK_MSG = '操作成功！'
@@ -30,6 +31,8 @@ export interface RouteSpec<A extends Access> {
   access: A
   /** A larger JSON body than the app's default (e.g. a whole spreadsheet workbook). */
   bodyLimit?: number
+  /** What the OpenAPI document says of the route (its contract, or the entity of an engine family). */
+  doc?: RouteDoc
   /** Answer the data field; or send the reply yourself (downloads) and answer `reply`. */
   handler: (input: A extends 'public' ? RouteInput : AuthedInput) => Promise<unknown>
 }
@@ -41,7 +44,7 @@ export function defineRoute<A extends Access>(app: FastifyInstance, spec: RouteS
   app.route({
     method: spec.method,
     url: API_PREFIX + spec.url,
-    config: { access: spec.access },
+    config: { access: spec.access, doc: spec.doc },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       const input: RouteInput = {

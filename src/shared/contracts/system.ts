@@ -74,7 +74,8 @@ export const system = {
 }
 
 export const dataPermission = {
-  models: defineCall<void, PermissionModelRow[]>('GET', '/system/data/permission/model/detail/query'),
+  /** The models; with bizId, bizType or permissionType, the saved permission's nodes instead (the ancestor's reading). */
+  models: defineCall<void, PermissionModelRow[] | SavedPermission['nodes']>('GET', '/system/data/permission/model/detail/query'),
   palette: defineCall<{ modelId: number }, PaletteItem[]>('GET', '/system/data/permission/model/detail'),
   saved: defineCall<PermissionTarget, SavedPermission>('GET', '/system/data/permission/data/queryByBizId'),
   /** The SQL a permission tree stands for. */

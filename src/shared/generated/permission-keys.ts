@@ -51,6 +51,12 @@ export const PERMISSION = {
       query: 'system:code-rule:query',
       modify: 'system:code-rule:modify',
     },
+    apiToken: {
+      query: 'system:api-token:query',
+      add: 'system:api-token:add',
+      delete: 'system:api-token:delete',
+      others: 'system:api-token:others',
+    },
     printTemplate: {
       query: 'system:print-template:query',
       add: 'system:print-template:add',
@@ -638,6 +644,9 @@ export const PERMISSION = {
       modify: 'development:custom-page:modify',
       delete: 'development:custom-page:delete',
       category: 'development:custom-page:category',
+    },
+    apiDocs: {
+      query: 'development:api-docs:query',
     },
   },
   smartWork: {

@@ -44,7 +44,8 @@ export default function DataPermissionDialog({ target, bizType, onClose }: DataP
 
   const { data, error, loading } = useLoad(`data-permission:${bizType}:${bizId}`, async (): Promise<ModelTab[]> => {
     if (builtIn) return []
-    const models = await call(dataPermission.models)
+    // Called without a target, the call answers the models (with one, the saved nodes).
+    const models = (await call(dataPermission.models)) as PermissionModelRow[]
     return Promise.all(
       models.map(async (model) => {
         const [palette, saved] = await Promise.all([
