@@ -126,6 +126,8 @@ async function sweep(page: Page, pages: { path: string; title: string }[], patte
         await settle(page, paneOf(page, after))
         note(`${title} ${add} ${after}`, await offending(page, pattern))
         await closeTab(page, after)
+        // The list is shown again before its own tab is closed (a close during that navigation reopens it).
+        await expect(page).toHaveURL(new RegExp(`${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
       } else {
         await settle(page, dialog)
         note(`${title} ${add}`, await offending(page, pattern))
