@@ -1,9 +1,15 @@
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import {
+  BEFORE_EOM_BOUND,
+  CRON_BOUNDS,
   CronParseError,
+  DAY_BOUND,
   DAY_MODES,
+  NTH_BOUND,
+  WEEK_BOUND,
   YEAR_OPTIONS,
+  intervalZero,
   cronExpression,
   cronFields,
   defaultCronState,
@@ -206,10 +212,57 @@ describe('cron builder: every mode to a Quartz expression and croner\'s fire tim
     expect(emptyChoices(s)).toEqual(['minute', 'monthDay'])
   })
 
-  it('shows seven fields, the year as * when every year, and offers the years 2021 to 2121', () => {
+  it('shows seven fields, the year as * when every year, and offers 100 years from 2021', () => {
     expect(cronFields(every())).toEqual(['*', '*', '*', '*', '*', '?', '*'])
+    expect(YEAR_OPTIONS).toHaveLength(100)
     expect(YEAR_OPTIONS[0]).toBe(2021)
-    expect(YEAR_OPTIONS[YEAR_OPTIONS.length - 1]).toBe(2121)
+    expect(YEAR_OPTIONS[99]).toBe(2120)
+  })
+
+  it('bounds every unit as spec 001 §5 writes them', () => {
+    expect(CRON_BOUNDS).toEqual({
+      second: { start: { min: 0, max: 59 }, interval: { min: 1, max: 60 }, range: { min: 0, max: 59 } },
+      minute: { start: { min: 0, max: 59 }, interval: { min: 1, max: 59 }, range: { min: 0, max: 59 } },
+      hour: { start: { min: 0, max: 23 }, interval: { min: 0, max: 23 }, range: { min: 0, max: 23 } },
+      month: { start: { min: 0, max: 12 }, interval: { min: 0, max: 12 }, range: { min: 1, max: 12 } },
+      year: { start: { min: 2021, max: 2121 }, interval: { min: 1, max: 99 }, range: { min: 2021, max: 2121 } },
+    })
+    expect([DAY_BOUND, WEEK_BOUND, NTH_BOUND, BEFORE_EOM_BOUND]).toEqual([
+      { min: 1, max: 31 },
+      { min: 1, max: 7 },
+      { min: 1, max: 5 },
+      { min: 1, max: 31 },
+    ])
+  })
+
+  it('takes the edges of every bound: a month start of 0 is the first month, an interval of 0 and L-31 are refused with the reason', () => {
+    const month = (start: number, interval: number) => at9((s) => (s.month = { ...s.month, cronEvery: '2', incrementStart: start, incrementIncrement: interval }))
+    expect(cronExpression(month(0, 2))).toBe('0 0 9 * */2 ?')
+    // January, March … November: today (the 26th of November) fires
+    expect(fires(cronExpression(month(0, 2)), 2)).toEqual(['2026-11-26 09:00:00', '2026-11-27 09:00:00'])
+    expect(cronExpression(month(12, 12))).toBe('0 0 9 * 12/12 ?')
+    expect(fires(cronExpression(month(12, 12)), 1)).toEqual(['2026-12-01 09:00:00'])
+    expect(intervalZero(month(1, 0))).toEqual(['month'])
+    const hour = defaultCronState()
+    hour.hour = { ...hour.hour, cronEvery: '2', incrementStart: 23, incrementIncrement: 0 }
+    expect(intervalZero(hour)).toEqual(['hour'])
+    hour.hour.incrementIncrement = 23
+    expect(intervalZero(hour)).toEqual([])
+    expect(fires(cronExpression(hour), 2)).toEqual(['2026-11-26 23:00:00', '2026-11-27 23:00:00'])
+    // the upper edge of each unit's start and interval still fires
+    const top = every()
+    top.second = { ...top.second, cronEvery: '2', incrementStart: 59, incrementIncrement: 59 }
+    top.minute = { ...top.minute, cronEvery: '2', incrementStart: 59, incrementIncrement: 59 }
+    top.year = { ...top.year, cronEvery: '2', incrementStart: 2121, incrementIncrement: 99 }
+    expect(cronExpression(top)).toBe('59/59 59/59 * * * ? 2121/99')
+    expect(fires(cronExpression(top), 1)).toEqual(['2121-01-01 00:59:59'])
+    const eom = (n: number) => at9((s) => (s.day = { ...s.day, cronEvery: '9', cronDaysBeforeEomMinus: n }))
+    expect(fires(cronExpression(eom(30)), 1)).toEqual(['2026-12-01 09:00:00'])
+    expect(parseCronState('0 0 9 L-31 * ?').day.cronDaysBeforeEomMinus).toBe(31)
+    expect(quartzCronError(cronExpression(eom(31)))).toBe('月末前天数必须在1到30之间')
+    expect(parseCronState('0 0 9 * */3 ?').month).toMatchObject({ cronEvery: '2', incrementStart: 0, incrementIncrement: 3 })
+    expect(() => parseCronState('0 0 9 * 13 ?')).toThrow('“13”超出范围1-12')
+    expect(() => parseCronState('0 0 9 * 13/1 ?')).toThrow('“13”超出范围0-12')
   })
 
   it('parses what people paste: names, */n, seven fields', () => {

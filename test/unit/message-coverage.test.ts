@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CATALOGUES, translatorOf } from '../../src/shared/i18n/all-catalogues.js'
+import { EntityRegistry } from '../../src/server/engine/entity-registry.js'
+import { FIGURES } from '../../src/server/domain/crm/work-report.js'
 
 /**
  * How much of what users read is translated. The server's messages are found by scanning its source
@@ -105,6 +107,29 @@ describe('translation coverage', () => {
       const hk = Object.keys(CATALOGUES['zh-HK'][kind]).sort()
       expect(hk).toEqual(en)
     }
+  })
+
+  it('every label the schemas give a screen has its entry, those the engine derives and the server sends too', () => {
+    const en = new Set([...Object.keys(CATALOGUES['en-US'].terms), ...Object.keys(CATALOGUES['en-US'].messages)])
+    const missing = new Set<string>()
+    const need = (text: string | undefined, where: string) => text && CHINESE.test(text) && !en.has(text) && missing.add(`${text} (${where})`)
+    // Labels, titles and placeholders written in the files (views, row actions, line columns).
+    const walk = (value: unknown, where: string): void => {
+      if (Array.isArray(value)) value.forEach((v) => walk(v, where))
+      else if (value && typeof value === 'object')
+        for (const [key, item] of Object.entries(value)) {
+          if (key === 'description') continue
+          if (['label', 'title', 'placeholder'].includes(key) && typeof item === 'string') need(item, where)
+          walk(item, where)
+        }
+    }
+    for (const dir of ['schemas/entities', 'schemas/documents'])
+      for (const file of filesUnder(path.join(root, dir), /\.json$/)) walk(JSON.parse(readFileSync(file, 'utf8')), path.basename(file))
+    // Fields the engine builds at run time (document totals, audit columns, line fields) with their labels.
+    for (const entity of new EntityRegistry().all()) for (const field of entity.byName.values()) need(field.label, `${entity.name}.${field.name}`)
+    // Chart and column labels the server answers (周报/月报 figures).
+    for (const figure of FIGURES) need(figure.label, 'work report figures')
+    expect([...missing]).toEqual([])
   })
 
   it('every seeded menu shown in the menu tree has its titles', () => {

@@ -1,6 +1,7 @@
 import ky, { HTTPError, type Options } from 'ky'
 import { currentLocale } from '../i18n/current-locale.js'
 import { translate } from '../i18n/messages.js'
+import { noteWrite } from './write-generation.js'
 
 /** Local-storage keys of the spec (000 §3 "Client-held data"). */
 export const STORAGE = { token: 'X-Auth-Token', user: 'admin.user', roles: 'admin.roles', routes: 'admin.routes' } as const
@@ -114,6 +115,7 @@ export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'del
   try {
     const envelope = await client(path.replace(/^\//, ''), { method, ...kyOptions(options) }).json<Envelope<T>>()
     if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || defaultError())
+    if (method !== 'get') noteWrite()
     return envelope.data
   } catch (e) {
     const error = await toApiError(e)

@@ -115,6 +115,14 @@ export function refreshTab(key: string, spinMs: number = REFRESH_SPIN_MS): void 
   setTimeout(() => commit(tabs.map((t) => (t.key === key ? { ...t, version: t.version + 1, refreshing: false } : t))), spinMs)
 }
 
+/**
+ * Navigation state of a link that opens a page afresh (新增): an open tab of that page is mounted again
+ * instead of shown as it was left (shell/ShellLayout).
+ */
+export const FRESH_OPENING = { freshOpening: true } as const
+
+export const isFreshOpening = (state: unknown): boolean => Boolean(state && typeof state === 'object' && (state as { freshOpening?: unknown }).freshOpening === true)
+
 /** Signing out forgets the tabs so the next account starts on the workplace. */
 export function clearTabs(): void {
   commit([])

@@ -2,6 +2,7 @@ import useSWR, { type SWRConfiguration } from 'swr'
 import type { CallContract } from '../../shared/contracts/call.js'
 import { useSession } from './session.js'
 import { call, type CallOptions } from '../api/call.js'
+import { useFreshWhenShown } from './pane-freshness.js'
 
 /**
  * The swr key of a call: its path first (so `mutate((key) => key[0] === path)` reloads every read of
@@ -33,12 +34,16 @@ export interface UseCallOptions<A> extends CallOptions {
 }
 
 /**
+ * Both read hooks read again when their tab is shown after a write made elsewhere (pane-freshness.ts).
+ *
  * A read that is more than one call (a screen's several calls put together), keyed like `useCall`:
  * by `key` and the session's token. A null key (or no session) skips it.
  */
 export function useSessionRead<T>(key: readonly unknown[] | null | false, read: () => Promise<T>, swr?: SWRConfiguration<T>) {
   const { token } = useSession()
-  return useSWR<T>(key && token ? [...key, token] : null, read, swr)
+  const answer = useSWR<T>(key && token ? [...key, token] : null, read, swr)
+  useFreshWhenShown(answer.mutate, Boolean(key && token))
+  return answer
 }
 
 /**
@@ -48,5 +53,8 @@ export function useSessionRead<T>(key: readonly unknown[] | null | false, read: 
 export function useCall<P, A>(contract: CallContract<P, A> | null | false | undefined, params: P, options: UseCallOptions<A> = {}) {
   const { token } = useSession()
   const { swr, signedOut, ...callOptions } = options
-  return useSWR<A>(contract && (token || signedOut) ? callKey(contract.path, token, params) : null, () => (call as (c: CallContract<P, A>, p: P, o: CallOptions) => Promise<A>)(contract as CallContract<P, A>, params, callOptions), swr)
+  const active = Boolean(contract && (token || signedOut))
+  const answer = useSWR<A>(active ? callKey((contract as CallContract<P, A>).path, token, params) : null, () => (call as (c: CallContract<P, A>, p: P, o: CallOptions) => Promise<A>)(contract as CallContract<P, A>, params, callOptions), swr)
+  useFreshWhenShown(answer.mutate, active)
+  return answer
 }

@@ -15,6 +15,7 @@ import {
   cronFields,
   defaultCronState,
   emptyChoices,
+  intervalZero,
   parseCronState,
   type Bound,
   type CronState,
@@ -58,14 +59,20 @@ function Num({ value, bound, onChange, label }: { value: number; bound: Bound; o
   )
 }
 
-const radioStyle = { display: 'flex', alignItems: 'center', minHeight: 34 }
+const rowStyle = { display: 'flex', alignItems: 'center', flexWrap: 'wrap' as const, gap: 4, minHeight: 34 }
 
 /**
- * A select inside a radio's label: a click on it would also activate the label (focusing the radio,
- * which closes the dropdown at once), so the click's default action is cancelled here.
+ * One option of a tab: the radio's label holds only its leading words, the inputs follow beside it. A
+ * select inside a `<label>` would have every click on it activate the radio too (which focuses the radio
+ * and closes the dropdown at once).
  */
-function InLabel({ children }: { children: ReactNode }) {
-  return <span onClick={(e) => e.preventDefault()}>{children}</span>
+function ModeRow({ value, lead, children }: { value: string; lead: ReactNode; children?: ReactNode }) {
+  return (
+    <div style={rowStyle}>
+      <Radio value={value}>{lead}</Radio>
+      {children}
+    </div>
+  )
 }
 
 /** 秒, 分, 时, 月 and 年: every, from … every …, specific values, a range. */
@@ -77,38 +84,29 @@ function SimpleTab({ unit, state, onChange }: { unit: SimpleUnit; state: UnitSta
   const values = unit === 'year' ? YEAR_OPTIONS : range(b.range)
   return (
     <Radio.Group value={state.cronEvery} onChange={(e) => set({ cronEvery: e.target.value as string })} style={{ width: '100%' }}>
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Radio value="1" style={radioStyle}>
-          {tr(t.every)}
-        </Radio>
-        <Radio value="2" style={radioStyle}>
-          <Space size={4} wrap>
-            {tr('从第')} <Num label={tr(`${t.name}开始`)} value={state.incrementStart} bound={b.start} onChange={(v) => set({ incrementStart: v, cronEvery: '2' })} /> {tr(t.name)}{tr('开始，每')}
-            <Num label={tr(`${t.name}间隔`)} value={state.incrementIncrement} bound={b.interval} onChange={(v) => set({ incrementIncrement: v, cronEvery: '2' })} /> {tr(t.name)}{tr('执行一次')}
-          </Space>
-        </Radio>
-        <Radio value="3" style={radioStyle}>
-          <Space size={4} wrap>
-            {tr(`指定${t.name}（可多选）`)}
-            <InLabel>
-              <Select
-                mode="multiple"
-                size="small"
-                aria-label={tr(`指定${t.name}`)}
-                style={{ minWidth: 360 }}
-                value={state.specificSpecific}
-                options={values.map((v) => ({ value: v, label: String(v) }))}
-                onChange={(v: number[]) => set({ specificSpecific: v, cronEvery: '3' })}
-              />
-            </InLabel>
-          </Space>
-        </Radio>
-        <Radio value="4" style={radioStyle}>
-          <Space size={4} wrap>
-            {tr('周期从')} <Num label={tr(`${t.name}从`)} value={state.rangeStart} bound={b.range} onChange={(v) => set({ rangeStart: v, cronEvery: '4' })} /> {tr('到')}
-            <Num label={tr(`${t.name}到`)} value={state.rangeEnd} bound={b.range} onChange={(v) => set({ rangeEnd: v, cronEvery: '4' })} /> {tr(t.name)}
-          </Space>
-        </Radio>
+      <Space direction="vertical" size={0} style={{ width: '100%' }}>
+        <ModeRow value="1" lead={tr(t.every)} />
+        <ModeRow value="2" lead={tr('从第')}>
+          <Num label={tr(`${t.name}开始`)} value={state.incrementStart} bound={b.start} onChange={(v) => set({ incrementStart: v, cronEvery: '2' })} /> {tr(t.name)}
+          {tr('开始，每')}
+          <Num label={tr(`${t.name}间隔`)} value={state.incrementIncrement} bound={b.interval} onChange={(v) => set({ incrementIncrement: v, cronEvery: '2' })} /> {tr(t.name)}
+          {tr('执行一次')}
+        </ModeRow>
+        <ModeRow value="3" lead={tr(`指定${t.name}（可多选）`)}>
+          <Select
+            mode="multiple"
+            size="small"
+            aria-label={tr(`指定${t.name}`)}
+            style={{ minWidth: 360 }}
+            value={state.specificSpecific}
+            options={values.map((v) => ({ value: v, label: String(v) }))}
+            onChange={(v: number[]) => set({ specificSpecific: v, cronEvery: '3' })}
+          />
+        </ModeRow>
+        <ModeRow value="4" lead={tr('周期从')}>
+          <Num label={tr(`${t.name}从`)} value={state.rangeStart} bound={b.range} onChange={(v) => set({ rangeStart: v, cronEvery: '4' })} /> {tr('到')}
+          <Num label={tr(`${t.name}到`)} value={state.rangeEnd} bound={b.range} onChange={(v) => set({ rangeEnd: v, cronEvery: '4' })} /> {tr(t.name)}
+        </ModeRow>
       </Space>
     </Radio.Group>
   )
@@ -121,9 +119,7 @@ function WeekSelect({ value, onChange, label }: { value: number; onChange: (v: n
   const tr = useTr()
   const weekOptions = weekOptionsOf(tr)
   return (
-    <InLabel>
-      <Select size="small" aria-label={label} style={{ width: 100 }} value={value} options={weekOptions} onChange={onChange} />
-    </InLabel>
+    <Select size="small" aria-label={label} style={{ width: 100 }} value={value} options={weekOptions} onChange={onChange} />
   )
 }
 
@@ -133,83 +129,84 @@ function DayTab({ state, onChange }: { state: CronState; onChange: (s: CronState
   const { day, week } = state
   const setDay = (patch: Partial<CronState['day']>, mode: string) => onChange({ ...state, day: { ...day, ...patch, cronEvery: mode } })
   const setWeek = (patch: Partial<CronState['week']>, mode: string) => onChange({ ...state, week: { ...week, ...patch }, day: { ...day, cronEvery: mode } })
-  const body: Record<string, ReactNode> = {
-    '2': (
+  /** Each option with inputs: the words that lead it (the radio's label) and the inputs that follow. */
+  const body: Record<string, [string, ReactNode]> = {
+    '2': [
+      term('每周从'),
       <>
-        {tr('每周从')} <WeekSelect label={tr('周开始')} value={week.incrementStart} onChange={(v) => setWeek({ incrementStart: v }, '2')} /> {tr('开始，每隔')}
+        <WeekSelect label={tr('周开始')} value={week.incrementStart} onChange={(v) => setWeek({ incrementStart: v }, '2')} /> {tr('开始，每隔')}
         <Num label={tr('周间隔')} value={week.incrementIncrement} bound={WEEK_BOUND} onChange={(v) => setWeek({ incrementIncrement: v }, '2')} /> {tr('天执行一次')}
-      </>
-    ),
-    '3': (
+      </>,
+    ],
+    '3': [
+      term('每月从'),
       <>
-        {tr('每月从')} <Num label={tr('日开始')} value={day.incrementStart} bound={DAY_BOUND} onChange={(v) => setDay({ incrementStart: v }, '3')} /> {tr('日开始，每隔')}
+        <Num label={tr('日开始')} value={day.incrementStart} bound={DAY_BOUND} onChange={(v) => setDay({ incrementStart: v }, '3')} /> {tr('日开始，每隔')}
         <Num label={tr('日间隔')} value={day.incrementIncrement} bound={DAY_BOUND} onChange={(v) => setDay({ incrementIncrement: v }, '3')} /> {tr('天执行一次')}
-      </>
-    ),
-    '4': (
+      </>,
+    ],
+    '4': [
+      term('指定星期几（可多选）'),
+      <Checkbox.Group value={week.specificSpecific} options={weekOptionsOf(tr)} onChange={(v) => setWeek({ specificSpecific: v as number[] }, '4')} />,
+    ],
+    '5': [
+      term('指定日期（可多选）'),
+      <Select
+        mode="multiple"
+        size="small"
+        aria-label={tr('指定日期')}
+        style={{ minWidth: 360 }}
+        value={day.specificSpecific}
+        options={range(DAY_BOUND).map((v) => ({ value: v, label: String(v) }))}
+        onChange={(v: number[]) => setDay({ specificSpecific: v }, '5')}
+      />,
+    ],
+    '8': [term('本月最后一个'), <WeekSelect label={tr('最后一个星期')} value={day.cronLastSpecificDomDay} onChange={(v) => setDay({ cronLastSpecificDomDay: v }, '8')} />],
+    '9': [
+      term('本月最后一天之前'),
       <>
-        {tr('指定星期几（可多选）')}
-        <Checkbox.Group value={week.specificSpecific} options={weekOptionsOf(tr)} onChange={(v) => setWeek({ specificSpecific: v as number[] }, '4')} />
-      </>
-    ),
-    '5': (
+        <Num label={tr('月末前天数')} value={day.cronDaysBeforeEomMinus} bound={BEFORE_EOM_BOUND} onChange={(v) => setDay({ cronDaysBeforeEomMinus: v }, '9')} /> {tr('天')}
+      </>,
+    ],
+    '10': [
+      term('离'),
       <>
-        {tr('指定日期（可多选）')}
-        <Select
-          mode="multiple"
-          size="small"
-          aria-label={tr('指定日期')}
-          style={{ minWidth: 360 }}
-          value={day.specificSpecific}
-          options={range(DAY_BOUND).map((v) => ({ value: v, label: String(v) }))}
-          onChange={(v: number[]) => setDay({ specificSpecific: v }, '5')}
-        />
-      </>
-    ),
-    '8': (
+        <Num label={tr('最近工作日')} value={day.cronDaysNearestWeekday} bound={DAY_BOUND} onChange={(v) => setDay({ cronDaysNearestWeekday: v }, '10')} /> {tr('日最近的工作日（周一至周五）')}
+      </>,
+    ],
+    '11': [
+      term('本月第'),
       <>
-        {tr('本月最后一个')} <WeekSelect label={tr('最后一个星期')} value={day.cronLastSpecificDomDay} onChange={(v) => setDay({ cronLastSpecificDomDay: v }, '8')} />
-      </>
-    ),
-    '9': (
-      <>
-        {tr('本月最后一天之前')} <Num label={tr('月末前天数')} value={day.cronDaysBeforeEomMinus} bound={BEFORE_EOM_BOUND} onChange={(v) => setDay({ cronDaysBeforeEomMinus: v }, '9')} /> {tr('天')}
-      </>
-    ),
-    '10': (
-      <>
-        {tr('离')} <Num label={tr('最近工作日')} value={day.cronDaysNearestWeekday} bound={DAY_BOUND} onChange={(v) => setDay({ cronDaysNearestWeekday: v }, '10')} /> {tr('日最近的工作日（周一至周五）')}
-      </>
-    ),
-    '11': (
-      <>
-        {tr('本月第')} <Num label={tr('第几个')} value={week.cronNthDayNth} bound={NTH_BOUND} onChange={(v) => setWeek({ cronNthDayNth: v }, '11')} /> {tr('个')}
+        <Num label={tr('第几个')} value={week.cronNthDayNth} bound={NTH_BOUND} onChange={(v) => setWeek({ cronNthDayNth: v }, '11')} /> {tr('个')}
         <WeekSelect label={tr('第几个星期')} value={week.cronNthDayDay} onChange={(v) => setWeek({ cronNthDayDay: v }, '11')} />
-      </>
-    ),
-    '12': (
+      </>,
+    ],
+    '12': [
+      term('每周从'),
       <>
-        {tr('每周从')} <WeekSelect label={tr('周从')} value={week.rangeStart} onChange={(v) => setWeek({ rangeStart: v }, '12')} /> {tr('到')}
+        <WeekSelect label={tr('周从')} value={week.rangeStart} onChange={(v) => setWeek({ rangeStart: v }, '12')} /> {tr('到')}
         <WeekSelect label={tr('周到')} value={week.rangeEnd} onChange={(v) => setWeek({ rangeEnd: v }, '12')} />
-      </>
-    ),
-    '13': (
+      </>,
+    ],
+    '13': [
+      term('每月从'),
       <>
-        {tr('每月从')} <Num label={tr('日从')} value={day.rangeStart} bound={DAY_BOUND} onChange={(v) => setDay({ rangeStart: v }, '13')} /> {tr('日到')}
+        <Num label={tr('日从')} value={day.rangeStart} bound={DAY_BOUND} onChange={(v) => setDay({ rangeStart: v }, '13')} /> {tr('日到')}
         <Num label={tr('日到')} value={day.rangeEnd} bound={DAY_BOUND} onChange={(v) => setDay({ rangeEnd: v }, '13')} /> {tr('日')}
-      </>
-    ),
+      </>,
+    ],
   }
   return (
     <Radio.Group value={day.cronEvery} onChange={(e) => setDay({}, e.target.value as string)} style={{ width: '100%' }}>
-      <Space direction="vertical" style={{ width: '100%' }}>
-        {DAY_MODES.map((m) => (
-          <Radio key={m.value} value={m.value} style={radioStyle}>
-            <Space size={4} wrap>
-              {body[m.value] ?? tr(m.label)}
-            </Space>
-          </Radio>
-        ))}
+      <Space direction="vertical" size={0} style={{ width: '100%' }}>
+        {DAY_MODES.map((m) => {
+          const [lead, rest] = body[m.value] ?? [m.label, null]
+          return (
+            <ModeRow key={m.value} value={m.value} lead={tr(lead)}>
+              {rest}
+            </ModeRow>
+          )
+        })}
       </Space>
     </Radio.Group>
   )
@@ -258,6 +255,7 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
 
   const fields = cronFields(state)
   const empty = emptyChoices(state)
+  const zero = intervalZero(state)
   const expression = cronExpression(state)
   const preview = useMemo(() => {
     try {
@@ -290,7 +288,7 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
         <Button key="close" onClick={onClose}>
           {tr('关闭')}
         </Button>,
-        <Button key="ok" type="primary" disabled={!!preview.error || empty.length > 0} onClick={() => onOk(expression)}>
+        <Button key="ok" type="primary" disabled={!!preview.error || empty.length > 0 || zero.length > 0} onClick={() => onOk(expression)}>
           {tr('确定')}
         </Button>,
       ]}
@@ -321,6 +319,9 @@ export default function CronBuilderModal({ open, value, onOk, onClose }: CronBui
       </Space.Compact>
       {empty.map((choice) => (
         <Alert key={choice} type="error" showIcon style={{ marginTop: 8 }} message={tr(`请至少选择一个${CHOICE_NAMES[choice]}`)} />
+      ))}
+      {zero.map((unit) => (
+        <Alert key={unit} type="error" showIcon style={{ marginTop: 8 }} message={tr(`${UNIT_TEXT[unit].name}间隔不能为0`)} />
       ))}
       {parseError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={tr(parseError)} />}
       <div style={{ marginTop: 12 }} className="cron-next-times">

@@ -1,13 +1,15 @@
 import { DatePicker, type DatePickerProps } from 'antd'
 import { useFeedback } from './feedback.js'
 import { useTr } from '../i18n/use-tr.js'
-import { DATE_FORMAT, DATE_INPUT_FORMATS, DATETIME_FORMAT, DATETIME_INPUT_FORMATS, parseTypedDate } from './date-formats.js'
+import { DATE_FORMAT, DATE_INPUT_FORMATS, DATETIME_FORMAT, DATETIME_INPUT_FORMATS, WEEK_FORMAT, parseTypedDate } from './date-formats.js'
 
 /**
  * The formats a day or date-time picker reads typed text in: the usual ones when the picker shows the
- * wire format (or none is given); a picker of weeks or months, or one with a format of its own, keeps it.
+ * wire format (or none is given); a picker of weeks shows 2026 W48; one of months, or one with a format
+ * of its own, keeps it.
  */
 export function inputFormatsOf(props: { picker?: string; showTime?: unknown; format?: unknown }) {
+  if (props.picker === 'week' && props.format === undefined) return WEEK_FORMAT
   if ((props.picker && props.picker !== 'date') || (props.format !== undefined && props.format !== DATE_FORMAT && props.format !== DATETIME_FORMAT)) return undefined
   return props.showTime ? DATETIME_INPUT_FORMATS : DATE_INPUT_FORMATS
 }

@@ -7,6 +7,9 @@ dayjs.extend(customParseFormat)
 export const DATE_FORMAT = 'YYYY-MM-DD'
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
 
+/** A week as people write it (2026 W48), not antd's ordinal `2026-48th`. */
+export const WEEK_FORMAT = 'gggg [W]ww'
+
 const DAY_FORMATS = ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY.MM.DD', 'YYYYMMDD', 'YYYY-M-D', 'YYYY/M/D', 'YYYY年M月D日'] // i18n-ignore: formats, not texts
 
 /**

@@ -18,6 +18,8 @@ function greeting(hour: number): MessageKey {
   return 'greeting.evening'
 }
 
+const NAME_SLOT = '\u0000'
+
 /** The workplace: a welcome, the collected menus as quick entries, and the order chart. */
 export default function Workplace() {
   const { user } = useSession()
@@ -28,6 +30,8 @@ export default function Workplace() {
   const collected = flattenFunctions(menus).filter((e) => e.menu.isCollect && e.menu.path)
   const now = dayjs()
   const name = user?.name || user?.username || ''
+  // The user's name is data, written as it was entered: it sits in its own element within the sentence.
+  const [beforeName, afterName = ''] = t('workplace.welcome', { greeting: t(greeting(now.hour())), name: NAME_SLOT, title }).split(NAME_SLOT)
 
   return (
     <div className="workplace">
@@ -36,7 +40,9 @@ export default function Workplace() {
           <Avatar size={64} icon={<UserOutlined />} style={{ backgroundColor: '#1890ff', flex: 'none' }} />
           <div>
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('workplace.welcome', { greeting: t(greeting(now.hour())), name, title })}
+              {beforeName}
+              <span className="workplace-user-name">{name}</span>
+              {afterName}
             </Typography.Title>
             <Typography.Text type="secondary">{t('workplace.today', { date: now.format(t('workplace.dateFormat')) })}</Typography.Text>
           </div>

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom'
 import type { MenuNode } from '../app/menus.js'
 import { updateSettings, useSettings } from '../app/settings.js'
 import { useT } from '../i18n/use-t.js'
+import { useTr } from '../i18n/use-tr.js'
+import { isTabDirty } from '../app/tab-dirty.js'
 import {
   closeLeft,
   closeOthers,
@@ -28,31 +30,44 @@ interface Props {
 
 /**
  * Multi-page tabs (000 §2): workplace first and fixed; right-click for refresh and close left, right,
- * others; a lock that keeps the tab bar on top while the page scrolls.
+ * others (a tab with unsaved input asks first); a lock that keeps the tab bar on top while the page scrolls.
  */
 export function PageTabs({ activeKey, menuById, titleOf, onToggleCollect }: Props) {
   const tabs = useTabs()
   const navigate = useNavigate()
   const t = useT()
-  const { message } = App.useApp()
+  const tr = useTr()
+  const { message, modal } = App.useApp()
   const { tabsLocked } = useSettings()
 
   const goTo = (tab: PageTab | undefined) => tab && navigate(tab.fullPath)
+
+  /** Unsaved input in any of the tabs to close: asks first, then closes. */
+  const discarding = (keys: string[], then: () => void) => {
+    if (!keys.some(isTabDirty)) return then()
+    modal.confirm({ title: tr('有未保存的内容，确定关闭吗？'), okText: tr('确定'), cancelText: tr('取消'), onOk: then })
+  }
 
   const close = (key: string) => {
     if (!isClosable(key) || getTabs().length <= 1) {
       void message.warning(getTabs().length <= 1 ? t('tabs.lastTab') : t('tabs.workplaceFixed'))
       return
     }
-    const next = closeTab(key)
-    if (key === activeKey) goTo(next)
+    discarding([key], () => {
+      const next = closeTab(key)
+      if (key === activeKey) goTo(next)
+    })
   }
 
   // Closing around a tab keeps that tab; if the active one went away, show the kept one.
-  const keepAndShow = (key: string, op: (key: string) => void) => {
-    op(key)
-    if (!getTabs().some((tab) => tab.key === activeKey)) goTo(getTabs().find((tab) => tab.key === key))
-  }
+  const keepAndShow = (key: string, op: (key: string) => void, closing: PageTab[]) =>
+    discarding(
+      closing.map((tab) => tab.key),
+      () => {
+        op(key)
+        if (!getTabs().some((tab) => tab.key === activeKey)) goTo(getTabs().find((tab) => tab.key === key))
+      },
+    )
 
   const contextItems = (tab: PageTab, index: number): MenuProps['items'] => {
     const menu = tab.menuId ? menuById.get(tab.menuId) : undefined
@@ -89,13 +104,13 @@ export function PageTabs({ activeKey, menuById, titleOf, onToggleCollect }: Prop
         close(tab.key)
         break
       case 'closeLeft':
-        keepAndShow(tab.key, closeLeft)
+        keepAndShow(tab.key, closeLeft, tabs.slice(0, tabs.indexOf(tab)))
         break
       case 'closeRight':
-        keepAndShow(tab.key, closeRight)
+        keepAndShow(tab.key, closeRight, tabs.slice(tabs.indexOf(tab) + 1))
         break
       case 'closeOthers':
-        keepAndShow(tab.key, closeOthers)
+        keepAndShow(tab.key, closeOthers, tabs.filter((x) => x !== tab))
         break
       case 'collect': {
         const menu = tab.menuId ? menuById.get(tab.menuId) : undefined

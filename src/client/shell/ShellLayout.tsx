@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { prefetchCommonPages } from './prefetch-pages.js'
 import { App, Button, Drawer, Grid, Layout, Menu, theme as antdTheme } from 'antd'
 import { CloudOutlined, DownOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
@@ -16,7 +16,8 @@ import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
 import { MenuSearch } from './MenuSearch.js'
 import { resolvePage } from './page-registry.js'
 import { PageTabs } from './PageTabs.js'
-import { openTab, useTabs, type PageTab } from '../app/tab-store.js'
+import { getTabs, isFreshOpening, openTab, refreshTab, useTabs, type PageTab } from '../app/tab-store.js'
+import { isTabDirty } from '../app/tab-dirty.js'
 import { PageLoading, TabPanes } from './TabPanes.js'
 import { UserMenu } from './UserMenu.js'
 import { useTr } from '../i18n/use-tr.js'
@@ -46,7 +47,7 @@ export default function ShellLayout() {
   const settings = useSettings()
   const systemTitle = useSystemTitle()
   const { token } = antdTheme.useToken()
-  const { message } = App.useApp()
+  const { message, modal } = App.useApp()
   const location = useLocation()
   const navigate = useNavigate()
   const screens = Grid.useBreakpoint()
@@ -69,9 +70,20 @@ export default function ShellLayout() {
   const current = useMemo(() => resolve(location.pathname), [resolve, location.pathname])
   const activeKey = current?.key
 
+  // 新增 opens its page afresh even when an abandoned one is still open (asking first when it holds
+  // unsaved input): once per navigation, not again when the menus or the language change.
+  const fresh = isFreshOpening(location.state)
+  const renewed = useRef<string | undefined>(undefined)
   useEffect(() => {
-    if (current) openTab({ key: current.key, fullPath: location.pathname + location.search, title: current.title, menuId: current.menu?.id })
-  }, [current, location.pathname, location.search])
+    if (!current) return
+    const existed = getTabs().some((tab) => tab.key === current.key)
+    openTab({ key: current.key, fullPath: location.pathname + location.search, title: current.title, menuId: current.menu?.id })
+    if (!fresh || !existed || renewed.current === location.key) return
+    renewed.current = location.key
+    const renew = () => refreshTab(current.key, 0)
+    if (isTabDirty(current.key)) modal.confirm({ title: tr('有未保存的内容，确定关闭吗？'), okText: tr('确定'), cancelText: tr('取消'), onOk: renew })
+    else renew()
+  }, [current, location.pathname, location.search, location.key, fresh, modal, tr])
   usePageTitle(current?.title ? tr(current.title) : menusReady ? '404' : undefined)
 
   const [collapsed, setCollapsed] = useState(false)

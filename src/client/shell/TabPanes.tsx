@@ -1,10 +1,11 @@
-import { memo, Suspense, useRef } from 'react'
+import { memo, Suspense, useMemo, useRef } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { Spin } from 'antd'
 import ErrorPage from '../pages/ErrorPage.js'
 import { PageErrorBoundary } from './PageErrorBoundary.js'
 import type { ResolvedPage } from './page-registry.js'
 import type { PageTab } from '../app/tab-store.js'
+import { PaneContext } from '../app/pane-context.js'
 
 interface Props {
   tabs: PageTab[]
@@ -22,7 +23,7 @@ export const PageLoading = () => (
 
 /**
  * Every open tab stays mounted and is only hidden while inactive, so lists keep their filters and
- * scroll position; pages whose menu sets noCache are mounted only while shown. A tab is mounted when it is
+ * scroll position (and read again when shown after a write elsewhere: PaneContext); pages whose menu sets noCache are mounted only while shown. A tab is mounted when it is
  * first shown, not before: after a reload (the tabs come back from the session) only the visible one loads,
  * and the others load when they are chosen.
  */
@@ -54,25 +55,28 @@ interface PaneProps {
  */
 const Pane = memo(function Pane({ tab, active, resolve, menusReady }: PaneProps) {
   const page = resolve(tab.key)
+  const pane = useMemo(() => ({ key: tab.key, shown: active }), [tab.key, active])
   if (!active && (!page || page.noCache)) return null
   return (
     <div className="shell-pane" hidden={!active} data-page={tab.key}>
-      {tab.refreshing ? (
-        <PageLoading />
-      ) : page ? (
-        <PageErrorBoundary key={tab.version}>
-          <Suspense fallback={<PageLoading />}>
-            <Routes location={tab.fullPath}>
-              <Route path={page.pattern} element={page.render()} />
-              <Route path="*" element={page.render()} />
-            </Routes>
-          </Suspense>
-        </PageErrorBoundary>
-      ) : menusReady ? (
-        <ErrorPage kind="404" embedded />
-      ) : (
-        <PageLoading />
-      )}
+      <PaneContext.Provider value={pane}>
+        {tab.refreshing ? (
+          <PageLoading />
+        ) : page ? (
+          <PageErrorBoundary key={tab.version}>
+            <Suspense fallback={<PageLoading />}>
+              <Routes location={tab.fullPath}>
+                <Route path={page.pattern} element={page.render()} />
+                <Route path="*" element={page.render()} />
+              </Routes>
+            </Suspense>
+          </PageErrorBoundary>
+        ) : menusReady ? (
+          <ErrorPage kind="404" embedded />
+        ) : (
+          <PageLoading />
+        )}
+      </PaneContext.Provider>
     </div>
   )
 })

@@ -56,22 +56,24 @@ export interface Bound {
 }
 
 /**
- * Input bounds of spec 001 §5. Two differ on purpose: a month start below 1 makes an expression Quartz
- * (and croner) refuse, so month starts at 1; `L-n` beyond 30 can never fire, so it stops at 30.
+ * Input bounds of spec 001 §5, as written there. Two of them let a user type what Quartz cannot run,
+ * and the builder says so instead of narrowing the box: an interval of 0 (the month and hour intervals
+ * start at 0) is named by intervalZero and refused; `L-31` is refused by the expression check (no month
+ * has a day 31 days before its last). A month start of 0 means from the first month (a `*` start).
  */
 export const CRON_BOUNDS: Record<SimpleUnit, { start: Bound; interval: Bound; range: Bound }> = {
   second: { start: { min: 0, max: 59 }, interval: { min: 1, max: 60 }, range: { min: 0, max: 59 } },
   minute: { start: { min: 0, max: 59 }, interval: { min: 1, max: 59 }, range: { min: 0, max: 59 } },
-  hour: { start: { min: 0, max: 23 }, interval: { min: 1, max: 23 }, range: { min: 0, max: 23 } },
-  month: { start: { min: 1, max: 12 }, interval: { min: 1, max: 12 }, range: { min: 1, max: 12 } },
+  hour: { start: { min: 0, max: 23 }, interval: { min: 0, max: 23 }, range: { min: 0, max: 23 } },
+  month: { start: { min: 0, max: 12 }, interval: { min: 0, max: 12 }, range: { min: 1, max: 12 } },
   year: { start: { min: 2021, max: 2121 }, interval: { min: 1, max: 99 }, range: { min: 2021, max: 2121 } },
 }
 export const DAY_BOUND: Bound = { min: 1, max: 31 }
 export const WEEK_BOUND: Bound = { min: 1, max: 7 }
 export const NTH_BOUND: Bound = { min: 1, max: 5 }
-export const BEFORE_EOM_BOUND: Bound = { min: 1, max: 30 }
-/** Year options 2021 … 2121 (spec 001 §9). */
-export const YEAR_OPTIONS = Array.from({ length: 101 }, (_, i) => 2021 + i)
+export const BEFORE_EOM_BOUND: Bound = { min: 1, max: 31 }
+/** Year options of 指定年: 100 entries from 2021 (spec 001 §9). */
+export const YEAR_OPTIONS = Array.from({ length: 100 }, (_, i) => 2021 + i)
 
 export const WEEK_DAY_NAMES = ['', '星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六']
 
@@ -120,10 +122,11 @@ export function defaultCronState(): CronState {
 
 const list = (values: number[]) => [...new Set(values)].sort((a, b) => a - b).join(',')
 
-function simpleField(s: UnitState): string {
+function simpleField(s: UnitState, min: number): string {
   switch (s.cronEvery) {
     case '2':
-      return `${s.incrementStart}/${s.incrementIncrement}`
+      // Only the month starts at 0, which is no month: from the first one.
+      return `${s.incrementStart < min ? '*' : s.incrementStart}/${s.incrementIncrement}`
     case '3':
       return s.specificSpecific.length ? list(s.specificSpecific) : '*'
     case '4':
@@ -177,10 +180,16 @@ export function emptyChoices(s: CronState): EmptyChoice[] {
   return out
 }
 
+/** Units on their 从…每 option with an interval of 0 (the bounds allow it; nothing would ever repeat). */
+export function intervalZero(s: CronState): SimpleUnit[] {
+  return (['second', 'minute', 'hour', 'month', 'year'] as const).filter((u) => s[u].cronEvery === '2' && s[u].incrementIncrement === 0)
+}
+
 /** The seven fields: 秒 分 时 日 月 周 年. */
 export function cronFields(s: CronState): string[] {
   const [dom, dow] = dayFields(s.day, s.week)
-  return [simpleField(s.second), simpleField(s.minute), simpleField(s.hour), dom, simpleField(s.month), dow, simpleField(s.year)]
+  const f = (u: SimpleUnit) => simpleField(s[u], CRON_BOUNDS[u].range.min)
+  return [f('second'), f('minute'), f('hour'), dom, f('month'), dow, f('year')]
 }
 
 /** The expression OK emits: the seven fields, or six when every year (Quartz's year is optional). */

@@ -12,6 +12,7 @@ import { APPROVE_CLAIMS_VIEW, MY_CLAIMS_VIEW } from '../../views/crm-reports.js'
 import { CREATED, REIMBURSE_STATUS_ENUM, STATUS_COLOR, type Claim } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { FRESH_OPENING } from '../../app/tab-store.js'
 
 type Box = 'mine' | 'approve'
 type ClaimRow = Claim & ListRow
@@ -55,7 +56,7 @@ function ClaimList({ listPath }: { listPath: string }) {
           items={tabs}
           tabBarExtraContent={
             can([PERMISSION.crm.reimburse.add]) && (
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`${listPath}/add`)}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`${listPath}/add`, { state: FRESH_OPENING })}>
                 {tr('新增报销单')}
               </Button>
             )

@@ -46,8 +46,8 @@ export default function StatisChart({ data, dark = false }: { data: Statis; dark
         ],
         series: figures.map((f) =>
           f.money
-            ? { type: 'line', name: f.label, yAxisIndex: 1, data: data.rows.map((r) => Number(r[f.key])) }
-            : { type: 'bar', name: f.label, barMaxWidth: 24, data: data.rows.map((r) => Number(r[f.key])) },
+            ? { type: 'line', name: tr(f.label), yAxisIndex: 1, data: data.rows.map((r) => Number(r[f.key])) }
+            : { type: 'bar', name: tr(f.label), barMaxWidth: 24, data: data.rows.map((r) => Number(r[f.key])) },
         ),
       },
       { notMerge: true },

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react'
-import { Alert, Card, DatePicker, Space, Spin, Table, Tooltip } from 'antd'
+import { Alert, Card, Space, Spin, Table, Tooltip } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useCall } from '../../app/use-call.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type Statis } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import DateInput from '../../components/DateInput.js'
 
 const StatisChart = lazy(() => import('./StatisChart.js'))
 
@@ -36,7 +37,7 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
       dataIndex: f.key,
       align: 'right',
       width: 110,
-      title: f.available ? f.label : <Tooltip title={tr('该数据来源尚未启用，暂按0统计')}>{f.label}*</Tooltip>,
+      title: f.available ? tr(f.label) : <Tooltip title={tr('该数据来源尚未启用，暂按0统计')}>{tr(f.label)}*</Tooltip>,
     })),
   ]
   return (
@@ -48,7 +49,7 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
       extra={
         <Space>
           {data && <span>{tr(`${data.startDate} 至 ${data.endDate}`)}</span>}
-          <DatePicker
+          <DateInput
             aria-label={type === WEEKLY ? tr('统计周') : tr('统计月')}
             picker={type === WEEKLY ? 'week' : 'month'}
             allowClear={false}
@@ -59,7 +60,7 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
       }
     >
       {missing.length > 0 && (
-        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={tr(`${missing.map((f) => f.label).join('、')}的数据来源尚未启用，暂按0统计（标 * 的列）。`)} />
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={tr(`${missing.map((f) => tr(f.label)).join('、')}的数据来源尚未启用，暂按0统计（标 * 的列）。`)} />
       )}
       {data && data.rows.length > 1 && (
         <Suspense fallback={<Spin />}>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Button, Card, DatePicker, Form, Input, Space } from 'antd'
+import { Button, Card, Form, Input, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import { call } from '../../api/call.js'
@@ -12,6 +12,7 @@ import { refreshReports, useDoneMessage } from './done-message.js'
 import StatisPanel from './StatisPanel.js'
 import { REPORT_KIND, WEEKLY, type ReportType } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import DateInput from '../../components/DateInput.js'
 
 interface Values {
   period: Dayjs
@@ -66,7 +67,7 @@ function AddForm({ type, listPath }: { type: ReportType; listPath: string }) {
       <Card size="small" variant="borderless" title={tr(`写${kind.name}`)} style={{ marginBottom: 12 }}>
         <Form<Values> form={form} layout="vertical" initialValues={{ period: dayjs() }} onFinish={(v) => void save(v)} style={{ maxWidth: 960 }}>
           <Form.Item name="period" label={tr('报告周期')} rules={[{ required: true, message: tr('报告周期不能为空') }]}>
-            <DatePicker aria-label={tr('报告周期')} picker={type === WEEKLY ? 'week' : 'month'} allowClear={false} />
+            <DateInput aria-label={tr('报告周期')} picker={type === WEEKLY ? 'week' : 'month'} allowClear={false} />
           </Form.Item>
           <Form.Item name="content" label={tr(`${kind.period}工作内容`)} rules={[{ required: true, whitespace: true, message: tr('工作内容不能为空') }]}>
             <Input.TextArea aria-label={tr('工作内容')} rows={6} maxLength={5000} showCount placeholder={tr('客户拜访、商机推进、签约与回款等')} />

@@ -13,6 +13,7 @@ import StatisPanel from './StatisPanel.js'
 import { refreshReports } from './done-message.js'
 import { REPORT_KIND, WEEKLY, type ReportType, type WorkReport } from './report-api.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { FRESH_OPENING } from '../../app/tab-store.js'
 
 type Box = 'all' | 'sent' | 'received'
 type ReportRow = WorkReport & ListRow
@@ -74,7 +75,7 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
           onChange={(k) => setBox(k as Box)}
           tabBarExtraContent={
             can([`${kind.prefix}:add`]) && (
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`${listPath}/add`)}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`${listPath}/add`, { state: FRESH_OPENING })}>
                 {tr(`写${kind.name}`)}
               </Button>
             )

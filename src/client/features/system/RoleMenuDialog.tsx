@@ -118,7 +118,8 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   }
 
   const ready = Boolean(tree) && !error
-  const grantedCount = tree ? grantedIds(tree, checked).length : 0
+  // What the role may open and do: its pages and buttons; the catalogs above them come with them.
+  const grantedCount = tree ? grantedIds(tree, checked).filter((id) => Number(tree.byId.get(id)?.display) !== 0).length : 0
   const marks = useMemo(() => (tree ? grantMarks(tree, checked) : { checked: [], halfChecked: [] }), [tree, checked])
 
   return (

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import { hasApproval } from '../../../shared/metadata/document-model.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
+import { FRESH_OPENING } from '../../app/tab-store.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../entity-api.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
@@ -65,7 +66,8 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   // Documents without approval (pre-take-stock sheets, logistics sheets) offer no approval buttons.
   const approval = hasApproval(entity.file.document!)
 
-  const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id))
+  // 新增 is a new document every time, never the one left half-typed in its tab.
+  const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id), mode === 'add' ? { state: FRESH_OPENING } : undefined)
   const editable = (row: EntityRow) => isEditableStatus(row.status)
 
   const { withSelection: choose, confirmBatch } = useBatchConfirm()

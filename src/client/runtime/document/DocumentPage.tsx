@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { call } from '../../api/call.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { closeTab } from '../../app/tab-store.js'
+import { useTabDirty } from '../../app/tab-dirty.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { hasApproval, hasProductLines, lineSubjectOf, linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
@@ -157,6 +158,7 @@ function DocumentEditor({
     })),
   )
   const [payments, setPayments] = useState<PaymentRow[]>(savedPayments)
+  const firstRows = useRef(rows).current
   const [busy, setBusy] = useState(false)
   const [refusing, setRefusing] = useState(false)
 
@@ -215,6 +217,14 @@ function DocumentEditor({
       }),
     [items, mode, record, readOnly, link, userId],
   )
+  // Input not saved yet keeps its tab from closing (or from being opened afresh) without a question.
+  const [typed, setTyped] = useState(false)
+  useEffect(() => {
+    if (readOnly) return
+    form.addEffects('tab-dirty', () => onFieldInputValueChange('*', () => setTyped(true)))
+    return () => form.removeEffects('tab-dirty')
+  }, [form, readOnly])
+  useTabDirty(!readOnly && (typed || rows !== firstRows || payments !== savedPayments))
   loadPaymentDate.current = (party, setDate) => {
     if (!paymentRule) return
     if (!party && paymentRule.party !== 'memberId') return
@@ -446,7 +456,8 @@ function DocumentEditor({
             {record.refuseReason ? <Typography.Text type="danger">{tr('拒绝理由：')}{String(record.refuseReason)}</Typography.Text> : null}
           </Space>
         )}
-        <Form form={form} labelWidth={header.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth} previewTextPlaceholder="-">
+        {/* A long label (English) wraps instead of ending in "…", as in every entity form. */}
+        <Form form={form} labelWidth={header.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth} labelWrap previewTextPlaceholder="-">
           <SchemaField schema={schema} />
         </Form>
       </Card>
