@@ -32,3 +32,11 @@ describe('validation rules of the spec (000 §5, 001 §5)', () => {
     expect(p.message.replace('{label}', '数量')).toBe('数量必须为负整数')
   })
 })
+
+describe('constants and look (001 §9)', () => {
+  it('the antd theme carries the spec colours, error #f5222f instead of antd 5 #ff4d4f', { timeout: 60_000 }, async () => {
+    const { themeConfig } = await import('../../src/client/app/theme.js')
+    for (const mode of ['light', 'dark'] as const)
+      expect(themeConfig(mode).token).toMatchObject({ colorPrimary: '#1890ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#f5222f' })
+  })
+})
