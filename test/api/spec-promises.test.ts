@@ -41,4 +41,18 @@ describe('spec promises (API)', () => {
       expect(got.body.data).toMatchObject({ code: 'ABCDEFGHIJ-_.0123456', name: '盘盈', description: '一二三四五六七八九十一二三四五六七八九十' })
     })
   })
+
+  describe('the wire (000 §7, §9)', () => {
+    it('accepts url-encoded form posts like JSON ones', async () => {
+      const r = await t.call<string>('POST', '/stock/adjust/reason', { token, form: { code: 'FORM-1', name: '表单提交', available: 'true' } })
+      expect(r.body.code, r.raw).toBe(200)
+      const got = await t.call<Record<string, unknown>>('GET', '/stock/adjust/reason', { token, query: { id: r.body.data } })
+      expect(got.body.data).toMatchObject({ code: 'FORM-1', name: '表单提交', available: true })
+    })
+
+    it('pages 20 rows by default', async () => {
+      const r = await t.call<{ pageIndex: number; pageSize: number }>('GET', '/stock/adjust/reason/query', { token })
+      expect(r.body.data).toMatchObject({ pageIndex: 1, pageSize: 20 })
+    })
+  })
 })

@@ -56,3 +56,15 @@ test('the bell lists the todo of a failed job; opening it goes to its page and m
   await expect(page).toHaveURL(/\/development\/qrtz$/)
   await expect.poll(async () => (await mine())?.readed, { timeout: 10_000 }).toBe(true)
 })
+
+test('the icon picker drops down 200 px high with search over the icon names', async ({ page }) => {
+  const pane = await openScreen(page, '/system/menu')
+  await pane.getByRole('button', { name: /新\s*增/ }).first().click()
+  const dialog = page.locator('.ant-modal').filter({ hasText: '图标' })
+  await dialog.locator('.ant-formily-item').filter({ hasText: '图标' }).locator('.ant-select').click()
+  const dropdown = page.locator('.icon-picker-dropdown:visible')
+  await expect(dropdown.locator('.rc-virtual-list-holder')).toHaveCSS('max-height', '200px')
+  await page.keyboard.type('Wallet')
+  await expect(dropdown.locator('.ant-select-item-option').filter({ hasText: 'WalletOutlined' })).toHaveCount(1)
+  await expect(dropdown.locator('.ant-select-item-option').filter({ hasNotText: 'Wallet' })).toHaveCount(0)
+})
