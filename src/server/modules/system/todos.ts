@@ -6,15 +6,8 @@ import { invalid, notFound } from '../../platform/errors.js'
 import { pageArgs } from '../../platform/page-args.js'
 import { now } from '../../platform/clock.js'
 import { flag } from '../../platform/todos.js'
-import { truthy } from '../../platform/notices.js'
+import { readedFlag, truthy } from '../../platform/notices.js'
 import { todos } from '../../../shared/contracts/todos.js'
-
-const readedFlag = (v: unknown): boolean | undefined => {
-  if (v === undefined || v === null || v === '') return undefined
-  if ([true, 'true', '1', 1].includes(v as never)) return true
-  if ([false, 'false', '0', 0].includes(v as never)) return false
-  throw invalid('是否已读取值不正确', 'readed')
-}
 
 /** The caller's own todos (platform/todos.ts writes them): nobody reads or marks another's. */
 export function todoRoutes(app: FastifyInstance, services: Services): void {
