@@ -43,6 +43,7 @@ import { OPERATOR_TENANT_ID, seedPlatform, seedTenant } from './modules/system/s
 import { authModule } from './modules/auth/index.js'
 import { systemModule } from './modules/system/index.js'
 import { noticeRoutes } from './modules/system/notices.js'
+import { todoRoutes } from './modules/system/todos.js'
 import { backupRoutes } from './modules/system/backups.js'
 import { webhookRoutes } from './modules/system/webhooks.js'
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js'
@@ -189,6 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     authModule(scope, services)
     systemModule(scope, services)
     noticeRoutes(scope, services)
+    todoRoutes(scope, services)
     backupRoutes(scope, services)
     webhookRoutes(scope, services)
     apiTokenRoutes(scope, services)

@@ -65,6 +65,17 @@ export interface AppConfig {
   webhookTimeoutMs: number
   /** How often each process looks for due deliveries (a commit in this process also wakes it at once). */
   webhookPollMs: number
+  /** Key of an AMap (高德) web-service application for `GET /component/map/location`; unset: no geocoding. */
+  mapKey?: string
+  /** Where the AMap web service answers (a proxy or a test double may stand in). */
+  mapBaseUrl: string
+  /** AppKey and AppSecret of a DingTalk (钉钉) internal application for 钉钉同步; both unset: no sync. */
+  dingTalkAppKey?: string
+  dingTalkAppSecret?: string
+  /** Where the DingTalk open API answers. */
+  dingTalkBaseUrl: string
+  /** How long a call to the map or DingTalk service may take. */
+  outboundTimeoutMs: number
 }
 
 export const DEFAULT_SYSTEM_TITLE = '星云客户关系管理系统'
@@ -105,5 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookRetryForMs: Number(env.WEBHOOK_RETRY_FOR_MS ?? 24 * 3600_000),
     webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
     webhookPollMs: Number(env.WEBHOOK_POLL_MS ?? 2000),
+    mapKey: env.MAP_KEY?.trim() || undefined,
+    mapBaseUrl: (env.MAP_BASE_URL?.trim() || 'https://restapi.amap.com').replace(/\/+$/, ''),
+    dingTalkAppKey: env.DINGTALK_APP_KEY?.trim() || undefined,
+    dingTalkAppSecret: env.DINGTALK_APP_SECRET?.trim() || undefined,
+    dingTalkBaseUrl: (env.DINGTALK_BASE_URL?.trim() || 'https://oapi.dingtalk.com').replace(/\/+$/, ''),
+    outboundTimeoutMs: Number(env.OUTBOUND_TIMEOUT_MS ?? 10_000),
   }
 }

@@ -225,6 +225,11 @@ describe('CRM customers and the public sea', () => {
       (await t.call<{ datas: { id: string; title: string }[] }>('GET', '/system/notice/query/my', { token })).body.data.datas.map((n) => n.title)
     expect(await bell(owner1.token)).toContain('您有1个客户即将被收回公海')
     expect(await bell(a.token)).not.toContain('您有1个客户即将被收回公海')
+    // and a 待办 that opens 我的客户, for the owner only
+    const todos = async (token: string) =>
+      (await t.call<{ datas: { title: string; jumpUrl: string }[] }>('GET', '/system/todo/query/my', { token })).body.data.datas.filter((x) => x.title.includes('收回公海'))
+    expect(await todos(owner1.token)).toEqual([expect.objectContaining({ title: '您有1个客户即将被收回公海', jumpUrl: '/crm/customer' })])
+    expect(await todos(a.token)).toEqual([])
     // Personal notices stay out of the publishers' notice list.
     const published = await t.call<{ datas: { title: string }[] }>('GET', '/system/notice/query', { token: admin })
     expect(published.body.data.datas.map((n) => n.title)).not.toContain('您有1个客户即将被收回公海')
@@ -236,6 +241,8 @@ describe('CRM customers and the public sea', () => {
     expect(run.body.code, run.raw).toBe(200)
     expect(run.body.data.total).toBe(1)
     expect(await owner(quiet)).toBeNull()
+    // nothing due any more: the todo is closed
+    expect(await todos(owner1.token)).toEqual([])
     for (const id of [levelB, dealt, locked, followed]) expect(await owner(id)).toBe(owner1.id)
     const h = await history(admin, quiet)
     expect(h[0]).toMatchObject({ changeType: 5, fromOwnerId: owner1.id, reason: '超过30天未跟进，自动回收公海' })

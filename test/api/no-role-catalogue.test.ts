@@ -91,7 +91,8 @@ describe('the catalogue answers a user with no role 401/403 and changes nothing,
   }
 
   it('keeps the allow-list short, reasoned and made of served calls', () => {
-    expect(NO_ROLE_ALLOW_LIST.length).toBeLessThanOrEqual(34)
+    // 33 before: + the OpenAPI document (signed-in users) + a user's own todos (list, mark read).
+    expect(NO_ROLE_ALLOW_LIST.length).toBeLessThanOrEqual(36)
     expect(NO_ROLE_ALLOWED.size).toBe(NO_ROLE_ALLOW_LIST.length)
     const catalogue = new Set([...served(), ...outsideCatalogue()].map((r) => allowedKey(r.method, r.url)))
     for (const c of NO_ROLE_ALLOW_LIST) {

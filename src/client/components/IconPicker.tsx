@@ -17,6 +17,9 @@ export interface IconPickerProps {
 
 let names: string[] | undefined
 let loading: Promise<string[]> | undefined
+/** The spec's height of the icon dropdown (000 §9 "icon dropdown height 200"; antd's own is 256). */
+export const ICON_DROPDOWN_HEIGHT = 200
+
 /** Icon names of the built-in set (antd's outlined, filled and two-tone), loaded with the icon chunk. */
 const loadNames = () =>
   (loading ??= import('./all-icons.js').then((m) => (names = Object.keys(m).filter((n) => /(Outlined|Filled|TwoTone)$/.test(n)).sort())))
@@ -69,6 +72,8 @@ export default function IconPicker({ value, onChange, disabled, readOnly, readPr
       }}
       onChange={(v: string | undefined) => onChange?.(v ?? null)}
       popupMatchSelectWidth={false}
+      listHeight={ICON_DROPDOWN_HEIGHT}
+      popupClassName="icon-picker-dropdown"
     />
   )
 }

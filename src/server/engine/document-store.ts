@@ -24,6 +24,7 @@ import type { DocumentModel } from './document-kind.js'
 import { checkDiscounts, refuseAllZero, refuseBundles } from './line-rules.js'
 import { emitWebhookEvent, type WebhookEvent } from '../webhooks/webhook-outbox.js'
 import { WEBHOOK_EVENT } from '../../shared/generated/enum-codes.js'
+import { addTodos, closeTodos, menuPathOf, usersHolding } from '../platform/todos.js'
 
 export interface DocumentEvent {
   trx: Db
@@ -98,6 +99,9 @@ const NO_HOOKS: DocumentHooks = {}
 const EDITABLE: number[] = [DocumentStatus.CREATED, DocumentStatus.APPROVE_REFUSE]
 
 /** The generic lifecycle of every document (domain-rules §2.1), with guarded status changes. */
+/** The business key of a document's approval todos. */
+const approvalKey = (documentId: string) => `approve:${documentId}`
+
 export class DocumentStore {
   constructor(
     private readonly store: EntityStore,
@@ -324,6 +328,20 @@ export class DocumentStore {
       await trx.insertInto(doc.lines.table).values(rows.slice(start, start + perChunk)).execute()
   }
 
+  /**
+   * A document now waiting for approval is a 待办 of everyone who may approve it (the approve key of its
+   * list menu), except its author, who may not approve their own (separation of duties); it opens the
+   * approve page below that menu. Approving, refusing or deleting it closes them.
+   */
+  private async awaitApproval(trx: Db, ctx: RequestContext, doc: DocumentModel, id: string, code: unknown) {
+    const permission = doc.header.file.api?.permission
+    if (!hasApproval(doc.section) || !permission) return
+    const menuPath = await menuPathOf(trx, `${permission}:query`)
+    if (!menuPath) return
+    const approvers = (await usersHolding(trx, [`${permission}:approve`])).filter((u) => u !== ctx.userId)
+    await addTodos(trx, approvers, { key: approvalKey(id), title: `${doc.subject}待审核，单号：${String(code ?? '')}`, jumpUrl: `${menuPath.replace(/\/+$/, '')}/approve/${encodeURIComponent(id)}` })
+  }
+
   async create(trx: Db, ctx: RequestContext, doc: DocumentModel, body: Wire): Promise<string> {
     const { header, lines } = await this.prepare(trx, ctx, doc, body, 'create')
     const id = newId()
@@ -338,6 +356,7 @@ export class DocumentStore {
     await reserveLines(trx, this.store.registry, doc, lines)
     await this.hooksOf(doc).saved?.({ trx, ctx, doc, header, lines, id, body })
     await addTimeline(trx, ctx, id, TimelineType.CREATE, '创建单据')
+    await this.awaitApproval(trx, ctx, doc, id, header.code)
     await writeOpLog(trx, ctx, `新增${doc.subject}，单号：${header.code}`, OpLogType.OTHER, { id })
     return id
   }
@@ -394,6 +413,7 @@ export class DocumentStore {
     await reserveLines(trx, this.store.registry, doc, lines)
     await this.hooksOf(doc).saved?.({ trx, ctx, doc, header: { ...existing, ...header }, lines, existing, id, body })
     await addTimeline(trx, ctx, id, TimelineType.UPDATE, '修改单据')
+    await this.awaitApproval(trx, ctx, doc, id, existing.code)
     await writeOpLog(trx, ctx, `修改${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id })
   }
 
@@ -411,6 +431,7 @@ export class DocumentStore {
     const done = await removal.executeTakeFirst()
     if (!Number(done.numDeletedRows)) throw this.stale(doc)
     await removeTimeline(trx, String(existing.id))
+    await closeTodos(trx, approvalKey(docId))
     await writeOpLog(trx, ctx, `删除${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id })
   }
 
@@ -434,6 +455,7 @@ export class DocumentStore {
       ],
     )
     if (!done.length) throw this.stale(doc)
+    await closeTodos(trx, approvalKey(docId))
     const header = { ...existing, status: DocumentStatus.APPROVE_PASS }
     const lines = await this.storedLines(trx, doc, docId)
     await refuseBundles(trx, doc, lines)
@@ -475,6 +497,7 @@ export class DocumentStore {
       .where(scope)
       .executeTakeFirst()
     if (!Number(done.numUpdatedRows)) throw this.stale(doc)
+    await closeTodos(trx, approvalKey(String(existing.id)))
     await addTimeline(trx, ctx, String(existing.id), TimelineType.APPROVE_RETURN, `审核拒绝，拒绝理由：${text}`)
     await writeOpLog(trx, ctx, `审核拒绝${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id })
     await this.announce(trx, ctx, doc, WEBHOOK_EVENT.DOCUMENT_REFUSED, existing, { status: DocumentStatus.APPROVE_REFUSE, refuseReason: text })
@@ -498,6 +521,7 @@ export class DocumentStore {
     await this.settlementOf(doc)?.reverse(event)
     await this.hooksOf(doc).cancelApprove?.(event)
     await addTimeline(trx, ctx, docId, TimelineType.CANCEL_APPROVE, '取消审核')
+    await this.awaitApproval(trx, ctx, doc, docId, existing.code)
     await writeOpLog(trx, ctx, `取消审核${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId })
     await this.announce(trx, ctx, doc, WEBHOOK_EVENT.DOCUMENT_CANCELLED, existing, { status: DocumentStatus.CREATED })
   }

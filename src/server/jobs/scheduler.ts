@@ -15,6 +15,8 @@ import { runScript } from '../sandbox/script-sandbox.js'
 import { JOB_TABLE, RUN_INTERRUPTED, RUN_TABLE, State, endJobRun, hasDeadRuns, interruptDeadRuns, nextFireAfter } from '../domain/jobs/qrtz-job.js'
 import { jobHandler } from '../domain/jobs/job-handlers.js'
 import { RunLeases } from './run-lease.js'
+import { addTodos, menuPathOf, usersHolding } from '../platform/todos.js'
+import { PERMISSION } from '../../shared/generated/permission-keys.js'
 
 /**
  * The scheduler of 定时器 (issue 15). Jobs are rows of each tenant's database with their next fire time;
@@ -55,6 +57,14 @@ export const SCRIPT_JOB_TIMEOUT_MS = 5000
 /** Any constant: advisory locks are per database, and only the scheduler takes this one. */
 const LEADER_LOCK_KEY = 7_246_015_015
 const SYSTEM = { userId: 'system', name: '系统' }
+
+/** A failed run is a 待办 of whoever manages the timers: it opens 定时器管理, where 执行记录 tells why. */
+async function failedRunTodo(trx: Db, job: Wire, runId: string): Promise<void> {
+  const key = PERMISSION.development.qrtz.manage
+  const path = await menuPathOf(trx, key)
+  if (!path) return
+  await addTodos(trx, await usersHolding(trx, [key]), { key: `qrtz-run:${runId}`, title: `定时器【${String(job.name ?? '')}】执行失败`, jumpUrl: path })
+}
 const MESSAGE_MAX = 4000
 
 const stamp = (d: Date) => dayjs(d).format('YYYY-MM-DD HH:mm:ss')
@@ -372,8 +382,10 @@ export class JobScheduler {
         if (scheduled && fire) await endJobRun(trx, id, fire, unrunnable)
         else if (unrunnable)
           await trx.updateTable(JOB_TABLE).set({ state: State.ERROR }).where('id', '=', id).where('state', '=', State.WAITING).execute()
-        if (status === QRTZ_RUN_STATUS.ERROR)
+        if (status === QRTZ_RUN_STATUS.ERROR) {
           await emitWebhookEvent(trx, WEBHOOK_EVENT.JOB_FAILED, { jobId: id, jobName: String(job.name ?? ''), runId, fireTime: fire, message })
+          await failedRunTodo(trx, job, runId)
+        }
         return true
       })
       if (!ended) return { runId, status: QRTZ_RUN_STATUS.INTERRUPTED, message: RUN_INTERRUPTED }

@@ -6,6 +6,7 @@ import { BusEvent, type SysNoticeData } from '../../shared/contracts/bus.js'
 import { auditColumns } from './audit-columns.js'
 import { now } from './clock.js'
 import { handleOf } from './db-tx.js'
+import { invalid } from './errors.js'
 
 /**
  * System notices (sys_notice) as every layer sends them: the HTML they may hold, and publishing one to its
@@ -30,6 +31,14 @@ interface NoticeDelivery {
 
 /** A notice flag as stored (boolean, or 1/0 and their text forms). */
 export const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
+
+/** The `readed` condition of the caller's notices and todos: absent, or a flag (anything else is refused). */
+export function readedFlag(v: unknown): boolean | undefined {
+  if (v === undefined || v === null || v === '') return undefined
+  if ([true, 'true', '1', 1].includes(v as never)) return true
+  if ([false, 'false', '0', 0].includes(v as never)) return false
+  throw invalid('是否已读取值不正确', 'readed')
+}
 
 /* ---------- HTML sanitising (notice content comes from a rich text editor) ---------- */
 

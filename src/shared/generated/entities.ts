@@ -4161,6 +4161,40 @@ export interface Tenant {
 }
 
 /**
+ * 待办
+ */
+export interface Todo {
+  id?: string
+  /**
+   * 用户ID
+   */
+  userId?: string
+  /**
+   * 业务标识
+   */
+  bizKey?: string
+  /**
+   * 标题
+   */
+  title?: string
+  /**
+   * 跳转地址
+   */
+  jumpUrl?: string
+  /**
+   * 是否已读
+   */
+  readed?: boolean
+  createBy?: string
+  createById?: string
+  createTime?: string
+  updateBy?: string
+  updateById?: string
+  updateTime?: string
+  [k: string]: unknown
+}
+
+/**
  * 用户
  */
 export interface User {

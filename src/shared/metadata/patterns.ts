@@ -17,6 +17,7 @@ export const patterns = {
   digits: { regex: /^\d+$/, message: '{label}必须为数字' },
   integer: { regex: /^-?\d+$/, message: '{label}必须为整数' },
   positiveInteger: { regex: /^[1-9]\d*$/, message: '{label}必须为正整数' },
+  negativeInteger: { regex: /^-[1-9]\d*$/, message: '{label}必须为负整数' },
   nonNegativeInteger: { regex: /^\d+$/, message: '{label}必须为非负整数' },
   signedDecimal: { regex: /^-?\d+(\.\d+)?$/, message: '{label}必须为数字' },
   price: { regex: /^\d+(\.\d{1,2})?$/, message: '{label}最多允许2位小数，且不能为负数' },

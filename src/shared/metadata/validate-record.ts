@@ -73,14 +73,16 @@ export function checkField(field: FieldModel, raw: unknown, enums: EnumCatalog, 
       if (typeof value !== 'string' && typeof value !== 'number') return `${field.label}取值不正确`
   }
   const text = String(value)
-  // Lengths count characters, not UTF-16 units; a text no longer than the limit in units is within it.
-  if (field.maxLength !== undefined && text.length > field.maxLength && codePoints(text) > field.maxLength && field.type !== 'json')
-    return field.maxLengthMessage ?? `${field.label}长度不能超过${field.maxLength}个字符`
-  if (field.minLength !== undefined && codePoints(text) < field.minLength) return `${field.label}长度不能少于${field.minLength}个字符`
+  // A named pattern runs before the length rules: patterns such as `code` carry their own length
+  // ("…长度不能超过20位"), and the spec answers that message for a code that is only too long.
   if (field.pattern && isPatternName(field.pattern)) {
     const p = patterns[field.pattern]
     if (!p.regex.test(text)) return fill(field.patternMessage ?? p.message, field)
   }
+  // Lengths count characters, not UTF-16 units; a text no longer than the limit in units is within it.
+  if (field.maxLength !== undefined && text.length > field.maxLength && codePoints(text) > field.maxLength && field.type !== 'json')
+    return field.maxLengthMessage ?? `${field.label}长度不能超过${field.maxLength}个字符`
+  if (field.minLength !== undefined && codePoints(text) < field.minLength) return `${field.label}长度不能少于${field.minLength}个字符`
   return undefined
 }
 

@@ -4,6 +4,7 @@ import { registerMenuPage } from '../../app/menu-pages.js'
 import { fillHeaderSlot } from '../../app/header-slots.js'
 import { NoticeBell } from './NoticeBell.js'
 import NoticeContentControl from './NoticeContentControl.js'
+import './todo-bell.js'
 
 /**
  * System notices: the rich-text 内容 of the publish screen (menu 发布系统通知, `entity:notice`) and

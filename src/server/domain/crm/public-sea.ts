@@ -14,6 +14,8 @@ import type { RequestContext } from '../../platform/request-context.js'
 import { auditColumns, type Actor } from '../../platform/audit-columns.js'
 import type { Services } from '../../engine/services.js'
 import { sendPersonalNotice } from '../../platform/notices.js'
+import { addTodos, menuPathOf } from '../../platform/todos.js'
+import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 import type { ReturnResult } from '../../../shared/contracts/crm-customers.js'
 
 /**
@@ -600,8 +602,11 @@ function chunks(ids: string[], size = 1000): string[][] {
  * the sea takes back within the reminder days (sent again the next day while they are still due).
  */
 export async function sendReturnReminders(services: Services, db: Db, cfg: SeaConfig): Promise<number> {
-  if (cfg.remindDays <= 0) return 0
-  const coming = await comingReturns(services, db, null)
+  const coming = cfg.remindDays <= 0 ? [] : await comingReturns(services, db, null)
+  // The 待办 of an owner with nothing due any more (followed up, returned, reassigned) is closed.
+  let stale = db.deleteFrom('sys_todo').where('biz_key', 'like', 'crm-sea-return:%')
+  if (coming.length) stale = stale.where('user_id', 'not in', [...new Set(coming.map((c) => c.ownerId))])
+  await stale.execute()
   if (!coming.length) return 0
   const names = new Map(
     (await db.selectFrom(CUSTOMER_TABLE).select(['id', 'name']).where('id', 'in', coming.map((c) => c.id)).execute()).map((r) => [String(r.id), String(r.name)]),
@@ -609,10 +614,13 @@ export async function sendReturnReminders(services: Services, db: Db, cfg: SeaCo
   const byOwner = new Map<string, typeof coming>()
   for (const c of coming) byOwner.set(c.ownerId, [...(byOwner.get(c.ownerId) ?? []), c])
   const day = clock().format('YYYY-MM-DD')
+  const customerPath = await menuPathOf(db, PERMISSION.crm.customer.query)
   await inTransaction(db, async (trx) => {
     for (const [owner, list] of byOwner) {
       const lines = list.map((c) => `${names.get(c.id) ?? c.id}（${c.returnDate}）`).join('、')
       await sendPersonalNotice(services, trx, owner, `crm-sea-return:${day}`, `您有${list.length}个客户即将被收回公海`, `以下客户将被自动收回公海，请及时跟进：${lines}`)
+      // and a 待办 that opens 我的客户, refreshed each day while customers are still due
+      if (customerPath) await addTodos(trx, [owner], { key: `crm-sea-return:${owner}`, title: `您有${list.length}个客户即将被收回公海`, jumpUrl: customerPath })
     }
   })
   return byOwner.size

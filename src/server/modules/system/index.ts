@@ -21,6 +21,7 @@ import { unlockUser } from '../auth/login.js'
 import { pickerKeys } from '../../engine/picker-access.js'
 import { assertDictionaryAccess } from '../../lowcode/runtime-access.js'
 import { registerSystemHooks } from './hooks.js'
+import { syncDingTalk } from './dingtalk-sync.js'
 import { assertMayGrant, assertMayManageUsers, menuKeys, roleKeys } from './rank-guard.js'
 import { withPasswordProof } from '../../platform/password-proof.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -160,9 +161,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
     method: 'GET',
     url: '/system/user/dingTalkDataSync',
     access: [PERMISSION.system.user.add],
-    handler: async () => {
-      throw invalid('未配置钉钉应用，无法同步')
-    },
+    handler: async ({ ctx }) => syncDingTalk(services, ctx),
   })
 
   // Roles: the menu permission tree and its setting.

@@ -13,7 +13,7 @@ import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../engine/services.js'
 import { pageArgs } from '../../platform/page-args.js'
-import { announceNotice, sanitizeNoticeHtml, truthy } from '../../platform/notices.js'
+import { announceNotice, readedFlag, sanitizeNoticeHtml, truthy } from '../../platform/notices.js'
 import { notices as noticeCalls } from '../../../shared/contracts/notices.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -69,13 +69,6 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
   })
 
   const page = (query: Record<string, unknown>) => pageArgs(query)
-
-  const readedFlag = (v: unknown): boolean | undefined => {
-    if (v === undefined || v === null || v === '') return undefined
-    if ([true, 'true', '1', 1].includes(v as never)) return true
-    if ([false, 'false', '0', 0].includes(v as never)) return false
-    throw invalid('是否已读取值不正确', 'readed')
-  }
 
   /** The signed-in user's published notices, newest first, each with its `readed` flag. */
   defineListRoute(app, services, {

@@ -1,0 +1,42 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { checkField } from '../../src/shared/metadata/validate-record.js'
+import { patterns } from '../../src/shared/metadata/patterns.js'
+import { loadClientMeta } from './client-entities.js'
+
+const meta = loadClientMeta()
+const entityNames = readdirSync(path.resolve(import.meta.dirname, '../../schemas/entities'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => meta.entity(f.replace(/\.json$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).name)
+
+describe('validation rules of the spec (000 §5, 001 §5)', () => {
+  const codeFields = entityNames
+    .map((name) => ({ name, field: meta.entity(name).fields.find((f) => f.name === 'code' && f.pattern === 'code' && !f.readOnly) }))
+    .filter((x) => x.field)
+
+  it('finds the code fields to check', () => expect(codeFields.length).toBeGreaterThan(20))
+
+  it.each(codeFields.map((x) => [x.name, x.field!] as const))(
+    '%s: a code of 21 valid characters answers the code rule (the pattern carries the length)',
+    (_, field) => {
+      expect(checkField(field, 'ABCDEFGHIJ-_.01234567', meta.enums, 'create')).toBe('编号必须由字母、数字、“-_.”组成，长度不能超过20位')
+      expect(checkField(field, 'ABCDEFGHIJ-_.0123456', meta.enums, 'create')).toBeUndefined()
+    },
+  )
+
+  it('the shared patterns have a negative-integer helper', () => {
+    const p = patterns.negativeInteger
+    expect(['-1', '-20', '-1000'].every((v) => p.regex.test(v))).toBe(true)
+    expect(['0', '-0', '1', '-01', '-1.5', '', '--1', ' -1'].some((v) => p.regex.test(v))).toBe(false)
+    expect(p.message.replace('{label}', '数量')).toBe('数量必须为负整数')
+  })
+})
+
+describe('constants and look (001 §9)', () => {
+  it('the antd theme carries the spec colours, error #f5222f instead of antd 5 #ff4d4f', { timeout: 60_000 }, async () => {
+    const { themeConfig } = await import('../../src/client/app/theme.js')
+    for (const mode of ['light', 'dark'] as const)
+      expect(themeConfig(mode).token).toMatchObject({ colorPrimary: '#1890ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#f5222f' })
+  })
+})
