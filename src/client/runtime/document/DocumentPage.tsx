@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { term } from '../../i18n/use-tr.js'
 import { Alert, App, Button, Card, Result, Space, Spin, Tag, Typography } from 'antd'
 import Decimal from 'decimal.js'
 import { createForm, onFieldInputValueChange, onFieldReact, onFieldValueChange, type Field } from '@formily/core'
@@ -102,8 +103,8 @@ function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityM
 /** Values the loader put on the lines, shown beside the product: a plan's system quantity, what a return may still take back. */
 function extraColumnsOf(headerName: string, rows: readonly LineRow[]) {
   const has = (key: string) => rows.some((r) => r[key] !== null && r[key] !== undefined)
-  if (headerName === 'takeStockSheet' && has('stockNum')) return [{ key: 'stockNum', title: '系统库存' }]
-  if (has('remainNum')) return [{ key: 'remainNum', title: '可退数量' }]
+  if (headerName === 'takeStockSheet' && has('stockNum')) return [{ key: 'stockNum', title: term('系统库存') }]
+  if (has('remainNum')) return [{ key: 'remainNum', title: term('可退数量') }]
   return undefined
 }
 
