@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { parentPort } from 'node:worker_threads'
 import { loadPdfme } from '../../platform/heavy-modules.js'
+import { printPlugins } from '../../../shared/print/print-plugins.js'
 import type { PdfAnswer, PdfRequest } from './pdf-worker-protocol.js'
 
 const port = parentPort
@@ -42,16 +43,7 @@ async function answer(m: PdfRequest): Promise<{ answer: PdfAnswer; transfer: Arr
     template: { basePdf: m.basePdf, schemas: [m.schemas] } as never,
     inputs: m.inputs,
     options: options as never,
-    plugins: {
-      text: plugins.text,
-      table: tablePlugin,
-      image: plugins.image,
-      line: plugins.line,
-      rectangle: plugins.rectangle,
-      ellipse: plugins.ellipse,
-      qrcode: plugins.barcodes.qrcode,
-      code128: plugins.barcodes.code128,
-    } as never,
+    plugins: { ...printPlugins(plugins), table: tablePlugin } as never,
   })
   // Transferred, not copied: a view of exactly the PDF's bytes in a buffer of its own.
   const bytes = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? pdf : pdf.slice()
