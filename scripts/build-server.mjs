@@ -13,6 +13,7 @@ const entryPoints = {
   main: 'src/server/main.ts',
   'sandbox-worker': 'src/server/sandbox/sandbox-worker.ts',
   'sheet-reader-worker': 'src/server/engine/import/sheet-reader-worker.ts',
+  'pdf-worker': 'src/server/modules/print/pdf-worker.ts',
 }
 
 const started = Date.now()

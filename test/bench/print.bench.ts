@@ -5,6 +5,7 @@
  * PDF size and the memory held (resident set and heap growth). Figures only, never pass/fail.
  */
 import { EntityRegistry } from '../../src/server/engine/entity-registry.js'
+import { createPdfRenderer } from '../../src/server/modules/print/pdf-renderer.js'
 import { renderPdf, type PrintedDocument } from '../../src/server/modules/print/render-pdf.js'
 import { translatorOf } from '../../src/shared/i18n/all-catalogues.js'
 import { linesEntityName } from '../../src/shared/metadata/document-model.js'
@@ -17,6 +18,7 @@ const header = registry.get('purchaseOrder')
 const lines = registry.get(linesEntityName('purchaseOrder'))
 const t = translatorOf('zh-CN')
 const models = { header, lines, enums: registry.enums, t }
+const engine = createPdfRenderer()
 
 function order(n: number, k = 0): PrintedDocument {
   return {
@@ -47,7 +49,7 @@ async function measure(label: string, preset: PaperPreset, docs: PrintedDocument
   let peak = rss0
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now()
-    const { pdf, pages: perDoc } = await renderPdf(content, models, docs, '2026-11-28 10:00:00')
+    const { pdf, pages: perDoc } = await renderPdf(engine, content, models, docs, '2026-11-28 10:00:00')
     times.push(performance.now() - started)
     pages = perDoc.reduce((a, b) => a + b, 0)
     bytes = pdf.length
@@ -60,10 +62,12 @@ async function measure(label: string, preset: PaperPreset, docs: PrintedDocument
 }
 
 const coldStart = performance.now()
-await renderPdf(builtinTemplate(header, lines, t), models, [order(1)], '2026-11-28 10:00:00')
+await renderPdf(engine, builtinTemplate(header, lines, t), models, [order(1)], '2026-11-28 10:00:00')
 console.log(`cold first print (font read and parsed): ${(performance.now() - coldStart).toFixed(0)} ms, rss ${mb(process.memoryUsage().rss)}`)
 await measure('1,000-line purchase order', 'A4', [order(1000)])
 await measure('1,000-line purchase order', '241x93.1', [order(1000)])
 await measure('batch of 100 ten-line purchase orders', 'A4', Array.from({ length: 100 }, (_, k) => order(10, k)))
 await measure('batch of 100 ten-line purchase orders', '241x93.1', Array.from({ length: 100 }, (_, k) => order(10, k)))
 console.log(`rss after: ${mb(process.memoryUsage().rss)}, heap used ${mb(process.memoryUsage().heapUsed)}`)
+// The worker started from the sources (tsx's loader registered in it) keeps the process alive even unref'd.
+await engine.close()

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js'
 import { PDFParse } from 'pdf-parse'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { EntityRegistry } from '../../src/server/engine/entity-registry.js'
+import { createPdfRenderer } from '../../src/server/modules/print/pdf-renderer.js'
 import { renderPdf } from '../../src/server/modules/print/render-pdf.js'
 import { translatorOf } from '../../src/shared/i18n/all-catalogues.js'
 import { linesEntityName } from '../../src/shared/metadata/document-model.js'
@@ -14,6 +15,8 @@ const header = registry.get('purchaseOrder')
 const lines = registry.get(linesEntityName('purchaseOrder'))
 const t = translatorOf('zh-CN')
 const models = { header, lines, enums: registry.enums, t }
+const engine = createPdfRenderer()
+afterAll(() => engine.close())
 
 /** A purchase order of `n` lines: line i has quantity i and price i.25. */
 function order(n: number) {
@@ -43,7 +46,7 @@ describe('printing a 100-line purchase order on 241 × 93.1 mm paper', () => {
   it('breaks the line table across pages with its head on every page, each page its subtotal, the total and capitals on the last', async () => {
     const content = builtinTemplate(header, lines, t, '241x93.1')
     const doc = order(100)
-    const { pdf, pages } = await renderPdf(content, models, [doc], '2026-11-28 10:00:00')
+    const { pdf, pages } = await renderPdf(engine, content, models, [doc], '2026-11-28 10:00:00')
     const text = await new PDFParse({ data: pdf }).getText()
     expect(text.total).toBe(pages[0])
     // The table area of this paper holds a handful of rows: 100 lines cannot fit on fewer than 10 pages.
@@ -75,7 +78,7 @@ describe('printing a 100-line purchase order on 241 × 93.1 mm paper', () => {
 
   it('prints several documents in one PDF, each starting its own page numbering', async () => {
     const content = builtinTemplate(header, lines, t, 'A4')
-    const { pdf, pages } = await renderPdf(content, models, [order(3), order(3), order(3)], '2026-11-28 10:00:00')
+    const { pdf, pages } = await renderPdf(engine, content, models, [order(3), order(3), order(3)], '2026-11-28 10:00:00')
     const text = await new PDFParse({ data: pdf }).getText()
     expect(pages).toEqual([1, 1, 1])
     expect(text.total).toBe(3)

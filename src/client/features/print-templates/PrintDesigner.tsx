@@ -7,6 +7,7 @@ import { useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { print, type PrintKind } from '../../../shared/contracts/print.js'
 import { linesTableSchema, textSchema } from '../../../shared/print/builtin-template.js'
+import { printPlugins } from '../../../shared/print/print-plugins.js'
 import { PAPER_LABELS, PAPER_PRESETS, type PaperPreset } from '../../../shared/print/paper.js'
 import { LINES_TABLE, type PrintSchema, type PrintTemplateContent } from '../../../shared/print/print-template.js'
 
@@ -63,16 +64,7 @@ export default function PrintDesigner({ kind, input, onClose, onSaved }: PrintDe
         domContainer: box.current,
         template: toPdfme(input.content) as never,
         options: { font: { [FONT]: { data: font, fallback: true } }, lang: 'zh' } as never,
-        plugins: {
-          text: plugins.text,
-          table: plugins.table,
-          image: plugins.image,
-          line: plugins.line,
-          rectangle: plugins.rectangle,
-          ellipse: plugins.ellipse,
-          qrcode: plugins.barcodes.qrcode,
-          code128: plugins.barcodes.code128,
-        } as never,
+        plugins: printPlugins(plugins) as never,
       })
       setReady(true)
     })()

@@ -14,6 +14,7 @@ import { PAPER_PRESETS, type PaperPreset } from '../../../shared/print/paper.js'
 import { PRINT_FORMAT, templateProblem, type PrintTemplateContent } from '../../../shared/print/print-template.js'
 import type { DocumentModel } from '../../engine/document-kind.js'
 import { printableKinds, printKeys, printKind } from './print-kinds.js'
+import { createPdfRenderer } from './pdf-renderer.js'
 import { printDocuments } from './print-documents.js'
 import { createTemplate, listTemplates, markDefault, saveVersion, templateContent, templateRow, TEMPLATE_TABLE } from './print-templates.js'
 
@@ -29,6 +30,9 @@ const localeOf = (req: FastifyRequest) => localeOfAcceptLanguage(req.headers['ac
  */
 export function printModule(app: FastifyInstance, services: Services): void {
   const kinds = printableKinds(services)
+  // The PDF worker thread (started on the first print) ends with the app, so a stopped server exits.
+  const renderer = createPdfRenderer()
+  app.addHook('onClose', () => renderer.close())
   const byName = new Map(kinds.map((k) => [k.name, k]))
   const kindOf = (name: unknown): DocumentModel => {
     const doc = typeof name === 'string' ? byName.get(name) : undefined
@@ -175,7 +179,7 @@ export function printModule(app: FastifyInstance, services: Services): void {
     access: 'login',
     handler: async ({ ctx, params, req, reply }) => {
       const doc = readable(ctx, params?.kind)
-      const { pdf, fileName } = await printDocuments(services, ctx, doc, params ?? {}, localeOf(req))
+      const { pdf, fileName } = await printDocuments(services, renderer, ctx, doc, params ?? {}, localeOf(req))
       reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)

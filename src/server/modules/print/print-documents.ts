@@ -13,6 +13,7 @@ import { builtinTemplate } from '../../../shared/print/builtin-template.js'
 import type { PrintTemplateContent } from '../../../shared/print/print-template.js'
 import { printModels } from './print-kinds.js'
 import { defaultTemplate, templateContent, templateRow } from './print-templates.js'
+import type { PdfEngine } from './pdf-renderer.js'
 import { renderPdf } from './render-pdf.js'
 
 /** Documents one print may hold (a batch from a list page). */
@@ -50,7 +51,7 @@ async function chosenTemplate(ctx: RequestContext, doc: DocumentModel, params: R
  * document still within those rules (打印次数 + 1, 最后打印时间), and each print is in the op log with
  * the template and version it was made with; a document gone meanwhile rolls all of it back.
  */
-export async function printDocuments(services: Services, ctx: RequestContext, doc: DocumentModel, params: Row, locale: Locale): Promise<{ pdf: Uint8Array; fileName: string }> {
+export async function printDocuments(services: Services, engine: PdfEngine, ctx: RequestContext, doc: DocumentModel, params: Row, locale: Locale): Promise<{ pdf: Uint8Array; fileName: string }> {
   const ids = idsOf(params.ids)
   if (!ids.length) throw invalid(`请选择要打印的${doc.subject}`, 'ids')
   if (ids.length > MAX_PRINT_BATCH) throw invalid(`一次最多打印${MAX_PRINT_BATCH}张单据`, 'ids')
@@ -61,7 +62,7 @@ export async function printDocuments(services: Services, ctx: RequestContext, do
     documents.push({ header: answer, lines: (answer[LINES_OUT] as Row[] | undefined) ?? [] })
   }
   const printTime = now()
-  const { pdf } = await renderPdf(template.content, printModels(services, doc, locale), documents, printTime)
+  const { pdf } = await renderPdf(engine, template.content, printModels(services, doc, locale), documents, printTime)
   await inTransaction(ctx.db, async (trx) => {
     const scope = await services.store.scope(trx, ctx, doc.header)
     const counted = await trx

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { loadPdfme } from '../../platform/heavy-modules.js'
 import { documentInputs, pageSlices, type PageSlice, type PrintModels } from '../../../shared/print/print-pages.js'
 import { LINES_TABLE, ROW_NO, type PrintSchema, type PrintTemplateContent } from '../../../shared/print/print-template.js'
 import { printValue } from '../../../shared/print/print-values.js'
+import type { PdfEngine } from './pdf-renderer.js'
 
 type Row = Record<string, unknown>
 
@@ -11,20 +9,6 @@ type Row = Record<string, unknown>
 export interface PrintedDocument {
   header: Row
   lines: Row[]
-}
-
-const require = createRequire(import.meta.url)
-/** The Chinese font embedded (as a subset of the glyphs used) in every PDF, so it prints the same everywhere. */
-export const FONT_FILE = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')
-export const FONT_NAME = 'NotoSansSC'
-
-let font: Promise<Buffer> | undefined
-const fontBytes = () => {
-  if (!font) {
-    font = readFile(FONT_FILE)
-    font.catch(() => (font = undefined))
-  }
-  return font
 }
 
 const MM_TO_PT = 72 / 25.4
@@ -88,54 +72,30 @@ function printedSchemas(content: PrintTemplateContent): PrintSchema[] {
 }
 
 /**
- * Renders documents with one template into one PDF (pdfme), each document on as many pages as its lines
- * need, and answers the PDF with each document's page count.
+ * Renders documents with one template into one PDF (pdfme, through `engine`: a worker thread on the
+ * server, pdf-renderer.ts), each document on as many pages as its lines need, and answers the PDF with
+ * each document's page count. What needs the kind's models (values as their fields declare, pages'
+ * subtotals) is done here; only pdfme's measuring and drawing go to the engine.
  */
-export async function renderPdf(content: PrintTemplateContent, models: PrintModels, documents: readonly PrintedDocument[], printTime: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
-  const { generate, schemas: plugins } = await loadPdfme()
-  const data = await fontBytes()
-  const options = { font: { [FONT_NAME]: { data, fallback: true, subset: true } } }
+export async function renderPdf(engine: PdfEngine, content: PrintTemplateContent, models: PrintModels, documents: readonly PrintedDocument[], printTime: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
   const table = content.schemas.find((s) => s.type === 'table' && s.name === LINES_TABLE)
+  const page = { width: content.paper.width, height: content.paper.height, padding: [0, 0, 0, 0] as [number, number, number, number] }
+  let slices: PageSlice[][] = documents.map((doc) => [[0, doc.lines.length]])
+  if (table) {
+    const cells = documents.map((doc) =>
+      JSON.stringify(doc.lines.map((line, i) => content.lineColumns.map((c) => (c === ROW_NO ? String(i + 1) : printValue(models.lines.byName.get(c), line, c, models.enums, models.t))))),
+    )
+    const heights = await engine.heights(table, page, cells)
+    const head = (h: number[]) => (table.showHead === false ? 0 : (h[0] ?? 0))
+    slices = heights.map((h) => pageSlices(table.showHead === false ? h : h.slice(1), head(h), tableRoom(content, table)))
+  }
   const inputs: Record<string, string>[] = []
   const pages: number[] = []
-  const cache = new Map<string | number, unknown>()
-  const page = { width: content.paper.width, height: content.paper.height, padding: [0, 0, 0, 0] as [number, number, number, number] }
-  for (const doc of documents) {
-    let slices: PageSlice[] = [[0, doc.lines.length]]
-    if (table) {
-      const cells = doc.lines.map((line, i) =>
-        content.lineColumns.map((c) => (c === ROW_NO ? String(i + 1) : printValue(models.lines.byName.get(c), line, c, models.enums, models.t))),
-      )
-      const heights = await plugins.getDynamicHeightsForTable(JSON.stringify(cells), {
-        schema: table as never,
-        basePdf: page,
-        options: options as never,
-        _cache: cache,
-      })
-      const head = table.showHead === false ? 0 : (heights[0] ?? 0)
-      slices = pageSlices(table.showHead === false ? heights : heights.slice(1), head, tableRoom(content, table))
-    }
-    const docInputs = documentInputs(content, models, doc.header, doc.lines, slices, printTime)
+  documents.forEach((doc, i) => {
+    const docInputs = documentInputs(content, models, doc.header, doc.lines, slices[i], printTime)
     inputs.push(...docInputs)
     pages.push(docInputs.length)
-  }
-  const template = { basePdf: blankPdf(content.paper.width, content.paper.height), schemas: [printedSchemas(content)] }
-  // The table draws the rows it is given where it stands; told of a real page it only warns that it will not re-lay.
-  const tablePlugin = { ...plugins.table, pdf: (arg: { basePdf: unknown }) => plugins.table.pdf({ ...arg, basePdf: page } as never) }
-  const pdf = await generate({
-    template: template as never,
-    inputs,
-    options: options as never,
-    plugins: {
-      text: plugins.text,
-      table: tablePlugin,
-      image: plugins.image,
-      line: plugins.line,
-      rectangle: plugins.rectangle,
-      ellipse: plugins.ellipse,
-      qrcode: plugins.barcodes.qrcode,
-      code128: plugins.barcodes.code128,
-    } as never,
   })
+  const pdf = await engine.generate({ basePdf: blankPdf(content.paper.width, content.paper.height), schemas: printedSchemas(content), inputs, page })
   return { pdf, pages }
 }
