@@ -5,6 +5,10 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  // The language sweep opens every menu page and its 新增 in two languages (about 15 minutes per language
+  // today): longer than the whole CI budget allows, so it runs on its own (`npm run test:sweep`) until it is
+  // made fast enough to join the e2e stage.
+  testIgnore: process.env.E2E_SWEEP ? [] : ['**/language-sweep.spec.ts'],
   outputDir: 'test-results/e2e',
   // Spec files run in parallel on the one server (each test makes its own uniquely coded data and
   // counts only that); the tests of one file run in order in one worker.

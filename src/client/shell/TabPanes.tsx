@@ -1,6 +1,7 @@
 import { memo, Suspense, useMemo, useRef } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { Spin } from 'antd'
+import { SWRConfig } from 'swr'
 import ErrorPage from '../pages/ErrorPage.js'
 import { PageErrorBoundary } from './PageErrorBoundary.js'
 import type { ResolvedPage } from './page-registry.js'
@@ -56,27 +57,32 @@ interface PaneProps {
 const Pane = memo(function Pane({ tab, active, resolve, menusReady }: PaneProps) {
   const page = resolve(tab.key)
   const pane = useMemo(() => ({ key: tab.key, shown: active }), [tab.key, active])
+  // A hidden tab's reads do no work: a write elsewhere does not make them fetch behind the user's back;
+  // they read again when shown, if a write happened meanwhile (useFreshWhenShown).
+  const swr = useMemo(() => ({ isPaused: () => !active }), [active])
   if (!active && (!page || page.noCache)) return null
   return (
     <div className="shell-pane" hidden={!active} data-page={tab.key}>
-      <PaneContext.Provider value={pane}>
-        {tab.refreshing ? (
-          <PageLoading />
-        ) : page ? (
-          <PageErrorBoundary key={tab.version}>
-            <Suspense fallback={<PageLoading />}>
-              <Routes location={tab.fullPath}>
-                <Route path={page.pattern} element={page.render()} />
-                <Route path="*" element={page.render()} />
-              </Routes>
-            </Suspense>
-          </PageErrorBoundary>
-        ) : menusReady ? (
-          <ErrorPage kind="404" embedded />
-        ) : (
-          <PageLoading />
-        )}
-      </PaneContext.Provider>
+      <SWRConfig value={swr}>
+        <PaneContext.Provider value={pane}>
+          {tab.refreshing ? (
+            <PageLoading />
+          ) : page ? (
+            <PageErrorBoundary key={tab.version}>
+              <Suspense fallback={<PageLoading />}>
+                <Routes location={tab.fullPath}>
+                  <Route path={page.pattern} element={page.render()} />
+                  <Route path="*" element={page.render()} />
+                </Routes>
+              </Suspense>
+            </PageErrorBoundary>
+          ) : menusReady ? (
+            <ErrorPage kind="404" embedded />
+          ) : (
+            <PageLoading />
+          )}
+        </PaneContext.Provider>
+      </SWRConfig>
     </div>
   )
 })
