@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { pageOf } from './page-args.js'
 import dayjs from 'dayjs'
 import { sql } from 'kysely'
 import type { Db } from '../db/dialect.js'
@@ -76,16 +77,14 @@ export class ApiTokenStore {
   async list(tenantId: string, userId: string | undefined, pageIndex: number, pageSize: number): Promise<{ totalCount: number; datas: ApiTokenRecord[] }> {
     let base = this.db.selectFrom('sys_api_token').where('tenant_id', '=', tenantId)
     if (userId) base = base.where('user_id', '=', userId)
-    const [{ count }] = await base.select((eb) => eb.fn.countAll().as('count')).execute()
-    const rows = await base
-      .select(['id', 'name', 'user_id', 'permissions', 'expire_time', 'last_used_time', 'create_time'])
-      .orderBy('create_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageIndex - 1) * pageSize)
-      .execute()
+    const { totalCount, rows } = await pageOf(
+      base,
+      (q) => q.select(['id', 'name', 'user_id', 'permissions', 'expire_time', 'last_used_time', 'create_time']).orderBy('create_time', 'desc').orderBy('id', 'desc'),
+      pageIndex,
+      pageSize,
+    )
     return {
-      totalCount: Number(count),
+      totalCount,
       datas: rows.map((r) => ({
         id: String(r.id),
         name: String(r.name),

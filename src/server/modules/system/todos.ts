@@ -3,7 +3,7 @@ import type { Services } from '../../engine/services.js'
 import { defineCallListRoute } from '../../engine/call-list-routes.js'
 import { defineCallRoute } from '../../platform/call-routes.js'
 import { invalid, notFound } from '../../platform/errors.js'
-import { pageArgs } from '../../platform/page-args.js'
+import { pageArgs, pageOf } from '../../platform/page-args.js'
 import { now } from '../../platform/clock.js'
 import { flag } from '../../platform/todos.js'
 import { readedFlag, truthy } from '../../platform/notices.js'
@@ -19,14 +19,7 @@ export function todoRoutes(app: FastifyInstance, services: Services): void {
       const readed = readedFlag(query.readed)
       let base = ctx.db.selectFrom('sys_todo').where('user_id', '=', ctx.userId)
       if (readed !== undefined) base = base.where('readed', '=', flag(ctx.db, readed))
-      const totalCount = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
-      const rows = await base
-        .select(['id', 'title', 'create_time', 'jump_url', 'readed'])
-        .orderBy('create_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((pageIndex - 1) * pageSize)
-        .execute()
+      const { totalCount, rows } = await pageOf(base, (q) => q.select(['id', 'title', 'create_time', 'jump_url', 'readed']).orderBy('create_time', 'desc').orderBy('id', 'desc'), pageIndex, pageSize)
       return {
         pageIndex,
         pageSize,
