@@ -32,7 +32,8 @@ import { balanceReportRoutes } from './modules/settle/balance-report.js'
 import { crmDealsModule } from './modules/crm/deals.js'
 import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
-import { SessionStore } from './platform/sessions.js'
+import { ACTIVITY_WRITE_MS, SessionStore } from './platform/sessions.js'
+import { SessionCache } from './platform/session-cache.js'
 import { ApiTokenStore } from './platform/api-tokens.js'
 import { PermissionResolver } from './platform/permissions.js'
 import { CodeSender } from './platform/code-sender.js'
@@ -117,7 +118,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hooks = new HookRegistry()
   const store = new EntityStore(databases.kind, registry, codec, hooks)
   const documentHooks = new Map<string, DocumentHooks>()
-  const sessions = new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours)
+  // PostgreSQL: session reads between two activity writes come from a cache that the delete trigger keeps true.
+  const sessionCache =
+    target.kind === 'postgres' ? new SessionCache(target.location, Math.min(ACTIVITY_WRITE_MS, config.sessionIdleMinutes * 60_000)) : undefined
+  const sessions = new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours, sessionCache)
   const permissions = new PermissionResolver()
   const services: Services = {
     config,
@@ -146,7 +150,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', services)
   const permissionSetup = dataPermissionSetup(services)
   services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(permissionSetup, db, ctx, type, aliases, references)
-  app.addHook('onClose', async () => databases.close())
+  app.addHook('onClose', async () => {
+    await sessionCache?.close()
+    await databases.close()
+  })
   // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.
   const scheduler = new JobScheduler(
     services,

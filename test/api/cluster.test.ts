@@ -1,3 +1,4 @@
+import pg from 'pg'
 import type { Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startCluster, type TestCluster } from '../support/cluster.js'
@@ -109,5 +110,47 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL (skipped on
     const got = Promise.all([s1, s2].map((s) => nextEvent<BusMessage>(s, BusEvent.sysNotice, (m) => (m.data as SysNoticeData).title === '经代理', 10_000)))
     expect((await call(cluster.proxy, 'POST', '/system/notice', admin, { title: '经代理', content: '<p>x</p>', published: true })).status).toBe(200)
     expect(await got).toHaveLength(2)
+  })
+
+  // Each process keeps the sessions it read for up to a minute (platform/session-cache.ts); a delete anywhere
+  // must end them everywhere, however it was made.
+  const refusedSoon = async (base: string, token: string) => {
+    const deadline = Date.now() + 5_000
+    for (;;) {
+      const { status } = await call(base, 'GET', '/auth/info', token)
+      if (status === 401 || Date.now() > deadline) return status
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+
+  it('refuses on B a session B had just served, once it logs out through A, and ever after', async () => {
+    const token = await login(a, 'clusterclerk', 'secret123')
+    for (let i = 0; i < 3; i++) expect((await call(b, 'GET', '/auth/info', token)).status).toBe(200)
+    expect((await call(a, 'POST', '/auth/logout', token)).status).toBe(200)
+    expect(await refusedSoon(b, token)).toBe(401)
+    for (let i = 0; i < 3; i++) expect((await call(b, 'GET', '/auth/info', token)).status).toBe(401)
+  })
+
+  it('refuses on both processes a session whose row is deleted by hand in the database', async () => {
+    const token = await login(a, 'clusterclerk', 'secret123')
+    for (const base of [a, b]) expect((await call(base, 'GET', '/auth/info', token)).status).toBe(200)
+    const client = new pg.Client({ connectionString: cluster.databaseUrl })
+    await client.connect()
+    try {
+      expect((await client.query('delete from platform.sys_session where token = $1', [token])).rowCount).toBe(1)
+    } finally {
+      await client.end()
+    }
+    for (const base of [a, b]) expect(await refusedSoon(base, token)).toBe(401)
+  })
+
+  it('signs out on B the other sessions of a user whose password changes through A', async () => {
+    const kept = await login(a, 'clusterclerk', 'secret123')
+    const other = await login(b, 'clusterclerk', 'secret123')
+    expect((await call(b, 'GET', '/auth/info', other)).status).toBe(200)
+    const changed = await call(a, 'PATCH', '/center/password', kept, { oldPsw: 'secret123', newPsw: 'secret456', confirmPsw: 'secret456' })
+    expect(changed.status, changed.body.msg).toBe(200)
+    expect(await refusedSoon(b, other)).toBe(401)
+    expect((await call(b, 'GET', '/auth/info', kept)).status).toBe(200)
   })
 })

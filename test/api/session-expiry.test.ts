@@ -59,6 +59,16 @@ describe('session idle and absolute expiry', () => {
     expect((await info(token)).status).toBe(401)
   })
 
+  it('ends a session aged by hand right after a call served it (PostgreSQL: the cached read is dropped)', async () => {
+    const token = await t.login()
+    expect((await info(token)).status).toBe(200)
+    await age(token, { last_active_time: ago(IDLE_MINUTES + 1, 'minute') })
+    const deadline = Date.now() + 5_000
+    let status = (await info(token)).status
+    while (status !== 401 && Date.now() < deadline) status = (await info(token)).status
+    expect(status).toBe(401)
+  })
+
   it('ends an active session SESSION_MAX_HOURS after sign-in', async () => {
     const token = await t.login()
     // Busy all along (last call a minute ago), but signed in more than MAX_HOURS ago.

@@ -116,6 +116,26 @@ export function platformMigrations(kind: DbKind): Record<string, Migration> {
         await db.schema.createIndex('ix_sys_api_token_user').on('sys_api_token').columns(['tenant_id', 'user_id']).execute()
       },
     },
+    // PostgreSQL: every delete of a session (logout, signed out everywhere, expiry, by hand) and every change
+    // that may end it sooner (expiry, owner, activity moved back) notifies the token's SHA-256 when it commits,
+    // so each process drops its cached read at once (platform/session-cache.ts). Activity moving forward (the
+    // once-a-minute touch) does not notify.
+    '0005_session_ended_notify': {
+      async up(db: Db) {
+        if (kind !== 'postgres') return
+        await sql`create or replace function platform.session_ended() returns trigger language plpgsql as $body$
+          begin
+            perform pg_notify('session_ended', encode(sha256(convert_to(old.token, 'UTF8')), 'hex'));
+            return null;
+          end $body$`.execute(db)
+        await sql`create trigger session_ended after delete on platform.sys_session
+          for each row execute function platform.session_ended()`.execute(db)
+        await sql`create trigger session_changed after update on platform.sys_session
+          for each row when (new.token <> old.token or new.tenant_id <> old.tenant_id or new.user_id <> old.user_id
+            or new.expire_time <> old.expire_time or new.last_active_time < old.last_active_time)
+          execute function platform.session_ended()`.execute(db)
+      },
+    },
   }
 }
 

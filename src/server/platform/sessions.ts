@@ -3,6 +3,7 @@ import dayjs from 'dayjs'
 import type { Db } from '../db/dialect.js'
 import { executePrepared } from '../db/prepared-statements.js'
 import { later, now } from './clock.js'
+import type { SessionCache } from './session-cache.js'
 
 export interface SessionRow {
   token: string
@@ -10,9 +11,13 @@ export interface SessionRow {
   userId: string
 }
 
+/** Activity is written at most this often per session. */
+export const ACTIVITY_WRITE_MS = 60_000
+
 /**
  * Sessions in the platform database (token -> tenant, user, idle and absolute expiry) so several
- * server processes can share them. Activity is written at most once a minute per session.
+ * server processes can share them. Activity is written at most once a minute per session. On PostgreSQL
+ * a `cache` (session-cache.ts) answers the reads between two activity writes.
  */
 export class SessionStore {
   private readonly endedListeners = new Set<(tokens: string[]) => void>()
@@ -21,6 +26,7 @@ export class SessionStore {
     private readonly db: Db,
     private readonly idleMinutes: number,
     private readonly maxHours: number,
+    private readonly cache?: SessionCache,
   ) {}
 
   async create(tenantId: string, userId: string, ip: string): Promise<string> {
@@ -45,6 +51,9 @@ export class SessionStore {
   }
 
   async resolve(token: string): Promise<SessionRow | undefined> {
+    const cached = this.cache?.get(token, Date.now())
+    if (cached) return cached
+    const mark = this.cache?.mark()
     // Named on PostgreSQL: every authenticated call runs it (db/prepared-statements.ts).
     const [row] = await executePrepared(
       this.db,
@@ -57,20 +66,26 @@ export class SessionStore {
       await this.end(token)
       return undefined
     }
-    if (current.diff(lastActive, 'second') >= 60) {
+    let activeAt = lastActive.valueOf()
+    if (current.diff(lastActive) >= ACTIVITY_WRITE_MS) {
       await this.db.updateTable('sys_session').set({ last_active_time: now() }).where('token', '=', token).execute()
+      activeAt = current.valueOf()
     }
-    return { token, tenantId: String(row.tenant_id), userId: String(row.user_id) }
+    const session = { token, tenantId: String(row.tenant_id), userId: String(row.user_id) }
+    if (mark !== undefined) this.cache?.keep(mark, session, activeAt, dayjs(String(row.expire_time)).valueOf())
+    return session
   }
 
   /** Deletes the sessions past their absolute or idle expiry (the 清理过期会话 job); answers how many. */
   async purgeExpired(): Promise<number> {
     const idleSince = dayjs().subtract(this.idleMinutes, 'minute').format('YYYY-MM-DD HH:mm:ss')
-    const done = await this.db
+    const ended = await this.db
       .deleteFrom('sys_session')
       .where((eb) => eb.or([eb('expire_time', '<', now()), eb('last_active_time', '<', idleSince)]))
-      .executeTakeFirst()
-    return Number(done.numDeletedRows)
+      .returning('token')
+      .execute()
+    this.ended(ended.map((r) => String(r.token)))
+    return ended.length
   }
 
   async end(token: string): Promise<void> {
@@ -104,6 +119,7 @@ export class SessionStore {
 
   private ended(tokens: string[]) {
     if (!tokens.length) return
+    this.cache?.drop(tokens)
     for (const listener of this.endedListeners) listener(tokens)
   }
 

@@ -1,0 +1,61 @@
+import pg from 'pg'
+
+export interface ListenerEvents {
+  /** A notification on the channel (its payload). */
+  message(payload: string): void
+  /** Listening (again): notifications from now on are delivered. */
+  up(): void
+  /** The connection is lost: notifications sent meanwhile are lost too. */
+  down(): void
+}
+
+const RETRY_MS = [100, 500, 2_000, 5_000]
+
+/**
+ * One PostgreSQL connection of its own LISTENing on `channel`, reconnected after a loss with growing waits.
+ * A pooled connection cannot listen: it is handed to other queries between them.
+ */
+export function listenTo(connectionString: string, channel: string, events: ListenerEvents): { close(): Promise<void> } {
+  let client: pg.Client | undefined
+  let closed = false
+  let failures = 0
+  let retry: NodeJS.Timeout | undefined
+
+  const connect = async () => {
+    retry = undefined
+    const next = new pg.Client({ connectionString })
+    const lost = () => {
+      if (client !== next) return
+      client = undefined
+      events.down()
+      next.end().catch(() => undefined)
+      if (!closed) retry = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)])
+    }
+    next.on('error', lost)
+    next.on('end', lost)
+    next.on('notification', (n) => {
+      if (n.channel === channel) events.message(n.payload ?? '')
+    })
+    client = next
+    try {
+      await next.connect()
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+      if (closed) return void next.end().catch(() => undefined)
+      failures = 0
+      events.up()
+    } catch {
+      lost()
+    }
+  }
+  void connect()
+  return {
+    async close() {
+      closed = true
+      if (retry) clearTimeout(retry)
+      const last = client
+      client = undefined
+      events.down()
+      await last?.end().catch(() => undefined)
+    },
+  }
+}
