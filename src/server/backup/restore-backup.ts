@@ -8,7 +8,7 @@ import type { Db } from '../db/dialect.js'
 import { Databases } from '../db/databases.js'
 import { parseDatabaseUrl, type DatabaseTarget } from '../db/connections.js'
 import { EntityRegistry } from '../engine/entity-registry.js'
-import { existingColumns, syncEntityTable } from '../engine/entity-tables.js'
+import { existingSchema, syncEntityTable } from '../engine/entity-tables.js'
 import { migrateTenant, provisionPlatform } from '../engine/provision.js'
 import { BackupError } from './backup-error.js'
 import { tablesOf, type TableColumns } from './archived-tables.js'
@@ -167,7 +167,7 @@ async function loadDatabases(work: string, manifest: BackupManifest, into: Datab
       const scope = tenantId ? 'tenant' : 'platform'
       await databases.ensureSchema(tenantId ? { tenantId } : 'platform')
       for (const set of VERSIONED_SETS.filter((s) => s.scope === scope)) await migrateSetTo(db, databases.kind, schema, set, part.migrations[set.table] ?? [])
-      const existing = await existingColumns(db, schema)
+      const existing = await existingSchema(db, databases.kind, schema)
       for (const entity of registry.all().filter((e) => e.scope === scope)) await syncEntityTable(db, databases.kind, entity, registry.enums, existing)
       const tables = await tablesOf(db, databases.kind, schema)
       for (const t of part.tables) {

@@ -83,31 +83,38 @@ export const searchKeyColumn = (field: FieldModel) => `${field.column}__key`
 
 /**
  * Brings an entity's search indexes up to its file (called by the table sync after the table exists;
- * `columns`: the table's columns before the sync, none for a table it has just created).
+ * `columns`: the table's columns before the sync, none for a table it has just created; `indexes`: the
+ * database's index names before the sync).
  */
-export async function syncSearchIndexes(db: Db, kind: DbKind, entity: EntityModel, columns?: ReadonlySet<string>): Promise<void> {
+export async function syncSearchIndexes(
+  db: Db,
+  kind: DbKind,
+  entity: EntityModel,
+  columns: ReadonlySet<string> | undefined,
+  indexes: ReadonlySet<string>,
+): Promise<void> {
   const { contains, startsWith } = searchColumns(entity)
+  // An index already there (read once by the table sync) is not asked for again.
+  const index = (name: string) => (indexes.has(name) ? undefined : db.schema.createIndex(name).ifNotExists())
   if (kind === 'postgres') {
     for (const f of startsWith)
-      await db.schema.createIndex(indexName('sp', entity.table, f.column)).ifNotExists().on(entity.table)
-        .expression(sql`lower(${sql.ref(f.column)}) text_pattern_ops`).execute()
+      await index(indexName('sp', entity.table, f.column))?.on(entity.table).expression(sql`lower(${sql.ref(f.column)}) text_pattern_ops`).execute()
     if (contains.length && (await trigramOf(db))) {
       const opclass = sql.raw(`${quoteId(trigramSchema)}.gin_trgm_ops`)
       for (const f of contains) {
         const key = searchKeyColumn(f)
         if (!columns?.has(key))
           await db.schema.alterTable(entity.table).addColumn(key, 'text', (c) => c.generatedAlwaysAs(sql`platform.search_key(${sql.ref(f.column)})`).stored()).execute()
-        await db.schema.createIndex(indexName('sk', entity.table, f.column)).ifNotExists().on(entity.table).using('gin')
-          .expression(sql`${sql.ref(key)} ${opclass}`).execute()
+        await index(indexName('sk', entity.table, f.column))?.on(entity.table).using('gin').expression(sql`${sql.ref(key)} ${opclass}`).execute()
         // The index over the expression (before the stored key) would only cost writes now.
-        await db.schema.dropIndex(indexName('sx', entity.table, f.column)).ifExists().execute()
+        if (indexes.has(indexName('sx', entity.table, f.column)))
+          await db.schema.dropIndex(indexName('sx', entity.table, f.column)).ifExists().execute()
       }
     }
     return
   }
   for (const f of startsWith)
-    await db.schema.createIndex(indexName('sp', entity.table, f.column)).ifNotExists().on(entity.table)
-      .expression(sql`${sql.ref(f.column)} collate nocase`).execute()
+    await index(indexName('sp', entity.table, f.column))?.on(entity.table).expression(sql`${sql.ref(f.column)} collate nocase`).execute()
   await syncFts(db, entity, contains)
 }
 

@@ -1,6 +1,6 @@
 import type { Databases } from '../db/databases.js'
 import { migrate, platformMigrations, tenantMigrations } from '../db/migrations.js'
-import { existingColumns, syncEntityTable } from './entity-tables.js'
+import { existingSchema, syncEntityTable } from './entity-tables.js'
 import type { EntityRegistry } from './entity-registry.js'
 import { RecordCodec } from './record-codec.js'
 import { ensureSingleton } from './singletons.js'
@@ -16,7 +16,7 @@ export async function provisionPlatform(databases: Databases, registry: EntityRe
   const db = databases.platform
   const schema = databases.schemaOf('platform')
   await migrate(db, { label: 'platform', migrations: platformMigrations(databases.kind), schema })
-  const tables = await existingColumns(db, schema)
+  const tables = await existingSchema(db, databases.kind, schema)
   for (const entity of registry.all().filter((e) => e.scope === 'platform'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
   await installRowCounters(db, databases.kind, schema, countedTables(registry, 'platform'))
@@ -34,7 +34,7 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   const db = databases.tenant(tenantId)
   const schema = databases.schemaOf(tenantId)
   await migrate(db, { label: `tenant ${tenantId}`, migrations: tenantMigrations(databases.kind), schema })
-  const tables = await existingColumns(db, schema)
+  const tables = await existingSchema(db, databases.kind, schema)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
   await installRowCounters(db, databases.kind, schema, countedTables(registry, 'tenant'))
