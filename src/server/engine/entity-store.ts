@@ -20,6 +20,7 @@ import { checkConditions, entityConditions } from './condition-values.js'
 import type { RecordCodec, Row, Wire } from './record-codec.js'
 import { pageArgs } from '../platform/page-args.js'
 import { countedRows, hasRowCounter } from '../db/row-counter.js'
+import { executeListed } from '../db/prepared-statements.js'
 
 /** How a create or modify is recorded. */
 export interface WriteOptions {
@@ -178,7 +179,7 @@ export class EntityStore {
     let q = joins.length && (req.paged || req.limit !== undefined) ? sorted(db.selectFrom(page.as('t')).selectAll('t')) : page
     for (const { field, target, alias } of joins)
       q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`).select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
-    const rows = await q.execute()
+    const rows = await executeListed(db, q)
     const datas = await this.answer(db, ctx, entity, rows)
     const everyRow = !conditions.length && !req.where && !restriction
     const totalCount = req.paged ? await this.total(db, entity, base, rows.length, pageIndex, pageSize, everyRow) : datas.length
@@ -204,7 +205,7 @@ export class EntityStore {
     const offset = (pageIndex - 1) * pageSize
     if (pageRows < pageSize && (pageRows > 0 || offset === 0)) return offset + pageRows
     const counted = everyRow && hasRowCounter(entity) ? await countedRows(db, entity.table) : undefined
-    return counted ?? Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+    return counted ?? Number((await executeListed(db, base.select((eb) => eb.fn.countAll().as('n'))))[0]?.n ?? 0)
   }
 
   /**
