@@ -33,9 +33,10 @@ import { crmDealsModule } from './modules/crm/deals.js'
 import { BizError, invalid } from './platform/errors.js'
 import { API_PREFIX } from './platform/routes.js'
 import { ACTIVITY_WRITE_MS, SessionStore } from './platform/sessions.js'
-import { SessionCache } from './platform/session-cache.js'
+import { SESSION_ENDED_CHANNEL, SessionCache } from './platform/session-cache.js'
+import { listenTo } from './db/pg-listener.js'
 import { ApiTokenStore } from './platform/api-tokens.js'
-import { PermissionResolver } from './platform/permissions.js'
+import { GRANTS_CHANGED_CHANNEL, PermissionResolver } from './platform/permissions.js'
 import { CodeSender } from './platform/code-sender.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { installMessageLanguage } from './i18n/message-language.js'
@@ -118,11 +119,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hooks = new HookRegistry()
   const store = new EntityStore(databases.kind, registry, codec, hooks)
   const documentHooks = new Map<string, DocumentHooks>()
-  // PostgreSQL: session reads between two activity writes come from a cache that the delete trigger keeps true.
-  const sessionCache =
-    target.kind === 'postgres' ? new SessionCache(target.location, Math.min(ACTIVITY_WRITE_MS, config.sessionIdleMinutes * 60_000)) : undefined
+  // PostgreSQL: session reads between two activity writes, and grants, come from caches that triggers keep true
+  // on every process through one listening connection.
+  const sessionCache = target.kind === 'postgres' ? new SessionCache(Math.min(ACTIVITY_WRITE_MS, config.sessionIdleMinutes * 60_000)) : undefined
   const sessions = new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours, sessionCache)
   const permissions = new PermissionResolver()
+  const notifications = sessionCache && listenTo(target.location, { [SESSION_ENDED_CHANNEL]: sessionCache.events, [GRANTS_CHANGED_CHANNEL]: permissions.events })
   const services: Services = {
     config,
     databases,
@@ -151,7 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const permissionSetup = dataPermissionSetup(services)
   services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(permissionSetup, db, ctx, type, aliases, references)
   app.addHook('onClose', async () => {
-    await sessionCache?.close()
+    await notifications?.close()
     await databases.close()
   })
   // The scheduler starts once the app is ready and stops (waiting for its runs) before the databases close.

@@ -144,6 +144,34 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL (skipped on
     for (const base of [a, b]) expect(await refusedSoon(base, token)).toBe(401)
   })
 
+  // Grants are cached a minute per process while it listens (platform/permissions.ts): a change through one
+  // process reaches the others' caches by the grant tables' triggers, not by waiting.
+  const statusSoon = async (base: string, url: string, token: string, want: number) => {
+    const deadline = Date.now() + 5_000
+    for (;;) {
+      const r = await call(base, 'GET', url, token)
+      if (r.status === want || Date.now() > deadline) return r.status
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+
+  it('gives and takes away on B a screen whose role changes through A', async () => {
+    const brands = '/basedata/product/brand/query'
+    expect((await call(b, 'GET', brands, clerk)).status).toBe(403)
+    const role = await call<string>(a, 'POST', '/system/role', admin, { code: 'CLROLE', name: '集群角色', available: true })
+    expect(role.status, role.body.msg).toBe(200)
+    const users = await call<{ datas: { id: string }[] }>(a, 'GET', '/system/user/query?username=clusterclerk', admin)
+    const userId = users.body.data.datas[0].id
+    expect((await call(a, 'POST', '/system/user/role/setting', admin, { userIds: [userId], roleIds: [role.body.data] })).status).toBe(200)
+    const menus = await call<{ id: string; permission: string | null }[]>(a, 'GET', `/system/role/menu/menus?roleId=${role.body.data}`, admin)
+    const brandMenu = menus.body.data.find((m) => m.permission === 'base-data:product:brand:query')!
+    const grant = (menuIds: string[]) => call(a, 'POST', '/system/role/menu/setting', admin, { roleIds: [role.body.data], menuIds })
+    expect((await grant([brandMenu.id])).status).toBe(200)
+    expect(await statusSoon(b, brands, clerk, 200)).toBe(200)
+    expect((await grant([])).status).toBe(200)
+    expect(await statusSoon(b, brands, clerk, 403)).toBe(403)
+  })
+
   it('signs out on B the other sessions of a user whose password changes through A', async () => {
     const kept = await login(a, 'clusterclerk', 'secret123')
     const other = await login(b, 'clusterclerk', 'secret123')

@@ -12,14 +12,15 @@ export interface ListenerEvents {
 const RETRY_MS = [100, 500, 2_000, 5_000]
 
 /**
- * One PostgreSQL connection of its own LISTENing on `channel`, reconnected after a loss with growing waits.
- * A pooled connection cannot listen: it is handed to other queries between them.
+ * One PostgreSQL connection of its own LISTENing on each channel of `channels`, reconnected after a loss with
+ * growing waits. A pooled connection cannot listen: it is handed to other queries between them.
  */
-export function listenTo(connectionString: string, channel: string, events: ListenerEvents): { close(): Promise<void> } {
+export function listenTo(connectionString: string, channels: Record<string, ListenerEvents>): { close(): Promise<void> } {
   let client: pg.Client | undefined
   let closed = false
   let failures = 0
   let retry: NodeJS.Timeout | undefined
+  const all = Object.values(channels)
 
   const connect = async () => {
     retry = undefined
@@ -27,22 +28,20 @@ export function listenTo(connectionString: string, channel: string, events: List
     const lost = () => {
       if (client !== next) return
       client = undefined
-      events.down()
+      for (const events of all) events.down()
       next.end().catch(() => undefined)
       if (!closed) retry = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)])
     }
     next.on('error', lost)
     next.on('end', lost)
-    next.on('notification', (n) => {
-      if (n.channel === channel) events.message(n.payload ?? '')
-    })
+    next.on('notification', (n) => channels[n.channel]?.message(n.payload ?? ''))
     client = next
     try {
       await next.connect()
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+      for (const channel of Object.keys(channels)) await next.query(`listen ${pg.escapeIdentifier(channel)}`)
       if (closed) return void next.end().catch(() => undefined)
       failures = 0
-      events.up()
+      for (const events of all) events.up()
     } catch {
       lost()
     }
@@ -54,7 +53,7 @@ export function listenTo(connectionString: string, channel: string, events: List
       if (retry) clearTimeout(retry)
       const last = client
       client = undefined
-      events.down()
+      for (const events of all) events.down()
       await last?.end().catch(() => undefined)
     },
   }

@@ -6,6 +6,7 @@ import { RecordCodec } from './record-codec.js'
 import { ensureSingleton } from './singletons.js'
 import { ensureCodeRules } from './code-rules.js'
 import { hasRowCounter, installRowCounters } from '../db/row-counter.js'
+import { installGrantsNotify } from '../platform/grants-changed.js'
 
 /** Who writes the rows provisioning creates (audit columns). */
 const PROVISIONER = { userId: 'system', name: '系统' }
@@ -38,6 +39,7 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   for (const entity of registry.all().filter((e) => e.scope === 'tenant'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
   await installRowCounters(db, databases.kind, schema, countedTables(registry, 'tenant'))
+  await installGrantsNotify(db, databases.kind, schema)
   const codec = new RecordCodec(databases.kind, registry.enums)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true))
     await ensureSingleton(codec, db, PROVISIONER, entity)

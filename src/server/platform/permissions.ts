@@ -1,4 +1,6 @@
 import type { Db } from '../db/dialect.js'
+import type { ListenerEvents } from '../db/pg-listener.js'
+import { Databases } from '../db/databases.js'
 import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 
 export { ADMIN_PERMISSION }
@@ -17,28 +19,60 @@ export interface Grants {
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1'
 
+/** The channel the grant tables' triggers notify (platform/grants-changed.ts), with the tenant's schema as payload. */
+export const GRANTS_CHANGED_CHANNEL = 'grants_changed'
+
 /**
  * What a user may do: enabled roles, the role permission `admin` (passes everything), and the
- * permission keys of the enabled menus linked to those roles. Cached for a few seconds per user so a
- * list request costs one session lookup; role, menu and user-role writes clear the cache.
+ * permission keys of the enabled menus linked to those roles. Cached per user so a list request costs one
+ * session lookup: for a few seconds, role, menu and user-role writes here clearing it; on PostgreSQL, while
+ * this process listens, for a minute, since every commit that changes a grant table notifies each process,
+ * which drops that tenant's grants (a read that raced with a notification is not kept).
  */
 export class PermissionResolver {
   private readonly cache = new Map<string, { at: number; grants: Grants | undefined }>()
-  constructor(private readonly ttlMs = 5000) {}
+  private listening = false
+  private epoch = 0
+
+  /** What the process's listening connection (db/pg-listener.ts) tells this cache on GRANTS_CHANGED_CHANNEL. */
+  readonly events: ListenerEvents = {
+    message: (schema) => {
+      this.epoch++
+      for (const key of this.cache.keys()) if (schemaOfKey(key) === schema) this.cache.delete(key)
+    },
+    up: () => {
+      this.epoch++
+      this.listening = true
+    },
+    down: () => {
+      this.epoch++
+      this.listening = false
+      this.cache.clear()
+    },
+  }
+
+  constructor(
+    private readonly ttlMs = 5000,
+    private readonly listeningTtlMs = 60_000,
+  ) {}
 
   invalidate(): void {
+    this.epoch++
     this.cache.clear()
   }
 
   async grants(tenantId: string, db: Db, userId: string): Promise<Grants | undefined> {
     const key = `${tenantId}:${userId}`
     const hit = this.cache.get(key)
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.grants
+    if (hit && Date.now() - hit.at < (this.listening ? this.listeningTtlMs : this.ttlMs)) return hit.grants
+    const mark = this.epoch
     const grants = await loadGrants(db, userId)
-    this.cache.set(key, { at: Date.now(), grants })
+    if (mark === this.epoch) this.cache.set(key, { at: Date.now(), grants })
     return grants
   }
 }
+
+const schemaOfKey = (key: string) => Databases.tenantSchema(key.slice(0, key.indexOf(':')))
 
 /** A user's grants read now, without the cache: rank checks compare caller and target inside the write's transaction. */
 export async function loadGrants(db: Db, userId: string): Promise<Grants | undefined> {

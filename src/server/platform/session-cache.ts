@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { listenTo } from '../db/pg-listener.js'
+import type { ListenerEvents } from '../db/pg-listener.js'
 import type { SessionRow } from './sessions.js'
 
 /** The channel the sys_session delete trigger notifies (migration 0005), with the token's SHA-256 as payload. */
@@ -33,25 +33,24 @@ export class SessionCache {
   private listening = false
   /** Bumped by every notification and loss of the connection: a read that saw it change is not kept. */
   private epoch = 0
-  private readonly listener: { close(): Promise<void> }
-
-  constructor(connectionString: string, private readonly freshMs: number) {
-    this.listener = listenTo(connectionString, SESSION_ENDED_CHANNEL, {
-      message: (digest) => {
-        this.epoch++
-        this.entries.delete(digest)
-      },
-      up: () => {
-        this.epoch++
-        this.listening = true
-      },
-      down: () => {
-        this.epoch++
-        this.listening = false
-        this.entries.clear()
-      },
-    })
+  /** What the process's listening connection (db/pg-listener.ts) tells this cache on SESSION_ENDED_CHANNEL. */
+  readonly events: ListenerEvents = {
+    message: (digest) => {
+      this.epoch++
+      this.entries.delete(digest)
+    },
+    up: () => {
+      this.epoch++
+      this.listening = true
+    },
+    down: () => {
+      this.epoch++
+      this.listening = false
+      this.entries.clear()
+    },
   }
+
+  constructor(private readonly freshMs: number) {}
 
   /** The live session of `token` as this process last read it, if that read may still be trusted. */
   get(token: string, at: number): SessionRow | undefined {
@@ -80,9 +79,5 @@ export class SessionCache {
   /** Ended here: dropped at once, before the notification comes back. */
   drop(tokens: string[]): void {
     for (const token of tokens) this.entries.delete(tokenDigest(token))
-  }
-
-  close(): Promise<void> {
-    return this.listener.close()
   }
 }
