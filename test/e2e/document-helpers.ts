@@ -90,7 +90,7 @@ export async function pick(page: Page, input: Locator, code: string): Promise<vo
   await searchPicker(picker, code)
   await rowOf(picker, code).dblclick()
   await expect(picker).toBeHidden()
-  // A single pick shows the chosen record's code, then its name when it has one.
+  // A single pick shows the chosen record's code (its name is the tooltip); pickers labelled by another field show that.
   await expect(input).toHaveValue(new RegExp(`^${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`))
 }
 

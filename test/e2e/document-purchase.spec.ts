@@ -1,4 +1,4 @@
-import { expect, expectStock, openMenu, openScreen, paneOf, rowOf, searchPicker, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, expectStock, openMenu, openScreen, paneOf, rowOf, searchPicker, test, toast, uniqueSuffix, type AdminApi, expectPicked } from './helpers.js'
 import type { Locator, Page } from '@playwright/test'
 import { addPayment } from './document-helpers.js'
 
@@ -141,7 +141,7 @@ test('purchase order → approve → receive sheet from the order → stock → 
     await expect(picker).toBeHidden()
     await expect(sheet.getByRole('spinbutton', { name: '第1行收货数量' })).toHaveValue('3')
     await expect(sheet.getByRole('spinbutton', { name: '第2行收货数量' })).toHaveValue('4')
-    await expect(sheet.getByRole('textbox', { name: '仓库', exact: true })).toHaveValue(`${f.sc.code} ${f.sc.name}`)
+    await expectPicked(sheet.getByRole('textbox', { name: '仓库', exact: true }), f.sc.code, f.sc.name)
     await expect(total(sheet, 'amount')).toHaveText('7.90')
     await sheet.getByRole('button', { name: '保存', exact: true }).click()
     await expect(toast(page, '新增成功！')).toBeVisible()

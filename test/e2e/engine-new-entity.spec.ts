@@ -1,4 +1,4 @@
-import { confirmBox, expect, fieldErrors, openScreen, rowOf, searchPicker, test, toast, uniqueSuffix } from './helpers.js'
+import { confirmBox, expect, fieldErrors, openScreen, rowOf, searchPicker, test, toast, uniqueSuffix, expectPicked } from './helpers.js'
 
 /**
  * A business object that exists only as one JSON file (test/fixtures/entities/shelf-zone.json, loaded
@@ -43,7 +43,7 @@ test('shelf zone from a JSON file only: add with a warehouse, list, detail, sear
     await expect(rowOf(picker, warehouses[0].code)).toBeVisible()
     await rowOf(picker, warehouses[0].code).dblclick()
     await expect(picker).toBeHidden()
-    await expect(warehouse).toHaveValue(`${warehouses[0].code} ${warehouses[0].name}`)
+    await expectPicked(warehouse, warehouses[0].code, warehouses[0].name)
 
     await form.getByRole('spinbutton', { name: '容量（立方米）', exact: true }).fill('12.5')
     const levels = form.getByRole('spinbutton', { name: '层数', exact: true })

@@ -173,6 +173,15 @@ export async function searchPicker(picker: Locator, ...codes: string[]): Promise
   await picker.getByRole('button', { name: '查询', exact: true }).click()
 }
 
+/**
+ * A picker input holding one record labelled by its code: it shows the code alone (000 §9: the single-pick
+ * label uses the code) and names the record in its tooltip.
+ */
+export async function expectPicked(input: Locator, code: string, name: string): Promise<void> {
+  await expect(input).toHaveValue(code)
+  await expect(input).toHaveAttribute('title', `${code} ${name}`)
+}
+
 /** A toast (antd message) with this text. */
 export const toast = (page: Page, text: string): Locator => page.locator('.ant-message-notice-content').filter({ hasText: text })
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { test, expect, openScreen, rowOf, toast, uniqueSuffix } from './helpers.js'
+import { test, expect, openScreen, rowOf, toast, uniqueSuffix, expectPicked } from './helpers.js'
 
 /**
  * System notices and data dictionaries in the browser: publishing a notice with the rich-text
@@ -191,7 +191,7 @@ test('数据字典: categories in a drawer, a dictionary and its two items', asy
   ]) {
     await items.getByRole('button', { name: '新增' }).click()
     const itemForm = page.locator('.ant-modal').filter({ hasText: '新增数据字典值' })
-    await expect(itemForm.getByRole('textbox', { name: '数据字典' })).toHaveValue(`${dic.code} ${dic.name}`)
+    await expectPicked(itemForm.getByRole('textbox', { name: '数据字典' }), dic.code, dic.name)
     await itemForm.getByLabel('编号', { exact: true }).fill(code)
     await itemForm.getByLabel('名称', { exact: true }).fill(name)
     await itemForm.getByLabel('排序编号', { exact: true }).fill(orderNo)

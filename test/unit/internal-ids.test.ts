@@ -6,7 +6,8 @@ import type { EnumsFile } from '../../src/shared/generated/enums.js'
 import { buildEntityModel, type EntityModel } from '../../src/shared/metadata/entity-model.js'
 import { EnumCatalog } from '../../src/shared/metadata/enum-catalog.js'
 import { searchItems } from '../../src/client/runtime/query-params.js'
-import { buildColumns } from '../../src/client/runtime/list-columns.js'
+import { entityColumns } from '../../src/client/runtime/list-columns.js'
+import { pickerSource } from '../../src/client/runtime/picker/picker-source.js'
 import { lineColumnModels } from '../../src/client/runtime/document/line-columns.js'
 import { documentLinesFile, type DocumentSection } from '../../src/shared/metadata/document-model.js'
 import { bizDocumentPath, bizEntityName } from '../../src/client/features/stock-ledger/biz-document.js'
@@ -58,7 +59,7 @@ describe('internal ids are never asked for nor shown', () => {
 
   it('list and line grids leave internal columns out (组合商品原始明细ID, an address owner id)', () => {
     const address = model('address')
-    const titles = buildColumns(address, address.file.views!.list!.columns!, enums, { sortable: false } as never).map((c) => c.title)
+    const titles = entityColumns(address, address.file.views!.list!.columns!, false).map((c) => address.byName.get(c.key)!.label)
     expect(titles).not.toContain('实体ID')
     expect(titles).toContain('地址类型')
     for (const doc of ['saleOutSheet', 'retailOutSheet']) {
@@ -67,6 +68,20 @@ describe('internal ids are never asked for nor shown', () => {
       expect(columns.map((c) => c.title)).not.toContain('组合商品原始明细ID')
       expect(columns.length).toBeGreaterThan(3)
     }
+  })
+})
+
+describe('pickers show no record id', () => {
+  it('no picker has an id column, even one declaring it (the customer picker: a 32-hex key)', () => {
+    const pickers = [...models.values()].filter((e) => e.file.views?.picker)
+    expect(pickers.length).toBeGreaterThan(40)
+    expect(model('customer').file.views!.picker!.columns).toContain('id')
+    for (const e of pickers) {
+      const keys = pickerSource(e).columns.map((c) => (typeof c === 'string' ? c : c.key))
+      expect(keys, e.name).not.toContain('id')
+      expect(keys.length, e.name).toBeGreaterThan(0)
+    }
+    expect(pickerSource(model('customer')).columns.map((c) => (typeof c === 'string' ? c : c.key))).toEqual(['code', 'name', 'available'])
   })
 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { regionCodes, regionPath, regions } from '../../src/shared/region/regions.js'
 import { enumColor, fieldText } from '../../src/client/runtime/field-text.js'
-import { describeRow, joinLabels, labelFieldOf, pickerLabel } from '../../src/client/runtime/picker/picker-labels.js'
+import { describeRow, joinLabels, labelFieldOf, pickerDescription, pickerLabel } from '../../src/client/runtime/picker/picker-labels.js'
 import { loadClientMeta } from './client-entities.js'
 
 const meta = loadClientMeta()
@@ -55,13 +55,15 @@ describe('list cells', () => {
 })
 
 describe('picker labels', () => {
-  it('uses the code and name unless the picker names another field', () => {
+  it('shows the code (000 §9: single-pick label uses code) unless the picker names another field', () => {
     expect(labelFieldOf(meta.entity('productBrand'))).toBe('code')
     expect(labelFieldOf(meta.entity('user'))).toBe('name')
-    expect(pickerLabel({ id: '1', code: 'B01', name: '品牌' }, 'code')).toBe('B01 品牌')
+    expect(pickerLabel({ id: '1', code: 'B01', name: '品牌' }, 'code')).toBe('B01')
     expect(pickerLabel({ id: '1', code: 'B01' }, 'code')).toBe('B01')
     expect(pickerLabel({ id: '2', code: 'U01', name: '张三' }, 'name')).toBe('张三')
-    expect(pickerLabel({ id: '1', code: 'B01', name: '品牌' }, 'code', false)).toBe('B01')
+    // The name is the tooltip of a code and follows it where nothing can be hovered.
+    expect(pickerDescription({ id: '1', code: 'B01', name: '品牌' }, 'code')).toBe('B01 品牌')
+    expect(pickerDescription({ id: '2', code: 'U01', name: '张三' }, 'name')).toBe('张三')
   })
 
   it('joins multiple labels with a full-width comma', () => {

@@ -51,4 +51,13 @@ describe('tree rows', () => {
     expect(filterTreeRows(rows, 'parentId', { code: 'a02' }).map((r) => r.id)).toEqual(['a', 'd'])
     expect(filterTreeRows(rows, 'parentId', { code: ' ', name: '' })).toHaveLength(5)
   })
+
+  it('looks for the trimmed text in the name whichever box it is typed in, the code still found', () => {
+    const padded = [...rows, { id: 'f', parentId: 'e', code: 'B01', name: ' 纸巾 ' }]
+    // 编号 holding a name finds the node by its name (000: tree pickers search the trimmed name).
+    expect(filterTreeRows(padded, 'parentId', { code: ' 饮料 ' }).map((r) => r.id)).toEqual(['a', 'b'])
+    expect(filterTreeRows(padded, 'parentId', { code: '纸巾' }).map((r) => r.id)).toEqual(['e', 'f'])
+    expect(filterTreeRows(padded, 'parentId', { code: 'A0101' }).map((r) => r.id)).toEqual(['a', 'b', 'c'])
+    expect(filterTreeRows(padded, 'parentId', { code: '不存在' })).toEqual([])
+  })
 })

@@ -10,6 +10,8 @@ export interface ListFrameProps {
   /** A search form of the page's own, in place of the inputs' (a custom list's). */
   search?: ReactNode
   onSearch: (values: Record<string, unknown>) => void
+  /** The search form's 重置, Enter-to-search and input span (QueryForm's defaults otherwise). */
+  searchForm?: { reset?: boolean; enter?: boolean; span?: number }
   /** Over the search card (figures and reminders of the page). */
   before?: ReactNode
   /** Over the toolbar in the table's card (the tabs of a list). */
@@ -23,14 +25,16 @@ export interface ListFrameProps {
 }
 
 /** The one layout of every list screen: the search card, then the card with tabs, toolbar and table. */
-export default function ListFrame({ className, items, search, onSearch, before, header, toolbar = [], children, after }: ListFrameProps) {
+export default function ListFrame({ className, items, search, onSearch, searchForm, before, header, toolbar = [], children, after }: ListFrameProps) {
   const buttons = toolbar.filter(Boolean)
   return (
     <div className={className}>
       {before}
       {(search || items.length > 0) && (
         <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-          {search ?? <QueryForm items={items} onSearch={onSearch} />}
+          {search ?? (
+            <QueryForm items={items} onSearch={onSearch} showReset={searchForm?.reset} enterToSearch={searchForm?.enter} span={searchForm?.span} />
+          )}
         </Card>
       )}
       <Card size="small" variant="borderless">

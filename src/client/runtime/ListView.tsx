@@ -60,6 +60,8 @@ interface ListOptions<Row extends ListRow> {
   choose?: 'single' | 'multiple'
   /** The chosen rows, whenever they change. */
   onChoose?: (rows: Row[]) => void
+  /** Rows chosen when the list opens (a picker's current value). */
+  chosen?: readonly Row[]
   /** Keys of rows shown chosen and not to be unticked (already taken elsewhere). */
   taken?: ReadonlySet<string>
   /** The accessible name of a row's tick box. */
@@ -67,6 +69,8 @@ interface ListOptions<Row extends ListRow> {
   onRowDoubleClick?: (row: Row) => void
   /** A click marks the row as the current one (highlighted). */
   highlightCurrent?: boolean
+  /** The rows' own height (a CSS length): they scroll under a fixed header (a list inside a dialog that must fit the window). */
+  scrollY?: string | number
   /** A class of the row's own (dimmed rows of a tree search). */
   rowClassName?: (row: Row) => string | undefined
   /** The page's own search form in place of the source's inputs: it hands over the conditions as sent. */
@@ -113,11 +117,13 @@ function SourceList<Row extends ListRow>({
   selectable,
   choose,
   onChoose,
+  chosen: initialChosen,
   taken,
   chooseLabel,
   onRowDoubleClick,
   highlightCurrent,
   rowClassName,
+  scrollY,
   search: ownSearch,
   prepareRows,
   before,
@@ -132,12 +138,13 @@ function SourceList<Row extends ListRow>({
   const can = usePermission()
   const fields = useMemo(() => sourceFields(source, meta, tr), [source, meta, tr])
   const items = useMemo(() => sourceSearchItems(source, fields, meta, can), [fields, source, meta, can])
-  const [query, setQuery] = useState(() => ownSearch?.initial ?? toWireQuery(items, initialSearchValues(items), 'list'))
+  const context = source.context ?? 'list'
+  const [query, setQuery] = useState(() => ownSearch?.initial ?? toWireQuery(items, initialSearchValues(items), context))
   const [page, setPage] = usePageState()
   const [sort, setSort] = useState<SortState | undefined>(source.sort)
   const [selected, setSelected] = useState<string[]>([])
   // The chosen rows by key: a page shows some of them only.
-  const [chosenRows, setChosenRows] = useState<Map<string, Row>>(new Map())
+  const [chosenRows, setChosenRows] = useState<Map<string, Row>>(() => new Map((initialChosen ?? []).map((r) => [rowKeyOf(source, r), r])))
   const [current, setCurrent] = useState<string>()
   // Another tab or side of the page starts at its first page with nothing chosen.
   const contract = useMemo(() => sourceCall(source), [source])
@@ -188,7 +195,7 @@ function SourceList<Row extends ListRow>({
   const ctx: ListContext = { selected, clearSelection: () => setSelected([]), reload, query: conditions }
 
   const search = (values: Record<string, unknown>) => {
-    applySearch(toWireQuery(items, values, 'list'))
+    applySearch(toWireQuery(items, values, context))
     setSelected([])
   }
   // 查询 fetches again even when the conditions are unchanged (the user wants fresh rows).
@@ -240,8 +247,7 @@ function SourceList<Row extends ListRow>({
   const toolbar = actions && !renderToolbar ? actions.toolbar : [...(Array.isArray(own) ? own : [own]), !actions && exportButton]
   // An entity's batch buttons, and a page's toolbar in place of an entity's (documents), act on chosen rows.
   const choosing = selectable || Boolean(actions && (renderToolbar || actions.batch))
-  const keys = typeof source.rowKey === 'string' ? [source.rowKey] : (source.rowKey ?? ['id'])
-  const keyOf = (row: Row) => keys.map((k) => String(row[k])).join('-')
+  const keyOf = (row: Row) => rowKeyOf(source, row)
   const chooseRows = (next: Map<string, Row>) => {
     setChosenRows(next)
     onChoose?.([...next.values()])
@@ -268,13 +274,24 @@ function SourceList<Row extends ListRow>({
     : choosing
       ? { selectedRowKeys: selected, onChange: (ids) => setSelected(ids.map(String)), checkStrictly: true, columnWidth: 40 }
       : undefined
-  const withRowEvents = Boolean(highlightCurrent || onRowDoubleClick || choose === 'single')
+  const withRowEvents = Boolean(highlightCurrent || onRowDoubleClick || choose)
+  // A click on a row chooses it (one) or ticks and unticks it (several), as its radio or tick box would.
+  const clickToChoose = (row: Row) => {
+    const key = keyOf(row)
+    if (!choose || taken?.has(key)) return
+    if (choose === 'single') return chooseRows(new Map([[key, row]]))
+    const next = new Map(chosenRows)
+    if (next.has(key)) next.delete(key)
+    else next.set(key, row)
+    chooseRows(next)
+  }
   return (
     <ListFrame
       className={className ?? source.name}
       items={items}
       search={ownSearch?.form(applySearch)}
       onSearch={search}
+      searchForm={source.searchForm}
       before={before}
       header={header}
       toolbar={toolbar}
@@ -292,7 +309,7 @@ function SourceList<Row extends ListRow>({
         columns={columns}
         dataSource={(tree as unknown as Row[] | undefined) ?? rows}
         loading={isLoading}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 'max-content', y: scrollY }}
         locale={emptyText ? { emptyText } : undefined}
         rowSelection={rowSelection}
         rowClassName={(row) => [highlightCurrent && keyOf(row) === current ? 'list-current-row' : '', rowClassName?.(row) ?? ''].join(' ').trim()}
@@ -301,7 +318,7 @@ function SourceList<Row extends ListRow>({
             ? (row) => ({
                 onClick: () => {
                   setCurrent(keyOf(row))
-                  if (choose === 'single' && !taken?.has(keyOf(row))) chooseRows(new Map([[keyOf(row), row]]))
+                  clickToChoose(row)
                 },
                 onDoubleClick: () => onRowDoubleClick?.(row),
               })
@@ -327,4 +344,10 @@ function SourceList<Row extends ListRow>({
       />
     </ListFrame>
   )
+}
+
+/** A row's key: its `rowKey` properties joined by '-' (default `id`). */
+function rowKeyOf(source: ListSource, row: ListRow): string {
+  const keys = typeof source.rowKey === 'string' ? [source.rowKey] : (source.rowKey ?? ['id'])
+  return keys.map((k) => String(row[k])).join('-')
 }

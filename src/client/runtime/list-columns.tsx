@@ -4,7 +4,6 @@ import type { ColumnType } from 'antd/es/table'
 import type { ListColumn } from '../../shared/generated/entity.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
-import type { EntityRow } from './entity-api.js'
 import { enumColor, fieldText } from './field-text.js'
 import type { SortState, SourceColumn } from './list-source.js'
 
@@ -92,18 +91,4 @@ export function tableColumn<Row extends Record<string, unknown>>(c: SourceColumn
     sortOrder: c.sortable ? order : undefined,
     render: render ? (_: unknown, row: Row) => render(row) : undefined,
   }
-}
-
-export interface ColumnOptions {
-  /** Allow server sorting (lists); pickers keep their server order. */
-  sortable: boolean
-  sort?: SortState
-}
-
-/** antd columns of an entity's declared columns (a picker's). */
-export function buildColumns(entity: EntityModel, columns: readonly ListColumn[], enums: EnumCatalog, options: ColumnOptions): ColumnType<EntityRow>[] {
-  return entityColumns(entity, columns, options.sortable).map((c) => {
-    const field = entity.byName.get(c.key)!
-    return tableColumn<EntityRow>(c, { field, title: c.title ?? field.label, enums, sort: options.sort })
-  })
 }

@@ -2,7 +2,7 @@ import { defineCall, type CallContract, type CallMethod, type PageRows } from '.
 import type { Action, Field, QueryParam } from '../../shared/generated/entity.js'
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import type { Meta } from '../api/meta.js'
-import { searchItems, type SearchItem } from './query-params.js'
+import { searchItems, type SearchContext, type SearchItem } from './query-params.js'
 
 export interface SortState {
   field: string
@@ -61,6 +61,10 @@ export interface ListSource {
   fields?: Record<string, Field>
   /** The search form, as `views.list.query` declares it; an entity source defaults to its list view's. */
   query?: readonly SourceParam[]
+  /** Whose search it is: a picker's asks for enabled records by default and sends 全部 explicitly (default a list's). */
+  context?: SearchContext
+  /** The search form's 重置 and Enter-to-search (default both) and the columns of one input (of 24, default 6). */
+  searchForm?: { reset?: boolean; enter?: boolean; span?: number }
   columns: readonly (string | SourceColumn)[]
   /** The row's key: a property, or several joined by '-' (default `id`). */
   rowKey?: string | readonly string[]
@@ -101,7 +105,7 @@ export function sourceParams(call: ListCall, fixed: Record<string, unknown> | un
 /** The search inputs of a source: the engine's, with a view's own kinds of param. */
 export function sourceSearchItems(source: ListSource, fields: Map<string, FieldModel>, meta: Meta, can: (keys: string | string[]) => boolean): SearchItem[] {
   const params = sourceQuery(source, meta).filter((p) => !p.permission || can(p.permission))
-  return searchItems({ byName: fields }, params, meta.enums, meta.entityOrUndefined, 'list').map((item) => {
+  return searchItems({ byName: fields }, params, meta.enums, meta.entityOrUndefined, source.context ?? 'list').map((item) => {
     const param = item.param as SourceParam
     if (param.check) return { ...item, control: 'check' as const, initial: param.default === true }
     return param.range || param.picker ? { ...item, rangeNames: param.range, picker: param.picker } : item

@@ -66,16 +66,26 @@ export function subtreeIds<T extends { id: string }>(node: TreeRow<T>): string[]
 }
 
 /**
- * Keeps the rows matching every text filter (substring, case-insensitive) together with their
- * ancestors, so a match is shown where it sits in the tree.
+ * Keeps the rows matching every text filter together with their ancestors, so a match is shown where it
+ * sits in the tree. A filter's text, trimmed, is looked for (case-insensitive) in the node's trimmed name
+ * (000: a tree picker searches the name, whichever box it is typed in) and in the filtered field itself,
+ * so a code typed into 编号 still finds its node.
  */
-export function filterTreeRows<T extends { id: string } & Record<string, unknown>>(rows: readonly T[], parentField: string, filters: Record<string, string>): T[] {
-  const active = Object.entries(filters).filter(([, v]) => v.trim() !== '')
+export function filterTreeRows<T extends { id: string } & Record<string, unknown>>(
+  rows: readonly T[],
+  parentField: string,
+  filters: Record<string, string>,
+  nameField = 'name',
+): T[] {
+  const active = Object.entries(filters)
+    .map(([field, v]) => [field, v.trim().toLowerCase()] as const)
+    .filter(([, v]) => v !== '')
   if (!active.length) return [...rows]
   const byId = new Map(rows.map((r) => [r.id, r]))
   const keep = new Set<string>()
+  const has = (value: unknown, text: string) => String(value ?? '').trim().toLowerCase().includes(text)
   for (const row of rows) {
-    const hit = active.every(([field, v]) => String(row[field] ?? '').toLowerCase().includes(v.trim().toLowerCase()))
+    const hit = active.every(([field, v]) => has(row[nameField], v) || has(row[field], v))
     if (!hit) continue
     for (let r: T | undefined = row; r && !keep.has(r.id); r = byId.get(String(r[parentField] ?? ''))) keep.add(r.id)
   }

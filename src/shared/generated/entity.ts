@@ -380,7 +380,13 @@ export interface PickerView {
   title?: string
   filters?: QueryParam[]
   columns: ListColumn[]
+  /**
+   * The dialog's width (000 §9: 60%; 80% the purchase-order picker; 90% the customer picker). Whatever the width, the dialog fits the window's height: its rows scroll inside and 确定 stays on screen.
+   */
   width?: string
+  /**
+   * What a picker input shows of a chosen row (000 §9: a single pick shows the code; several picks join theirs with "，"). Chosen: a row labelled by its code keeps its name as the input's tooltip, and read-only text (detail pages, approvals) shows code and name, so what a code stands for is never lost.
+   */
   labelField?: string
   resetButton?: boolean
   enterToSearch?: boolean

@@ -5,7 +5,7 @@ import { call } from '../../api/call.js'
 import { pickerCalls } from '../../../shared/contracts/picker-calls.js'
 import { useMeta } from '../../api/meta.js'
 import type { EntityRow } from '../entity-api.js'
-import { joinLabels, labelFieldOf, pickerLabel } from './picker-labels.js'
+import { joinLabels, labelFieldOf, pickerDescription, pickerLabel } from './picker-labels.js'
 import PickerDialog from './PickerDialog.js'
 import TreePicker from './TreePicker.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -38,8 +38,9 @@ const toIds = (value: PickerValue): string[] =>
 
 /**
  * The input of a ref value (Formily- and antd-Form-compatible value/onChange): shows the chosen
- * rows' labels (code and name by default; multiple: codes joined with "，") and opens the kind's picker, a tree
- * picker for tree entities. Labels of saved values are fetched through `/selector/{kind}/load`.
+ * rows' labels (the code by default, 000 §9; multiple: codes joined with "，"), code and name as its tooltip and in
+ * read-only text, and opens the kind's picker, a tree picker for tree entities. Labels of saved values are
+ * fetched through `/selector/{kind}/load`.
  */
 export default function PickerInput(props: PickerInputProps) {
   const tr = useTr()
@@ -74,9 +75,12 @@ export default function PickerInput(props: PickerInputProps) {
   }, [kind, idsKey, entity])
 
   // While a saved value's row is loading nothing is shown rather than a raw id.
-  const text = joinLabels(ids.map((i) => (known.has(i) ? pickerLabel(known.get(i), labelField, !multiple) : tried.has(i) ? i : '')))
+  const shown = (label: (row: EntityRow) => string) => joinLabels(ids.map((i) => (known.has(i) ? label(known.get(i)!) : tried.has(i) ? i : '')))
+  const text = shown((row) => pickerLabel(row, labelField))
+  // What the code stands for: the tooltip of the input, and the text where nothing can be hovered.
+  const described = shown((row) => pickerDescription(row, labelField))
 
-  if (readPretty) return renderText ? renderText(text) : <span>{text}</span>
+  if (readPretty) return renderText ? renderText(described) : <span>{described}</span>
 
   const editable = !disabled && !readOnly && Boolean(entity)
   const show = () => {
@@ -105,7 +109,7 @@ export default function PickerInput(props: PickerInputProps) {
         readOnly
         disabled={disabled}
         value={text}
-        title={text}
+        title={described}
         placeholder={placeholder}
         style={{ cursor: editable ? 'pointer' : undefined, ...style }}
         onClick={show}

@@ -3,28 +3,36 @@ import { Modal } from 'antd'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../entity-api.js'
 import { describeRow } from './picker-labels.js'
-import type { SearchItem } from '../query-params.js'
 import PickerFooter from './PickerFooter.js'
-import QueryForm from '../QueryForm.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 export interface PickerModalProps {
-  /** The entity whose picker view (title, width, Reset, Enter-to-search) the dialog follows. */
+  /** The entity whose picker view (title, width) the dialog follows. */
   entity: EntityModel
   open: boolean
   multiple: boolean
   chosen: readonly EntityRow[]
-  searchItems: readonly SearchItem[]
-  onSearch: (values: Record<string, unknown>) => void
   onCancel: () => void
   onClear: () => void
   onConfirm: () => void
-  /** The rows to choose from: a table or a tree. */
+  /** The search form and the rows to choose from: a list or a tree. */
   children: ReactNode
 }
 
-/** The frame every picker shares: title 选择X, the spec's width, the search form and 取消/清空/确定. */
-export default function PickerModal({ entity, open, multiple, chosen, searchItems, onSearch, onCancel, onClear, onConfirm, children }: PickerModalProps) {
+/** Space between the window's edges and the dialog, top and bottom. */
+const EDGE = 24
+/**
+ * The dialog's own parts around its body (title, footer, paddings): the body gets what is left of the
+ * window, so 确定 is always on screen and a long list scrolls inside.
+ */
+const FRAME = 130
+
+/**
+ * The frame every picker shares: title 选择X, the spec's width (000 §9: 60%, 80% or 90% as the picker
+ * view declares), 取消/清空/确定, and a height that fits the window whatever its rows and filters.
+ * Its content is made anew at each opening (search, page and ticks start from the input's value).
+ */
+export default function PickerModal({ entity, open, multiple, chosen, onCancel, onClear, onConfirm, children }: PickerModalProps) {
   const tr = useTr()
   const picker = entity.file.views?.picker
   return (
@@ -32,10 +40,13 @@ export default function PickerModal({ entity, open, multiple, chosen, searchItem
       title={picker?.title ?? tr(`选择${entity.label}`)}
       open={open}
       width={picker?.width ?? '60%'}
+      style={{ top: EDGE, paddingBottom: 0 }}
+      styles={{ body: { maxHeight: `calc(100vh - ${2 * EDGE + FRAME}px)`, overflowY: 'auto', overflowX: 'hidden' } }}
+      className="picker-modal"
+      destroyOnHidden
       onCancel={onCancel}
       footer={<PickerFooter multiple={multiple} selected={chosen} describe={describeRow} onCancel={onCancel} onClear={onClear} onConfirm={onConfirm} />}
     >
-      <QueryForm items={searchItems} onSearch={onSearch} showReset={Boolean(picker?.resetButton)} enterToSearch={Boolean(picker?.enterToSearch)} span={8} />
       {children}
     </Modal>
   )

@@ -7,7 +7,8 @@ import type { EntityRow } from '../entity-api.js'
 import { initialSearchValues, searchItems, toWireQuery, type SearchItem } from '../query-params.js'
 import { buildTree, filterTreeRows, parentKeys, type TreeRow } from '../tree-rows.js'
 import { useFeedback } from '../../components/feedback.js'
-import { describeRow } from './picker-labels.js'
+import { describeRow, labelFieldOf } from './picker-labels.js'
+import QueryForm from '../QueryForm.js'
 import PickerModal from './PickerModal.js'
 import type { PickerDialogProps } from './PickerDialog.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -20,7 +21,8 @@ const TREE_HEIGHT = 400
 
 /**
  * Picker over a tree entity (`/selector/{kind}` answers every row with its parent): the status goes
- * to the server, code and name filter the loaded tree in the browser.
+ * to the server, the text boxes filter the loaded tree in the browser by the node's trimmed name (000),
+ * the code typed into 编号 still found.
  */
 export default function TreePicker({ meta, entity, open, multiple, onlyFinal, value, onCancel, onClear, onConfirm }: TreePickerProps) {
   const tr = useTr()
@@ -38,7 +40,10 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
   const [expanded, setExpanded] = useState<string[]>([])
 
   useEffect(() => {
-    if (open) setChosen(new Map(value.map((r) => [r.id, r])))
+    if (!open) return
+    setChosen(new Map(value.map((r) => [r.id, r])))
+    // The search form is made anew at each opening: so are its conditions.
+    setValues(initialSearchValues(items))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
@@ -49,9 +54,10 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
     items.filter(isText).map((i) => [i.field.name, typeof values[i.key] === 'string' ? (values[i.key] as string) : '']),
   )
   const filterKey = JSON.stringify(textFilters)
+  const nameField = entity.byName.has('name') ? 'name' : labelFieldOf(entity)
   const tree = useMemo(
-    () => buildTree(filterTreeRows(rows, parentField, JSON.parse(filterKey) as Record<string, string>), parentField),
-    [rows, parentField, filterKey],
+    () => buildTree(filterTreeRows(rows, parentField, JSON.parse(filterKey) as Record<string, string>, nameField), parentField),
+    [rows, parentField, filterKey, nameField],
   )
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows])
   // Leafness comes from all rows: a category with children is not final even when a search hides them.
@@ -84,12 +90,11 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
       open={open}
       multiple={multiple}
       chosen={[...chosen.values()]}
-      searchItems={items}
-      onSearch={setValues}
       onCancel={onCancel}
       onClear={onClear}
       onConfirm={confirm}
     >
+      <QueryForm items={items} onSearch={setValues} showReset={Boolean(picker.resetButton)} enterToSearch={Boolean(picker.enterToSearch)} span={8} />
       <Spin spinning={isLoading}>
         {treeData.length ? (
           <Tree

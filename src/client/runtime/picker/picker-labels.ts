@@ -10,15 +10,20 @@ export function labelFieldOf(entity: EntityModel | undefined): string {
 }
 
 /**
- * One chosen row as the input shows it; the id when the row has no such field. A single pick's code is
- * followed by the row's name (仓库 “CK01 主仓库”, 供应商 “GYS001 某某公司”), so a clerk sees what was
- * chosen; several picks stay codes, joined.
+ * One chosen row as the input shows it: its label field (000 §9: a single pick shows the code), the
+ * name or the id when the row has no such field. The name of a row labelled by its code is the input's
+ * tooltip (`pickerTooltip`), and read-only text (a detail page, an approval) shows both.
  */
-export function pickerLabel(row: Row | undefined, labelField: string, named = true): string {
+export function pickerLabel(row: Row | undefined, labelField: string): string {
   if (!row) return ''
-  const label = text(row[labelField]) || text(row.name) || text(row.code) || row.id
-  const name = text(row.name)
-  return named && labelField === 'code' && name && name !== label ? `${label} ${name}` : label
+  return text(row[labelField]) || text(row.name) || text(row.code) || row.id
+}
+
+/** A row labelled by its code with its name after it (“CK01 主仓库”): the input's tooltip and read-only text. */
+export function pickerDescription(row: Row | undefined, labelField: string): string {
+  const label = pickerLabel(row, labelField)
+  const name = text(row?.name)
+  return labelField === 'code' && name && name !== label ? `${label} ${name}` : label
 }
 
 /** Single picks show one label; multiple picks join them with a full-width comma. */
