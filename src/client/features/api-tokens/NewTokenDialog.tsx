@@ -8,7 +8,7 @@ import GuardedModal from '../../runtime/GuardedModal.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { apiTokens, type MadeApiToken } from '../../../shared/contracts/api-tokens.js'
-import { allNodes, buildKeyTree, keyMarks, toggleKeys, type KeyNode } from './key-tree.js'
+import { allNodes, buildKeyTree, filterKeyTree, keyMarks, toggleKeys, type KeyNode } from './key-tree.js'
 
 /** The expiries offered at one click, in days. */
 const PRESET_DAYS = [30, 90, 365] as const
@@ -45,9 +45,13 @@ export default function NewTokenDialog({ forOthers, onMade, onClose }: NewTokenD
   const [dirty, setDirty] = useState(false)
   const { data: answer, error } = useCall(apiTokens.keys, userId ? { userId } : {})
   const tree = useMemo(() => (answer ? buildKeyTree(answer, tr, tr('其他权限')) : []), [answer, tr])
+  const [search, setSearch] = useState('')
+  const shownTree = useMemo(() => filterKeyTree(tree, search), [tree, search])
   const marks = useMemo(() => keyMarks(tree, chosen), [tree, chosen])
-  const parents = useMemo(() => allNodes(tree).filter((n) => n.children?.length).map((n) => n.key), [tree])
+  const parents = useMemo(() => allNodes(shownTree).filter((n) => n.children?.length).map((n) => n.key), [shownTree])
   const [expanded, setExpanded] = useState<string[] | undefined>()
+  // A search opens what it found.
+  const expandedKeys = expanded ?? (search.trim() ? parents : [])
 
   const submit = async () => {
     const values = await form.validateFields()
@@ -135,6 +139,20 @@ export default function NewTokenDialog({ forOthers, onMade, onClose }: NewTokenD
             <Spin style={{ display: 'block', padding: 24 }} />
           ) : (
             <div style={{ border: `1px solid ${design.colorBorderSecondary}`, borderRadius: design.borderRadius, padding: '4px 0' }}>
+              <Input.Search
+                allowClear
+                size="small"
+                placeholder={tr('输入菜单名称或权限标识定位')}
+                aria-label={tr('定位权限')}
+                style={{ padding: '4px 8px' }}
+                onSearch={(text) => {
+                  setSearch(text)
+                  setExpanded(undefined)
+                }}
+                onChange={(e) => {
+                  if (!e.target.value) setSearch('')
+                }}
+              />
               <Tree<KeyNode>
                 className="api-token-keys"
                 checkable
@@ -142,9 +160,9 @@ export default function NewTokenDialog({ forOthers, onMade, onClose }: NewTokenD
                 selectable={false}
                 blockNode
                 height={TREE_HEIGHT}
-                treeData={tree}
+                treeData={shownTree}
                 checkedKeys={marks}
-                expandedKeys={expanded ?? []}
+                expandedKeys={expandedKeys}
                 onExpand={(keys) => setExpanded(keys.map(String))}
                 onCheck={(_, info) => {
                   setChosen((current) => toggleKeys(current, info.node, info.checked))

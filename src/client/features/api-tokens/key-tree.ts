@@ -66,3 +66,18 @@ export function toggleKeys(chosen: ReadonlySet<string>, node: KeyNode, on: boole
   }
   return next
 }
+
+/**
+ * The nodes whose title or key contains `text`, with everything below them and the catalogs above them
+ * (the whole tree for no text): what 定位 leaves of a tree of a few hundred keys.
+ */
+export function filterKeyTree(roots: readonly KeyNode[], text: string): KeyNode[] {
+  const needle = text.trim().toLowerCase()
+  if (!needle) return [...roots]
+  const keep = (node: KeyNode): KeyNode | undefined => {
+    if (node.title.toLowerCase().includes(needle) || node.permission?.toLowerCase().includes(needle)) return node
+    const children = (node.children ?? []).map(keep).filter((n): n is KeyNode => Boolean(n))
+    return children.length ? { ...node, children } : undefined
+  }
+  return roots.map(keep).filter((n): n is KeyNode => Boolean(n))
+}
