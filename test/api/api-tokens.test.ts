@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import dayjs from 'dayjs'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { setClock } from '../../src/server/platform/clock.js'
-import type { MadeApiToken, ApiTokenRow } from '../../src/shared/contracts/api-tokens.js'
+import type { MadeApiToken, ApiTokenRow, ApiTokenKeys } from '../../src/shared/contracts/api-tokens.js'
+import { userWithMenus } from '../support/access-helpers.js'
 
 const RATE = 5
 const CUSTOMER_QUERY = 'base-data:customer:query'
@@ -129,6 +130,47 @@ describe('API tokens', () => {
     const byToken = await t.call('POST', '/system/api-token', { ...bearer(holder), body: { name: '再造', expireTime: inHours(1), permissions: [CUSTOMER_QUERY] } })
     expect(byToken.body).toMatchObject({ code: 403, msg: '无权限' })
     expect((await rows()).length).toBe(before + 1)
+  })
+
+  it('offers its user\'s own keys grouped as the menu; an admin makes tokens for a service user, a clerk only for themselves', async () => {
+    const clerk = await userWithMenus(t, admin, 'tkclerk', ['system:api-token:query', 'system:api-token:add', 'system:api-token:delete', CUSTOMER_QUERY])
+    await userWithMenus(t, admin, 'tksvc', [CUSTOMER_QUERY, CUSTOMER_ADD])
+    const users = await t.call<{ datas: { id: string; username: string }[] }>('GET', '/system/user/query', { token: admin, query: { pageSize: 100 } })
+    const idOf = (username: string) => users.body.data.datas.find((u) => u.username === username)!.id
+    const own = await t.call<ApiTokenKeys>('GET', '/system/api-token/keys', { token: clerk })
+    expect(own.status, own.raw).toBe(200)
+    expect(own.body.data.keys).toEqual(expect.arrayContaining([CUSTOMER_QUERY, 'system:api-token:add']))
+    expect(own.body.data.keys).not.toContain(CUSTOMER_ADD)
+    // Each key hangs under its menu and catalogs, by Chinese title, and nothing else is offered.
+    const menus = new Map(own.body.data.menus.map((m) => [m.id, m]))
+    const customer = own.body.data.menus.find((m) => m.permission === CUSTOMER_QUERY)!
+    const path: string[] = []
+    for (let m = customer; m; m = menus.get(m.parentId ?? '')!) path.unshift(m.title)
+    expect(path).toEqual(['基础信息管理', '客户信息'])
+    expect(own.body.data.menus.filter((m) => m.permission).map((m) => m.permission).sort()).toEqual([...own.body.data.keys].sort())
+    // The admin chooses among the service user's keys and makes a token acting as that user.
+    const theirs = await t.call<ApiTokenKeys>('GET', '/system/api-token/keys', { token: admin, query: { userId: idOf('tksvc') } })
+    expect(theirs.body.data.keys.sort()).toEqual([CUSTOMER_ADD, CUSTOMER_QUERY].sort())
+    const made = await make({ name: '服务令牌', expireTime: inHours(1), permissions: [CUSTOMER_ADD], userId: idOf('tksvc') })
+    expect(made.status, made.raw).toBe(200)
+    expect((await rows()).find((r) => r.id === made.body.data.id)).toMatchObject({ username: 'tksvc', permissions: [CUSTOMER_ADD] })
+    // A clerk cannot see, make or revoke another user's tokens.
+    const before = (await rows()).length
+    for (const [method, url, extra] of [
+      ['GET', '/system/api-token/keys', { query: { userId: idOf('tksvc') } }],
+      ['GET', '/system/api-token/query', { query: { userId: idOf('tksvc') } }],
+      ['POST', '/system/api-token', { body: { name: '越权', expireTime: inHours(1), permissions: [CUSTOMER_QUERY], userId: idOf('tksvc') } }],
+    ] as const) {
+      const refused = await t.call(method, url, { token: clerk, ...extra })
+      expect(refused.body, url).toMatchObject({ code: 403, msg: '无权限' })
+    }
+    const notTheirs = await t.call('DELETE', '/system/api-token', { token: clerk, body: { id: made.body.data.id } })
+    expect(notTheirs.body).toMatchObject({ code: 404, msg: '令牌不存在！' })
+    expect((await rows()).length).toBe(before)
+    // The clerk's own list holds only the clerk's tokens.
+    await make({ name: '自己的', expireTime: inHours(1), permissions: [CUSTOMER_QUERY] }, clerk)
+    const mine = await t.call<{ datas: ApiTokenRow[] }>('GET', '/system/api-token/query', { token: clerk })
+    expect(mine.body.data.datas.map((r) => r.username)).toEqual(['tkclerk'])
   })
 
   it('never writes a token to the server log', async () => {

@@ -5,6 +5,7 @@ import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtur
 import { userWithMenus } from '../support/access-helpers.js'
 import { startWebhookReceiver, until, type Received, type WebhookReceiver } from '../support/webhook-receiver.js'
 import { OPERATOR_TENANT_ID } from '../../src/server/modules/system/seed.js'
+import { multipart, workbook } from '../support/import-files.js'
 
 interface Delivery {
   id: string
@@ -132,6 +133,46 @@ describe('webhooks', () => {
     await until('the cancellation arrives', () => receiver.at('/cancelled').length === 1)
     const [cancel] = receiver.at('/cancelled')
     expect(payload(cancel)).toMatchObject({ event: 'document.cancelled', data: { id: approvedId, status: 0 } })
+  })
+
+  it('tells of CRM opportunity approvals and refusals in the shape of documents, from their transaction', async () => {
+    await subscribe('商机审核通过', 'document.approved', '/crm-approved')
+    await subscribe('商机审核拒绝', 'document.refused', '/crm-refused')
+    const customerId = await ok<string>('POST', '/basedata/customer', { code: `WHC${Date.now() % 100000}`, name: '钩子商机客户', settleType: 1 })
+    const business = () => ok<string>('POST', '/crm/business', { name: '钩子商机', customerId, stage: 2, amount: '1000.00', winRate: 40, expectedCloseDate: '2030-06-30' })
+    const passed = await business()
+    const refused = await business()
+    await ok('POST', '/crm/business/approve', { id: passed })
+    await ok('POST', '/crm/business/approve', { id: refused, status: 6, refuseReason: '金额过高' })
+    await until('the opportunity approval arrives', () => receiver.at('/crm-approved').length === 1)
+    expect(payload(receiver.at('/crm-approved')[0])).toMatchObject({ event: 'document.approved', data: { document: 'crmBusiness', subject: '商机', id: passed, status: 3 } })
+    await until('the opportunity refusal arrives', () => receiver.at('/crm-refused').length === 1)
+    expect(payload(receiver.at('/crm-refused')[0])).toMatchObject({ event: 'document.refused', data: { document: 'crmBusiness', id: refused, status: 6, refuseReason: '金额过高' } })
+    // An approval that is refused (already approved) writes no delivery.
+    const before = await deliveryCount()
+    const again = await t.call('POST', '/crm/business/approve', { token: admin, body: { id: passed } })
+    expect(again.body).toMatchObject({ msg: '商机已审核通过，不允许重复审核！' })
+    expect(await deliveryCount()).toBe(before)
+  })
+
+  it('tells of a finished import, with its result or its errors', async () => {
+    await subscribe('导入完成', 'import.finished', '/import')
+    const upload = async (rows: (string | number)[][]) => {
+      const { payload: body, contentType } = multipart('品牌.xlsx', await workbook(['*编号', '*名称'], rows))
+      const r = await t.app.inject({ method: 'POST', url: '/cloud-api/basedata/product/brand/import', headers: { 'x-auth-token': admin, 'content-type': contentType }, payload: body })
+      const answer = JSON.parse(r.body) as { code: number; data: string }
+      expect(answer.code, r.body).toBe(200)
+      return answer.data
+    }
+    const code = `WHB${Date.now() % 100000}`
+    const good = await upload([[code, '钩子品牌']])
+    await until('the finished import arrives', () => receiver.at('/import').length === 1)
+    expect(payload(receiver.at('/import')[0])).toMatchObject({ event: 'import.finished', data: { taskId: good, hasError: false, result: { total: 1, created: 1, modified: 0 }, errors: 0 } })
+    const bad = await upload([[`${code}X`, '']])
+    await until('the failed import arrives', () => receiver.at('/import').length === 2)
+    const failed = payload(receiver.at('/import')[1])
+    expect(failed).toMatchObject({ event: 'import.finished', data: { taskId: bad, hasError: true } })
+    expect(failed.data.errors).toBeGreaterThan(0)
   })
 
   it('retries after the receiver fails, lists every attempt with its answer, and keeps the order of a subscription', async () => {

@@ -4,17 +4,17 @@ import type { ColumnType } from 'antd/es/table'
 import type { ListColumn } from '../../shared/generated/entity.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
-import { enumColor, fieldText } from './field-text.js'
+import { enumColor, fieldText, isEpochInstant } from './field-text.js'
 import type { SortState, SourceColumn } from './list-source.js'
 
 
 /** The spec's sequence column (000 §9: sort column width 50). */
 export const SEQ_WIDTH = 50
 
-const isNumeric = (f: FieldModel) => f.type === 'integer' || f.type === 'decimal'
+const isNumeric = (f: FieldModel) => (f.type === 'integer' && !isEpochInstant(f)) || f.type === 'decimal'
 
 function defaultWidth(f: FieldModel): number {
-  if (f.type === 'datetime') return 170
+  if (f.type === 'datetime' || isEpochInstant(f)) return 170
   if (f.type === 'date') return 120
   if (f.type === 'boolean' || f.enum) return 100
   if (isNumeric(f)) return 110

@@ -22,7 +22,7 @@ import { isPostgres } from '../db/exact-decimal.js'
 import { attachProducts } from './line-products.js'
 import type { DocumentModel } from './document-kind.js'
 import { checkDiscounts, refuseAllZero, refuseBundles } from './line-rules.js'
-import { emitWebhookEvent, type WebhookEvent } from '../webhooks/webhook-outbox.js'
+import { announceApproval, type ApprovalEvent } from '../webhooks/approval-events.js'
 import { WEBHOOK_EVENT } from '../../shared/generated/enum-codes.js'
 import { addTodos, closeTodos, menuPathOf, usersHolding } from '../platform/todos.js'
 
@@ -472,12 +472,9 @@ export class DocumentStore {
     await this.announce(trx, ctx, doc, WEBHOOK_EVENT.DOCUMENT_APPROVED, existing, { status: typeof status === 'number' ? status : DocumentStatus.APPROVE_PASS })
   }
 
-  /**
-   * The webhook event of a change of state (approved, refused, approval cancelled), into the outbox of the
-   * action's transaction: every document kind with approval announces it, none has to declare it.
-   */
-  private async announce(trx: Db, ctx: RequestContext, doc: DocumentModel, event: WebhookEvent, existing: Wire, extra: Wire): Promise<void> {
-    await emitWebhookEvent(trx, event, { document: doc.name, subject: doc.subject, id: existing.id, code: existing.code ?? null, ...extra }, ctx)
+  /** The webhook event of a change of state: every document kind with approval announces it, none has to declare it. */
+  private async announce(trx: Db, ctx: RequestContext, doc: DocumentModel, event: ApprovalEvent, existing: Wire, extra: Wire): Promise<void> {
+    await announceApproval(trx, ctx, event, { kind: doc.name, subject: doc.subject, id: existing.id, code: existing.code }, extra)
   }
 
   async approveRefuse(trx: Db, ctx: RequestContext, doc: DocumentModel, id: unknown, reason: unknown): Promise<void> {

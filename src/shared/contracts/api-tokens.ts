@@ -23,6 +23,22 @@ export interface NewApiToken {
   userId?: string
 }
 
+/** A menu of the tree a token's keys are chosen in: a key's menu and the catalogs above it. */
+export interface ApiTokenKeyMenu {
+  id: string
+  parentId: string | null
+  /** As the menu seed writes it (Simplified); the screen shows it in the user's language. */
+  title: string
+  /** The key this menu (or button) grants, among the user's own; null for a catalog above them. */
+  permission: string | null
+}
+
+/** The keys a token of a user may carry, and the menus they belong to (in menu order). */
+export interface ApiTokenKeys {
+  keys: string[]
+  menus: ApiTokenKeyMenu[]
+}
+
 /** The token, in this answer only: the server keeps its SHA-256 digest. */
 export interface MadeApiToken {
   id: string
@@ -32,8 +48,8 @@ export interface MadeApiToken {
 /** 接口令牌 (系统管理): tokens acting as their user through `Authorization: Bearer …`, narrowed to some keys. */
 export const apiTokens = {
   query: defineCall<PageParams & { userId?: string }, Page<ApiTokenRow>>('GET', '/system/api-token/query'),
-  /** The keys a token of that user (the caller by default) may carry. */
-  keys: defineCall<{ userId?: string }, string[]>('GET', '/system/api-token/keys'),
+  /** The keys a token of that user (the caller by default) may carry, grouped as the menu is. */
+  keys: defineCall<{ userId?: string }, ApiTokenKeys>('GET', '/system/api-token/keys'),
   create: defineCall<NewApiToken, MadeApiToken>('POST', '/system/api-token'),
   revoke: defineCall<{ id: string }, null>('DELETE', '/system/api-token'),
 }

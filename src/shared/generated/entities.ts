@@ -2876,7 +2876,7 @@ export interface QrtzJobRun {
    */
   instance?: string
   /**
-   * 租约到期（毫秒时间戳）
+   * 租约到期时间
    */
   leaseUntil?: number
   createBy?: string
@@ -4339,15 +4339,15 @@ export interface WebhookDelivery {
    */
   attempts?: number
   /**
-   * 下次尝试（毫秒时间戳）
+   * 下次尝试时间
    */
   nextAttemptAt?: number
   /**
-   * 放弃时间（毫秒时间戳）
+   * 放弃时间
    */
   giveUpAt?: number
   /**
-   * 租约到期（毫秒时间戳）
+   * 租约到期时间
    */
   leaseUntil?: number
   /**

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/dialect.js'
-import { CRM_BUSINESS_STATUS } from '../../../shared/generated/enum-codes.js'
+import { CRM_BUSINESS_STATUS, WEBHOOK_EVENT } from '../../../shared/generated/enum-codes.js'
+import { announceApproval } from '../../webhooks/approval-events.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EntityHooks } from '../../engine/entity-hooks.js'
 import type { EntityStore } from '../../engine/entity-store.js'
@@ -77,4 +78,6 @@ export async function approveRecord(
     .executeTakeFirst()
   if (!Number(done.numUpdatedRows)) throw invalid(`${subject}已被其他人审核，请刷新后重试！`)
   await writeOpLog(trx, ctx, `${status === CRM_STATUS.APPROVE_PASS ? '审核通过' : '审核拒绝'}${subject}`, OpLogType.OTHER, { id: record.id })
+  const passed = status === CRM_STATUS.APPROVE_PASS
+  await announceApproval(trx, ctx, passed ? WEBHOOK_EVENT.DOCUMENT_APPROVED : WEBHOOK_EVENT.DOCUMENT_REFUSED, { kind: entity.name, subject, id: record.id, code: record.code }, passed ? { status } : { status, refuseReason: reason })
 }

@@ -9,7 +9,7 @@ import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE, PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
 import { isCalendarText, unreadableCondition, type ConditionField } from '../../engine/condition-values.js'
 import { invalid } from '../../platform/errors.js'
-import { pageArgs } from '../../platform/page-args.js'
+import { pageArgs, pageOf } from '../../platform/page-args.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../engine/services.js'
 
@@ -186,19 +186,11 @@ export async function shippableDocuments(services: Services, db: Db, ctx: Reques
   }
   const { pageIndex, pageSize } = pageArgs(query)
   const union = parts.reduce((all, q) => all.unionAll(q))
-  const counted = await db.selectFrom(union.as('u')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
-  const rows = await db
-    .selectFrom(union.as('u'))
-    .selectAll()
-    .orderBy('create_time')
-    .orderBy('biz_id')
-    .limit(pageSize)
-    .offset((pageIndex - 1) * pageSize)
-    .execute()
+  const { totalCount, rows } = await pageOf(db.selectFrom(union.as('u')), (q) => q.selectAll().orderBy('create_time').orderBy('biz_id'), pageIndex, pageSize)
   return {
     pageIndex,
     pageSize,
-    totalCount: Number(counted?.n ?? 0),
+    totalCount,
     datas: rows.map((r) => candidateRow(kindOf(Number(r.biz_type)) as ShippedKind, r)),
   }
 }

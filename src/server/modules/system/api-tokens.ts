@@ -8,7 +8,7 @@ import { loadGrants } from '../../platform/permissions.js'
 import { pageArgs } from '../../platform/page-args.js'
 import { now } from '../../platform/clock.js'
 import { writeOpLog, OpLogType } from '../../platform/op-log.js'
-import { apiTokens } from '../../../shared/contracts/api-tokens.js'
+import { apiTokens, type ApiTokenKeyMenu } from '../../../shared/contracts/api-tokens.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
 const KEYS = PERMISSION.system.apiToken
@@ -24,6 +24,32 @@ function allKeys(): string[] {
   }
   walk(PERMISSION)
   return [...new Set(out)].sort()
+}
+
+/**
+ * The tenant's menus that grant one of `keys`, with the catalogs and menus above them, in menu order: the
+ * tree the keys of a token are chosen in, grouped as the user knows them.
+ */
+async function keyMenus(ctx: RequestContext, keys: ReadonlySet<string>): Promise<ApiTokenKeyMenu[]> {
+  const rows = await ctx.db.selectFrom('sys_menu').select(['id', 'parent_id', 'title', 'permission']).orderBy('code').orderBy('id').execute()
+  const byId = new Map(rows.map((r) => [String(r.id), r]))
+  const wanted = new Set<string>()
+  for (const r of rows) {
+    if (!r.permission || !keys.has(String(r.permission))) continue
+    const seen = new Set<string>()
+    for (let id: string | undefined = String(r.id); id && byId.has(id) && !seen.has(id); id = byId.get(id)!.parent_id ? String(byId.get(id)!.parent_id) : undefined) {
+      seen.add(id)
+      wanted.add(id)
+    }
+  }
+  return rows
+    .filter((r) => wanted.has(String(r.id)))
+    .map((r) => ({
+      id: String(r.id),
+      parentId: r.parent_id ? String(r.parent_id) : null,
+      title: String(r.title),
+      permission: r.permission && keys.has(String(r.permission)) ? String(r.permission) : null,
+    }))
 }
 
 /**
@@ -63,7 +89,10 @@ export function apiTokenRoutes(app: FastifyInstance, services: Services): void {
 
   defineCallRoute(app, apiTokens.keys, {
     access: [KEYS.add],
-    handler: async ({ ctx, params }) => ownKeys(ctx, subject(ctx, params.userId)),
+    handler: async ({ ctx, params }) => {
+      const keys = await ownKeys(ctx, subject(ctx, params.userId))
+      return { keys, menus: await keyMenus(ctx, new Set(keys)) }
+    },
   })
 
   defineCallRoute(app, apiTokens.create, {

@@ -12,7 +12,7 @@ import { hasPermission, type RequestContext } from '../../platform/request-conte
 import type { FieldModel } from '../../../shared/metadata/entity-model.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import type { Services } from '../../engine/services.js'
-import { pageArgs } from '../../platform/page-args.js'
+import { pageArgs, pageOf } from '../../platform/page-args.js'
 import { announceNotice, readedFlag, sanitizeNoticeHtml, truthy } from '../../platform/notices.js'
 import { notices as noticeCalls } from '../../../shared/contracts/notices.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -96,14 +96,12 @@ export function noticeRoutes(app: FastifyInstance, services: Services): void {
             : sql<SqlBool>`n.title like ${pattern} escape '\\'`,
         )
       }
-      const totalCount = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
-      const rows = await base
-        .select(['n.id', 'n.title', 'n.publish_time', 'l.readed'])
-        .orderBy('n.publish_time', 'desc')
-        .orderBy('n.id', 'desc')
-        .limit(pageSize)
-        .offset((pageIndex - 1) * pageSize)
-        .execute()
+      const { totalCount, rows } = await pageOf(
+        base,
+        (q) => q.select(['n.id', 'n.title', 'n.publish_time', 'l.readed']).orderBy('n.publish_time', 'desc').orderBy('n.id', 'desc'),
+        pageIndex,
+        pageSize,
+      )
       return {
         pageIndex,
         pageSize,
