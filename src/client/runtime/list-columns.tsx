@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Image, Tag } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import type { ListColumn } from '../../shared/generated/entity.js'
-import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
+import { refCodeProperty, type EntityModel, type FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import type { EntityRow } from './entity-api.js'
 import { enumColor, fieldText } from './field-text.js'
@@ -51,14 +51,16 @@ export function entityColumns(entity: EntityModel, columns: readonly ListColumn[
     const field = entity.byName.get(col.field)
     // Internal ids are bookkeeping, not something a user reads.
     if (!field || field.hidden || field.internal) continue
+    // A ref's code column reads the code the server joins beside the label (`scCode`).
+    const code = col.show === 'code' && field.type === 'ref'
     out.push({
-      key: field.name,
+      key: code ? refCodeProperty(field.name) : field.name,
       title: col.title,
       width: col.width ?? defaultWidth(field),
       fixed: col.fixed,
       numeric: isNumeric(field),
       ellipsis: field.control !== 'image',
-      sortable: sortable && (col.sortable ?? canSort(field)),
+      sortable: !code && sortable && (col.sortable ?? canSort(field)),
     })
   }
   return out
@@ -103,7 +105,7 @@ export interface ColumnOptions {
 /** antd columns of an entity's declared columns (a picker's). */
 export function buildColumns(entity: EntityModel, columns: readonly ListColumn[], enums: EnumCatalog, options: ColumnOptions): ColumnType<EntityRow>[] {
   return entityColumns(entity, columns, options.sortable).map((c) => {
-    const field = entity.byName.get(c.key)!
-    return tableColumn<EntityRow>(c, { field, title: c.title ?? field.label, enums, sort: options.sort })
+    const field = entity.byName.get(c.key)
+    return tableColumn<EntityRow>(c, { field, title: c.title ?? field?.label ?? c.key, enums, sort: options.sort })
   })
 }
