@@ -1,9 +1,10 @@
 import { Input } from 'antd'
 import type { Feedback } from './feedback.js'
 import { tr } from '../i18n/use-tr.js'
+import { term } from '../i18n/term.js'
 
 /** The spec's default when a prompted text does not match its pattern (000 §5). */
-export const PROMPT_FORMAT_ERROR = '输入格式错误'
+export const PROMPT_FORMAT_ERROR = term('输入格式错误')
 
 export interface TextPromptOptions {
   title: string
