@@ -305,6 +305,7 @@ export interface Field {
     | 'treePicker'
     | 'regionCascader'
     | 'image'
+    | 'video'
     | 'password'
     | 'icon'
     | 'json'
