@@ -3,17 +3,11 @@
  * instead of writing the numbers again.
  */
 
-/** Form row 24 columns, default span 8, label width 100 px, content width 60 % (000 §9). */
-export const FORM_LOOK = { grid: 24, span: 8, labelWidth: 100, contentWidth: '60%' } as const
+/** Form row 24 columns, default span 8, label width 100 px (000 §9). */
+export const FORM_LOOK = { grid: 24, span: 8, labelWidth: 100 } as const
 
-/**
- * Default table height (000 §9): the viewport minus 140 for a list that fills its page, minus 360 for
- * a list under a form or a tab set (a document's lines, a picker's grid) that shares the page.
- */
-export const TABLE_HEIGHT = { page: 'calc(100vh - 140px)', shared: 'calc(100vh - 360px)' } as const
-
-/** The locked multi-page tab bar (001 §9): fixed after a 200 ms delay, 24 px tab offset in multi-page mode. */
-export const TABS_LOCK = { delayMs: 200, offsetPx: 24 } as const
+/** The locked multi-page tab bar (001 §9): fixed after a 200 ms delay. */
+export const TABS_LOCK = { delayMs: 200 } as const
 
 /** App settings (001 §9): route changes fade in. */
 export const ROUTE_ANIMATION = { name: 'fade', durationMs: 200 } as const
