@@ -7,19 +7,10 @@ import { VIDEO_EXTENSIONS } from '../../shared/look/ui-constants.js'
 import { useFeedback } from './feedback.js'
 import { useTr } from '../i18n/use-tr.js'
 import VideoPlayer from './VideoPlayer.js'
+import type { ImageUploadProps } from './ImageUpload.js'
 
-export interface VideoUploadProps {
-  /** The stored video's URL. */
-  value?: string | null
-  /** The call that stores the file (multipart `file`); default `POST /component/upload/video`. */
-  uploadUrl?: string
-  onChange?: (value: string | null) => void
-  disabled?: boolean
-  readOnly?: boolean
-  readPretty?: boolean
-  id?: string
-  'aria-label'?: string
-}
+/** Like an image field's: the value is the stored video's URL; without `uploadUrl` it goes to `POST /component/upload/video`. */
+export type VideoUploadProps = ImageUploadProps
 
 const ACCEPT = VIDEO_EXTENSIONS.map((e) => `.${e}`).join(',')
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase()
