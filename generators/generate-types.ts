@@ -48,8 +48,10 @@ function entityFiles(): EntityJson[] {
 /** One record type per entity file, as it travels on the wire (hidden fields left out). */
 async function entityTypes(enums: Record<string, { items?: { code: unknown }[] }>): Promise<string> {
   const out = [banner, '']
-  for (const entity of entityFiles()) {
-    const schema = entityWireSchema(entity, enums)
+  const files = entityFiles()
+  const withCode = new Set(files.filter((f) => 'code' in f.fields).map((f) => f.name))
+  for (const entity of files) {
+    const schema = entityWireSchema(entity, enums, (ref) => withCode.has(ref))
     const title = String(schema.title)
     const ts = await compile(schema as JSONSchema, title, {
       bannerComment: '',

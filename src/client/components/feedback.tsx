@@ -5,7 +5,7 @@ import type { MessageInstance } from 'antd/es/message/interface'
 export interface Feedback {
   message: MessageInstance
   /** What both the static Modal and its hook offer. */
-  modal: { confirm: (config: ModalFuncProps) => { destroy: () => void } }
+  modal: { confirm: (config: ModalFuncProps) => { destroy: () => void; update: (config: ModalFuncProps) => void } }
 }
 
 const FeedbackContext = createContext<Feedback | null>(null)

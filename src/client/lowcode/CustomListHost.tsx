@@ -6,6 +6,7 @@ import { useCall } from '../app/use-call.js'
 import { lowcodeRuntime } from '../../shared/contracts/lowcode.js'
 import { useMeta } from '../api/meta.js'
 import { useFeedback } from '../components/feedback.js'
+import { promptText } from '../components/text-prompt.js'
 import { MenuIcon } from '../components/MenuIcon.js'
 import { GEN_CUSTOM_LIST_TYPE as LT } from '../../shared/generated/enum-codes.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
@@ -50,7 +51,8 @@ const conditionsOf = (query: Record<string, unknown>) => (query.conditions ?? []
 
 function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSelectionChange, hideButtons }: CustomListHostProps & { config: CustomListConfig; enums: EnumCatalog }) {
   const { listConfig, queryParams } = config
-  const { message } = useFeedback()
+  const feedback = useFeedback()
+  const { message } = feedback
   const navigate = useNavigate()
   const [selected, setSelected] = useState<ListRow[]>([])
   const [opened, setOpened] = useState<Opened | null>(null)
@@ -96,7 +98,13 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
         case 'script': {
           // The script answers what the list should do, as data (sandbox ButtonScriptAction).
           const ctx = place === 'row' && row ? { listId, row: plainRow(row), selectedRows: selected.map(plainRow), conditions } : arg
-          const todo = await runButtonScript(action.script, ctx)
+          let todo = await runButtonScript(action.script, ctx)
+          // A script that asks for a text runs again with what the user typed (`_this.input`).
+          if (todo.prompt) {
+            const input = await promptText(feedback, todo.prompt)
+            if (input === undefined) return
+            todo = await runButtonScript(action.script, { ...(ctx as Record<string, unknown>), input })
+          }
           if (todo.message) void message[todo.messageType ?? 'info'](todo.message)
           if (todo.openUrl) window.open(todo.openUrl, '_blank', 'noopener,noreferrer')
           if (todo.navigate) navigate(todo.navigate)

@@ -4,7 +4,7 @@ import { createForm, onFieldInputValueChange, onFormMount, type Field, type Form
 import { connect, mapReadPretty } from '@formily/react'
 import { Form } from '@formily/antd-v5'
 import type { Meta } from '../api/meta.js'
-import { api as http, ApiError } from '../api/http.js'
+import { ApiError } from '../api/http.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import { deriveRules } from '../../shared/metadata/derive.js'
 import { entityApi, type EntityRow } from './entity-api.js'
@@ -16,6 +16,7 @@ import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type Form
 import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
 import { useTr } from '../i18n/use-tr.js'
 import { nextCode } from './next-code.js'
+import { pickerFillEffects } from './picker-fills.js'
 import { useSession } from '../app/session.js'
 
 export interface FormViewProps {
@@ -82,30 +83,6 @@ function deriveEffects(form: FormilyForm, items: readonly FormItemModel[]) {
 }
 
 /**
- * A ref field that `copies` (spec 000 §3: a picked contract fills customerId and salerId): when the user
- * chooses a row, its properties are loaded through the picker's `/load` and set on the named fields.
- */
-function copyEffects(form: FormilyForm, items: readonly FormItemModel[]) {
-  for (const { field, pickerKind } of items) {
-    const copies = field.copies
-    if (!copies || !pickerKind) continue
-    onFieldInputValueChange(field.name, async (source) => {
-      const id = source.value
-      if (typeof id !== 'string' || !id) return
-      const rows = await http.post<EntityRow[]>(`/selector/${pickerKind}/load`, [id], { hideError: true }).catch(() => [])
-      const row = rows[0]
-      if (!row || source.value !== id) return
-      for (const [from, to] of Object.entries(copies)) {
-        const target = form.query(to).take() as Field | undefined
-        if (!target || !target.editable || row[from] === undefined || row[from] === null) continue
-        target.setValue(row[from])
-        if (target.selfErrors.length) void target.validate()
-      }
-    })
-  }
-}
-
-/**
  * A numbered field (schemas/entities/code-rule.json) of a new record starts with the next code of its
  * rule; the clerk may type another. Without the right to take one the field simply stays empty.
  */
@@ -150,7 +127,7 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
         readPretty: mode === 'detail',
         effects: (f) => {
           deriveEffects(f, items)
-          copyEffects(f, items)
+          pickerFillEffects(f, items, meta.pickerEntity)
           if (mode === 'add') numberingEffects(f, entity, items)
           clearServerErrorsOnInput()
           // A value the user entered (pickers and selects too, not only typing) makes the dialog ask before closing.

@@ -5,6 +5,7 @@ import BooleanSwitch, { type BooleanSwitchProps } from '../components/BooleanSwi
 import IconPicker, { type IconPickerProps } from '../components/IconPicker.js'
 import DictionarySelect from '../components/DictionarySelect.js'
 import ImageUpload, { type ImageUploadProps } from '../components/ImageUpload.js'
+import VideoUpload, { type VideoUploadProps } from '../components/VideoUpload.js'
 import JsonInput, { type JsonInputProps } from '../components/JsonInput.js'
 import PickerInput, { type PickerInputProps } from './picker/PickerInput.js'
 import RefText, { type RefTextProps } from '../components/RefText.js'
@@ -40,6 +41,7 @@ export const formComponents = {
   // A dictionary field stores the item's name: its detail shows the text itself.
   DictionarySelect: connect(DictionarySelect, mapReadPretty((p: { value?: unknown }) => <PreviewText.Input value={p.value ? String(p.value) : undefined} />)),
   ImageUpload: connect(ImageUpload, mapReadPretty((p: ImageUploadProps) => <ImageUpload {...p} readPretty />)),
+  VideoUpload: connect(VideoUpload, mapReadPretty((p: VideoUploadProps) => <VideoUpload {...p} readPretty />)),
   JsonInput: connect(JsonInput, mapReadPretty((p: JsonInputProps) => <JsonInput {...p} readPretty />)),
   RefText: connect(RefText, mapReadPretty((p: RefTextProps) => <PreviewText.Input value={p.text || undefined} />)),
 }

@@ -1,4 +1,5 @@
 import type { ISchema } from '@formily/react'
+import { FORM_LOOK } from '../../shared/look/ui-constants.js'
 import type { FormItem } from '../../shared/generated/entity.js'
 import { refLabelProperty, type EntityModel, type FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
@@ -10,7 +11,7 @@ import { tr } from '../i18n/use-tr.js'
 export type FormMode = 'add' | 'modify' | 'detail'
 
 /** The spec's form layout (000 §9): 24 columns, items 8 wide, labels 100px. */
-export const FORM_DEFAULTS = { grid: 24, span: 8, labelWidth: 100 } as const
+export const FORM_DEFAULTS = FORM_LOOK
 
 /** One form item as placed in this mode. */
 export interface FormItemModel {
@@ -33,6 +34,7 @@ function componentOf(field: FieldModel, pickerKind: string | undefined): string 
   if (field.type === 'password' || control === 'password') return 'Password'
   if (control === 'regionCascader') return 'RegionCascader'
   if (control === 'image') return 'ImageUpload'
+  if (control === 'video') return 'VideoUpload'
   if (control === 'icon') return 'IconPicker'
   if (field.dictionary) return 'DictionarySelect'
   if (field.type === 'ref') return pickerKind ? 'PickerInput' : 'RefText'
@@ -104,7 +106,7 @@ function booleanColors(field: FieldModel, enums: EnumCatalog): [string | undefin
 
 function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<string, unknown> | undefined): Record<string, unknown> {
   const { field } = item
-  const choose = CHOOSE.includes(field.type) || field.control === 'regionCascader' || field.control === 'image' || field.control === 'icon' || Boolean(field.dictionary)
+  const choose = CHOOSE.includes(field.type) || field.control === 'regionCascader' || field.control === 'image' || field.control === 'video' || field.control === 'icon' || Boolean(field.dictionary)
   // Formily's FormItem label is not tied to its control, so each control carries its own accessible name.
   const props: Record<string, unknown> = {
     'aria-label': field.label,
@@ -139,6 +141,7 @@ function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<
       delete props.placeholder
       break
     case 'ImageUpload':
+    case 'VideoUpload':
       if (field.upload) props.uploadUrl = field.upload
       break
     case 'Input.TextArea':

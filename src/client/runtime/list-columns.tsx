@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Image, Tag } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import type { ListColumn } from '../../shared/generated/entity.js'
-import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
+import { refCodeProperty, type EntityModel, type FieldModel } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { enumColor, fieldText, isEpochInstant } from './field-text.js'
 import type { SortState, SourceColumn } from './list-source.js'
@@ -50,14 +50,16 @@ export function entityColumns(entity: EntityModel, columns: readonly ListColumn[
     const field = entity.byName.get(col.field)
     // Internal ids are bookkeeping, not something a user reads.
     if (!field || field.hidden || field.internal) continue
+    // A ref's code column reads the code the server joins beside the label (`scCode`).
+    const code = col.show === 'code' && field.type === 'ref'
     out.push({
-      key: field.name,
+      key: code ? refCodeProperty(field.name) : field.name,
       title: col.title,
       width: col.width ?? defaultWidth(field),
       fixed: col.fixed,
       numeric: isNumeric(field),
       ellipsis: field.control !== 'image',
-      sortable: sortable && (col.sortable ?? canSort(field)),
+      sortable: !code && sortable && (col.sortable ?? canSort(field)),
     })
   }
   return out

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react'
 import { App, Button, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd'
 import { LockOutlined, ReloadOutlined, StarFilled, StarOutlined, UnlockOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import type { MenuNode } from '../app/menus.js'
 import { updateSettings, useSettings } from '../app/settings.js'
+import { TABS_LOCK } from '../../shared/look/ui-constants.js'
 import { useT } from '../i18n/use-t.js'
 import { useTr } from '../i18n/use-tr.js'
 import { isTabDirty } from '../app/tab-dirty.js'
@@ -39,6 +41,14 @@ export function PageTabs({ activeKey, menuById, titleOf, onToggleCollect }: Prop
   const tr = useTr()
   const { message, modal } = App.useApp()
   const { tabsLocked } = useSettings()
+  // The locked bar is fixed after the spec's delay (001 §9: lock affix delay 200 ms), once the page has
+  // settled under the header; unlocking frees it at once.
+  const [affixed, setAffixed] = useState(tabsLocked)
+  useEffect(() => {
+    if (!tabsLocked) return setAffixed(false)
+    const timer = window.setTimeout(() => setAffixed(true), TABS_LOCK.delayMs)
+    return () => window.clearTimeout(timer)
+  }, [tabsLocked])
 
   const goTo = (tab: PageTab | undefined) => tab && navigate(tab.fullPath)
 
@@ -122,7 +132,7 @@ export function PageTabs({ activeKey, menuById, titleOf, onToggleCollect }: Prop
 
   const lockLabel = tabsLocked ? t('tabs.unlock') : t('tabs.lock')
   return (
-    <div className={tabsLocked ? 'shell-tabs is-locked' : 'shell-tabs'} data-locked={tabsLocked}>
+    <div className={affixed ? 'shell-tabs is-locked' : 'shell-tabs'} data-locked={tabsLocked}>
       <Tabs
         type="editable-card"
         size="small"

@@ -7,6 +7,7 @@ import { PageErrorBoundary } from './PageErrorBoundary.js'
 import type { ResolvedPage } from './page-registry.js'
 import type { PageTab } from '../app/tab-store.js'
 import { PaneContext } from '../app/pane-context.js'
+import { ROUTE_ANIMATION } from '../../shared/look/ui-constants.js'
 
 interface Props {
   tabs: PageTab[]
@@ -42,6 +43,9 @@ export function TabPanes({ tabs, activeKey, resolve, menusReady }: Props) {
   )
 }
 
+// App settings (001 §9): a page fades in when its tab is shown (the animation restarts as `hidden` is lifted).
+const PANE_FADE = { animation: `${ROUTE_ANIMATION.name} ${ROUTE_ANIMATION.durationMs}ms ease-in` }
+
 interface PaneProps {
   tab: PageTab
   active: boolean
@@ -62,7 +66,7 @@ const Pane = memo(function Pane({ tab, active, resolve, menusReady }: PaneProps)
   const swr = useMemo(() => ({ isPaused: () => !active }), [active])
   if (!active && (!page || page.noCache)) return null
   return (
-    <div className="shell-pane" hidden={!active} data-page={tab.key}>
+    <div className="shell-pane" hidden={!active} data-page={tab.key} style={PANE_FADE}>
       <SWRConfig value={swr}>
         <PaneContext.Provider value={pane}>
           {tab.refreshing ? (

@@ -89,6 +89,8 @@ export class EntityRegistry {
         if (field.type !== 'ref' || !entity.byName.has(to)) throw new Error(`${where}: field ${field.name} copies into unknown ${to}`)
     }
     const views = entity.file.views ?? {}
+    for (const from of Object.keys(views.picker?.fills ?? {}))
+      if (!entity.byName.has(from)) throw new Error(`${where}: picker fills from unknown ${from}`)
     const names = [
       ...[views.list, ...Object.values(views.lists ?? {})].flatMap((list) => [...(list?.columns ?? []), ...(list?.query ?? [])]),
       ...(views.form?.items ?? []),

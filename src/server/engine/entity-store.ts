@@ -1,7 +1,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
 import type { EntityModel, FieldModel } from '../../shared/metadata/entity-model.js'
-import { refLabelProperty } from '../../shared/metadata/entity-model.js'
+import { refCodeProperty, refLabelProperty } from '../../shared/metadata/entity-model.js'
 import type { ListColumn, QueryParam } from '../../shared/generated/entity.js'
 import { deriveRules } from '../../shared/metadata/derive.js'
 import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
@@ -125,6 +125,17 @@ export class EntityStore {
     return target.byName.get(name)?.column ?? 'id'
   }
 
+  /**
+   * The code column of a joined ref answered beside its label (`scCode` next to `scName`, spec 000 §3
+   * picker rows): when the target has a code that is not already the label and the entity has no field
+   * of that wire name itself.
+   */
+  private codeColumn(entity: EntityModel, target: EntityModel, field: FieldModel): string | undefined {
+    const code = target.byName.get('code')
+    if (!code || code.hidden || code.column === this.labelColumn(target, field) || entity.byName.has(refCodeProperty(field.name))) return undefined
+    return code.column
+  }
+
   async list(db: Db, ctx: RequestContext, entity: EntityModel, req: ListRequest): Promise<Page<Wire>> {
     const { pageIndex, pageSize } = pageArgs(req.values)
     // Multi-ref params are matched below, outside buildConditions: their ids are read here like every other value.
@@ -164,8 +175,8 @@ export class EntityStore {
       if (!sortField?.unique) out = out.orderBy('t.id', 'desc')
       return out
     }
-    const joins = (req.columns ?? entity.fields.map((f) => f.name))
-      .map(fieldOf)
+    // A field may be declared twice (its name and, `show: code`, its code): one join serves both.
+    const joins = [...new Set((req.columns ?? entity.fields.map((f) => f.name)).map(fieldOf))]
       .flatMap((name) => {
         const field = entity.byName.get(name)
         const target = field && this.joinableRef(entity, field)
@@ -177,8 +188,11 @@ export class EntityStore {
     // The ref labels are joined to the page's rows only, not to every row that matches before the page is
     // cut (a search matching hundreds of rows joined each of them to every referenced table).
     let q = joins.length && (req.paged || req.limit !== undefined) ? sorted(db.selectFrom(page.as('t')).selectAll('t')) : page
-    for (const { field, target, alias } of joins)
+    for (const { field, target, alias } of joins) {
       q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`).select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
+      const code = this.codeColumn(entity, target, field)
+      if (code) q = q.select(`${alias}.${code} as __code_${field.name}`)
+    }
     const rows = await executeListed(db, q)
     const datas = await this.answer(db, ctx, entity, rows)
     const everyRow = !conditions.length && !req.where && !restriction
@@ -362,7 +376,12 @@ export class EntityStore {
   /** Rows to wire records: codec, ref labels, multiple refs, hooks. */
   async answer(db: Db, ctx: RequestContext, entity: EntityModel, rows: Row[]): Promise<Wire[]> {
     // The joined ref labels (`__<field>`), the same in every row of one statement.
-    const labels = rows.length ? entity.fields.filter((f) => `__${f.name}` in rows[0]).map((f) => [`__${f.name}`, refLabelProperty(f.name)]) : []
+    const labels = rows.length
+      ? entity.fields.flatMap((f) => [
+          ...(`__${f.name}` in rows[0] ? [[`__${f.name}`, refLabelProperty(f.name)]] : []),
+          ...(`__code_${f.name}` in rows[0] ? [[`__code_${f.name}`, refCodeProperty(f.name)]] : []),
+        ])
+      : []
     const out = rows.map((row) => {
       const wire = this.codec.fromRow(entity, row)
       for (const [column, property] of labels) wire[property] = row[column] ?? null

@@ -58,7 +58,7 @@ const recordName = (entity: string) => `Record.${entity}`
 /** The entity's wire record with every declared field allowed to be empty (a stored row may lack any of them). */
 function recordSchema(entity: EntityModel, registry: EntityRegistry): Schema {
   const enums = registry.enumsFile as unknown as Record<string, { items?: { code: unknown }[] }>
-  const wire = entityWireSchema(entity.file as unknown as WireEntity, enums) as Schema
+  const wire = entityWireSchema(entity.file as unknown as WireEntity, enums, (ref) => Boolean(registry.find(ref)?.byName.get('code'))) as Schema
   const properties: Record<string, Schema> = {}
   for (const [name, prop] of Object.entries(wire.properties as Record<string, Schema>)) {
     if (name === 'id') properties[name] = { type: ['string', 'integer'] }

@@ -145,6 +145,22 @@ export interface CrmBusiness {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 负责人（名称）
+   */
+  ownerName?: string | null
+  /**
+   * 负责人（编号）
+   */
+  ownerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -215,6 +231,22 @@ export interface CrmContact {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 负责人（名称）
+   */
+  ownerName?: string | null
+  /**
+   * 负责人（编号）
+   */
+  ownerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -245,6 +277,10 @@ export interface CrmContractFile {
    * 大小
    */
   fileSize?: number
+  /**
+   * 合同（名称）
+   */
+  contractName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -287,6 +323,10 @@ export interface CrmContractPlan {
    * 备注
    */
   description?: string
+  /**
+   * 合同（名称）
+   */
+  contractName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -325,6 +365,14 @@ export interface CrmContractReceive {
    * 备注
    */
   description?: string
+  /**
+   * 合同（名称）
+   */
+  contractName?: string | null
+  /**
+   * 回款期数（名称）
+   */
+  planName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -407,6 +455,34 @@ export interface CrmContract {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 商机（名称）
+   */
+  businessName?: string | null
+  /**
+   * 客户签约人（名称）
+   */
+  contactName?: string | null
+  /**
+   * 负责人（名称）
+   */
+  principalName?: string | null
+  /**
+   * 负责人（编号）
+   */
+  principalCode?: string | null
+  /**
+   * 上级合同（名称）
+   */
+  parentName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -449,6 +525,22 @@ export interface CrmCustomerAction {
    * 跟进人
    */
   followerId?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 跟进人（名称）
+   */
+  followerName?: string | null
+  /**
+   * 跟进人（编号）
+   */
+  followerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -487,6 +579,34 @@ export interface CrmCustomerOwnerRecord {
    * 原因
    */
   reason?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 原负责人（名称）
+   */
+  fromOwnerName?: string | null
+  /**
+   * 原负责人（编号）
+   */
+  fromOwnerCode?: string | null
+  /**
+   * 新负责人（名称）
+   */
+  toOwnerName?: string | null
+  /**
+   * 新负责人（编号）
+   */
+  toOwnerCode?: string | null
+  /**
+   * 公海（名称）
+   */
+  poolName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -571,6 +691,26 @@ export interface CrmMemorial {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 联系人（名称）
+   */
+  contactName?: string | null
+  /**
+   * 创建人（名称）
+   */
+  ownerName?: string | null
+  /**
+   * 创建人（编号）
+   */
+  ownerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -609,6 +749,14 @@ export interface CrmReimburseDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 报销单（名称）
+   */
+  reimburseName?: string | null
+  /**
+   * 报销单（编号）
+   */
+  reimburseCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -669,6 +817,22 @@ export interface CrmReimburse {
    * 备注
    */
   description?: string
+  /**
+   * 所属部门（名称）
+   */
+  deptName?: string | null
+  /**
+   * 所属部门（编号）
+   */
+  deptCode?: string | null
+  /**
+   * 审批人（名称）
+   */
+  managerName?: string | null
+  /**
+   * 审批人（编号）
+   */
+  managerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -753,6 +917,10 @@ export interface CrmSeaRule {
    * 状态
    */
   available?: boolean
+  /**
+   * 回收到公海（名称）
+   */
+  poolName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -779,6 +947,18 @@ export interface CrmWorkReportRecipient {
    * 阅读时间
    */
   readTime?: string
+  /**
+   * 工作报告（名称）
+   */
+  reportName?: string | null
+  /**
+   * 接收人（名称）
+   */
+  userName?: string | null
+  /**
+   * 接收人（编号）
+   */
+  userCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -821,6 +1001,14 @@ export interface CrmWorkReport {
    * 发送给
    */
   recipientIds?: string
+  /**
+   * 发送给（名称）
+   */
+  recipientIdsName?: string | null
+  /**
+   * 发送给（编号）
+   */
+  recipientIdsCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -963,6 +1151,34 @@ export interface Customer {
    * 进入公海时间
    */
   poolTime?: string
+  /**
+   * 负责人（名称）
+   */
+  ownerName?: string | null
+  /**
+   * 负责人（编号）
+   */
+  ownerCode?: string | null
+  /**
+   * 所属部门（名称）
+   */
+  deptName?: string | null
+  /**
+   * 所属部门（编号）
+   */
+  deptCode?: string | null
+  /**
+   * 所属公海（名称）
+   */
+  poolName?: string | null
+  /**
+   * 前负责人（名称）
+   */
+  preOwnerName?: string | null
+  /**
+   * 前负责人（编号）
+   */
+  preOwnerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1035,6 +1251,22 @@ export interface Dept {
    * 备注
    */
   description?: string
+  /**
+   * 上级部门（名称）
+   */
+  parentName?: string | null
+  /**
+   * 上级部门（编号）
+   */
+  parentCode?: string | null
+  /**
+   * 负责人（名称）
+   */
+  leaderName?: string | null
+  /**
+   * 负责人（编号）
+   */
+  leaderCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1095,6 +1327,14 @@ export interface DicItem {
    * 备注
    */
   description?: string
+  /**
+   * 数据字典（名称）
+   */
+  dicName?: string | null
+  /**
+   * 数据字典（编号）
+   */
+  dicCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1129,6 +1369,14 @@ export interface Dic {
    * 备注
    */
   description?: string
+  /**
+   * 分类（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 分类（编号）
+   */
+  categoryCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1221,6 +1469,14 @@ export interface GenCustomForm {
    * 备注
    */
   description?: string
+  /**
+   * 分类（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 分类（编号）
+   */
+  categoryCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1341,6 +1597,18 @@ export interface GenCustomList {
   handleColumns?: {
     [k: string]: unknown
   }
+  /**
+   * 分类（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 分类（编号）
+   */
+  categoryCode?: string | null
+  /**
+   * 数据对象（名称）
+   */
+  dataObjName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1371,6 +1639,14 @@ export interface GenCustomPageCategory {
    * 状态
    */
   available?: boolean
+  /**
+   * 上级分类（名称）
+   */
+  parentName?: string | null
+  /**
+   * 上级分类（编号）
+   */
+  parentCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1405,6 +1681,14 @@ export interface GenCustomPage {
    * 备注
    */
   description?: string
+  /**
+   * 分类（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 分类（编号）
+   */
+  categoryCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1485,6 +1769,18 @@ export interface GenCustomSelector {
    * 备注
    */
   description?: string
+  /**
+   * 分类（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 分类（编号）
+   */
+  categoryCode?: string | null
+  /**
+   * 自定义列表（名称）
+   */
+  customListName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1621,6 +1917,14 @@ export interface GenDataEntity {
   columns?: {
     [k: string]: unknown
   }
+  /**
+   * 分类（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 分类（编号）
+   */
+  categoryCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1697,6 +2001,18 @@ export interface GenDataObj {
   customColumns?: {
     [k: string]: unknown
   }
+  /**
+   * 分类（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 分类（编号）
+   */
+  categoryCode?: string | null
+  /**
+   * 主表（名称）
+   */
+  mainTableName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1805,6 +2121,22 @@ export interface Member {
    * 备注
    */
   description?: string
+  /**
+   * 所属门店（名称）
+   */
+  shopName?: string | null
+  /**
+   * 所属门店（编号）
+   */
+  shopCode?: string | null
+  /**
+   * 所属导购（名称）
+   */
+  guiderName?: string | null
+  /**
+   * 所属导购（编号）
+   */
+  guiderCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1883,6 +2215,14 @@ export interface Menu {
    * 备注
    */
   description?: string
+  /**
+   * 上级菜单（名称）
+   */
+  parentName?: string | null
+  /**
+   * 上级菜单（编号）
+   */
+  parentCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -1981,6 +2321,14 @@ export interface Notice {
    * 接收人
    */
   userId?: string
+  /**
+   * 接收人（名称）
+   */
+  userName?: string | null
+  /**
+   * 接收人（编号）
+   */
+  userCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2071,6 +2419,14 @@ export interface OrderPayType {
    * 支付内容
    */
   text?: string
+  /**
+   * 支付方式（名称）
+   */
+  payTypeName?: string | null
+  /**
+   * 支付方式（编号）
+   */
+  payTypeCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2327,6 +2683,22 @@ export interface ProductBundle {
    * 排序
    */
   orderNo?: number
+  /**
+   * 组合商品（名称）
+   */
+  mainProductName?: string | null
+  /**
+   * 组合商品（编号）
+   */
+  mainProductCode?: string | null
+  /**
+   * 单品（名称）
+   */
+  productName?: string | null
+  /**
+   * 单品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2361,6 +2733,14 @@ export interface ProductCategory {
    * 备注
    */
   description?: string
+  /**
+   * 上级类目（名称）
+   */
+  parentName?: string | null
+  /**
+   * 上级类目（编号）
+   */
+  parentCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2435,6 +2815,38 @@ export interface ProductPoly {
   properties?: {
     [k: string]: unknown
   }
+  /**
+   * 类目（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 类目（编号）
+   */
+  categoryCode?: string | null
+  /**
+   * 品牌（名称）
+   */
+  brandName?: string | null
+  /**
+   * 品牌（编号）
+   */
+  brandCode?: string | null
+  /**
+   * 销售属性组1（名称）
+   */
+  salePropGroup1Name?: string | null
+  /**
+   * 销售属性组1（编号）
+   */
+  salePropGroup1Code?: string | null
+  /**
+   * 销售属性组2（名称）
+   */
+  salePropGroup2Name?: string | null
+  /**
+   * 销售属性组2（编号）
+   */
+  salePropGroup2Code?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2469,6 +2881,14 @@ export interface ProductPropertyItem {
    * 备注
    */
   description?: string
+  /**
+   * 商品属性（名称）
+   */
+  propertyName?: string | null
+  /**
+   * 商品属性（编号）
+   */
+  propertyCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2499,6 +2919,30 @@ export interface ProductPropertyRelation {
    * 属性值
    */
   propertyText?: string
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
+  /**
+   * 商品属性（名称）
+   */
+  propertyName?: string | null
+  /**
+   * 商品属性（编号）
+   */
+  propertyCode?: string | null
+  /**
+   * 属性值（名称）
+   */
+  propertyItemName?: string | null
+  /**
+   * 属性值（编号）
+   */
+  propertyItemCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2585,6 +3029,22 @@ export interface ProductSerial {
    * 备注
    */
   description?: string
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2651,6 +3111,22 @@ export interface ProductStockLog {
    * 备注
    */
   remark?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2685,6 +3161,22 @@ export interface ProductStock {
    * 含税成本金额
    */
   taxAmount?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -2795,6 +3287,46 @@ export interface Product {
   properties?: {
     [k: string]: unknown
   }
+  /**
+   * 类目（名称）
+   */
+  categoryName?: string | null
+  /**
+   * 类目（编号）
+   */
+  categoryCode?: string | null
+  /**
+   * 品牌（名称）
+   */
+  brandName?: string | null
+  /**
+   * 品牌（编号）
+   */
+  brandCode?: string | null
+  /**
+   * 商品SPU（名称）
+   */
+  polyName?: string | null
+  /**
+   * 商品SPU（编号）
+   */
+  polyCode?: string | null
+  /**
+   * 销售属性1（名称）
+   */
+  salePropItem1Name?: string | null
+  /**
+   * 销售属性1（编号）
+   */
+  salePropItem1Code?: string | null
+  /**
+   * 销售属性2（名称）
+   */
+  salePropItem2Name?: string | null
+  /**
+   * 销售属性2（编号）
+   */
+  salePropItem2Code?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3021,6 +3553,30 @@ export interface RetailOutSheetDetailBundle {
    * 单品明细ID
    */
   productDetailId?: string
+  /**
+   * 出库单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 出库单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 组合商品（名称）
+   */
+  mainProductName?: string | null
+  /**
+   * 组合商品（编号）
+   */
+  mainProductCode?: string | null
+  /**
+   * 单品（名称）
+   */
+  productName?: string | null
+  /**
+   * 单品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3143,6 +3699,30 @@ export interface SaleOutSheetDetailBundle {
    * 单品明细ID
    */
   productDetailId?: string
+  /**
+   * 出库单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 出库单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 组合商品（名称）
+   */
+  mainProductName?: string | null
+  /**
+   * 组合商品（编号）
+   */
+  mainProductCode?: string | null
+  /**
+   * 单品（名称）
+   */
+  productName?: string | null
+  /**
+   * 单品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3207,6 +3787,14 @@ export interface SalePropItem {
    * 备注
    */
   description?: string
+  /**
+   * 销售属性组（名称）
+   */
+  groupName?: string | null
+  /**
+   * 销售属性组（编号）
+   */
+  groupCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3233,6 +3821,18 @@ export interface ScTransferOrderDetailReceive {
    * 收货数量
    */
   receiveNum?: number
+  /**
+   * 调拨单（名称）
+   */
+  orderName?: string | null
+  /**
+   * 调拨单（编号）
+   */
+  orderCode?: string | null
+  /**
+   * 明细（名称）
+   */
+  detailName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3333,6 +3933,22 @@ export interface SettleInvoice {
    * 备注
    */
   description?: string
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3471,6 +4087,30 @@ export interface SettlePaymentInvoice {
    * 备注
    */
   description?: string
+  /**
+   * 收付款单号（名称）
+   */
+  paymentName?: string | null
+  /**
+   * 收付款单号（编号）
+   */
+  paymentCode?: string | null
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3509,6 +4149,18 @@ export interface SettlePaymentItem {
    * 分配金额
    */
   amount?: string
+  /**
+   * 收付款（名称）
+   */
+  paymentName?: string | null
+  /**
+   * 收付款（编号）
+   */
+  paymentCode?: string | null
+  /**
+   * 收付款计划（名称）
+   */
+  planName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3579,6 +4231,22 @@ export interface SettlePaymentPlan {
    * 备注
    */
   description?: string
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3651,6 +4319,30 @@ export interface SettlePayment {
    * 备注
    */
   description?: string
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 支付方式（名称）
+   */
+  payTypeName?: string | null
+  /**
+   * 支付方式（编号）
+   */
+  payTypeCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3731,6 +4423,14 @@ export interface Shop {
    * 备注
    */
   description?: string
+  /**
+   * 所属部门（名称）
+   */
+  deptName?: string | null
+  /**
+   * 所属部门（编号）
+   */
+  deptCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -3753,6 +4453,10 @@ export interface StockAdjustReason {
    * 名称
    */
   name?: string
+  /**
+   * 简称
+   */
+  shortName?: string
   /**
    * 状态
    */
@@ -3951,6 +4655,22 @@ export interface SwFileBox {
    * 发送人
    */
   senderId?: string
+  /**
+   * 所有人（名称）
+   */
+  ownerName?: string | null
+  /**
+   * 所有人（编号）
+   */
+  ownerCode?: string | null
+  /**
+   * 发送人（名称）
+   */
+  senderName?: string | null
+  /**
+   * 发送人（编号）
+   */
+  senderCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4003,6 +4723,22 @@ export interface SwOnlineExcel {
    * 发送人
    */
   senderId?: string
+  /**
+   * 所有人（名称）
+   */
+  ownerName?: string | null
+  /**
+   * 所有人（编号）
+   */
+  ownerCode?: string | null
+  /**
+   * 发送人（名称）
+   */
+  senderName?: string | null
+  /**
+   * 发送人（编号）
+   */
+  senderCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4087,6 +4823,22 @@ export interface TakeStockPlanDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 盘点任务（名称）
+   */
+  planName?: string | null
+  /**
+   * 盘点任务（编号）
+   */
+  planCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4125,6 +4877,14 @@ export interface TakeStockPlan {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4493,6 +5253,14 @@ export interface CustomerSettleCheckSheet {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4535,6 +5303,14 @@ export interface CustomerSettleCheckSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 客户对账单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 客户对账单（编号）
+   */
+  sheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4597,6 +5373,14 @@ export interface CustomerSettleFeeSheet {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4631,6 +5415,14 @@ export interface CustomerSettleFeeSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 客户费用单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 客户费用单（编号）
+   */
+  sheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4689,6 +5481,14 @@ export interface CustomerSettlePreSheet {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4723,6 +5523,22 @@ export interface CustomerSettlePreSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 客户预收款单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 客户预收款单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 项目（名称）
+   */
+  itemName?: string | null
+  /**
+   * 项目（编号）
+   */
+  itemCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4789,6 +5605,14 @@ export interface CustomerSettleSheet {
    * 备注
    */
   description?: string
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4827,6 +5651,14 @@ export interface CustomerSettleSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 客户结算单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 客户结算单（编号）
+   */
+  sheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4937,6 +5769,14 @@ export interface LogisticsSheet {
    * 发货时间
    */
   deliveryTime?: string
+  /**
+   * 物流公司（名称）
+   */
+  logisticsCompanyName?: string | null
+  /**
+   * 物流公司（编号）
+   */
+  logisticsCompanyCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -4967,6 +5807,14 @@ export interface LogisticsSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 物流单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 物流单（编号）
+   */
+  sheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5005,6 +5853,14 @@ export interface PreTakeStockSheet {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5043,6 +5899,22 @@ export interface PreTakeStockSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 预先盘点单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 预先盘点单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5117,6 +5989,30 @@ export interface PurchaseOrder {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
+  /**
+   * 采购员（名称）
+   */
+  purchaserName?: string | null
+  /**
+   * 采购员（编号）
+   */
+  purchaserCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5167,6 +6063,22 @@ export interface PurchaseOrderDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 采购订单（名称）
+   */
+  orderName?: string | null
+  /**
+   * 采购订单（编号）
+   */
+  orderCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5249,6 +6161,38 @@ export interface PurchaseReturn {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
+  /**
+   * 采购员（名称）
+   */
+  purchaserName?: string | null
+  /**
+   * 采购员（编号）
+   */
+  purchaserCode?: string | null
+  /**
+   * 采购收货单（名称）
+   */
+  receiveSheetName?: string | null
+  /**
+   * 采购收货单（编号）
+   */
+  receiveSheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5299,6 +6243,26 @@ export interface PurchaseReturnDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 采购退货单（名称）
+   */
+  returnName?: string | null
+  /**
+   * 采购退货单（编号）
+   */
+  returnCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
+  /**
+   * 采购收货单明细（名称）
+   */
+  receiveSheetDetailName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5385,6 +6349,38 @@ export interface ReceiveSheet {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
+  /**
+   * 采购员（名称）
+   */
+  purchaserName?: string | null
+  /**
+   * 采购员（编号）
+   */
+  purchaserCode?: string | null
+  /**
+   * 采购订单（名称）
+   */
+  purchaseOrderName?: string | null
+  /**
+   * 采购订单（编号）
+   */
+  purchaseOrderCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5439,6 +6435,26 @@ export interface ReceiveSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 采购收货单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 采购收货单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
+  /**
+   * 采购订单明细（名称）
+   */
+  purchaseOrderDetailName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5517,6 +6533,30 @@ export interface RetailOutSheet {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 会员（名称）
+   */
+  memberName?: string | null
+  /**
+   * 会员（编号）
+   */
+  memberCode?: string | null
+  /**
+   * 销售员（名称）
+   */
+  salerName?: string | null
+  /**
+   * 销售员（编号）
+   */
+  salerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5587,6 +6627,22 @@ export interface RetailOutSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 零售出库单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 零售出库单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5669,6 +6725,38 @@ export interface RetailReturn {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 会员（名称）
+   */
+  memberName?: string | null
+  /**
+   * 会员（编号）
+   */
+  memberCode?: string | null
+  /**
+   * 销售员（名称）
+   */
+  salerName?: string | null
+  /**
+   * 销售员（编号）
+   */
+  salerCode?: string | null
+  /**
+   * 零售出库单（名称）
+   */
+  outSheetName?: string | null
+  /**
+   * 零售出库单（编号）
+   */
+  outSheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5731,6 +6819,26 @@ export interface RetailReturnDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 零售退货单（名称）
+   */
+  returnName?: string | null
+  /**
+   * 零售退货单（编号）
+   */
+  returnCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
+  /**
+   * 零售出库单明细（名称）
+   */
+  outSheetDetailName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5790,6 +6898,10 @@ export interface SaleOrder {
    */
   scId?: string
   /**
+   * 关联合同
+   */
+  contractId?: string
+  /**
    * 客户
    */
   customerId?: string
@@ -5801,6 +6913,34 @@ export interface SaleOrder {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 关联合同（名称）
+   */
+  contractName?: string | null
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 销售员（名称）
+   */
+  salerName?: string | null
+  /**
+   * 销售员（编号）
+   */
+  salerCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5859,6 +6999,22 @@ export interface SaleOrderDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 销售订单（名称）
+   */
+  orderName?: string | null
+  /**
+   * 销售订单（编号）
+   */
+  orderCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -5941,6 +7097,38 @@ export interface SaleOutSheet {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 销售员（名称）
+   */
+  salerName?: string | null
+  /**
+   * 销售员（编号）
+   */
+  salerCode?: string | null
+  /**
+   * 销售订单（名称）
+   */
+  saleOrderName?: string | null
+  /**
+   * 销售订单（编号）
+   */
+  saleOrderCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6015,6 +7203,26 @@ export interface SaleOutSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 销售出库单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 销售出库单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
+  /**
+   * 销售订单明细（名称）
+   */
+  saleOrderDetailName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6097,6 +7305,38 @@ export interface SaleReturn {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 客户（名称）
+   */
+  customerName?: string | null
+  /**
+   * 客户（编号）
+   */
+  customerCode?: string | null
+  /**
+   * 销售员（名称）
+   */
+  salerName?: string | null
+  /**
+   * 销售员（编号）
+   */
+  salerCode?: string | null
+  /**
+   * 销售出库单（名称）
+   */
+  outSheetName?: string | null
+  /**
+   * 销售出库单（编号）
+   */
+  outSheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6159,6 +7399,26 @@ export interface SaleReturnDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 销售退货单（名称）
+   */
+  returnName?: string | null
+  /**
+   * 销售退货单（编号）
+   */
+  returnCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
+  /**
+   * 销售出库单明细（名称）
+   */
+  outSheetDetailName?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6225,6 +7485,22 @@ export interface ScTransferOrder {
    * 备注
    */
   description?: string
+  /**
+   * 转出仓库（名称）
+   */
+  sourceScName?: string | null
+  /**
+   * 转出仓库（编号）
+   */
+  sourceScCode?: string | null
+  /**
+   * 转入仓库（名称）
+   */
+  targetScName?: string | null
+  /**
+   * 转入仓库（编号）
+   */
+  targetScCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6267,6 +7543,22 @@ export interface ScTransferOrderDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 仓库调拨单（名称）
+   */
+  orderName?: string | null
+  /**
+   * 仓库调拨单（编号）
+   */
+  orderCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6345,6 +7637,14 @@ export interface SettleCheckSheet {
    * 备注
    */
   description?: string
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6387,6 +7687,14 @@ export interface SettleCheckSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 供应商对账单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 供应商对账单（编号）
+   */
+  sheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6449,6 +7757,14 @@ export interface SettleFeeSheet {
    * 备注
    */
   description?: string
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6483,6 +7799,14 @@ export interface SettleFeeSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 供应商费用单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 供应商费用单（编号）
+   */
+  sheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6541,6 +7865,14 @@ export interface SettlePreSheet {
    * 备注
    */
   description?: string
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6575,6 +7907,22 @@ export interface SettlePreSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 供应商预付款单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 供应商预付款单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 项目（名称）
+   */
+  itemName?: string | null
+  /**
+   * 项目（编号）
+   */
+  itemCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6641,6 +7989,14 @@ export interface SettleSheet {
    * 备注
    */
   description?: string
+  /**
+   * 供应商（名称）
+   */
+  supplierName?: string | null
+  /**
+   * 供应商（编号）
+   */
+  supplierCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6679,6 +8035,14 @@ export interface SettleSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 供应商结算单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 供应商结算单（编号）
+   */
+  sheetCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6737,6 +8101,22 @@ export interface StockAdjustSheet {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
+  /**
+   * 调整原因（名称）
+   */
+  reasonName?: string | null
+  /**
+   * 调整原因（编号）
+   */
+  reasonCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6771,6 +8151,22 @@ export interface StockAdjustSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 库存调整单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 库存调整单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6829,6 +8225,14 @@ export interface StockCostAdjustSheet {
    * 备注
    */
   description?: string
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6879,6 +8283,22 @@ export interface StockCostAdjustSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 库存成本调整单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 库存成本调整单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6937,6 +8357,30 @@ export interface TakeStockSheet {
    * 备注
    */
   description?: string
+  /**
+   * 盘点任务（名称）
+   */
+  planName?: string | null
+  /**
+   * 盘点任务（编号）
+   */
+  planCode?: string | null
+  /**
+   * 预先盘点单（名称）
+   */
+  preSheetName?: string | null
+  /**
+   * 预先盘点单（编号）
+   */
+  preSheetCode?: string | null
+  /**
+   * 仓库（名称）
+   */
+  scName?: string | null
+  /**
+   * 仓库（编号）
+   */
+  scCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string
@@ -6971,6 +8415,22 @@ export interface TakeStockSheetDetail {
    * 排序
    */
   orderNo?: number
+  /**
+   * 库存盘点单（名称）
+   */
+  sheetName?: string | null
+  /**
+   * 库存盘点单（编号）
+   */
+  sheetCode?: string | null
+  /**
+   * 商品（名称）
+   */
+  productName?: string | null
+  /**
+   * 商品（编号）
+   */
+  productCode?: string | null
   createBy?: string
   createById?: string
   createTime?: string

@@ -7,6 +7,10 @@ export type ListColumn =
       width?: number
       sortable?: boolean
       fixed?: 'left' | 'right'
+      /**
+       * A single ref's column shows the ref's code (`scCode`, spec 000 §3 picker rows) instead of its name; give it a title.
+       */
+      show?: 'code'
       title?: string
     }
 export type Action =
@@ -301,6 +305,7 @@ export interface Field {
     | 'treePicker'
     | 'regionCascader'
     | 'image'
+    | 'video'
     | 'password'
     | 'icon'
     | 'json'
@@ -373,6 +378,12 @@ export interface FormView {
   items: FormItem[]
 }
 export interface PickerView {
+  /**
+   * What choosing a row fills in the form that uses this picker, {property of the row: form field} (spec 000 §3: a contract fills customerId from customerId and salerId from principalId). A form without the named field ignores it; a ref field's own `copies` replace it.
+   */
+  fills?: {
+    [k: string]: string
+  }
   /**
    * As in /selector/{kind}.
    */

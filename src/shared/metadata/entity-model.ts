@@ -87,3 +87,8 @@ export function buildEntityModel(file: EntityFile, locale: Locale = 'zh-CN'): En
 export function refLabelProperty(fieldName: string): string {
   return fieldName.endsWith('Id') ? `${fieldName.slice(0, -2)}Name` : `${fieldName}Name`
 }
+
+/** Name of the wire property that carries a ref's code beside its label (`scId` -> `scCode`, spec 000 §3 picker rows). */
+export function refCodeProperty(fieldName: string): string {
+  return fieldName.endsWith('Id') ? `${fieldName.slice(0, -2)}Code` : `${fieldName}Code`
+}

@@ -48,6 +48,11 @@ export interface ButtonScriptAction {
   navigate?: string
   /** open an external link in a new window */
   openUrl?: string
+  /**
+   * ask the user for a line of text first (spec 000 §5: a text prompt can enforce a pattern; default
+   * message 输入格式错误); the script then runs again with the text as `_this.input`
+   */
+  prompt?: { title: string; pattern?: string; message?: string; placeholder?: string }
 }
 
 const MESSAGE_TYPES = new Set(['success', 'info', 'warning', 'error'])
@@ -64,5 +69,10 @@ export function readButtonAction(result: JSONValue): ButtonScriptAction {
   if (result.reload === true) action.reload = true
   if (typeof result.navigate === 'string' && result.navigate.startsWith('/')) action.navigate = result.navigate
   if (typeof result.openUrl === 'string' && /^https?:\/\//i.test(result.openUrl)) action.openUrl = result.openUrl
+  const prompt = result.prompt
+  if (prompt && typeof prompt === 'object' && !Array.isArray(prompt) && typeof prompt.title === 'string' && prompt.title) {
+    action.prompt = { title: prompt.title }
+    for (const key of ['pattern', 'message', 'placeholder'] as const) if (typeof prompt[key] === 'string') action.prompt[key] = prompt[key]
+  }
   return action
 }

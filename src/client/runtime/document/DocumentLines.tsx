@@ -8,7 +8,7 @@ import type { Meta } from '../../api/meta.js'
 import PickerDialog from '../picker/PickerDialog.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { hasProductLines, lineSubjectOf, type DocumentSection } from '../../../shared/metadata/document-model.js'
-import { refLabelProperty } from '../../../shared/metadata/entity-model.js'
+import { refCodeProperty, refLabelProperty } from '../../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
 import { SEQ_WIDTH } from '../list-columns.js'
@@ -52,7 +52,6 @@ export interface DocumentLinesProps {
 }
 
 /** Where a picked record's code goes on the line: itemId → itemCode (as the server answers it). */
-const refCodeProperty = (field: string) => `${field.endsWith('Id') ? field.slice(0, -2) : field}Code`
 
 /** The line field defaults of a new line (tax rate 0…). */
 function withDefaults(row: LineRow, lines: EntityModel): LineRow {

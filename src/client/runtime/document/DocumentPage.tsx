@@ -9,6 +9,7 @@ import { call } from '../../api/call.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { closeTab } from '../../app/tab-store.js'
 import { useTabDirty } from '../../app/tab-dirty.js'
+import { pickerFillEffects } from '../picker-fills.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import { hasApproval, hasProductLines, lineSubjectOf, linesEntityName, type DocumentSection } from '../../../shared/metadata/document-model.js'
 import { checkField } from '../../../shared/metadata/validate-record.js'
@@ -188,7 +189,8 @@ function DocumentEditor({
       createForm({
         initialValues: initialFormValues(items, mode, record, userId),
         readPretty: readOnly,
-        effects: () => {
+        effects: (f) => {
+          if (!readOnly) pickerFillEffects(f, items, meta.pickerEntity)
           if (link) {
             onFieldInputValueChange(link.headerField, (field) => loadSource.current(field.value as string | undefined))
             // What the server copies from the source cannot be typed once a source is chosen.
@@ -216,7 +218,7 @@ function DocumentEditor({
           }
         },
       }),
-    [items, mode, record, readOnly, link, userId],
+    [items, mode, record, readOnly, link, userId, meta],
   )
   // Input not saved yet keeps its tab from closing (or from being opened afresh) without a question.
   const [typed, setTyped] = useState(false)

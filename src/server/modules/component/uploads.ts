@@ -6,12 +6,12 @@ import type { Services } from '../../engine/services.js'
 import { operationKeys } from '../../../shared/metadata/operation-keys.js'
 import { component } from '../../../shared/contracts/component.js'
 import { defineCallRoute } from '../../platform/call-routes.js'
+import { VIDEO_EXTENSIONS } from '../../../shared/look/ui-constants.js'
 
 const IMAGE = imageUpload('image', 5 * 1024 * 1024, '图片大小不能超过5MB！')
 
 // The video formats of the spec (000 §5). Their containers have no single reliable signature, so the
 // extension decides; the file is only ever served back as a download-safe video type with nosniff.
-const VIDEO_EXTENSIONS = ['avi', 'wmv', 'mpeg', 'mp4', 'm4v', 'mov', 'asf', 'flv', 'f4v', 'rmvb', 'rm', '3gp', 'vob']
 const VIDEO: UploadKind = {
   folder: 'video',
   types: Object.fromEntries(VIDEO_EXTENSIONS.map((e) => [e, e === 'mp4' || e === 'm4v' ? 'video/mp4' : 'application/octet-stream'])),
