@@ -66,6 +66,21 @@ interface Loaded {
   record?: DocumentRecord
   /** Whether this new document must follow a source document (configuration or route variant). */
   requireSource: boolean
+  /** Settings a new document's date defaults count from (`defaultDays`), by entity name. */
+  settings?: Record<string, Record<string, unknown>>
+}
+
+/** The settings (singleton entities) a new document's header fields count their date defaults from. */
+async function readDaySettings(meta: Meta, header: EntityModel): Promise<Record<string, Record<string, unknown>>> {
+  const names = [...new Set(header.fields.flatMap((f) => (f.defaultDays ? [f.defaultDays.split('.')[0]] : [])))]
+  const read = await Promise.all(
+    names.map(async (name) => {
+      const base = meta.entityOrUndefined(name)?.file.api?.base
+      const values = base ? await call(singletonCalls(base).read, undefined, { hideError: true }).catch(() => ({})) : {}
+      return [name, values as Record<string, unknown>] as const
+    }),
+  )
+  return Object.fromEntries(read)
 }
 
 function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityModel; lines: EntityModel }) {
@@ -81,10 +96,11 @@ function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityM
     let live = true
     const load = async (): Promise<Loaded> => {
       if (route.id) return { record: await call(documentCallsOf(header).get, { id: route.id }), requireSource: false }
-      if (!link || route.require !== undefined) return { requireSource: Boolean(link && route.require) }
-      if (!link.config) return { requireSource: false }
+      const settings = await readDaySettings(meta, header)
+      if (!link || route.require !== undefined) return { requireSource: Boolean(link && route.require), settings }
+      if (!link.config) return { requireSource: false, settings }
       const config = await call(singletonCalls(link.config.base).read, undefined, { hideError: true }).catch(() => ({}) as Record<string, unknown>)
-      return { requireSource: config[link.config.requireFlag] === true }
+      return { requireSource: config[link.config.requireFlag] === true, settings }
     }
     load()
       .then((l) => live && setLoaded(l))
@@ -118,6 +134,7 @@ function DocumentEditor({
   listPath,
   record,
   requireSource,
+  settings,
   link,
 }: DocumentPageProps & Loaded & { meta: Meta; header: EntityModel; lines: EntityModel; link?: SourceLink }) {
   const tr = useTr()
@@ -186,7 +203,10 @@ function DocumentEditor({
   const form = useMemo(
     () =>
       createForm({
-        initialValues: initialFormValues(items, mode, record, userId),
+        initialValues: initialFormValues(items, mode, record, userId, (ref) => {
+          const [entity, field] = ref.split('.')
+          return settings?.[entity]?.[field]
+        }),
         readPretty: readOnly,
         effects: () => {
           if (link) {
@@ -216,7 +236,7 @@ function DocumentEditor({
           }
         },
       }),
-    [items, mode, record, readOnly, link, userId],
+    [items, mode, record, readOnly, link, userId, settings],
   )
   // Input not saved yet keeps its tab from closing (or from being opened afresh) without a question.
   const [typed, setTyped] = useState(false)
