@@ -32,7 +32,7 @@ import { documentsChanged } from './document-events.js'
 import { isEditableStatus } from './document-status.js'
 import { hasAgreedPayments, hiddenLineFields, lineVisibilityField, paymentDateRuleOf, productSearchUrl, warehouseFieldOf } from './document-features.js'
 import type { DocumentRoute } from './document-routes.js'
-import { documentSums, documentTotals, paymentsMatch } from '../../../shared/metadata/document-totals.js'
+import { documentSums, documentTotals, paymentsMatch, paymentsRemaining } from '../../../shared/metadata/document-totals.js'
 import { sourceLinkField } from './line-columns.js'
 import { lineFromSource, linesToSend, sourceLinkOf, type SourceLink } from './source-links.js'
 import { lineFromPlan, mergePreCounts } from './take-sheet-lines.js'
@@ -418,8 +418,13 @@ function DocumentEditor({
       const body = await collect()
       if (!body) return
       if (missingPayments()) {
-        if (approve) return void message.error(tr('单据没有约定支付，请检查！'))
-        if (!(await confirmWithoutPayments())) return
+        // The clerk is offered one agreed payment for the whole amount: only its pay type is left to choose.
+        const offer = () => setPayments([{ __key: newLineKey(), payAmount: paymentsRemaining([], totals.amount) }])
+        if (approve) {
+          offer()
+          return void message.error(tr('单据没有约定支付，请检查！'))
+        }
+        if (!(await confirmWithoutPayments())) return offer()
       }
       spin()
       if (approve) {
