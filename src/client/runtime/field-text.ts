@@ -2,11 +2,12 @@ import { refLabelProperty, type FieldModel } from '../../shared/metadata/entity-
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { regionPath } from '../../shared/region/regions.js'
 import { tr } from '../i18n/use-tr.js'
+import { decimalText } from '../../shared/metadata/decimal-text.js'
 
 /**
  * The text a list shows for one field of a row: enum labels instead of codes, the label property
  * of refs (`categoryId` -> `categoryName`, already joined with "，" for multiple refs), 是/否 for
- * plain booleans, the province/city/district path for region codes.
+ * plain booleans, decimals at their declared scale, the province/city/district path for region codes.
  */
 export function fieldText(field: FieldModel, row: Record<string, unknown>, enums: EnumCatalog): string {
   const value = row[field.name]
@@ -18,6 +19,7 @@ export function fieldText(field: FieldModel, row: Record<string, unknown>, enums
   if (value === null || value === undefined || value === '') return ''
   if (field.enum) return enums.label(field.enum, value) ?? String(value)
   if (field.type === 'boolean') return value === true || value === 'true' || value === 1 ? tr('是') : tr('否')
+  if (field.type === 'decimal') return decimalText(field, value)
   if (field.control === 'regionCascader') return regionPath(String(value)) || String(value)
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
