@@ -151,6 +151,10 @@ test('a purchase order without agreed payment: warned at save, given one on its 
   await warning.getByRole('button', { name: '去填写' }).click()
   await expect(warning).toBeHidden()
   await expect(page).toHaveURL(/\/purchase\/order\/add$/)
+  // 去填写 offers one agreed payment for the whole amount; this clerk leaves it out after all.
+  await expect(pane.getByRole('spinbutton', { name: '第1个支付金额' })).toHaveValue('42.00')
+  await pane.locator('.agreed-payments').getByRole('button', { name: '删除' }).click()
+  await expect(pane.getByRole('spinbutton', { name: '第1个支付金额' })).toHaveCount(0)
   await pane.getByRole('button', { name: '保存', exact: true }).click()
   await confirmBox(page, '单据没有约定支付').getByRole('button', { name: '仍然保存' }).click()
   await expect(toast(page, '新增成功！')).toBeVisible()

@@ -30,6 +30,7 @@ export interface AdminApi {
   get<T = unknown>(path: string, query?: Record<string, string | number | boolean>): Promise<T>
   post<T = unknown>(path: string, body: unknown): Promise<T>
   patch<T = unknown>(path: string, body: unknown): Promise<T>
+  put<T = unknown>(path: string, body: unknown): Promise<T>
 }
 
 function adminApi(request: APIRequestContext, token: string): AdminApi {
@@ -50,6 +51,7 @@ function adminApi(request: APIRequestContext, token: string): AdminApi {
     get: async (path, query) => unwrap(`GET ${path}`, await request.get(`/cloud-api${path}`, { headers, params: query })),
     post: async (path, body) => unwrap(`POST ${path}`, await request.post(`/cloud-api${path}`, { headers, data: body })),
     patch: async (path, body) => unwrap(`PATCH ${path}`, await request.patch(`/cloud-api${path}`, { headers, data: body })),
+    put: async (path, body) => unwrap(`PUT ${path}`, await request.put(`/cloud-api${path}`, { headers, data: body })),
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentSums, documentTotals, isGiftLine, paymentsMatch, paymentsSum } from '../../src/shared/metadata/document-totals.js'
+import { documentSums, documentTotals, isGiftLine, paymentsMatch, paymentsRemaining, paymentsSum } from '../../src/shared/metadata/document-totals.js'
 
 const totals = { num: 'orderNum', price: 'taxPrice', gift: 'isGift' }
 
@@ -67,5 +67,12 @@ describe('document totals (one function: the browser shows them, the server stor
     expect(paymentsSum(payments)).toBe('0.30')
     expect(paymentsMatch(payments, '0.30')).toBe(true)
     expect(paymentsMatch(payments, '0.31')).toBe(false)
+  })
+
+  it('a new agreed payment starts with what the others leave of the total, nothing when they cover it', () => {
+    expect(paymentsRemaining([], '42.00')).toBe('42.00')
+    expect(paymentsRemaining([{ payAmount: '0.10' }, { payAmount: '' }], '0.30')).toBe('0.20')
+    expect(paymentsRemaining([{ payAmount: '0.30' }], '0.30')).toBeUndefined()
+    expect(paymentsRemaining([{ payAmount: '50' }], '42.00')).toBeUndefined()
   })
 })

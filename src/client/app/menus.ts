@@ -104,13 +104,17 @@ export async function setMenuCollected(menuId: string, collected: boolean): Prom
   await call(collected ? auth.collectMenu : auth.uncollectMenu, { menuId })
 }
 
-/** First visible function path below a node (mixed layout: a top catalog jumps to its first leaf). */
-export function firstLeafPath(node: MenuNode): string | undefined {
-  if (node.display === MENU_FUNCTION && node.path && !node.hidden) return node.path
-  for (const c of node.children ?? []) {
-    if (c.hidden) continue
-    const p = firstLeafPath(c)
-    if (p) return p
-  }
-  return undefined
+/** Visible function menus below a node, in menu order (depth first). */
+function visibleLeaves(node: MenuNode): MenuNode[] {
+  if (node.display === MENU_FUNCTION && node.path && !node.hidden) return [node]
+  return (node.children ?? []).filter((c) => !c.hidden).flatMap(visibleLeaves)
+}
+
+/**
+ * Where a top catalog lands (mixed layout): its first visible page that is not a settings page —
+ * 采购管理 opens 采购订单管理, not 采购参数设置 listed before it — else its first page.
+ */
+export function landingPath(node: MenuNode, isSettings: (menu: MenuNode) => boolean): string | undefined {
+  const leaves = visibleLeaves(node)
+  return (leaves.find((m) => !isSettings(m)) ?? leaves[0])?.path ?? undefined
 }

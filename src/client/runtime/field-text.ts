@@ -3,12 +3,13 @@ import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { regionPath } from '../../shared/region/regions.js'
 import dayjs from 'dayjs'
 import { tr } from '../i18n/use-tr.js'
+import { decimalText } from '../../shared/metadata/decimal-text.js'
 
 /**
  * The text a list shows for one field of a row: enum labels instead of codes, the label property
  * of refs (`categoryId` -> `categoryName`, already joined with "，" for multiple refs), 是/否 for
- * plain booleans, the province/city/district path for region codes, a date-time for an instant kept as
- * epoch milliseconds (`control: datetime` on an integer: a lease, a retry's due time).
+ * plain booleans, decimals at their declared scale, the province/city/district path for region codes, a
+ * date-time for an instant kept as epoch milliseconds (`control: datetime` on an integer: a lease, a retry's due time).
  */
 export function fieldText(field: FieldModel, row: Record<string, unknown>, enums: EnumCatalog): string {
   const value = row[field.name]
@@ -20,6 +21,7 @@ export function fieldText(field: FieldModel, row: Record<string, unknown>, enums
   if (value === null || value === undefined || value === '') return ''
   if (field.enum) return enums.label(field.enum, value) ?? String(value)
   if (field.type === 'boolean') return value === true || value === 'true' || value === 1 ? tr('是') : tr('否')
+  if (field.type === 'decimal') return decimalText(field, value)
   if (field.control === 'regionCascader') return regionPath(String(value)) || String(value)
   if (isEpochInstant(field) && Number.isFinite(Number(value))) return dayjs(Number(value)).format('YYYY-MM-DD HH:mm:ss')
   if (typeof value === 'object') return JSON.stringify(value)

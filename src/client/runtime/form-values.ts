@@ -13,6 +13,8 @@ export function initialFormValues(
   record?: Record<string, unknown>,
   /** The signed-in user, for fields that start with them (`defaultFrom: "user.id"`) or with their last choice (`"last"`). */
   userId?: string,
+  /** The value of a settings field named by `defaultDays` (`purchaseConfig.expectArriveDays`), when the caller read it. */
+  setting?: (ref: string) => unknown,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {}
   for (const { field } of items) {
@@ -20,12 +22,22 @@ export function initialFormValues(
       const last = field.defaultFrom === 'last' ? rememberedValue(userId, field.name) : undefined
       if (field.defaultFrom === 'user.id' && userId) values[field.name] = userId
       else if (last) values[field.name] = last
-      else if (field.defaultFrom === 'today') values[field.name] = dayjs().format('YYYY-MM-DD')
+      else if (field.defaultFrom === 'today') {
+        const days = field.defaultDays ? daysOf(setting?.(field.defaultDays)) : 0
+        if (days !== undefined) values[field.name] = dayjs().add(days, 'day').format('YYYY-MM-DD')
+      }
       else if (field.default !== undefined && field.default !== null) values[field.name] = field.default
       else if (field.type === 'boolean') values[field.name] = false
     } else if (record && record[field.name] !== undefined) values[field.name] = record[field.name]
   }
   return values
+}
+
+/** A day count a setting holds; blank (or unreadable) means no default. */
+function daysOf(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined
+  const n = Number(value)
+  return Number.isInteger(n) ? n : undefined
 }
 
 const trimmed = (field: FieldModel, value: unknown) =>

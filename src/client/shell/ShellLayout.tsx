@@ -4,7 +4,7 @@ import { App, Button, Drawer, Grid, Layout, Menu, theme as antdTheme } from 'ant
 import { CloudOutlined, DownOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useMeta } from '../api/meta.js'
-import { firstLeafPath, flattenFunctions, isExternal, MENU_FUNCTION, setMenuCollected, useMenus, type MenuNode } from '../app/menus.js'
+import { flattenFunctions, landingPath, isExternal, MENU_FUNCTION, setMenuCollected, useMenus, type MenuNode } from '../app/menus.js'
 import { saveSession, useSession } from '../app/session.js'
 import { useSettings } from '../app/settings.js'
 import { usePageTitle, useSystemTitle } from '../app/system-info.js'
@@ -15,6 +15,7 @@ import ErrorPage from '../pages/ErrorPage.js'
 import { ancestorKeys, menuKey, toMenuItems } from './menu-items.js'
 import { MenuSearch } from './MenuSearch.js'
 import { resolvePage } from './page-registry.js'
+import { singletonOfMenu } from '../runtime/singleton/singleton-menus.js'
 import { PageTabs } from './PageTabs.js'
 import { getTabs, isFreshOpening, openTab, refreshTab, useTabs, type PageTab } from '../app/tab-store.js'
 import { isTabDirty } from '../app/tab-dirty.js'
@@ -171,7 +172,7 @@ export default function ShellLayout() {
           const node = visibleTop.find((n) => menuKey(n) === key)
           if (!node) return
           setTopKey(key)
-          const leaf = firstLeafPath(node)
+          const leaf = landingPath(node, (m) => Boolean(meta && singletonOfMenu(meta.all(), m)))
           if (leaf && isExternal(leaf)) window.open(leaf, '_blank', 'noopener')
           else if (leaf) navigate(leaf)
         }}

@@ -85,6 +85,12 @@ export class EntityRegistry {
         throw new Error(`${where}: field ${field.name} refers to unknown entity ${field.ref}`)
       if (field.pattern && !isPatternName(field.pattern)) throw new Error(`${where}: unknown pattern ${field.pattern}`)
       if (field.derive && !entity.byName.has(field.derive.from)) throw new Error(`${where}: derive from unknown ${field.derive.from}`)
+      if (field.defaultDays) {
+        const [name, days] = field.defaultDays.split('.')
+        const setting = this.entities.get(name)
+        if (field.defaultFrom !== 'today' || !setting?.file.singleton || setting.byName.get(days)?.type !== 'integer')
+          throw new Error(`${where}: field ${field.name} counts its default from ${field.defaultDays}, not an integer of a settings entity (or defaultFrom is not today)`)
+      }
       for (const to of Object.values(field.copies ?? {}))
         if (field.type !== 'ref' || !entity.byName.has(to)) throw new Error(`${where}: field ${field.name} copies into unknown ${to}`)
     }

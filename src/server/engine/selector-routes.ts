@@ -7,6 +7,7 @@ import { dbFor } from './master-data-routes.js'
 import { idsFrom } from './request-values.js'
 import { pickerKeys } from './picker-access.js'
 import { availableStock } from './warehouse-stock.js'
+import { followablePredicate } from './followable-rows.js'
 import { defineListRoute, paramsOf } from './list-routes.js'
 import { pickerCalls } from '../../shared/contracts/picker-calls.js'
 import { routeOf } from '../platform/call-routes.js'
@@ -44,6 +45,8 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
     const tree = Boolean(entity.parentField)
     // 全部 sends `available=all` (selectorValues).
     const stockAt = picker.warehouseStock ? [{ name: picker.warehouseStock.param, label: '仓库', kind: 'id' as const }] : []
+    // A source other documents follow offers only what may still be taken from it (engine/followable-rows.ts).
+    const followable = followablePredicate(services.registry, entity)
     const conditions = [...paramsOf(services, entity, selectorParams(entity)).map((c) => (c.name === 'available' ? { ...c, also: ['all'] } : c)), ...stockAt]
     defineListRoute(app, services, {
       ...routeOf(calls.page, { entity: entity.name, answer: 'page' }),
@@ -57,6 +60,7 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
           values: selectorValues(entity, query),
           paged: !tree,
           sort: entity.file.views?.list?.sort,
+          where: followable,
         })
         // Sale and retail entry pass their warehouse: each product row says what it has there.
         const stock = picker.warehouseStock

@@ -3357,6 +3357,18 @@ export interface PurchaseConfig {
    * 采购退货单是否多次关联采购收货单
    */
   purchaseReturnMultipleRelateReceive?: boolean
+  /**
+   * 预计到货天数
+   */
+  expectArriveDays?: number
+  /**
+   * 到货天数
+   */
+  receiveDays?: number
+  /**
+   * 付款天数
+   */
+  paymentDays?: number
   createBy?: string
   createById?: string
   createTime?: string
@@ -3645,6 +3657,10 @@ export interface SaleConfig {
    * 销售出库单是否需要物流单
    */
   outStockRequireLogistics?: boolean
+  /**
+   * 付款天数
+   */
+  paymentDays?: number
   createBy?: string
   createById?: string
   createTime?: string

@@ -231,6 +231,10 @@ export interface Field {
    * user.id: a new record's form starts with the signed-in user (a 商机's 负责人, a document's 采购员 / 销售员). last: with the value this user chose last for a field of that name (a document's 仓库), kept in the browser. today: with today's date (到货日期). Document line fields: what a new line takes from the product chosen for it (product.purchasePrice, product.salePrice, product.retailPrice, product.taxRate, product.saleTaxRate), as the product picker and the product search answer it. The clerk may change it.
    */
   defaultFrom?: string
+  /**
+   * With defaultFrom today: the form starts with today plus the number of days in this field of a settings (singleton) entity, e.g. purchaseConfig.expectArriveDays (预计到货日期 = today + 预计到货天数 of 采购参数设置). A blank setting leaves the field empty (a party's terms may fill it later). Checked at start-up: the entity is a singleton and the field an integer.
+   */
+  defaultDays?: string
   derive?: {
     from: string
     rule: 'pinyinInitialsUpper'

@@ -65,5 +65,11 @@ export function paymentsSum(payments: readonly { payAmount?: unknown }[]): strin
   return payments.reduce((s, p) => s.plus(decimalOf(p.payAmount) ?? 0), new Decimal(0)).toFixed(2)
 }
 
+/** What the agreed payments still leave of the total (two decimals), or undefined when nothing is left: a new payment's amount. */
+export function paymentsRemaining(payments: readonly { payAmount?: unknown }[], total: string): string | undefined {
+  const left = new Decimal(decimalOf(total) ?? 0).minus(paymentsSum(payments))
+  return left.greaterThan(0) ? left.toFixed(2) : undefined
+}
+
 /** Whether the agreed payments add up to the total exactly (checked in the browser and again on save). */
 export const paymentsMatch = (payments: readonly { payAmount?: unknown }[], total: string) => new Decimal(paymentsSum(payments)).equals(total)

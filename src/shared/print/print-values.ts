@@ -1,6 +1,6 @@
-import Decimal from 'decimal.js'
 import { refLabelProperty, type FieldModel } from '../metadata/entity-model.js'
 import type { EnumCatalog } from '../metadata/enum-catalog.js'
+import { decimalText } from '../metadata/decimal-text.js'
 
 /**
  * A field's printed text, formatted as the field declares: enum labels, a ref's name, 是/否, dates as
@@ -19,7 +19,7 @@ export function printValue(field: FieldModel | undefined, row: Record<string, un
   if (field.type === 'boolean') return value === true || value === 'true' || value === 1 ? t('是') : t('否')
   if (field.type === 'date') return String(value).slice(0, 10)
   if (field.type === 'datetime') return String(value).replace('T', ' ').slice(0, 19)
-  if (field.type === 'decimal' && /^-?\d+(\.\d+)?$/.test(String(value))) return new Decimal(String(value)).toFixed(field.scale ?? 2)
+  if (field.type === 'decimal') return decimalText(field, value)
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
 }

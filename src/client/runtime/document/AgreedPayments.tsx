@@ -2,7 +2,7 @@ import { Button, Input, InputNumber, Select, Space, Table, Typography } from 'an
 import { PlusOutlined } from '@ant-design/icons'
 import { useCall } from '../../app/use-call.js'
 import { pickerCall } from '../../../shared/contracts/picker-calls.js'
-import { paymentsMatch, paymentsSum } from '../../../shared/metadata/document-totals.js'
+import { paymentsMatch, paymentsRemaining, paymentsSum } from '../../../shared/metadata/document-totals.js'
 import { newLineKey } from './DocumentLines.js'
 import { useTr } from '../../i18n/use-tr.js'
 
@@ -26,7 +26,7 @@ export interface AgreedPaymentsProps {
 /** The pay types an agreed payment chooses from (the paytype picker's rows: id, code, name). */
 const PAY_TYPES = pickerCall('paytype')
 
-/** 约定支付 of purchase and sale orders: pay type, amount and text per row, their sum shown against the total. */
+/** 约定支付 of purchase and sale orders: pay type, amount and text per row, their sum shown against the total; a new row starts with what is left. */
 export default function AgreedPayments({ rows, onChange, total, readOnly }: AgreedPaymentsProps) {
   const tr = useTr()
   const { data: payTypes } = useCall(!readOnly && PAY_TYPES, { pageIndex: 1, pageSize: 100 })
@@ -38,7 +38,7 @@ export default function AgreedPayments({ rows, onChange, total, readOnly }: Agre
       <Space style={{ marginBottom: 8 }}>
         <Typography.Text strong>{tr('约定支付')}</Typography.Text>
         {!readOnly && (
-          <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...rows, { __key: newLineKey(), payAmount: rows.length ? undefined : total }])}>
+          <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...rows, { __key: newLineKey(), payAmount: paymentsRemaining(rows, total) }])}>
             {tr('添加支付方式')}
           </Button>
         )}

@@ -19,6 +19,7 @@ import { discountFieldsOf, keepDiscount, productDefaults } from '../../../shared
 import { giftLine } from './source-links.js'
 import CandidateDialog from './CandidateDialog.js'
 import { addOrIncrement, quickMatch } from './quick-add.js'
+import { decimalText } from '../../../shared/metadata/decimal-text.js'
 import { useTr } from '../../i18n/use-tr.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
@@ -186,7 +187,8 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
     if (!m.editable || locked) {
       if (m.kind === 'enum' && m.field?.enum) return meta.enums.label(m.field.enum, value) ?? String(value ?? '')
       if (m.enum) return meta.enums.label(m.enum, value) ?? String(value ?? '')
-      return value === null || value === undefined ? '' : String(value)
+      if (value === null || value === undefined || value === '') return ''
+      return m.kind === 'decimal' && m.field ? decimalText(m.field, value) : String(value)
     }
     switch (m.kind) {
       case 'integer':

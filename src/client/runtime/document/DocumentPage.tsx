@@ -33,7 +33,7 @@ import { documentsChanged } from './document-events.js'
 import { isEditableStatus } from './document-status.js'
 import { hasAgreedPayments, hiddenLineFields, lineVisibilityField, paymentDateRuleOf, productSearchUrl, warehouseFieldOf } from './document-features.js'
 import type { DocumentRoute } from './document-routes.js'
-import { documentSums, documentTotals, paymentsMatch } from '../../../shared/metadata/document-totals.js'
+import { documentSums, documentTotals, paymentsMatch, paymentsRemaining } from '../../../shared/metadata/document-totals.js'
 import { sourceLinkField } from './line-columns.js'
 import { lineFromSource, linesToSend, sourceLinkOf, type SourceLink } from './source-links.js'
 import { lineFromPlan, mergePreCounts } from './take-sheet-lines.js'
@@ -67,6 +67,21 @@ interface Loaded {
   record?: DocumentRecord
   /** Whether this new document must follow a source document (configuration or route variant). */
   requireSource: boolean
+  /** Settings a new document's date defaults count from (`defaultDays`), by entity name. */
+  settings?: Record<string, Record<string, unknown>>
+}
+
+/** The settings (singleton entities) a new document's header fields count their date defaults from. */
+async function readDaySettings(meta: Meta, header: EntityModel): Promise<Record<string, Record<string, unknown>>> {
+  const names = [...new Set(header.fields.flatMap((f) => (f.defaultDays ? [f.defaultDays.split('.')[0]] : [])))]
+  const read = await Promise.all(
+    names.map(async (name) => {
+      const base = meta.entityOrUndefined(name)?.file.api?.base
+      const values = base ? await call(singletonCalls(base).read, undefined, { hideError: true }).catch(() => ({})) : {}
+      return [name, values as Record<string, unknown>] as const
+    }),
+  )
+  return Object.fromEntries(read)
 }
 
 function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityModel; lines: EntityModel }) {
@@ -82,10 +97,11 @@ function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityM
     let live = true
     const load = async (): Promise<Loaded> => {
       if (route.id) return { record: await call(documentCallsOf(header).get, { id: route.id }), requireSource: false }
-      if (!link || route.require !== undefined) return { requireSource: Boolean(link && route.require) }
-      if (!link.config) return { requireSource: false }
+      const settings = await readDaySettings(meta, header)
+      if (!link || route.require !== undefined) return { requireSource: Boolean(link && route.require), settings }
+      if (!link.config) return { requireSource: false, settings }
       const config = await call(singletonCalls(link.config.base).read, undefined, { hideError: true }).catch(() => ({}) as Record<string, unknown>)
-      return { requireSource: config[link.config.requireFlag] === true }
+      return { requireSource: config[link.config.requireFlag] === true, settings }
     }
     load()
       .then((l) => live && setLoaded(l))
@@ -119,6 +135,7 @@ function DocumentEditor({
   listPath,
   record,
   requireSource,
+  settings,
   link,
 }: DocumentPageProps & Loaded & { meta: Meta; header: EntityModel; lines: EntityModel; link?: SourceLink }) {
   const tr = useTr()
@@ -187,7 +204,10 @@ function DocumentEditor({
   const form = useMemo(
     () =>
       createForm({
-        initialValues: initialFormValues(items, mode, record, userId),
+        initialValues: initialFormValues(items, mode, record, userId, (ref) => {
+          const [entity, field] = ref.split('.')
+          return settings?.[entity]?.[field]
+        }),
         readPretty: readOnly,
         effects: (f) => {
           if (!readOnly) pickerFillEffects(f, items, meta.pickerEntity)
@@ -218,7 +238,7 @@ function DocumentEditor({
           }
         },
       }),
-    [items, mode, record, readOnly, link, userId, meta],
+    [items, mode, record, readOnly, link, userId, meta, settings],
   )
   // Input not saved yet keeps its tab from closing (or from being opened afresh) without a question.
   const [typed, setTyped] = useState(false)
@@ -400,8 +420,13 @@ function DocumentEditor({
       const body = await collect()
       if (!body) return
       if (missingPayments()) {
-        if (approve) return void message.error(tr('单据没有约定支付，请检查！'))
-        if (!(await confirmWithoutPayments())) return
+        // The clerk is offered one agreed payment for the whole amount: only its pay type is left to choose.
+        const offer = () => setPayments([{ __key: newLineKey(), payAmount: paymentsRemaining([], totals.amount) }])
+        if (approve) {
+          offer()
+          return void message.error(tr('单据没有约定支付，请检查！'))
+        }
+        if (!(await confirmWithoutPayments())) return offer()
       }
       spin()
       if (approve) {

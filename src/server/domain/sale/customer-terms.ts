@@ -3,13 +3,14 @@ import type { Db } from '../../db/dialect.js'
 import type { DocumentEvent } from '../../engine/document-store.js'
 import { invalid } from '../../platform/errors.js'
 import { SettleStatus } from '../settle/settle-status.js'
+import { proposedPaymentDate } from '../settle/proposed-payment-date.js'
 
 const SETTLE_ANY_DATE = 1
 const SETTLE_ON_DELIVERY = 2
 
 /**
  * What a customer's terms mean for a sale document (domain-rules §2.4): customers are always settled
- * (UN_SETTLE); settle type 1 proposes today + 1 month and lets the user change it, type 2 (货到付款) is
+ * (UN_SETTLE); settle type 1 proposes today + 付款天数 of 销售参数设置 (today + 1 month while that is blank) and lets the user change it, type 2 (货到付款) is
  * today and fixed.
  */
 export async function customerTerms(db: Db, customerId: string) {
@@ -19,7 +20,7 @@ export async function customerTerms(db: Db, customerId: string) {
   return {
     settleStatus: SettleStatus.UN_SETTLE,
     allowModify: settleType === SETTLE_ANY_DATE,
-    paymentDate: settleType === SETTLE_ON_DELIVERY ? dayjs().format('YYYY-MM-DD') : dayjs().add(1, 'month').format('YYYY-MM-DD'),
+    paymentDate: settleType === SETTLE_ON_DELIVERY ? dayjs().format('YYYY-MM-DD') : await proposedPaymentDate(db, 'tbl_sale_config'),
   }
 }
 
