@@ -5,14 +5,14 @@ import { refLabelProperty } from '../../shared/metadata/entity-model.js'
 import type { ListColumn, QueryParam } from '../../shared/generated/entity.js'
 import { deriveRules } from '../../shared/metadata/derive.js'
 import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
-import { invalid, notFound } from '../platform/errors.js'
+import { forbidden, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { newId } from '../platform/ids.js'
 import { hashPassword } from '../platform/passwords.js'
-import type { RequestContext } from '../platform/request-context.js'
+import { hasPermission, type RequestContext } from '../platform/request-context.js'
 import { writeOpLog, OpLogType } from '../platform/op-log.js'
 import type { EntityRegistry } from './entity-registry.js'
-import { linkTable } from './entity-tables.js'
+import { linkTable, linkedRefs } from './entity-tables.js'
 import { linesEntityName } from '../../shared/metadata/document-model.js'
 import type { HookRegistry } from './entity-hooks.js'
 import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
@@ -110,7 +110,7 @@ export class EntityStore {
   dataFilter?: DataFilter
 
   private multiRefs(entity: EntityModel): FieldModel[] {
-    return entity.fields.filter((f) => f.type === 'ref' && f.multiple)
+    return linkedRefs(entity)
   }
 
   /** Single refs of the same scope whose label column can be joined in. */
@@ -509,6 +509,10 @@ export class EntityStore {
   /** Validates and completes a write; answers the values to store. */
   private async prepare(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire) {
     const { values, merged } = await this.prepareRecord(entity, body, mode, existing)
+    for (const f of entity.fields) {
+      const given = values[f.name]
+      if (f.writePermission && !isBlank(given) && !(Array.isArray(given) && !given.length) && !hasPermission(ctx, [f.writePermission])) throw forbidden()
+    }
     await this.checkUnique(trx, entity, merged, existing?.id as string | undefined)
     await this.checkRefs(trx, ctx, entity, values, existing?.id as string | undefined)
     await this.checkDictionaries(trx, entity, values, existing)
@@ -588,7 +592,8 @@ export class EntityStore {
     const out: { entity: EntityModel; field: FieldModel }[] = []
     for (const other of this.registry.all()) {
       if (other.scope !== entity.scope) continue
-      for (const f of other.fields) if (f.type === 'ref' && f.ref === entity.name) out.push({ entity: other, field: f })
+      // A virtual ref is stored by its entity's hooks, which also clear it when the referenced row goes.
+      for (const f of other.fields) if (f.type === 'ref' && f.ref === entity.name && !f.virtual) out.push({ entity: other, field: f })
     }
     return out
   }

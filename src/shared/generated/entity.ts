@@ -311,6 +311,10 @@ export interface Field {
    */
   virtual?: boolean
   /**
+   * Permission key needed to give the field a value: the form shows the field only to its holders and the server refuses a non-empty value from anyone else (a new user's 角色 asks for the key of 用户授权).
+   */
+  writePermission?: string
+  /**
    * image fields: the call (under /cloud-api) that stores the file and answers its URL, e.g. /basedata/paytype/upload/logo; without it the image is kept in the record as a data URL.
    */
   upload?: string
