@@ -120,6 +120,13 @@ export class EntityStore {
     return target && target.scope === entity.scope ? target : undefined
   }
 
+  /** The column naming a record to a user: its picker's label field, else name, title or code. */
+  private holderColumn(entity: EntityModel): string {
+    const declared = entity.file.views?.picker?.labelField
+    const name = declared && entity.byName.has(declared) ? declared : entity.byName.has('name') ? 'name' : entity.byName.has('title') ? 'title' : 'code'
+    return entity.byName.get(name)?.column ?? 'id'
+  }
+
   private labelColumn(target: EntityModel, field: FieldModel): string {
     const name = field.refLabel ?? (target.byName.has('name') ? 'name' : target.byName.has('title') ? 'title' : 'code')
     return target.byName.get(name)?.column ?? 'id'
@@ -414,9 +421,12 @@ export class EntityStore {
   private async checkUnique(trx: Db, entity: EntityModel, values: Wire, id?: string) {
     for (const f of entity.fields) {
       if (!f.uniqueMessage || isBlank(values[f.name])) continue
-      let q = trx.selectFrom(entity.table).select('id').where(f.column, '=', this.codec.toColumn(f, values[f.name]))
+      // A message with {holder} names the record that has the value (its picker label: a menu's 名称).
+      const holder = this.holderColumn(entity)
+      let q = trx.selectFrom(entity.table).select(['id', `${holder} as holder`]).where(f.column, '=', this.codec.toColumn(f, values[f.name]))
       if (id) q = q.where('id', '<>', id)
-      if (await q.executeTakeFirst()) throw invalid(f.uniqueMessage, f.name)
+      const taken = await q.executeTakeFirst()
+      if (taken) throw invalid(f.uniqueMessage.replaceAll('{holder}', String(taken.holder ?? '')), f.name)
     }
     for (const rule of entity.file.uniqueTogether ?? []) {
       const fields = rule.fields.map((n) => entity.byName.get(n) as FieldModel)

@@ -183,7 +183,7 @@ export interface Field {
    */
   requiredOnCreate?: boolean
   /**
-   * true for the default message ({label}重复，请重新输入) or the exact message.
+   * true for the default message ({label}重复，请重新输入) or the exact message; {holder} in it names the record that has the value (its picker label field, else name, title or code).
    */
   unique?: string | boolean
   maxLength?: number
@@ -362,7 +362,7 @@ export interface QueryParam {
   defaultRange?: 'lastMonth'
   default?: string | number | boolean | null
   /**
-   * Always applied with this value, whatever the client sends; null means the column is empty.
+   * Always applied with this value and the op (eq, ne, gt, ge, lt, le; others compare equal), whatever the client sends; null means the column is empty.
    */
   forced?: string | number | boolean | null
 }
