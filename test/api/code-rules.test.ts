@@ -41,7 +41,7 @@ describe('numbering rules', () => {
   it('every numbered field has its rule, listed for the admin', async () => {
     const names = (await rules()).map((r) => r.name).sort()
     // Not the supplier: the spec's supplier form asks for the code itself (请输入编号).
-    expect(names).toEqual(['会员 · 编号', '合同 · 合同编号', '客户 · 编号'].sort())
+    expect(names).toEqual(['会员 · 编号', '合同 · 合同编号', '客户 · 编号', '菜单 · 编号'].sort())
     const customer = await rule('客户')
     expect(customer).toMatchObject({ prefix: 'KH', dateFormat: 3, digits: 4, lastValue: 0 })
   })

@@ -42,6 +42,8 @@ test('work report and expense claim: write, claim with an exact total, approve b
   await as(browser, sales, async (page) => {
     const reports = await openScreen(page, '/crm/work-report/weekly')
     await expect(reports.getByText('周报统计')).toBeVisible()
+    // The salesperson follows only themselves and still has a chart: their own bars, drawn.
+    await expect(reports.getByRole('img', { name: '工作统计图' }).locator('canvas')).toBeVisible()
     await reports.getByRole('button', { name: '写周报' }).click()
     await expect(page).toHaveURL(/\/crm\/work-report\/weekly\/add$/)
     const add = page.locator('.shell-pane:visible')

@@ -31,8 +31,8 @@ async function createRole(page: Page, role: NewRole): Promise<Locator> {
   return roles
 }
 
-/** 新增 on 用户管理, as an admin does. */
-async function createUser(page: Page, user: NewUser): Promise<Locator> {
+/** 新增 on 用户管理, as an admin does; with a role, chosen in the form's 角色 picker. */
+async function createUser(page: Page, user: NewUser, role?: NewRole): Promise<Locator> {
   const users = await openMenu(page, '系统管理', '用户管理', '/system/user')
   await users.getByRole('button', { name: '新增' }).click()
   const form = page.getByRole('dialog', { name: '新增用户' })
@@ -40,6 +40,17 @@ async function createUser(page: Page, user: NewUser): Promise<Locator> {
   await form.getByLabel('姓名', { exact: true }).fill(user.name)
   await form.getByLabel('用户名', { exact: true }).fill(user.username)
   await form.getByLabel('密码', { exact: true }).fill(user.password)
+  if (role) {
+    await form.getByRole('textbox', { name: '角色', exact: true }).click()
+    const picker = page.getByRole('dialog', { name: '选择角色' })
+    await picker.getByLabel('编号', { exact: true }).fill(role.code)
+    await picker.getByRole('button', { name: '查询', exact: true }).click()
+    await expect(picker.locator('.ant-table-row')).toHaveCount(1)
+    await rowOf(picker, role.code).getByRole('checkbox').check()
+    await picker.getByRole('button', { name: '确定', exact: true }).click()
+    await expect(picker).toBeHidden()
+    await expect(form.getByRole('textbox', { name: '角色', exact: true })).toHaveValue(role.code)
+  }
   await form.getByRole('button', { name: '确定' }).click()
   await expect(page.getByText('新增成功！').last()).toBeVisible()
   await expect(rowOf(users, user.username)).toBeVisible()
@@ -187,9 +198,14 @@ test('a role built in the UI by ticking catalogs signs its user in to their page
     await expect(page.getByText('授权成功！').last()).toBeVisible()
   })
 
-  await test.step('make the user and give it the role', async () => {
-    const users = await createUser(page, user)
-    await giveRole(page, users, user, role)
+  await test.step('make the user with the role chosen in 新增用户; 授权 shows it held', async () => {
+    const users = await createUser(page, user, role)
+    await rowOf(users, user.username).getByRole('button', { name: '授权' }).click()
+    const dialog = page.getByRole('dialog', { name: `用户授权 - ${user.name}` })
+    await expect(dialog.getByRole('row').filter({ hasText: role.code }).getByRole('checkbox')).toBeChecked()
+    await expect(dialog.getByText('已选 1 个角色')).toBeVisible()
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await expect(dialog).toBeHidden()
   })
 
   await test.step('the clerk signs in to the catalogs with their pages and buttons', async () => {

@@ -160,3 +160,16 @@ describe('other entity forms', () => {
     expect(values.multiSaleprop).toBe(false)
   })
 })
+
+describe('a field with a write permission', () => {
+  const user = meta.entity('user')
+  const names = (holds: (key: string) => boolean) => formItems(user, 'add', meta.lookup, undefined, holds).map((i) => i.field.name)
+
+  it('is offered in 新增用户 to a holder of 用户授权 only, as the role picker', () => {
+    expect(names((key) => key === 'system:user:permission')).toContain('roleIds')
+    expect(formItems(user, 'add', meta.lookup).find((i) => i.field.name === 'roleIds')).toMatchObject({ component: 'PickerInput', pickerKind: 'role' })
+    const without = names(() => false)
+    expect(without).not.toContain('roleIds')
+    expect(without).toContain('positionIds')
+  })
+})

@@ -17,7 +17,7 @@ import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
 import { useTr } from '../i18n/use-tr.js'
 import { nextCode } from './next-code.js'
 import { pickerFillEffects } from './picker-fills.js'
-import { useSession } from '../app/session.js'
+import { hasPermission, useSession } from '../app/session.js'
 
 export interface FormViewProps {
   meta: Meta
@@ -102,11 +102,12 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
   const tr = useTr()
   const { message, modal } = useFeedback()
   const reportDirty = useReportDirty()
-  const userId = useSession().user?.id
+  const session = useSession()
+  const userId = session.user?.id
   const [saving, setSaving] = useState(false)
   const items = useMemo(
-    () => formItems(entity, mode, meta.entityOrUndefined, (f) => Boolean(formControl(entity.name, f.name))),
-    [entity, mode, meta],
+    () => formItems(entity, mode, meta.entityOrUndefined, (f) => Boolean(formControl(entity.name, f.name)), (key) => hasPermission(session, key)),
+    [entity, mode, meta, session],
   )
   // Controls registered by feature modules, given the record and a read-only rendering for detail forms.
   const customComponents = useMemo(() => {

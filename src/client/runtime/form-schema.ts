@@ -63,13 +63,15 @@ export const customControlName = (field: FieldModel) => `Custom_${field.name}`
 
 /**
  * The items of `views.form` visible in this mode (every declared field when the entity has no form
- * view). `hasCustomControl` says which fields a feature module renders itself.
+ * view). `hasCustomControl` says which fields a feature module renders itself; `holds` whether the
+ * user holds a key, so a field with a `writePermission` is offered only to those the server lets set it.
  */
 export function formItems(
   entity: EntityModel,
   mode: FormMode,
   lookup: EntityLookup,
   hasCustomControl: (field: FieldModel) => boolean = () => false,
+  holds: (key: string) => boolean = () => true,
 ): FormItemModel[] {
   const view = entity.file.views?.form
   const declared: FormItem[] = view?.items ?? entity.fields.filter((f) => !f.hidden).map((f) => f.name)
@@ -79,7 +81,7 @@ export function formItems(
     const item = typeof raw === 'string' ? { field: raw } : raw
     if (item.modes && !item.modes.includes(mode)) continue
     const field = entity.byName.get(item.field)
-    if (!field) continue
+    if (!field || (field.writePermission && mode !== 'detail' && !holds(field.writePermission))) continue
     const pickerKind = pickerKindOf(field, lookup)
     const disabled =
       mode !== 'detail' &&

@@ -5,14 +5,14 @@ import { refCodeProperty, refLabelProperty } from '../../shared/metadata/entity-
 import type { ListColumn, QueryParam } from '../../shared/generated/entity.js'
 import { deriveRules } from '../../shared/metadata/derive.js'
 import { isBlank, validateRecord, writableFields } from '../../shared/metadata/validate-record.js'
-import { invalid, notFound } from '../platform/errors.js'
+import { forbidden, invalid, notFound } from '../platform/errors.js'
 import { auditColumns, updateColumns } from '../platform/audit-columns.js'
 import { newId } from '../platform/ids.js'
 import { hashPassword } from '../platform/passwords.js'
-import type { RequestContext } from '../platform/request-context.js'
+import { hasPermission, type RequestContext } from '../platform/request-context.js'
 import { writeOpLog, OpLogType } from '../platform/op-log.js'
 import type { EntityRegistry } from './entity-registry.js'
-import { linkTable } from './entity-tables.js'
+import { linkTable, linkedRefs } from './entity-tables.js'
 import { linesEntityName } from '../../shared/metadata/document-model.js'
 import type { HookRegistry } from './entity-hooks.js'
 import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
@@ -110,7 +110,7 @@ export class EntityStore {
   dataFilter?: DataFilter
 
   private multiRefs(entity: EntityModel): FieldModel[] {
-    return entity.fields.filter((f) => f.type === 'ref' && f.multiple)
+    return linkedRefs(entity)
   }
 
   /** Single refs of the same scope whose label column can be joined in. */
@@ -118,6 +118,13 @@ export class EntityStore {
     if (field.type !== 'ref' || field.multiple || !field.ref) return undefined
     const target = this.registry.find(field.ref)
     return target && target.scope === entity.scope ? target : undefined
+  }
+
+  /** The column naming a record to a user: its picker's label field, else name, title or code. */
+  private holderColumn(entity: EntityModel): string {
+    const declared = entity.file.views?.picker?.labelField
+    const name = declared && entity.byName.has(declared) ? declared : entity.byName.has('name') ? 'name' : entity.byName.has('title') ? 'title' : 'code'
+    return entity.byName.get(name)?.column ?? 'id'
   }
 
   private labelColumn(target: EntityModel, field: FieldModel): string {
@@ -433,9 +440,12 @@ export class EntityStore {
   private async checkUnique(trx: Db, entity: EntityModel, values: Wire, id?: string) {
     for (const f of entity.fields) {
       if (!f.uniqueMessage || isBlank(values[f.name])) continue
-      let q = trx.selectFrom(entity.table).select('id').where(f.column, '=', this.codec.toColumn(f, values[f.name]))
+      // A message with {holder} names the record that has the value (its picker label: a menu's 名称).
+      const holder = this.holderColumn(entity)
+      let q = trx.selectFrom(entity.table).select(['id', `${holder} as holder`]).where(f.column, '=', this.codec.toColumn(f, values[f.name]))
       if (id) q = q.where('id', '<>', id)
-      if (await q.executeTakeFirst()) throw invalid(f.uniqueMessage, f.name)
+      const taken = await q.executeTakeFirst()
+      if (taken) throw invalid(f.uniqueMessage.replaceAll('{holder}', String(taken.holder ?? '')), f.name)
     }
     for (const rule of entity.file.uniqueTogether ?? []) {
       const fields = rule.fields.map((n) => entity.byName.get(n) as FieldModel)
@@ -528,6 +538,10 @@ export class EntityStore {
   /** Validates and completes a write; answers the values to store. */
   private async prepare(trx: Db, ctx: RequestContext, entity: EntityModel, body: Wire, mode: 'create' | 'modify', existing?: Wire) {
     const { values, merged } = await this.prepareRecord(entity, body, mode, existing)
+    for (const f of entity.fields) {
+      const given = values[f.name]
+      if (f.writePermission && !isBlank(given) && !(Array.isArray(given) && !given.length) && !hasPermission(ctx, [f.writePermission])) throw forbidden()
+    }
     await this.checkUnique(trx, entity, merged, existing?.id as string | undefined)
     await this.checkRefs(trx, ctx, entity, values, existing?.id as string | undefined)
     await this.checkDictionaries(trx, entity, values, existing)
@@ -607,7 +621,8 @@ export class EntityStore {
     const out: { entity: EntityModel; field: FieldModel }[] = []
     for (const other of this.registry.all()) {
       if (other.scope !== entity.scope) continue
-      for (const f of other.fields) if (f.type === 'ref' && f.ref === entity.name) out.push({ entity: other, field: f })
+      // A virtual ref is stored by its entity's hooks, which also clear it when the referenced row goes.
+      for (const f of other.fields) if (f.type === 'ref' && f.ref === entity.name && !f.virtual) out.push({ entity: other, field: f })
     }
     return out
   }

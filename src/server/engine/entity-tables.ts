@@ -35,6 +35,11 @@ export function linkTable(entity: EntityModel, field: FieldModel): string {
   return `${entity.table}_${field.column}`
 }
 
+/** Multiple refs kept in the engine's link tables; a virtual one (a user's roles) is stored by its hooks. */
+export function linkedRefs(entity: EntityModel): FieldModel[] {
+  return entity.fields.filter((f) => f.type === 'ref' && f.multiple && !f.virtual)
+}
+
 /**
  * What a database holds before a sync: its tables with their columns and its index names, read once per
  * database (PostgreSQL: within one schema). An index already there is not asked for again: a start on an
@@ -108,7 +113,7 @@ export async function syncEntityTable(
     const columns = declared.fields.map((name) => stored.find((f) => f.name === name)?.column ?? name)
     await index(`ix_${entity.table}_${declared.name}`)?.on(entity.table).columns(columns).execute()
   }
-  for (const f of entity.fields.filter((f) => f.type === 'ref' && f.multiple)) {
+  for (const f of linkedRefs(entity)) {
     const link = linkTable(entity, f)
     await db.schema
       .createTable(link)

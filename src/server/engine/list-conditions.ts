@@ -52,6 +52,9 @@ export interface ConditionInput {
  * entity declares reach SQL, always as identifiers from the schema; values are bound parameters.
  * A param without a value adds nothing (the spec: conditions without a value are not sent).
  */
+/** A forced value is compared with its param's op (a menu picker without buttons: display ne 2). */
+const FORCED_COMPARISON: Partial<Record<string, '=' | '<>' | '>' | '>=' | '<' | '<='>> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }
+
 export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) => Expression<SqlBool>)[]> {
   const { entity, alias, values, codec, kind } = input
   const out: ((eb: Eb) => Expression<SqlBool>)[] = []
@@ -70,7 +73,8 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
     }
     if (param.forced !== undefined) {
       const v = codec.toFilter(field, param.forced)
-      out.push((eb) => eb(col, '=', v))
+      const compare = FORCED_COMPARISON[op] ?? '='
+      out.push((eb) => eb(col, compare, v))
       continue
     }
     if (op === 'between') {

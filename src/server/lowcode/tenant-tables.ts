@@ -1,7 +1,7 @@
 import type { Db } from '../db/dialect.js'
 import type { EntityRegistry } from '../engine/entity-registry.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
-import { linkTable } from '../engine/entity-tables.js'
+import { linkTable, linkedRefs } from '../engine/entity-tables.js'
 
 export interface TableColumn {
   columnName: string
@@ -54,7 +54,7 @@ export async function tenantTables(db: Db, registry: EntityRegistry, schema: str
   for (const e of registry.all()) {
     if (e.scope !== 'tenant') continue
     byTable.set(e.table, e)
-    for (const f of e.fields) if (f.type === 'ref' && f.multiple) links.add(linkTable(e, f))
+    for (const f of linkedRefs(e)) links.add(linkTable(e, f))
   }
   const found = await db.introspection.getTables({ withInternalKyselyTables: false })
   const tables = new Map<string, TenantTable>()

@@ -5008,6 +5008,10 @@ export interface User {
    */
   positionIds?: string[]
   /**
+   * 角色
+   */
+  roleIds?: string[]
+  /**
    * 锁定状态
    */
   lockStatus?: boolean

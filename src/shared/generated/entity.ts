@@ -187,7 +187,7 @@ export interface Field {
    */
   requiredOnCreate?: boolean
   /**
-   * true for the default message ({label}重复，请重新输入) or the exact message.
+   * true for the default message ({label}重复，请重新输入) or the exact message; {holder} in it names the record that has the value (its picker label field, else name, title or code).
    */
   unique?: string | boolean
   maxLength?: number
@@ -320,6 +320,10 @@ export interface Field {
    */
   virtual?: boolean
   /**
+   * Permission key needed to give the field a value: the form shows the field only to its holders and the server refuses a non-empty value from anyone else (a new user's 角色 asks for the key of 用户授权).
+   */
+  writePermission?: string
+  /**
    * image fields: the call (under /cloud-api) that stores the file and answers its URL, e.g. /basedata/paytype/upload/logo; without it the image is kept in the record as a data URL.
    */
   upload?: string
@@ -367,7 +371,7 @@ export interface QueryParam {
   defaultRange?: 'lastMonth'
   default?: string | number | boolean | null
   /**
-   * Always applied with this value, whatever the client sends; null means the column is empty.
+   * Always applied with this value and the op (eq, ne, gt, ge, lt, le; others compare equal), whatever the client sends; null means the column is empty.
    */
   forced?: string | number | boolean | null
 }

@@ -8,6 +8,13 @@ export const deriveRules = {
       .join('')
       .replace(/[^A-Za-z0-9]/g, '')
       .toUpperCase(),
+  /** A route segment from a title: its pinyin in lower case, words joined by "-" (客户列表 -> ke-hu-lie-biao). */
+  routeSlug: (source: string) =>
+    pinyin(source, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true })
+      .map((word) => word.toLowerCase().replace(/[^a-z0-9]+/g, '-'))
+      .join('-')
+      .replace(/-+/g, '-')
+      .replace(/^-|-$/g, ''),
 }
 
 export type DeriveRule = keyof typeof deriveRules

@@ -62,7 +62,8 @@ export default function StatisPanel({ type, date, userId, title }: StatisPanelPr
       {missing.length > 0 && (
         <Alert type="info" showIcon style={{ marginBottom: 8 }} message={tr(`${missing.map((f) => tr(f.label)).join('、')}的数据来源尚未启用，暂按0统计（标 * 的列）。`)} />
       )}
-      {data && data.rows.length > 1 && (
+      {/* One person (a salesperson, a report's author) has a chart too: their own figures side by side. */}
+      {data && data.rows.length > 0 && (
         <Suspense fallback={<Spin />}>
           <StatisChart data={data} />
         </Suspense>

@@ -2,6 +2,8 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { registerRowAction } from '../../runtime/row-actions.js'
 import { registerMenuPage } from '../../app/menu-pages.js'
 import type { EntityRow } from '../../runtime/entity-api.js'
+import { registerFormControl } from '../../components/form-controls.js'
+import MenuPathInput from './MenuPathInput.js'
 
 /**
  * System-administration row actions (the custom `{key, label, permission}` links of the entity
@@ -40,3 +42,5 @@ registerRowAction('tenant', 'module', (row, _reload, close) => opening(TenantMod
 registerRowAction('salePropGroup', 'items', (row, _reload, close) => opening(SalePropItemsDialog, { group: row, onClose: close }))
 
 registerMenuPage('/system/backup/index', () => <BackupListPage />)
+
+registerFormControl('menu', 'path', MenuPathInput)

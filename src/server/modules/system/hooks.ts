@@ -5,6 +5,8 @@ import { hasPermission } from '../../platform/request-context.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { NO_PASSWORD_KEY, USER_PASSWORD_PERMISSION, assertMayGrant, assertMayManageUsers, assertNotBuiltinAdmin, menuKeys, roleKeys } from './rank-guard.js'
 import type { Services } from '../../engine/services.js'
+import { assignRoles } from './user-roles.js'
+import { MENU_DISPLAY } from '../../../shared/generated/enum-codes.js'
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 /** A modify that turns an enabled user off (the form's 状态 switch): the same rules as `unable/batch`. */
@@ -42,8 +44,13 @@ export function registerSystemHooks(services: Services): void {
   hooks.on('menu', {
     ...invalidate,
     // A menu's key reaches every role linked to it: setting or re-enabling one is handing it out.
-    async beforeSave({ ctx, values, existing }) {
+    async beforeSave({ trx, ctx, values, existing }) {
       if (typeof values.permission === 'string' && values.permission && values.permission !== existing?.permission) assertMayGrant(ctx, [values.permission])
+      // A button (权限) is a leaf: menus hang under directories and pages, as the parent picker offers.
+      if (typeof values.parentId === 'string' && values.parentId) {
+        const parent = await trx.selectFrom('sys_menu').select('display').where('id', '=', values.parentId).executeTakeFirst()
+        if (parent && Number(parent.display) === MENU_DISPLAY.PERMISSION) throw invalid('上级菜单不能是按钮', 'parentId')
+      }
     },
     async beforeAvailable({ trx, ctx, ids, available }) {
       permissions.invalidate()
@@ -76,7 +83,10 @@ export function registerSystemHooks(services: Services): void {
         await assertNotBuiltinAdmin(trx, [id])
       }
     },
-    async afterSave({ ctx, id, values, mode, existing }) {
+    async afterSave({ trx, ctx, id, values, mode, existing }) {
+      // 角色 of the user form: the same rules and record as 用户授权 (the store has checked the field's key).
+      const roleIds = values.roleIds
+      if (Array.isArray(roleIds) && (mode === 'modify' || roleIds.length)) await assignRoles(trx, ctx, [id], roleIds.map(String))
       permissions.invalidate()
       if (mode !== 'modify' || !existing) return
       // New credentials or a disabled account end the user's sessions; the session that changed its

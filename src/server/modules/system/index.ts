@@ -21,8 +21,9 @@ import { unlockUser } from '../auth/login.js'
 import { pickerKeys } from '../../engine/picker-access.js'
 import { assertDictionaryAccess } from '../../lowcode/runtime-access.js'
 import { registerSystemHooks } from './hooks.js'
+import { assignRoles } from './user-roles.js'
 import { syncDingTalk } from './dingtalk-sync.js'
-import { assertMayGrant, assertMayManageUsers, menuKeys, roleKeys } from './rank-guard.js'
+import { assertMayGrant, assertMayManageUsers, menuKeys } from './rank-guard.js'
 import { withPasswordProof } from '../../platform/password-proof.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -126,23 +127,7 @@ export function systemModule(app: FastifyInstance, services: Services): void {
       const userIds = input.userIds !== undefined ? strings(input.userIds, 'userIds') : [text(input.userId)].filter(Boolean)
       const roleIds = strings(input.roleIds ?? [], 'roleIds')
       if (!userIds.length) throw invalid('请选择用户', 'userIds')
-      await inTransaction(ctx.db, async (trx) => {
-        const users = await trx.selectFrom('sys_user').select('id').where('id', 'in', userIds).execute()
-        if (users.length !== new Set(userIds).size) throw invalid('用户不存在！', 'userIds')
-        if (roleIds.length) {
-          const roles = await trx.selectFrom('sys_role').select('id').where('id', 'in', roleIds).execute()
-          if (roles.length !== new Set(roleIds).size) throw invalid('角色不存在！', 'roleIds')
-        }
-        // Only users the caller outranks or equals, and only roles whose keys the caller holds (self included).
-        await assertMayManageUsers(trx, ctx, userIds)
-        assertMayGrant(ctx, await roleKeys(trx, roleIds))
-        await trx.deleteFrom('sys_user_role').where('user_id', 'in', userIds).execute()
-        const time = now()
-        for (const u of userIds)
-          for (const r of new Set(roleIds))
-            await trx.insertInto('sys_user_role').values({ user_id: u, role_id: r, create_by: ctx.name, create_by_id: ctx.userId, create_time: time }).execute()
-        await writeOpLog(trx, ctx, '用户授权', OpLogType.OTHER, { userIds, roleIds })
-      })
+      await inTransaction(ctx.db, (trx) => assignRoles(trx, ctx, userIds, roleIds))
       services.permissions.invalidate()
       return null
     },
