@@ -108,12 +108,16 @@ async function look(page: Page, scope: string, pattern: string, add: string): Pr
         w.__sweepCalm = 0
         const bad = new RegExp(pattern, 'u')
         const out = new Set<string>()
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        // Data subtrees are skipped whole (a large one, like the API reference, would cost a walk of its own).
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (node) =>
+          node instanceof Element && node.matches(data) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+        )
         while (walker.nextNode()) {
           const node = walker.currentNode
+          if (node.nodeType !== Node.TEXT_NODE) continue
           const el = node.parentElement
           const text = node.textContent?.trim() ?? ''
-          if (!el || !text || !bad.test(text) || el.closest(data) || !visible(el)) continue
+          if (!el || !text || !bad.test(text) || !visible(el)) continue
           out.add(text)
         }
         // A label cut short ("Expected a…") hides its words as surely as a missing translation.
@@ -178,7 +182,10 @@ async function closeDialogs(page: Page): Promise<void> {
 async function sweep(page: Page, pages: { path: string; title: string }[], pattern: string, add: string): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {}
   const note = (where: string, texts: string[]) => {
-    if (texts.length) found[where] = texts
+    if (!texts.length) return
+    found[where] = texts
+    // Printed as found too: a run cut short by its time limit still names what it saw.
+    console.log(`${where}: ${texts.join(' | ')}`)
   }
   for (const { path: to, title } of pages) {
     await test.step(`${title} ${to}`, () => screen(to, title))
