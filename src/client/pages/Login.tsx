@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd'
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
 import { Link } from 'react-router-dom'
 import { ApiError, defaultError } from '../api/http.js'
-import { usePageTitle, useSystemInit, DEFAULT_TITLE } from '../app/system-info.js'
+import { usePageTitle, useSystemInit, useSystemTitle } from '../app/system-info.js'
 import { useT } from '../i18n/use-t.js'
 import { CaptchaImage, useCaptcha } from './login/CaptchaImage.js'
 import { TelephoneLoginForm } from './login/TelephoneLoginForm.js'
@@ -26,7 +26,8 @@ export default function Login() {
   const [form] = Form.useForm<LoginForm>()
   const finish = useFinishLogin()
   const { data: init, error: initError, isLoading } = useSystemInit()
-  const title = init?.title || DEFAULT_TITLE
+  // In the chosen language when it is the product's own name (as the shell's header shows it).
+  const title = useSystemTitle()
   const captchaOn = init?.captcha ?? false
   const { captcha, failed: captchaFailed, refresh: refreshCaptcha } = useCaptcha(captchaOn)
   const [submitting, setSubmitting] = useState(false)

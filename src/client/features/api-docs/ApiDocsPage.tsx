@@ -11,7 +11,8 @@ export default function ApiDocsPage() {
   const { data } = useLoad('openapi-document', () => requestDocument<Record<string, unknown>>('/openapi.json'))
   if (!data) return <Spin />
   return (
-    <div className="api-docs">
+    // The reference is the wire contract (its summaries and messages are the spec's Chinese): data, not screen words.
+    <div className="api-docs" data-sweep="data">
       <ApiReferenceReact
         configuration={{
           content: data,
