@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { chooseOption, confirmBox, expect, rowOf, searchPicker, test, toast } from './helpers.js'
-import { approveFromList, codeOf, docMasterData, openAdd, save } from './document-helpers.js'
+import { approveFromList, codeOf, docMasterData, fillDate, openAdd, save } from './document-helpers.js'
 
 /**
  * Settlement pages with no browser test until issue 30 ("Tests for what already works"): the supplier
@@ -9,15 +9,6 @@ import { approveFromList, codeOf, docMasterData, openAdd, save } from './documen
  * Enter-to-search and 重置, 新增 inside the supplier picker. One signed-in walk; goods and a sale
  * through the API.
  */
-
-/** Types a date into the DatePicker of a header field (found by its form item label). */
-async function fillDate(page: Page, pane: Locator, label: string, date: string): Promise<void> {
-  const input = pane.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
-  await input.click()
-  await input.fill(date)
-  await input.press('Enter')
-  await expect(input).toHaveValue(date)
-}
 
 /** 修改 from the list row of `key`: the first line's amount becomes `amount`, saved with 修改成功！ and shown in the list. */
 async function modifyFromList(page: Page, list: Locator, key: string, amountLabel: RegExp, amount: string): Promise<void> {
