@@ -162,3 +162,12 @@ export async function addPayment(page: Page, pane: Locator, payType: string): Pr
   await pane.getByRole('button', { name: '添加支付方式' }).click()
   await chooseScrolling(page, pane.getByRole('combobox', { name: '第1个支付方式' }), payType)
 }
+
+/** Types a date into the DatePicker of a header field (found by its form item label). */
+export async function fillDate(page: Page, pane: Locator, label: string, date: string): Promise<void> {
+  const input = pane.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
+  await input.click()
+  await input.fill(date)
+  await input.press('Enter')
+  await expect(input).toHaveValue(date)
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectCells, openScreen, rowOf, test } from './helpers.js'
-import { approveFromList, codeOf, docMasterData, openAdd, pick, receive, save } from './document-helpers.js'
+import { approveFromList, codeOf, docMasterData, fillDate, openAdd, pick, receive, save } from './document-helpers.js'
 
 /**
  * A supplier check sheet made on its document page from the server candidates (a receipt of the
@@ -9,15 +9,6 @@ import { approveFromList, codeOf, docMasterData, openAdd, pick, receive, save } 
  */
 
 test.describe.configure({ timeout: 120_000 })
-
-/** Types a date into the DatePicker of a header field (found by its form item label). */
-async function fillDate(page: Page, pane: Locator, label: string, date: string): Promise<void> {
-  const input = pane.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
-  await input.click()
-  await input.fill(date)
-  await input.press('Enter')
-  await expect(input).toHaveValue(date)
-}
 
 /** 添加{subject}: ticks the candidate with this code in the dialog and confirms. */
 async function addCandidate(page: Page, pane: Locator, subject: string, title: string, code: string): Promise<void> {

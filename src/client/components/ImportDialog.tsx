@@ -10,10 +10,10 @@ import { useFeedback } from './feedback.js'
 import { useTr } from '../i18n/use-tr.js'
 import {
   IMPORT_ACCEPT,
-  IMPORT_POLL_MS,
   IMPORT_TYPE_MESSAGE,
   failureTitle,
   isExcelFile,
+  pollImportTask,
   progressView,
   recalledTask,
   rememberTask,
@@ -67,35 +67,22 @@ export default function ImportDialog({ entity, open, onClose, onImported, path, 
 
   useEffect(() => {
     if (!taskId) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const poll = async () => {
-      try {
-        const next = await call(component.importTask, { id: taskId })
-        if (stopped) return
+    return pollImportTask(
+      () => call(component.importTask, { id: taskId }),
+      (next) => {
         setTask(next)
-        if (next.finished) {
-          rememberTask(url, null)
-          setCancelling(false)
-          if (next.data) imported.current()
-          if (!next.hasError) {
-            message.success(successText(next))
-          }
-          return
-        }
-      } catch (error) {
-        // Shown by the api layer; stop polling. Only a task that is gone is forgotten: a poll aborted
-        // by a page reload must leave the id for the reloaded page to re-attach.
+        if (!next.finished) return
+        rememberTask(url, null)
+        setCancelling(false)
+        if (next.data) imported.current()
+        if (!next.hasError) message.success(successText(next))
+      },
+      // Shown by the api layer; polling stops. Only a task that is gone is forgotten: a poll aborted
+      // by a page reload must leave the id for the reloaded page to re-attach.
+      (error) => {
         if (error instanceof ApiError && error.code === 404) rememberTask(url, null)
-        return
-      }
-      if (!stopped) timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
-    }
-    timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
+      },
+    )
   }, [taskId, message, url])
 
   const cancel = async () => {

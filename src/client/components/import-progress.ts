@@ -7,6 +7,33 @@ export const IMPORT_TYPE_MESSAGE = term('仅支持上传xls、xlsx格式的文�
 /** 000 §9: import progress polled every 500 ms. */
 export const IMPORT_POLL_MS = 500
 
+/**
+ * Polls an import task every IMPORT_POLL_MS: the first read one interval after the start, each next one
+ * an interval after the previous answer (never two in flight), until the task is finished, a read fails
+ * (`failed`, once; the api layer has shown why) or the answered stop function is called.
+ */
+export function pollImportTask(read: () => Promise<ImportTask>, seen: (task: ImportTask) => void, failed: (error: unknown) => void): () => void {
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const poll = async () => {
+    let next: ImportTask
+    try {
+      next = await read()
+    } catch (error) {
+      failed(error)
+      return
+    }
+    if (stopped) return
+    seen(next)
+    if (!next.finished && !stopped) timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
+  }
+  timer = setTimeout(() => void poll(), IMPORT_POLL_MS)
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}
+
 export const isExcelFile = (name: string) => /\.(xls|xlsx)$/i.test(name.trim())
 
 export interface ProgressView {

@@ -8,13 +8,12 @@ import { useMeta } from '../api/meta.js'
 import { useFeedback } from '../components/feedback.js'
 import { promptText } from '../components/text-prompt.js'
 import { MenuIcon } from '../components/MenuIcon.js'
-import { GEN_CUSTOM_LIST_TYPE as LT } from '../../shared/generated/enum-codes.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import ListView, { type ListContext } from '../runtime/ListView.js'
 import { asRequestParam, buttonAction, buttonLook, type ButtonPlace } from './button-action.js'
 import CustomFormHost from './CustomFormHost.js'
 import CustomQueryForm from './CustomQueryForm.js'
-import { customListSource, SHOW_MARK } from './custom-list-source.js'
+import { customListChoice, customListSource, SHOW_MARK } from './custom-list-source.js'
 import { buildConditions, initialQueryValues } from './list-conditions.js'
 import type { CustomListConfig, ListButtonConfig, ListCondition, ListFieldConfig, ListRow } from '../../shared/contracts/lowcode-wire.js'
 import { runButtonScript, runScript } from '../sandbox/script-runner.js'
@@ -57,7 +56,7 @@ function CustomList({ listId, config, enums, selectMode, onRowDoubleClick, onSel
   const [selected, setSelected] = useState<ListRow[]>([])
   const [opened, setOpened] = useState<Opened | null>(null)
   const [version, setVersion] = useState(0)
-  const choose = selectMode ?? (listConfig.listType === LT.SINGLE ? 'single' : listConfig.listType === LT.MULTIPLE ? 'multiple' : undefined)
+  const choose = selectMode ?? customListChoice(config)
   const source = useMemo(() => customListSource(listId, config, Boolean(choose)), [listId, config, choose])
   const idColumn = listConfig.idColumn || undefined
   const prepareRows = useCallback((rows: ListRow[]) => formatRows(listConfig.fields, idColumn, rows), [listConfig.fields, idColumn])

@@ -1,6 +1,6 @@
 import { lowcodeRuntime } from '../../shared/contracts/lowcode.js'
 import type { CustomListConfig } from '../../shared/contracts/lowcode-wire.js'
-import { GEN_QUERY_WIDTH_TYPE as WT } from '../../shared/generated/enum-codes.js'
+import { GEN_CUSTOM_LIST_TYPE as LT, GEN_QUERY_WIDTH_TYPE as WT } from '../../shared/generated/enum-codes.js'
 import type { ListSource } from '../runtime/list-source.js'
 import { ROW_KEY } from './format-rows.js'
 
@@ -11,6 +11,10 @@ export const SHOW_MARK = 'id@show'
 export type CustomListMode = 'page' | 'list' | 'tree'
 
 export const customListMode = ({ listConfig }: CustomListConfig): CustomListMode => (listConfig.treeData ? 'tree' : listConfig.hasPage ? 'page' : 'list')
+
+/** How a custom list's rows are chosen by its type (001 §2): a sequence list none (it marks the current row), single by radio, multiple by checkboxes. */
+export const customListChoice = ({ listConfig }: CustomListConfig): 'single' | 'multiple' | undefined =>
+  listConfig.listType === LT.SINGLE ? 'single' : listConfig.listType === LT.MULTIPLE ? 'multiple' : undefined
 
 /**
  * A custom list as a source of the one list view (001 §2 "Custom list screen"): its run-time query

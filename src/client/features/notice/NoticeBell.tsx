@@ -3,7 +3,7 @@ import { Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd'
 import { BellOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import type { MenuEntry } from '../../app/menus.js'
-import { BELL_INTERVAL_MS, BELL_QUERY, type MyNotice } from './notice-api.js'
+import { BELL_POLL, BELL_QUERY, type MyNotice } from './notice-api.js'
 import { useCall } from '../../app/use-call.js'
 import { notices as noticeCalls } from '../../../shared/contracts/notices.js'
 import { bellTodos } from './bell-todos.js'
@@ -33,14 +33,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
   const [viewerUsed, setViewerUsed] = useState(false)
   const { data } = useCall(noticeCalls.my, BELL_QUERY, {
     hideError: true,
-    swr: {
-      refreshInterval: BELL_INTERVAL_MS,
-      // SWR skips the interval while the document is hidden or offline; coming back fetches at once.
-      refreshWhenHidden: false,
-      refreshWhenOffline: false,
-      revalidateOnFocus: true,
-      keepPreviousData: true,
-    },
+    swr: BELL_POLL,
   })
   const { data: messagePage } = useCall(busCalls.query, BELL_MESSAGES, { hideError: true, swr: { revalidateOnFocus: true, keepPreviousData: true } })
   const messages = messagePage?.datas ?? []

@@ -2,7 +2,7 @@ import { List, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { registerBellTodo } from './bell-todos.js'
-import { BELL_INTERVAL_MS } from './notice-api.js'
+import { BELL_POLL } from './notice-api.js'
 import { call } from '../../api/call.js'
 import { isCallKey, useCall } from '../../app/use-call.js'
 import { todos, type MyTodoQuery, type Todo } from '../../../shared/contracts/todos.js'
@@ -14,7 +14,7 @@ const TODO_QUERY: MyTodoQuery = { pageIndex: 1, pageSize: 20, readed: false }
 function useTodos() {
   const { data } = useCall(todos.my, TODO_QUERY, {
     hideError: true,
-    swr: { refreshInterval: BELL_INTERVAL_MS, refreshWhenHidden: false, refreshWhenOffline: false, revalidateOnFocus: true, keepPreviousData: true },
+    swr: BELL_POLL,
   })
   return data
 }

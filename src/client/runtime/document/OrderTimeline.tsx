@@ -5,6 +5,7 @@ import { component } from '../../../shared/contracts/component.js'
 import { call } from '../../api/call.js'
 import { useSessionRead } from '../../app/use-call.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { timelineColour } from './timeline-colour.js'
 
 export interface OrderTimelineProps {
   orderId: string
@@ -13,11 +14,9 @@ export interface OrderTimelineProps {
   version?: string
 }
 
-const BIZ_TYPES = 'ORDER_TIME_LINE_BIZ_TYPE'
-
 /**
  * The document's timeline (`GET /component/timeline/order`), newest first: only the latest entry until
- * expanded (000 §2 Shell). Colours from the enumeration: approve pass green, refuse and cancel red.
+ * expanded (000 §2 Shell), each dot in its biz type's colour (timeline-colour.ts).
  */
 export default function OrderTimeline({ orderId, enums, version = '' }: OrderTimelineProps) {
   const tr = useTr()
@@ -27,13 +26,12 @@ export default function OrderTimeline({ orderId, enums, version = '' }: OrderTim
   const entries = data ?? []
   if (!entries.length) return null
   const shown = expanded ? entries : entries.slice(0, 1)
-  const items = enums.items(BIZ_TYPES)
   return (
     <div className="document-timeline" aria-label={tr('单据时间线')}>
       <Timeline
         items={shown.map((e) => ({
           key: e.id,
-          color: items.find((i) => i.code === e.bizType)?.color ?? 'blue',
+          color: timelineColour(enums, e.bizType),
           children: (
             <div>
               <div>{e.content}</div>
