@@ -17,7 +17,7 @@ describe('field dictionaries and numbering rules', () => {
   it('gives every numbered field a rule whose codes fit the field', () => {
     const dateLength = { none: 0, year: 4, month: 6, day: 8 }
     const numbered = numberedFields(registry)
-    expect(numbered.map((n) => n.target).sort()).toEqual(['crmContract.contractNo', 'customer.code', 'member.code'])
+    expect(numbered.map((n) => n.target).sort()).toEqual(['crmContract.contractNo', 'customer.code', 'member.code', 'menu.code'])
     for (const { target, field } of numbered) {
       const { prefix, date, digits } = field.numbering
       expect(prefix.length + dateLength[date] + digits, target).toBeLessThanOrEqual(field.maxLength ?? 20)

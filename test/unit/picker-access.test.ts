@@ -50,7 +50,7 @@ describe('picker access derived from the schemas', () => {
 
   it('keeps platform and system pickers to their own screens', () => {
     expect(keys.get('tenant')).toEqual(['system:tenant:query'])
-    expect(keys.get('role')).toEqual(['system:role:query'])
+    expect(keys.get('role')).toEqual(['system:role:query', 'system:user:add', 'system:user:modify'])
     expect(keys.get('menu')).toEqual(['system:menu:add', 'system:menu:modify', 'system:menu:query'])
   })
 })
