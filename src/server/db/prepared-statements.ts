@@ -29,14 +29,20 @@ export const preparedTexts = (): string[] => [...names.keys()]
 /** Texts PostgreSQL refused to run from an old plan (below): they stay unnamed. */
 const unnamed = new Set<string>()
 
-const mark = (text: string) => {
-  if (!names.has(text) && !unnamed.has(text) && names.size < MAX_NAMED) names.set(text, `k_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`)
+/** List texts have a budget of their own, so the many list shapes never crowd out the hot statements. */
+const MAX_LISTED = 512
+const listed = new Set<string>()
+
+const mark = (text: string, list: boolean) => {
+  if (names.has(text) || unnamed.has(text) || (list ? listed.size >= MAX_LISTED : names.size - listed.size >= MAX_NAMED)) return
+  names.set(text, `k_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`)
+  if (list) listed.add(text)
 }
 
 /** Runs `query` as a named statement on PostgreSQL (as any statement on SQLite, whose driver caches them). */
 export async function executePrepared<R>(db: Db, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile()
-  if (isPostgres(db)) mark(compiled.sql)
+  if (isPostgres(db)) mark(compiled.sql, false)
   return (await db.executeQuery(compiled)).rows
 }
 
@@ -50,7 +56,7 @@ const PATTERN = /\b(i?like|similar to)\b|~~/i
  */
 export async function executeListed<R>(db: Db, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile()
-  if (isPostgres(db) && !PATTERN.test(compiled.sql)) mark(compiled.sql)
+  if (isPostgres(db) && !PATTERN.test(compiled.sql)) mark(compiled.sql, true)
   return (await db.executeQuery(compiled)).rows
 }
 
@@ -90,6 +96,7 @@ export function namingPool(pool: pg.Pool): PostgresPool {
         // process): PostgreSQL refuses the old plan once; the text runs unnamed from now on.
         if (error.code !== '0A000') throw error
         names.delete(first)
+        listed.delete(first)
         unnamed.add(first)
         return client.query(first, values)
       })
