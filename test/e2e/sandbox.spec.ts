@@ -21,7 +21,8 @@ async function expectBatchError(row: Locator, column: (typeof COLUMNS)[number], 
   const marked = cellOf(row, column).locator('.custom-list-format-error')
   await expect(marked).toBeVisible({ timeout: 20_000 })
   await marked.hover()
-  const tooltip = row.page().locator('.ant-tooltip:visible')
+  // The one appearing, not the previous cell's still fading out (antd marks it `-leave`).
+  const tooltip = row.page().locator('.ant-tooltip:visible:not([class*="-leave"])')
   await expect(tooltip).toHaveText(messages)
   await row.page().mouse.move(0, 0)
   // Gone before the next cell is hovered: a tooltip still fading out was read as the next one's second.
