@@ -124,7 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const sessionCache = target.kind === 'postgres' ? new SessionCache(Math.min(ACTIVITY_WRITE_MS, config.sessionIdleMinutes * 60_000)) : undefined
   const sessions = new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours, sessionCache)
   const permissions = new PermissionResolver()
-  const notifications = sessionCache && listenTo(target.location, { [SESSION_ENDED_CHANNEL]: sessionCache.events, [GRANTS_CHANGED_CHANNEL]: permissions.events })
+  const notifications = sessionCache && listenTo(target.location, { [SESSION_ENDED_CHANNEL]: sessionCache.heard.events, [GRANTS_CHANGED_CHANNEL]: permissions.heard.events })
   const services: Services = {
     config,
     databases,

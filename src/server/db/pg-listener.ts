@@ -58,3 +58,35 @@ export function listenTo(connectionString: string, channels: Record<string, List
     },
   }
 }
+
+/**
+ * What a cache kept true by one channel knows of it: whether the process hears it now, and a counter bumped by
+ * every message and every loss, so a read that was in flight while the counter moved is not kept (it may
+ * have seen the rows before the change that was notified). `forget` drops what the payload names; `lost`
+ * drops everything (messages sent while not listening are lost).
+ */
+export class HeardChannel {
+  listening = false
+  epoch = 0
+
+  constructor(
+    private readonly forget: (payload: string) => void,
+    private readonly lost: () => void,
+  ) {}
+
+  readonly events: ListenerEvents = {
+    message: (payload) => {
+      this.epoch++
+      this.forget(payload)
+    },
+    up: () => {
+      this.epoch++
+      this.listening = true
+    },
+    down: () => {
+      this.epoch++
+      this.listening = false
+      this.lost()
+    },
+  }
+}

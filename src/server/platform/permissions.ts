@@ -1,5 +1,5 @@
 import type { Db } from '../db/dialect.js'
-import type { ListenerEvents } from '../db/pg-listener.js'
+import { HeardChannel } from '../db/pg-listener.js'
 import { Databases } from '../db/databases.js'
 import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 
@@ -31,25 +31,13 @@ export const GRANTS_CHANGED_CHANNEL = 'grants_changed'
  */
 export class PermissionResolver {
   private readonly cache = new Map<string, { at: number; grants: Grants | undefined }>()
-  private listening = false
-  private epoch = 0
-
   /** What the process's listening connection (db/pg-listener.ts) tells this cache on GRANTS_CHANGED_CHANNEL. */
-  readonly events: ListenerEvents = {
-    message: (schema) => {
-      this.epoch++
+  readonly heard = new HeardChannel(
+    (schema) => {
       for (const key of this.cache.keys()) if (schemaOfKey(key) === schema) this.cache.delete(key)
     },
-    up: () => {
-      this.epoch++
-      this.listening = true
-    },
-    down: () => {
-      this.epoch++
-      this.listening = false
-      this.cache.clear()
-    },
-  }
+    () => this.cache.clear(),
+  )
 
   constructor(
     private readonly ttlMs = 5000,
@@ -57,17 +45,17 @@ export class PermissionResolver {
   ) {}
 
   invalidate(): void {
-    this.epoch++
+    this.heard.epoch++
     this.cache.clear()
   }
 
   async grants(tenantId: string, db: Db, userId: string): Promise<Grants | undefined> {
     const key = `${tenantId}:${userId}`
     const hit = this.cache.get(key)
-    if (hit && Date.now() - hit.at < (this.listening ? this.listeningTtlMs : this.ttlMs)) return hit.grants
-    const mark = this.epoch
+    if (hit && Date.now() - hit.at < (this.heard.listening ? this.listeningTtlMs : this.ttlMs)) return hit.grants
+    const mark = this.heard.epoch
     const grants = await loadGrants(db, userId)
-    if (mark === this.epoch) this.cache.set(key, { at: Date.now(), grants })
+    if (mark === this.heard.epoch) this.cache.set(key, { at: Date.now(), grants })
     return grants
   }
 }

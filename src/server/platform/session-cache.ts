@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ListenerEvents } from '../db/pg-listener.js'
+import { HeardChannel } from '../db/pg-listener.js'
 import type { SessionRow } from './sessions.js'
 
 /** The channel the sys_session delete trigger notifies (migration 0005), with the token's SHA-256 as payload. */
@@ -30,31 +30,17 @@ export const tokenDigest = (token: string): string => createHash('sha256').updat
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>()
-  private listening = false
-  /** Bumped by every notification and loss of the connection: a read that saw it change is not kept. */
-  private epoch = 0
   /** What the process's listening connection (db/pg-listener.ts) tells this cache on SESSION_ENDED_CHANNEL. */
-  readonly events: ListenerEvents = {
-    message: (digest) => {
-      this.epoch++
-      this.entries.delete(digest)
-    },
-    up: () => {
-      this.epoch++
-      this.listening = true
-    },
-    down: () => {
-      this.epoch++
-      this.listening = false
-      this.entries.clear()
-    },
-  }
+  readonly heard = new HeardChannel(
+    (digest) => this.entries.delete(digest),
+    () => this.entries.clear(),
+  )
 
   constructor(private readonly freshMs: number) {}
 
   /** The live session of `token` as this process last read it, if that read may still be trusted. */
   get(token: string, at: number): SessionRow | undefined {
-    if (!this.listening) return undefined
+    if (!this.heard.listening) return undefined
     const digest = tokenDigest(token)
     const entry = this.entries.get(digest)
     if (!entry) return undefined
@@ -67,11 +53,11 @@ export class SessionCache {
 
   /** Taken before reading the row; `keep` stores the read only if nothing was notified since. */
   mark(): number {
-    return this.epoch
+    return this.heard.epoch
   }
 
   keep(mark: number, row: SessionRow, activeAt: number, expiresAt: number): void {
-    if (!this.listening || mark !== this.epoch) return
+    if (!this.heard.listening || mark !== this.heard.epoch) return
     if (this.entries.size >= KEPT) this.entries.delete(this.entries.keys().next().value as string)
     this.entries.set(tokenDigest(row.token), { row, activeAt, expiresAt })
   }
