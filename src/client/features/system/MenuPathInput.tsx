@@ -2,8 +2,8 @@ import { useLayoutEffect, useRef } from 'react'
 import { Input } from 'antd'
 import { onFieldInputValueChange } from '@formily/core'
 import { useForm } from '@formily/react'
-import { api as http } from '../../api/http.js'
-import type { EntityRow } from '../../runtime/entity-api.js'
+import { call } from '../../api/call.js'
+import { pickerCalls } from '../../../shared/contracts/picker-calls.js'
 import type { FormControlProps } from '../../components/form-controls.js'
 import { deriveRules } from '../../../shared/metadata/derive.js'
 import { MENU_DISPLAY } from '../../../shared/generated/enum-codes.js'
@@ -39,7 +39,7 @@ export default function MenuPathInput({ value, onChange, disabled, readPretty, i
         const parentId = values.parentId
         let parentPath: unknown = ''
         if (typeof parentId === 'string' && parentId) {
-          const rows = await http.post<EntityRow[]>('/selector/menu/load', [parentId], { hideError: true }).catch(() => [])
+          const rows = await call(pickerCalls('menu').load, [parentId], { hideError: true }).catch(() => [])
           parentPath = rows[0]?.path
         }
         const latest = form.values as Record<string, unknown>
