@@ -161,6 +161,16 @@ export async function switchLanguage(page: Page, to: keyof typeof LANGUAGE_BUTTO
 /** The table rows of a list or picker that show this text. */
 export const rowOf = (scope: Locator, text: string): Locator => scope.locator('.ant-table-row').filter({ hasText: text })
 
+/** Opens the picker of an input, clicking again while a dialog's opening animation swallows the click. */
+export async function openPicker(page: Page, input: Locator, title: string): Promise<Locator> {
+  const picker = page.getByRole('dialog', { name: title })
+  await expect(async () => {
+    await input.click()
+    await expect(picker).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
+  return picker
+}
+
 /**
  * Narrows a picker to the records of `codes` by its 编号 search (their common prefix) when it has one:
  * on the shared e2e server a picker holds many pages of other specs' records, sorted by code, so a

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { docMasterData, openAdd } from './document-helpers.js'
-import { expect, expectPicked, openScreen, rowOf, searchPicker, test, uniqueSuffix } from './helpers.js'
+import { expect, expectPicked, openPicker, openScreen, rowOf, searchPicker, test, uniqueSuffix } from './helpers.js'
 
 /**
  * The picker frame's rules, one for every picker (000 §9 and issue 32), at the suite's 1440×900 window:
@@ -12,16 +12,6 @@ import { expect, expectPicked, openScreen, rowOf, searchPicker, test, uniqueSuff
 test.describe.configure({ timeout: 90_000 })
 
 const HEX_ID = /^[0-9a-f]{32}$/
-
-/** Opens the picker of an input, clicking again while a dialog's opening animation swallows the click. */
-async function openPicker(page: Page, input: Locator, title: string): Promise<Locator> {
-  const picker = page.getByRole('dialog', { name: title })
-  await expect(async () => {
-    await input.click()
-    await expect(picker).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 15_000 })
-  return picker
-}
 
 /** The dialog lies inside the window, its 确定 on screen, and its width is this share of the window's. */
 async function expectFits(page: Page, picker: Locator, widthShare: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { chooseOption, confirmBox, expect, rowOf, searchPicker, test, toast } from './helpers.js'
+import { chooseOption, confirmBox, expect, openPicker, rowOf, searchPicker, test, toast } from './helpers.js'
 import { approveFromList, codeOf, docMasterData, fillDate, openAdd, save } from './document-helpers.js'
 
 /**
@@ -19,16 +19,6 @@ async function modifyFromList(page: Page, list: Locator, key: string, amountLabe
   await pane.getByRole('button', { name: '保存', exact: true }).click()
   await expect(toast(page, '修改成功！')).toBeVisible()
   await expect(rowOf(list, key)).toContainText(amount)
-}
-
-/** Opens the picker of a header field (clicking until it is open: a click during an animation may miss). */
-async function openPicker(page: Page, input: Locator, title: string): Promise<Locator> {
-  const picker = page.getByRole('dialog', { name: title })
-  await expect(async () => {
-    await input.click()
-    await expect(picker).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 15_000 })
-  return picker
 }
 
 test('settlement pages (supplier pre-sheet add, modify, approve; customer check sheet add, approve); customer picker Enter and 重置; 新增 inside the supplier picker', async ({ page, api }) => {
