@@ -94,12 +94,11 @@ async function pick(page: Page, scope: Locator, label: string, dialogName: strin
   const dialog = page.getByRole('dialog', { name: dialogName })
   await expect(dialog).toBeVisible()
   for (const text of rows) {
-    if (tree) {
-      // The tree is virtual: on a server many specs filled, the node may not be drawn until searched for by its code.
-      // The category picker searches on 查询 (its view does not declare Enter-to-search).
-      await dialog.locator('form input').first().fill(text.split(' ')[0])
-      await dialog.getByRole('button', { name: '查询' }).click()
-    }
+    // On a server many specs filled, the row may be on a later page (or, in the virtual tree, not drawn): search for it
+    // by its code first, as a clerk would. These pickers search on 查询 (their views do not declare Enter-to-search);
+    // what was ticked stays ticked across searches.
+    await dialog.locator('form input').first().fill(text.split(' ')[0])
+    await dialog.getByRole('button', { name: '查询' }).click()
     await (tree ? dialog.getByText(text, { exact: true }) : dialog.getByRole('row').filter({ hasText: text })).click()
   }
   await dialog.getByRole('button', { name: '确定' }).click()
