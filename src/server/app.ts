@@ -31,6 +31,7 @@ import { settleModule } from './modules/settle/index.js'
 import { balanceReportRoutes } from './modules/settle/balance-report.js'
 import { crmDealsModule } from './modules/crm/deals.js'
 import { BizError, invalid } from './platform/errors.js'
+import { databaseRefusal } from './platform/database-refusals.js'
 import { API_PREFIX } from './platform/routes.js'
 import { ACTIVITY_WRITE_MS, SessionStore } from './platform/sessions.js'
 import { SESSION_ENDED_CHANNEL, SessionCache } from './platform/session-cache.js'
@@ -284,6 +285,11 @@ function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof BizError) {
       return reply.code(error.status).send({ code: error.code, msg: error.message, field: error.field })
+    }
+    const refusal = databaseRefusal(error)
+    if (refusal) {
+      req.log.warn({ err: error, traceId: req.id }, 'database refused the request')
+      return reply.code(refusal.status).send({ code: refusal.status, msg: refusal.msg })
     }
     const status = error.statusCode ?? 500
     if (status === 413) {

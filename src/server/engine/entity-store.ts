@@ -21,6 +21,7 @@ import type { RecordCodec, Row, Wire } from './record-codec.js'
 import { pageArgs } from '../platform/page-args.js'
 import { countedRows, hasRowCounter } from '../db/row-counter.js'
 import { executeListed } from '../db/prepared-statements.js'
+import { takenMessage } from './unique-message.js'
 
 /** How a create or modify is recorded. */
 export interface WriteOptions {
@@ -445,7 +446,7 @@ export class EntityStore {
       let q = trx.selectFrom(entity.table).select(['id', `${holder} as holder`]).where(f.column, '=', this.codec.toColumn(f, values[f.name]))
       if (id) q = q.where('id', '<>', id)
       const taken = await q.executeTakeFirst()
-      if (taken) throw invalid(f.uniqueMessage.replaceAll('{holder}', String(taken.holder ?? '')), f.name)
+      if (taken) throw invalid(takenMessage(f, String(taken.holder ?? '')), f.name)
     }
     for (const rule of entity.file.uniqueTogether ?? []) {
       const fields = rule.fields.map((n) => entity.byName.get(n) as FieldModel)

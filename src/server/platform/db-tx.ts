@@ -16,7 +16,7 @@ import { BizError } from './errors.js'
  *
  * A deadlock or serialization failure that the order cannot rule out (two tables' sets taken by actions
  * of different kinds) is retried here, the whole transaction, a bounded number of times; after the last
- * attempt it is answered 409 操作冲突，请稍后重试, never 500. The work must therefore do nothing but
+ * attempt it is answered 409 操作冲突，请稍后重试, never 500. So is a unique violation (two writers of one code). The work must therefore do nothing but
  * database writes before the commit: whatever leaves the database goes through afterCommit, collected per
  * attempt and run only after the attempt that committed.
  */
@@ -45,6 +45,16 @@ export function isLockConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
 }
 
+/**
+ * A unique index refused a row (PostgreSQL unique_violation 23505, SQLite UNIQUE / PRIMARY KEY): two writers
+ * passed the store's check for the same value in the same moment and the index let one of them through.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const code = (error as { code?: unknown }).code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
 let retries = 0
 
 /** Transactions of this process run again after a lock conflict so far (the lock order is meant to keep it 0). */
@@ -71,7 +81,9 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
         return work(trx)
       })
     } catch (error) {
-      if (!isLockConflict(error)) throw error
+      // The loser of a unique race runs again: its checks now see the winner's row and answer the field's own
+      // message (编号重复…) instead of a database error.
+      if (!isLockConflict(error) && !isUniqueViolation(error)) throw error
       if (attempt >= TRANSACTION_ATTEMPTS) {
         console.warn(`[db] transaction given up after ${attempt} lock conflicts: ${(error as Error).message}`)
         throw new BizError(409, CONFLICT_MESSAGE)

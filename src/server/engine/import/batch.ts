@@ -11,6 +11,7 @@ import type { ImportColumn } from './columns.js'
 import type { RowOutcome } from './units.js'
 import type { ImportRow } from './units.js'
 import type { Row, Wire } from '../record-codec.js'
+import { takenMessage } from '../unique-message.js'
 
 /**
  * Per-entity adjustments an entity file cannot say, applied to each row's body just before the store
@@ -50,7 +51,7 @@ export type RefLookup = (column: ImportColumn, text: string) => string | Promise
 
 export const refMissing = (field: FieldModel, text: string) => invalid(`${field.label}不存在：${text}`, field.name)
 export const refAmbiguous = (field: FieldModel, text: string) => invalid(`${field.label}不唯一：${text}`, field.name)
-export const codeTaken = (codeField: FieldModel) => invalid(codeField.uniqueMessage ?? `${codeField.label}重复，请重新输入`, codeField.name)
+export const codeTaken = (codeField: FieldModel) => invalid(takenMessage(codeField), codeField.name)
 
 /** What runner.ts shares with the set-based writer: its row reading and its row-by-row path. */
 export interface RowImporter {
@@ -332,7 +333,7 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
           const value = codec.toColumn(f, p.merged[f.name])
           const key = String(value)
           const inDb = asked.get(f)!.has(key) ? taken.get(f)!.has(key) : await inDatabase(entity.table, f.column, value)
-          if (inDb || isClaimed(f, key)) throw invalid(f.uniqueMessage!, f.name)
+          if (inDb || isClaimed(f, key)) throw invalid(takenMessage(f), f.name)
         }
         for (const rule of uniqueRules) {
           if (rule.fields.some((f) => isBlank(p.merged[f.name]))) continue
