@@ -22,6 +22,8 @@ import { pageArgs } from '../platform/page-args.js'
 import { countedRows, hasRowCounter } from '../db/row-counter.js'
 import { executeListed } from '../db/prepared-statements.js'
 import { takenMessage } from './unique-message.js'
+import { lockRows } from '../db/row-locks.js'
+import { isPostgres } from '../db/exact-decimal.js'
 
 /** How a create or modify is recorded. */
 export interface WriteOptions {
@@ -346,12 +348,16 @@ export class EntityStore {
     const wanted = [...new Set(values)]
     if (!wanted.length) return []
     const restriction = await this.restriction(db, ctx, entity)
+    // Inside a PostgreSQL write the rows found are held FOR KEY SHARE (in id order) until it commits: a delete of
+    // one of them (remove() locks its rows FOR UPDATE first) waits and then finds the new reference, or went
+    // first and the row is not found here. Changing the row's other columns is not held up.
+    const hold = db.isTransaction && isPostgres(db)
     const out: { id: string; key: unknown }[] = []
     for (let at = 0; at < wanted.length; at += 1000) {
-      const rows = await this.narrowed(db, entity, restriction)
+      const found = this.narrowed(db, entity, restriction)
         .select(['t.id', `t.${column} as k`])
         .where(`t.${column}`, 'in', wanted.slice(at, at + 1000))
-        .execute()
+      const rows = await (hold ? found.orderBy('t.id').forKeyShare() : found).execute()
       for (const r of rows) out.push({ id: String(r.id), key: r.k })
     }
     return out
@@ -630,6 +636,9 @@ export class EntityStore {
 
   async remove(trx: Db, ctx: RequestContext, entity: EntityModel, ids: string[]): Promise<void> {
     if (!ids.length || ids.some((id) => typeof id !== 'string' || !id)) throw invalid('请选择要删除的数据', 'id')
+    // First its own rows FOR UPDATE (id order): a write referencing one of them holds it FOR KEY SHARE until it
+    // commits (visibleRows), so the guards below run after it and see its reference.
+    await lockRows(trx, entity.table, ids)
     await this.requireRows(trx, ctx, entity, ids)
     const scope = await this.scope(trx, ctx, entity)
     for (const h of this.hooks.of(entity.name)) await h.beforeDelete?.({ trx, ctx, entity, ids })

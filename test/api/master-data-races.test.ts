@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type CallResult, type TestApp } from '../support/test-app.js'
 
 /**
+ * Master data written by many hands in the same moment (PostgreSQL: many connections, read committed).
+ *
  * Two clerks saving the same code in the same moment: the store's uniqueness check runs before the insert, so on
  * PostgreSQL (read committed, many connections) both may pass it and the unique index then refuses one. That
  * refusal must reach the user as the field's own message (the losing transaction runs again and now sees the
  * winner's row), never as a 500, and nothing of the loser is written. Creates against creates, and a modify
  * racing a create for the same code.
  */
-describe('unique values under concurrent writers', () => {
+describe('master data under concurrent writers', () => {
   let t: TestApp
   let admin: string
   beforeAll(async () => {
@@ -52,5 +54,31 @@ describe('unique values under concurrent writers', () => {
     ])
     expectOneWinner(answers, '编号重复，请重新输入')
     expect(await brands(code)).toHaveLength(1)
+  })
+
+  it('a category deleted while products naming it are saved: either the delete is refused or no product names it', async () => {
+    const tag = Date.now() % 1_000_000
+    const brand = await t.call<string>('POST', '/basedata/product/brand', { token: admin, body: { code: `RB${tag}`, name: `引用品牌${tag}`, available: true } })
+    for (let round = 0; round < 4; round++) {
+      const category = await t.call<string>('POST', '/basedata/product/category', { token: admin, body: { code: `RC${tag}${round}`, name: `引用类目${tag}${round}`, available: true } })
+      expect(category.body.code, category.raw).toBe(200)
+      const product = (n: number) =>
+        t.call('POST', '/basedata/product', {
+          token: admin,
+          body: { code: `RP${tag}${round}${n}`, name: `引用商品${n}`, skuCode: `RS${tag}${round}${n}`, categoryId: category.body.data, brandId: brand.body.data, productType: 1, taxRate: 17, saleTaxRate: 17 },
+        })
+      const remove = t.call('DELETE', '/basedata/product/category', { token: admin, body: { id: category.body.data } })
+      const answers = await Promise.all([product(1), product(2), remove, product(3), product(4)])
+      for (const a of answers) expect(a.status, a.raw).toBeLessThan(500)
+      const deleted = (await remove).body.code === 200
+      const saved = answers.filter((a, i) => i !== 2 && a.body.code === 200).length
+      if (deleted) {
+        expect(saved, 'products saved naming a deleted category').toBe(0)
+        for (const a of answers.filter((_, i) => i !== 2)) expect(a.body.msg, a.raw).toMatch(/不存在/)
+      } else {
+        expect((await remove).body.msg).toMatch(/已被商品(引用|使用)，不允许删除！/)
+        expect(saved).toBeGreaterThan(0)
+      }
+    }
   })
 })
