@@ -71,7 +71,7 @@ describe('list pages and their ref labels', () => {
     const executor = t.app.services.databases.tenant('1000').getExecutor()
     const execute = executor.executeQuery.bind(executor)
     executor.executeQuery = (async (query: CompiledQuery) => {
-      if (/count\(\*\)/.test(query.sql) && query.sql.includes('base_data_product')) counts.push(query.sql)
+      if (/^select count\(\*\)/.test(query.sql) && query.sql.includes('base_data_product')) counts.push(query.sql)
       return execute(query)
     }) as typeof executor.executeQuery
     try {
@@ -81,8 +81,11 @@ describe('list pages and their ref labels', () => {
         [{ pageIndex: '3', pageSize: '20', code: 'LP' }, 25, 0, true], // past the end: nothing to tell from
         [{ pageIndex: '1', pageSize: '20', code: 'LP00' }, 10, 10, false],
         [{ pageIndex: '1', pageSize: '20', code: 'LP-none' }, 0, 0, false],
-        [{ pageIndex: '1', pageSize: '5', code: 'LP00' }, 10, 5, true],
-        [{ pageIndex: '2', pageSize: '5', code: 'LP00' }, 10, 5, true], // full, though last: counted
+        // A text the search index narrows (3 characters and more) counts in the page's own pass (count(*) over ()):
+        // full pages need no count statement of their own; past the end there is no row to carry the total.
+        [{ pageIndex: '1', pageSize: '5', code: 'LP00' }, 10, 5, false],
+        [{ pageIndex: '2', pageSize: '5', code: 'LP00' }, 10, 5, false],
+        [{ pageIndex: '3', pageSize: '5', code: 'LP00' }, 10, 0, true],
       ]
       for (const [query, total, rows, counted] of cases) {
         counts.length = 0

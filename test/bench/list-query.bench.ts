@@ -5,7 +5,8 @@
  *   count + page -> envelope), p50;
  * - same SQL: the statements the API ran for the list (captured from the tenant's Kysely handle while
  *   the API answered, replayed raw on another connection with the same bound values), p50;
- * - best SQL: the cheapest statements we know for the same answer (count + page) on the same indexes,
+ * - best SQL: the cheapest statements we know for the same answer (count + page, or one page carrying its count
+ *   where a text index narrows: its rows are scattered, one visit beats two) on the same indexes,
  *   hand-written below, p50; and the ratio API / best. The same answer: the page's rows whole, as the
  *   list returns them (every field of the row, and the picker's category and brand names), not only
  *   their codes, and the product picker's property rows of those rows (a second statement);
@@ -53,6 +54,8 @@ interface Scenario {
     page: Statement
     /** What else the answer holds, read for the page's rows (the product picker's property rows). */
     pageExtras?: (ids: string[]) => Statement
+    /** The page carries the total (`count(*) over ()`): timed alone, `count` only checks the answer. */
+    onePass?: boolean
   }
 }
 
@@ -118,7 +121,9 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
         table: 'base_data_supplier',
         best: {
           count: numbered(`select count(*) as n from ${supplier} t where ${where}`, params),
-          page: numbered(`select t.* from ${supplier} t where ${where} order by t.code limit 20`, params),
+          // The index's rows are scattered over the table: one visit of each, counting in the same pass.
+          page: numbered(`select t.*, count(*) over () as n from ${supplier} t where ${where} order by t.code limit 20`, params),
+          onePass: true,
         },
       }
     })(),
@@ -151,7 +156,9 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
         best: {
           count: numbered(`select count(*) as n from ${product} t where ${where}`, params),
           // The picker shows each row's category and brand by name: joined to the page's 20 rows only.
-          page: numbered(`select t.*, c.name as category_name, b.name as brand_name from (select t.* from ${product} t where ${where} order by t.code limit 20) t left join ${category} c on c.id = t.category_id left join ${tenant}base_data_product_brand b on b.id = t.brand_id order by t.code`, params),
+          // Counted in the page's own pass, as for the supplier code above.
+          page: numbered(`select t.*, c.name as category_name, b.name as brand_name from (select t.*, count(*) over () as n from ${product} t where ${where} order by t.code limit 20) t left join ${category} c on c.id = t.category_id left join ${tenant}base_data_product_brand b on b.id = t.brand_id order by t.code`, params),
+          onePass: true,
           // Each product's property values with their property's name and type, and the item's name.
           pageExtras: (ids) =>
             numbered(
@@ -353,7 +360,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
         for (const [sql, params] of own) await raw(sql, params)
       },
       async () => {
-        await raw(...s.best.count)
+        if (!s.best.onePass) await raw(...s.best.count)
         const rows = (await raw(...s.best.page)) as { id: string }[]
         if (s.best.pageExtras && rows.length) await raw(...s.best.pageExtras(rows.map((r) => r.id)))
       },

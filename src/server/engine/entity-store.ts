@@ -15,7 +15,7 @@ import type { EntityRegistry } from './entity-registry.js'
 import { linkTable, linkedRefs } from './entity-tables.js'
 import { linesEntityName } from '../../shared/metadata/document-model.js'
 import type { HookRegistry } from './entity-hooks.js'
-import { buildConditions, paramNames, treeDescendants } from './list-conditions.js'
+import { buildConditions, paramNames, searchedByIndex, treeDescendants } from './list-conditions.js'
 import { checkConditions, entityConditions } from './condition-values.js'
 import type { RecordCodec, Row, Wire } from './record-codec.js'
 import { pageArgs } from '../platform/page-args.js'
@@ -100,6 +100,9 @@ function writeShape(entity: EntityModel): WriteShape {
   }
   return shape
 }
+
+/** The column of a page that carries the search's total (countInPage in list()). */
+const IN_PAGE_TOTAL = '__total'
 
 export class EntityStore {
   constructor(
@@ -192,7 +195,10 @@ export class EntityStore {
         const target = field && this.joinableRef(entity, field)
         return field && target ? [{ field, target, alias: `r_${field.column}` }] : []
       })
-    let page = sorted(base.selectAll('t'))
+    // A search a text index narrows (a broad Chinese name search: its rows scattered over the table) counts
+    // in the page's own pass (`count(*) over ()`, before the limit) instead of visiting every row twice.
+    const countInPage = req.paged && conditions.some((c) => searchedByIndex.has(c))
+    let page = sorted(countInPage ? base.selectAll('t').select(sql<string>`count(*) over ()`.as(IN_PAGE_TOTAL)) : base.selectAll('t'))
     if (req.paged) page = page.limit(pageSize).offset((pageIndex - 1) * pageSize)
     else if (req.limit !== undefined) page = page.limit(req.limit).offset(req.offset ?? 0)
     // The ref labels are joined to the page's rows only, not to every row that matches before the page is
@@ -204,9 +210,11 @@ export class EntityStore {
       if (code) q = q.select(`${alias}.${code} as __code_${field.name}`)
     }
     const rows = await executeListed(db, q)
+    const inPage = countInPage && rows.length ? Number(rows[0][IN_PAGE_TOTAL]) : undefined
+    if (countInPage) for (const row of rows) delete row[IN_PAGE_TOTAL]
     const datas = await this.answer(db, ctx, entity, rows)
     const everyRow = !conditions.length && !req.where && !restriction
-    const totalCount = req.paged ? await this.total(db, entity, base, rows.length, pageIndex, pageSize, everyRow) : datas.length
+    const totalCount = inPage ?? (req.paged ? await this.total(db, entity, base, rows.length, pageIndex, pageSize, everyRow) : datas.length)
     return { pageIndex, pageSize, totalCount, datas }
   }
 

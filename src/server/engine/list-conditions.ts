@@ -55,6 +55,12 @@ export interface ConditionInput {
 /** A forced value is compared with its param's op (a menu picker without buttons: display ne 2). */
 const FORCED_COMPARISON: Partial<Record<string, '=' | '<>' | '>' | '>=' | '<' | '<='>> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }
 
+/**
+ * Contains conditions a search index narrows: their rows come from the index, scattered over the table, so
+ * counting them and cutting the page each visit every one of them; the list does both in one pass.
+ */
+export const searchedByIndex = new WeakSet<(eb: Eb) => Expression<SqlBool>>()
+
 export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) => Expression<SqlBool>)[]> {
   const { entity, alias, values, codec, kind } = input
   const out: ((eb: Eb) => Expression<SqlBool>)[] = []
@@ -114,7 +120,12 @@ export async function buildConditions(input: ConditionInput): Promise<((eb: Eb) 
         // the rows it is tried on (db/search-index.ts), so both answer exactly the same rows.
         const match = like(op === 'contains' ? `%${text}%` : `${text}%`)
         const narrowing = searchNarrowing(kind, entity, field, alias, op, plain, text)
-        out.push(narrowing ? (eb) => eb.and([narrowing, match(eb)]) : match)
+        if (!narrowing) out.push(match)
+        else {
+          const narrowed = (eb: Eb) => eb.and([narrowing, match(eb)])
+          if (op === 'contains') searchedByIndex.add(narrowed)
+          out.push(narrowed)
+        }
         break
       }
       case 'endsWith':
