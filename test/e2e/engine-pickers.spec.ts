@@ -58,7 +58,7 @@ test('product form: the category tree picker and the brand picker fill the form,
     const childNode = tree.locator('.ant-tree-treenode', { hasText: `${child.code} ${child.name}` })
     await expect(parentNode).toBeVisible()
     await expect(childNode).toBeVisible()
-    await expect(tree.locator('.ant-tree-treenode')).toHaveCount(2)
+    await expect(tree.getByRole('treeitem')).toHaveCount(2)
     // A product's 类目 is leaf-only: the parent cannot be chosen (确定 then finds nothing chosen), the leaf can.
     await parentNode.locator('.ant-tree-node-content-wrapper').click()
     await expect(parentNode.locator('.ant-tree-node-selected')).toHaveCount(0)
