@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures, type TradeFixtures } from '../support/trade-fixtures.js'
 import { stockClient } from '../support/stock-helpers.js'
+import { userWithMenus } from '../support/access-helpers.js'
 
 type Row = Record<string, unknown> & { id: string }
 type Page = { datas: Row[]; totalCount: number }
@@ -15,12 +16,13 @@ describe('purchase-order picker of the sale side (saleQuery)', () => {
   let t: TestApp
   let f: TradeFixtures
   let c: ReturnType<typeof stockClient>
+  let token: string
   const ids: Record<string, string> = {}
   const line = (f: TradeFixtures) => [{ productId: f.p1, orderNum: 2, taxPrice: '10.00' }]
 
   beforeAll(async () => {
     t = await startTestApp()
-    const token = await t.login()
+    token = await t.login()
     f = await createTradeFixtures(t, token, 'PSQ')
     c = stockClient(t, token)
     const payTypes = [{ id: f.payTypeId, payAmount: '20.00' }]
@@ -63,5 +65,15 @@ describe('purchase-order picker of the sale side (saleQuery)', () => {
     const missing = await c.call('POST', '/sale/order', { ...body, purchaseOrderId: 'no-such-order' })
     expect(missing.body.msg).toBe('关联采购订单不存在')
     expect((await c.ok<Page>('GET', '/sale/order/query')).totalCount).toBe(before)
+  })
+
+  it('answers the sale order clerk, whose form offers it, and refuses a clerk whose screens do not', async () => {
+    const seller = await userWithMenus(t, token, 'psqseller', ['sale:order:add'])
+    const r = await t.call<Page>('GET', '/purchase/order/saleQuery', { token: seller })
+    expect(r.body.msg).toBe('操作成功！')
+    expect(r.body.data.datas.map((x) => x.id).sort()).toEqual(sorted(ids.approvedA, ids.approvedB))
+    const returns = await userWithMenus(t, token, 'psqreturns', ['sale:return:add'])
+    const refused = await t.call('GET', '/purchase/order/saleQuery', { token: returns })
+    expect(refused.status).toBe(403)
   })
 })
