@@ -46,17 +46,25 @@ test('product form: the category tree picker and the brand picker fill the form,
   const form = page.getByRole('dialog', { name: '新增商品' })
   await expect(form).toBeVisible()
 
-  await test.step('pick the child category in the tree picker', async () => {
+  await test.step('pick the child category in the tree picker (the parent cannot be chosen)', async () => {
     const input = form.getByRole('textbox', { name: '类目', exact: true })
     await input.click()
     const tree = page.getByRole('dialog', { name: '选择商品类目' })
     await expect(tree).toBeVisible()
-    // The tree opens expanded: the child is shown under its parent.
-    await searchPicker(tree, parent.code, child.code)
+    // The tree opens expanded: the child is shown under its parent. Enter in 编号 searches (every picker does).
+    await tree.getByPlaceholder('请输入编号').fill(parent.code)
+    await tree.getByPlaceholder('请输入编号').press('Enter')
     const parentNode = tree.locator('.ant-tree-treenode', { hasText: `${parent.code} ${parent.name}` })
     const childNode = tree.locator('.ant-tree-treenode', { hasText: `${child.code} ${child.name}` })
     await expect(parentNode).toBeVisible()
     await expect(childNode).toBeVisible()
+    await expect(tree.getByRole('treeitem')).toHaveCount(2)
+    // A product's 类目 is leaf-only: the parent cannot be chosen (确定 then finds nothing chosen), the leaf can.
+    await parentNode.locator('.ant-tree-node-content-wrapper').click()
+    await expect(parentNode.locator('.ant-tree-node-selected')).toHaveCount(0)
+    await tree.getByRole('button', { name: '确定', exact: true }).click()
+    await expect(toast(page, '请选择数据！')).toBeVisible()
+    await expect(tree).toBeVisible()
     // A click chooses, 确定 confirms.
     await childNode.locator('.ant-tree-node-content-wrapper').click()
     await expect(childNode.locator('.ant-tree-node-selected')).toBeVisible()

@@ -95,7 +95,7 @@ async function pick(page: Page, scope: Locator, label: string, dialogName: strin
   await expect(dialog).toBeVisible()
   for (const text of rows) {
     // On a server many specs filled, the row may be on a later page (or, in the virtual tree, not drawn): search for it
-    // by its code first, as a clerk would. These pickers search on 查询 (their views do not declare Enter-to-search);
+    // by its code first, as a clerk would (查询 here; every picker also searches on Enter);
     // what was ticked stays ticked across searches.
     await dialog.locator('form input').first().fill(text.split(' ')[0])
     await dialog.getByRole('button', { name: '查询' }).click()

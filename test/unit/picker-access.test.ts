@@ -21,10 +21,14 @@ describe('picker access derived from the schemas', () => {
     expect(keys.get('customer')).toEqual(expect.arrayContaining(['sale:order:add', 'sale:order:modify', 'sale:out:add']))
     expect(keys.get('customer')).not.toContain('purchase:order:add')
     expect(keys.get('supplier')).toEqual(expect.arrayContaining(['purchase:order:add', 'purchase:receive:modify']))
-    expect(keys.get('supplier')).not.toContain('sale:order:add')
+    expect(keys.get('supplier')).not.toContain('sale:return:add')
     expect(keys.get('product')).toEqual(expect.arrayContaining(['purchase:order:add', 'stock:take:sheet:add', 'retail:out:modify']))
     // A document that follows another chooses its source with that document's picker.
     expect(keys.get('purchaseorder')).toEqual(expect.arrayContaining(['purchase:order:query', 'purchase:receive:add']))
+    // The sale order links a purchase order (000 §9, the picker's type 1), so its clerk may also use the
+    // supplier picker of that picker's search form.
+    expect(keys.get('purchaseorder')).toEqual(expect.arrayContaining(['sale:order:add', 'sale:order:modify']))
+    expect(keys.get('supplier')).toContain('sale:order:add')
     // Agreed payments of an order choose pay types.
     expect(keys.get('paytype')).toEqual(expect.arrayContaining(['purchase:order:add', 'sale:order:modify']))
   })

@@ -1,10 +1,6 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd'
 import type { ThemeMode } from './settings.js'
-
-export const PRIMARY_COLOR = '#1890ff'
-
-/** The spec's colours (001 §9): primary, success, warning and error (antd 5's own error is #ff4d4f). */
-export const SPEC_COLORS = { colorPrimary: PRIMARY_COLOR, colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#f5222f' } as const
+import { SPEC_COLORS } from '../../shared/look/ui-constants.js'
 
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   if (mode === 'light') return { algorithm: antdTheme.defaultAlgorithm, token: { ...SPEC_COLORS } }

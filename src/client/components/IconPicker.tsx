@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Select, Space } from 'antd'
 import { MenuIcon } from './MenuIcon.js'
 import { useTr } from '../i18n/use-tr.js'
+import { ICON_DROPDOWN_HEIGHT } from '../../shared/look/ui-constants.js'
 
 export interface IconPickerProps {
   value?: string | null
@@ -17,8 +18,6 @@ export interface IconPickerProps {
 
 let names: string[] | undefined
 let loading: Promise<string[]> | undefined
-/** The spec's height of the icon dropdown (000 §9 "icon dropdown height 200"; antd's own is 256). */
-export const ICON_DROPDOWN_HEIGHT = 200
 
 /** Icon names of the built-in set (antd's outlined, filled and two-tone), loaded with the icon chunk. */
 const loadNames = () =>

@@ -162,6 +162,8 @@ function componentProps(item: FormItemModel, enums: EnumCatalog, record: Record<
     case 'PickerInput':
       props.kind = item.pickerKind
       props.multiple = Boolean(field.multiple)
+      if (field.onlyFinal) props.onlyFinal = true
+      if (field.pickerType !== undefined) props.type = field.pickerType
       break
     case 'RefText':
       props.text = record?.[refLabelProperty(field.name)] ?? ''

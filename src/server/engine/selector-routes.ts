@@ -9,7 +9,7 @@ import { pickerKeys } from './picker-access.js'
 import { availableStock } from './warehouse-stock.js'
 import { followablePredicate } from './followable-rows.js'
 import { defineListRoute, paramsOf } from './list-routes.js'
-import { pickerCalls } from '../../shared/contracts/picker-calls.js'
+import { pickerCalls, pickerTypeCall } from '../../shared/contracts/picker-calls.js'
 import { routeOf } from '../platform/call-routes.js'
 
 /**
@@ -33,7 +33,8 @@ function selectorParams(entity: EntityModel): QueryParam[] {
 }
 
 /**
- * `GET /selector/{kind}` and `POST /selector/{kind}/load` for every entity with a picker view. Who may
+ * `GET /selector/{kind}` and `POST /selector/{kind}/load` for every entity with a picker view, and the
+ * GET of each of its `types`. Who may
  * call them is derived from the schemas (engine/picker-access.ts); a kind no screen offers is the admin's.
  */
 export function registerSelectorRoutes(app: FastifyInstance, services: Services): void {
@@ -72,6 +73,26 @@ export function registerSelectorRoutes(app: FastifyInstance, services: Services)
         return page
       },
     })
+    // The view's other users (`types`): the same filters and columns over every row, the type's defaults
+    // where the request names no value (000 §9: the sale side's purchase orders, status 3 unless asked).
+    for (const typed of Object.values(picker.types ?? {})) {
+      defineListRoute(app, services, {
+        ...routeOf(pickerTypeCall(typed.path), { entity: entity.name, answer: 'page' }),
+        access,
+        conditions,
+        handler: async ({ ctx, query }) => {
+          const values = selectorValues(entity, query)
+          for (const [name, value] of Object.entries(typed.defaults ?? {})) if (values[name] === undefined || values[name] === '') values[name] = value
+          return services.store.list(dbFor(services, ctx, entity), ctx, entity, {
+            params: selectorParams(entity),
+            columns: picker.columns,
+            values,
+            paged: !tree,
+            sort: entity.file.views?.list?.sort,
+          })
+        },
+      })
+    }
     defineRoute(app, {
       ...routeOf(calls.load, { entity: entity.name, answer: 'rows', body: 'ids' }),
       access,

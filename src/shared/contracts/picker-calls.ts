@@ -24,3 +24,6 @@ export function pickerCalls(kind: string) {
 
 /** `GET /selector/{kind}`, the call of a picker dialog. */
 export const pickerCall = (kind: string) => pickerCalls(kind).page
+
+/** `GET {path}`: one of a picker view's `types`, the same rows for another user of the picker (e.g. the sale side's purchase orders). */
+export const pickerTypeCall = (path: string) => defineCall<PickerParams, Page<PickerRow>>('GET', path)

@@ -6922,6 +6922,10 @@ export interface SaleOrder {
    */
   contractId?: string
   /**
+   * 关联采购订单
+   */
+  purchaseOrderId?: string
+  /**
    * 客户
    */
   customerId?: string
@@ -6945,6 +6949,14 @@ export interface SaleOrder {
    * 关联合同（名称）
    */
   contractName?: string | null
+  /**
+   * 关联采购订单（名称）
+   */
+  purchaseOrderName?: string | null
+  /**
+   * 关联采购订单（编号）
+   */
+  purchaseOrderCode?: string | null
   /**
    * 客户（名称）
    */

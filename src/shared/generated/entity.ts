@@ -223,6 +223,14 @@ export interface Field {
    */
   picker?: string
   /**
+   * Which of the picker's `types` chooses this field (000 §9: the purchase-order picker of a sale document is type 1, status 3 preselected); none: the picker's own `/selector/{kind}`.
+   */
+  pickerType?: number
+  /**
+   * Tree pickers: only a leaf may be chosen (000 §6: a picker with only-final allows leaf nodes only), e.g. a product's 类目, as a careful ERP files goods under the most specific category.
+   */
+  onlyFinal?: boolean
+  /**
    * ref: a list of ids kept in a link table.
    */
   multiple?: boolean
@@ -408,7 +416,16 @@ export interface PickerView {
    */
   labelField?: string
   resetButton?: boolean
+  /**
+   * Enter in a search box searches (000 §7: "some have Enter-to-search"). Chosen: every picker does, tree pickers too, so a clerk never has to learn which; a view may say false.
+   */
   enterToSearch?: boolean
+  /**
+   * Other calls answering this picker's rows for other users of it, by type code (000 §9: the purchase-order picker for sales, type 1, calls /purchase/order/saleQuery with status 3 preselected). The server registers each with the picker's filters and columns; a field chooses one by `pickerType`.
+   */
+  types?: {
+    [k: string]: PickerType
+  }
   addButton?: boolean
   /**
    * Products only: given the query parameter `param` (a warehouse id), each answered row carries `field`, the product's available stock in that warehouse (a bundle's: min over its components of stock ÷ bundleNum), shown as a column titled `label` by documents that declare `pickerStock`.
@@ -422,6 +439,18 @@ export interface PickerView {
    * One more key that may call the picker, beside the keys derived from the schemas (the picked entity's query key and the keys of the screens that offer the picker).
    */
   permission?: string
+}
+export interface PickerType {
+  /**
+   * GET path of the call (under /cloud-api).
+   */
+  path: string
+  /**
+   * Filter values preselected in the search form and applied by the server when the request carries none.
+   */
+  defaults?: {
+    [k: string]: string | number | boolean
+  }
 }
 /**
  * A business document (单据): this entity is the header; the engine adds code, status, totals, approval columns and the line table, and serves the document family (query, get, create, modify, delete, batch, approve pass/refuse/batch/direct) with the approval state machine, numbering, timeline and op log.

@@ -6,6 +6,12 @@
 /** Form row 24 columns, default span 8, label width 100 px (000 §9). */
 export const FORM_LOOK = { grid: 24, span: 8, labelWidth: 100 } as const
 
+/** The spec's colours (001 §9): primary, success, warning and error (antd 5's own error is #ff4d4f), the theme's seed tokens. */
+export const SPEC_COLORS = { colorPrimary: '#1890ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#f5222f' } as const
+
+/** The height of the icon dropdown (000 §9 "icon dropdown height 200"; antd's own is 256). */
+export const ICON_DROPDOWN_HEIGHT = 200
+
 /** The locked multi-page tab bar (001 §9): fixed after a 200 ms delay. */
 export const TABS_LOCK = { delayMs: 200 } as const
 

@@ -9,7 +9,7 @@ import { notices as noticeCalls } from '../../../shared/contracts/notices.js'
 import { bellTodos } from './bell-todos.js'
 import { BELL_MESSAGES, messageLink, messageText } from '../bus/bus-api.js'
 import { busCalls } from '../../../shared/contracts/bus.js'
-import type { BusMessage } from '../../../shared/contracts/bus.js'
+import { BusEvent, type BusMessage } from '../../../shared/contracts/bus.js'
 import './notice.css'
 import { useTr } from '../../i18n/use-tr.js'
 
@@ -22,7 +22,7 @@ export const NOTICE_PAGE_PATH = '/system/notice'
  * Header notice bell (000 §2): the unread count on a badge, and a panel with tabs 通知 / 消息 / 待办.
  * Unread notices are pulled every 5000 ms (20, page 1, readed=false; 000 §9) while the browser tab
  * is visible, without error messages, and at once when the bus says a notice was published (BusBridge).
- * 消息 lists the bus messages sent to the user (`/message/bus/query`), refreshed when one arrives.
+ * 消息 lists the bus messages sent to the user (`/message/bus/query`) but the notices 通知 shows, refreshed when one arrives.
  */
 export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
   const tr = useTr()
@@ -36,7 +36,8 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
     swr: BELL_POLL,
   })
   const { data: messagePage } = useCall(busCalls.query, BELL_MESSAGES, { hideError: true, swr: { revalidateOnFocus: true, keepPreviousData: true } })
-  const messages = messagePage?.datas ?? []
+  // A personal notice also travels as a sysNotice message: it is the 通知 tab's, not listed twice.
+  const messages = (messagePage?.datas ?? []).filter((m) => m.bizType !== BusEvent.sysNotice)
   const todos = bellTodos()
   const todoCounts = todos.map((t) => t.useCount())
   const todoCount = todoCounts.reduce((a, b) => a + b, 0)

@@ -22,6 +22,8 @@ export interface PickerDialogProps {
   multiple: boolean
   /** Tree pickers: only leaves may be chosen (the paged picker ignores it). */
   onlyFinal?: boolean
+  /** One of the picker view's `types` (its own call and preselected filters); none: `/selector/{kind}`. */
+  type?: number
   /** Rows already chosen when the dialog opens. */
   value: readonly EntityRow[]
   onCancel: () => void
@@ -47,12 +49,12 @@ const PICKER_GRID_HEIGHT = 'clamp(200px, calc(100vh - 450px), 600px)'
  * click or double-click (which confirms), multiple mode by ticks kept across pages; 新增 adds a record
  * through the entity's form where the view offers it.
  */
-export default function PickerDialog({ meta, entity, open, multiple, value, onCancel, onClear, onConfirm, warehouse }: PickerDialogProps) {
+export default function PickerDialog({ meta, entity, open, multiple, value, onCancel, onClear, onConfirm, warehouse, type }: PickerDialogProps) {
   const tr = useTr()
   const picker = entity.file.views!.picker!
   const { message } = useFeedback()
   const can = usePermission()
-  const source = useMemo(() => pickerSource(entity, warehouse), [entity, warehouse])
+  const source = useMemo(() => pickerSource(entity, warehouse, type), [entity, warehouse, type])
   const [chosen, setChosen] = useState<EntityRow[]>([])
   const [adding, setAdding] = useState(false)
   const [version, setVersion] = useState(0)

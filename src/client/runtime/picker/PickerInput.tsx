@@ -27,6 +27,8 @@ export interface PickerInputProps {
   renderText?: (text: string) => ReactNode
   /** Tree pickers: only leaves may be chosen. */
   onlyFinal?: boolean
+  /** One of the picker view's `types` (a field's `pickerType`): its own call and preselected filters. */
+  type?: number
   placeholder?: string
   id?: string
   'aria-label'?: string
@@ -44,7 +46,7 @@ const toIds = (value: PickerValue): string[] =>
  */
 export default function PickerInput(props: PickerInputProps) {
   const tr = useTr()
-  const { kind, multiple = false, value, onChange, disabled, readOnly, readPretty, renderText, onlyFinal, placeholder, id, style } = props
+  const { kind, multiple = false, value, onChange, disabled, readOnly, readPretty, renderText, onlyFinal, type, placeholder, id, style } = props
   const meta = useMeta()
   const entity = meta?.pickerEntity(kind)
   const labelField = labelFieldOf(entity)
@@ -142,6 +144,7 @@ export default function PickerInput(props: PickerInputProps) {
           open={open}
           multiple={multiple}
           onlyFinal={onlyFinal}
+          type={type}
           value={chosenRows}
           onCancel={() => setOpen(false)}
           onClear={clear}

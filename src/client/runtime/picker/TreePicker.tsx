@@ -94,7 +94,7 @@ export default function TreePicker({ meta, entity, open, multiple, onlyFinal, va
       onClear={onClear}
       onConfirm={confirm}
     >
-      <QueryForm items={items} onSearch={setValues} showReset={Boolean(picker.resetButton)} enterToSearch={Boolean(picker.enterToSearch)} span={8} />
+      <QueryForm items={items} onSearch={setValues} showReset={Boolean(picker.resetButton)} enterToSearch={picker.enterToSearch !== false} span={8} />
       <Spin spinning={isLoading}>
         {treeData.length ? (
           <Tree

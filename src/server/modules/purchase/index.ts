@@ -17,7 +17,6 @@ import { supplierTerms } from '../../domain/purchase/supplier-terms.js'
 import { PRODUCT_SEARCH_CONDITIONS, searchProducts } from '../../domain/product/search.js'
 import { requirePayTypes } from '../../domain/documents/agreed-payments.js'
 import { LINES_OUT } from '../../../shared/metadata/document-model.js'
-import { pickerKeys } from '../../engine/picker-access.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { registerPurchaseImports } from './purchase-imports.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
@@ -101,22 +100,6 @@ export function purchaseModule(app: FastifyInstance, services: Services): void {
           sort: { field: 'createTime', order: 'desc' },
         }),
       ),
-  })
-  // Purchase orders for the sale side's picker: approved ones unless a status is asked for.
-  defineListRoute(app, services, {
-    method: 'GET',
-    url: '/purchase/order/saleQuery',
-    conditions: paramsOf(services, order.header, order.header.file.views?.picker?.filters ?? []),
-    // The purchase order picker of the sale side: whoever may use the purchase order picker.
-    access: pickerKeys(services.registry, order.header.file.views?.picker?.kind ?? ''),
-    handler: async ({ ctx, query }) =>
-      services.store.list(ctx.db, ctx, order.header, {
-        params: order.header.file.views?.picker?.filters ?? [],
-        columns: order.header.file.views?.picker?.columns,
-        values: { status: PurchaseOrderStatus.APPROVE_PASS, ...query },
-        paged: true,
-        sort: { field: 'createTime', order: 'desc' },
-      }),
   })
   defineRoute(app, {
     method: 'GET',
