@@ -235,8 +235,11 @@ test.describe.configure({ mode: 'parallel' })
 for (const language of LANGUAGES) {
   test(`${language.name}: no ${language.what} on the login page, any menu page or its 新增`, async ({ page, api }) => {
     const started = Date.now()
-    const pages = menuPages(await api.get<MenuNode[]>('/auth/menus'))
-    expect(pages.length).toBeGreaterThan(80)
+    const all = menuPages(await api.get<MenuNode[]>('/auth/menus'))
+    expect(all.length).toBeGreaterThan(80)
+    // SWEEP_PAGES (a pattern over route and title) narrows a run while a screen is being fixed.
+    const only = process.env.SWEEP_PAGES ? new RegExp(process.env.SWEEP_PAGES, 'u') : undefined
+    const pages = only ? all.filter((p) => only.test(`${p.path} ${p.title}`)) : all
     test.setTimeout(60_000 + pages.length * 8_000)
     const pattern = language.pattern || `[${simplifiedOnly().join('')}]`
     await page.addInitScript(countRequests)
