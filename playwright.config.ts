@@ -5,10 +5,6 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  // The language sweep opens every menu page and its 新增 in two languages. It runs on its own
-  // (`npm run test:sweep`) until it is green and measured on an unloaded machine: on this shared one (load
-  // about 20 on 2 cores) a language still took 14 minutes, too long to judge what it costs the CI budget.
-  testIgnore: process.env.E2E_SWEEP ? [] : ['**/language-sweep.spec.ts'],
   outputDir: 'test-results/e2e',
   // Spec files run in parallel on the one server (each test makes its own uniquely coded data and
   // counts only that); the tests of one file run in order in one worker.

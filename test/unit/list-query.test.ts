@@ -3,6 +3,10 @@ import dayjs from 'dayjs'
 import { cleanQuery } from '../../src/client/api/http.js'
 import { ALL, initialSearchValues, lastMonthRange, searchItems, toWireQuery } from '../../src/client/runtime/query-params.js'
 import { loadClientMeta } from './client-entities.js'
+import { STOCK_LOT_PARAMS } from '../../src/shared/contracts/stock-lot-query.js'
+import { registerCatalogues } from '../../src/shared/i18n/catalogue.js'
+import { CATALOGUES } from '../../src/shared/i18n/all-catalogues.js'
+import { setCurrentLocale } from '../../src/client/i18n/current-locale.js'
 
 const meta = loadClientMeta()
 
@@ -57,6 +61,21 @@ describe('search form of a list', () => {
     const wire = toWireQuery(items, initialSearchValues(items), 'list')
     expect(wire.createTimeStart).toBe(`${dayjs().subtract(1, 'month').format('YYYY-MM-DD')} 00:00:00`)
     expect(wire.createTimeEnd).toBe(`${dayjs().format('YYYY-MM-DD')} 23:59:59`)
+  })
+})
+
+describe('search form in another language', () => {
+  it('shows a label a param declares in code (no entity file localizes it) in the chosen language', () => {
+    registerCatalogues('en-US', CATALOGUES['en-US'])
+    setCurrentLocale('en-US')
+    try {
+      const items = searchItems(meta.entity('productStockLog'), STOCK_LOT_PARAMS, meta.enums, meta.lookup, 'list')
+      const labels = Object.fromEntries(items.map((i) => [i.key, i.label]))
+      expect(labels.lotCode).toBe(CATALOGUES['en-US'].terms['批次号'])
+      expect(labels.createTime).toBe(CATALOGUES['en-US'].terms['入库时间'])
+    } finally {
+      setCurrentLocale('zh-CN')
+    }
   })
 })
 

@@ -96,7 +96,9 @@ export function searchItems(
     const field = entity.byName.get(param.field)
     // Internal ids stay filterable by the API (fixed queries) but no search form asks a user for one.
     if (!field || field.hidden || field.internal) continue
-    const base = { key: wireName(param), label: param.label ?? field.label, param, field }
+    // A param's own label may be declared in code (a shared contract like STOCK_LOT_PARAMS), where no
+    // entity file's localization reaches it: it is translated here, where it is shown.
+    const base = { key: wireName(param), label: param.label ? tr(param.label) : field.label, param, field }
     const isDate = field.type === 'date' || field.type === 'datetime'
     let item: SearchItem
     if (param.op === 'between' && isDate) item = { ...base, control: 'dateRange' }
