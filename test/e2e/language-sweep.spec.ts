@@ -8,7 +8,8 @@ import { expect, switchLanguage, test } from './helpers.js'
  * Issue 32 "Languages": in English no Han character, in 繁體中文 no Simplified-only character shows on
  * the login page, on any menu page or on the dialog (or page) its 新增 opens, outside the data (table
  * rows, data trees, detail values, what a user typed). Budget 0; a failure lists every screen with the
- * texts it found.
+ * texts it found. Walking every menu page as the admin, it also finds any page, or part of one, that
+ * refuses the admin with the 403 result (issue 27; this walk replaced a zh-CN walk of its own).
  *
  * Fast by design (it runs in the CI e2e stage): one signed-in page per language, each screen opened by
  * its route inside the running shell, and one in-page wait per screen that ends when the screen is calm
@@ -147,6 +148,8 @@ async function look(page: Page, scope: string, pattern: string, add: string): Pr
           const text = el.getAttribute('placeholder') ?? ''
           if (bad.test(text) && !el.closest(data) && visible(el)) out.add(text)
         }
+        // The admin is refused nothing (issue 27): no page, and no part of one, shows the 403 result.
+        if (root!.querySelector('.ant-result-403')) out.add('refused: the 403 result shows')
         const hasAdd = [...root!.querySelectorAll('button')].some((b) => b.textContent?.replace(/\s/g, '') === add && visible(b) && !b.disabled)
         return { texts: [...out], add: hasAdd }
       },
