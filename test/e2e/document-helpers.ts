@@ -163,11 +163,26 @@ export async function addPayment(page: Page, pane: Locator, payType: string): Pr
   await chooseScrolling(page, pane.getByRole('combobox', { name: '第1个支付方式' }), payType)
 }
 
+/** The DatePicker input of a header field (found by its form item label). */
+export const dateInput = (page: Page, pane: Locator, label: string): Locator =>
+  pane.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
+
 /** Types a date into the DatePicker of a header field (found by its form item label). */
 export async function fillDate(page: Page, pane: Locator, label: string, date: string): Promise<void> {
-  const input = pane.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
+  const input = dateInput(page, pane, label)
   await input.click()
   await input.fill(date)
   await input.press('Enter')
   await expect(input).toHaveValue(date)
+}
+
+/** 修改 from the list row of `key`: the first line's amount becomes `amount`, saved with 修改成功！; the list row then shows `shown` (the amount itself by default). */
+export async function modifyFromList(page: Page, list: Locator, key: string, amountLabel: RegExp, amount: string, shown = amount): Promise<void> {
+  await rowOf(list, key).getByRole('button', { name: '修改', exact: true }).click()
+  await expect(page).toHaveURL(/\/modify\//)
+  const pane = page.locator('.shell-pane:visible')
+  await pane.getByRole('spinbutton', { name: amountLabel }).fill(amount)
+  await pane.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(toast(page, '修改成功！')).toBeVisible()
+  await expect(rowOf(list, key)).toContainText(shown)
 }

@@ -1,6 +1,5 @@
-import type { Locator, Page } from '@playwright/test'
 import { chooseOption, confirmBox, expect, openPicker, rowOf, searchPicker, test, toast } from './helpers.js'
-import { approveFromList, codeOf, docMasterData, fillDate, openAdd, save } from './document-helpers.js'
+import { approveFromList, codeOf, docMasterData, fillDate, modifyFromList, openAdd, save } from './document-helpers.js'
 
 /**
  * Settlement pages with no browser test until issue 30 ("Tests for what already works"): the supplier
@@ -9,17 +8,6 @@ import { approveFromList, codeOf, docMasterData, fillDate, openAdd, save } from 
  * Enter-to-search and 重置, 新增 inside the supplier picker. One signed-in walk; goods and a sale
  * through the API.
  */
-
-/** 修改 from the list row of `key`: the first line's amount becomes `amount`, saved with 修改成功！ and shown in the list. */
-async function modifyFromList(page: Page, list: Locator, key: string, amountLabel: RegExp, amount: string): Promise<void> {
-  await rowOf(list, key).getByRole('button', { name: '修改', exact: true }).click()
-  await expect(page).toHaveURL(/\/modify\//)
-  const pane = page.locator('.shell-pane:visible')
-  await pane.getByRole('spinbutton', { name: amountLabel }).fill(amount)
-  await pane.getByRole('button', { name: '保存', exact: true }).click()
-  await expect(toast(page, '修改成功！')).toBeVisible()
-  await expect(rowOf(list, key)).toContainText(amount)
-}
 
 test('settlement pages (supplier pre-sheet add, modify, approve; customer check sheet add, approve); customer picker Enter and 重置; 新增 inside the supplier picker', async ({ page, api }) => {
   test.setTimeout(120_000)

@@ -146,7 +146,10 @@ describe('document facts come from the document files', () => {
     // A logistics sheet's 发货 is a dialog its feature registers under the action's key.
     expect(rowActionsFor(file('logisticsSheet'), 0)).toEqual([{ key: 'delivery', label: '发货', permission: 'logistics:sheet:delivery', statuses: [0] }])
     expect(rowActionsFor(file('logisticsSheet'), 3)).toEqual([])
-    expect(withActions.sort()).toEqual(['logisticsSheet', 'purchaseOrder', 'receiveSheet', 'scTransferOrder', 'takeStockSheet'])
+    // An approved check sheet's 结算 opens the settle sheet made from it (its `madeFrom`).
+    expect(rowActionsFor(file('settleCheckSheet'), 3)).toEqual([{ label: '结算', permission: 'settle:sheet:add', statuses: [3], make: 'settleSheet' }])
+    expect(rowActionsFor(file('customerSettleCheckSheet'), 0)).toEqual([])
+    expect(withActions.sort()).toEqual(['customerSettleCheckSheet', 'logisticsSheet', 'purchaseOrder', 'receiveSheet', 'scTransferOrder', 'settleCheckSheet', 'takeStockSheet'])
   })
 
   it('line visibility by a header value', () => {

@@ -7,6 +7,7 @@ import { AUDIT_FIELDS, buildEntityModel, type EntityModel } from '../../shared/m
 import { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { isPatternName } from '../../shared/metadata/patterns.js'
 import { documentHeaderFile, documentLinesFile } from '../../shared/metadata/document-model.js'
+import { checkContinuations } from './continuation-rules.js'
 
 /** The project's schemas/ directory, found upwards from this module (src/server/engine/ or the dist-server/ bundle). */
 export const SCHEMAS_DIR = findSchemas(import.meta.dirname)
@@ -106,6 +107,7 @@ export class EntityRegistry {
     ].map((x) => (typeof x === 'string' ? x : x.field))
     for (const name of names) if (!known(name)) throw new Error(`${where}: view names unknown field ${name}`)
     if (entity.parentField && !entity.byName.has(entity.parentField)) throw new Error(`${where}: unknown tree parent`)
+    checkContinuations(entity, (name) => this.entities.get(name))
   }
 
   /**

@@ -243,6 +243,20 @@ export interface Field {
    * With defaultFrom today: the form starts with today plus the number of days in this field of a settings (singleton) entity, e.g. purchaseConfig.expectArriveDays (预计到货日期 = today + 预计到货天数 of 采购参数设置). A blank setting leaves the field empty (a party's terms may fill it later). Checked at start-up: the entity is a singleton and the field an integer.
    */
   defaultDays?: string
+  /**
+   * A date of a new document that continues the party's previous one (a 对账单's 起始日期): once the clerk chooses the party, the field becomes the day after the latest `last` among this kind's documents of that party (the document's own list call, narrowed by the party's list condition and sorted by `last`, so it is what the clerk may see), or, with `orFirstCandidate` and no such document, the approve day of the party's earliest line candidate (`lines.pick.candidates`, so nothing older is left out of the first one); with neither, the clerk's choice stays. A date typed while the answer was on its way is kept.
+   */
+  defaultAfter?: {
+    /**
+     * Header ref field whose choice sets the date; the list view has an eq condition on it.
+     */
+    party: string
+    /**
+     * Date field of the same document whose latest value the new one follows (endDate).
+     */
+    last: string
+    orFirstCandidate?: boolean
+  }
   derive?: {
     from: string
     rule: 'pinyinInitialsUpper'
@@ -664,6 +678,25 @@ export interface Document {
   hooks?: string
   follows?: SourceFollow
   /**
+   * A new document made from another one (the other's row action `make`: a settle sheet from its check sheet): the add page reads the source (its `get`), starts with the listed header fields of it (still editable), and with `line`, one line for the source taken from this document's line candidates of that party on the source's approve day (so its amounts are the server's, and a source already settled or held gives no line).
+   */
+  madeFrom?: {
+    /**
+     * Header entity of the source document (settleCheckSheet).
+     */
+    document: string
+    /**
+     * Header fields this document takes from the source of the same name (party, startDate, endDate).
+     *
+     * @minItems 1
+     */
+    copy: [string, ...string[]]
+    /**
+     * The source becomes the first line, as `lines.pick.candidates` offers it (keyed by `lines.pick.field`).
+     */
+    line?: boolean
+  }
+  /**
    * The document carries 约定支付 (its answer has `payTypes`; the amounts must add up to the total): the page shows the payments table.
    */
   agreedPayments?: boolean
@@ -881,6 +914,10 @@ export interface RowAction {
    * Instead of a call: opens this page of the document (its route mode): receive (a transfer's 收货), addPayments (a receive sheet's 登记付款, served by the settlement feature).
    */
   page?: 'receive' | 'addPayments'
+  /**
+   * Instead of a call: opens the add page of this other document (found by its list menu), made from the row as that document's `madeFrom` declares (a check sheet's 结算 opens a settle sheet of it).
+   */
+  make?: string
   /**
    * Instead of a call or a page: the handler a feature module registers for this document and key (registerRowAction, e.g. a logistics sheet's 发货 dialog).
    */

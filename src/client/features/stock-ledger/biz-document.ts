@@ -1,7 +1,7 @@
 import type { MenuEntry } from '../../app/menus.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../../shared/metadata/enum-catalog.js'
-import { documentOfMenu } from '../../runtime/document/document-menus.js'
+import { listPathOf } from '../../runtime/document/document-menus.js'
 
 /** The business-type enumeration of the stock ledger; each code names the entity it posts from (enums.json `entity`). */
 export const STOCK_BIZ_TYPE_ENUM = 'STOCK_BIZ_TYPE'
@@ -19,8 +19,7 @@ export function bizEntityName(enums: EnumCatalog, bizType: unknown): string | un
  */
 export function bizDocumentPath(entity: EntityModel | undefined, entries: readonly MenuEntry[], bizId: unknown): string | undefined {
   if (!entity || bizId === null || bizId === undefined || bizId === '') return undefined
-  const entry = entries.find((e) => e.menu.path && documentOfMenu([entity], e.menu) === entity)
-  const path = entry?.menu.path?.replace(/\/+$/, '')
+  const path = listPathOf(entity, entries)
   if (!path) return undefined
   const id = encodeURIComponent(String(bizId))
   return entity.file.document ? `${path}/detail/${id}` : `${path}?id=${id}`

@@ -55,7 +55,7 @@ export interface DocumentLinesProps {
 /** Where a picked record's code goes on the line: itemId → itemCode (as the server answers it). */
 
 /** The line field defaults of a new line (tax rate 0…). */
-function withDefaults(row: LineRow, lines: EntityModel): LineRow {
+export function withDefaults(row: LineRow, lines: EntityModel): LineRow {
   for (const f of lines.fields) if (!f.readOnly && f.default !== undefined && f.default !== null && row[f.name] === undefined) row[f.name] = f.default
   return row
 }

@@ -6,6 +6,9 @@ import { hasApproval } from '../../../shared/metadata/document-model.js'
 import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FRESH_OPENING } from '../../app/tab-store.js'
+import { flattenFunctions, useMenus } from '../../app/menus.js'
+import { listPathOf } from './document-menus.js'
+import { MADE_FROM_PARAM } from './continuation.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 import type { EntityRow } from '../entity-api.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
@@ -69,6 +72,13 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   // 新增 is a new document every time, never the one left half-typed in its tab.
   const open = (mode: DocumentMode, row?: EntityRow) => navigate(documentPath(listPath, mode, row?.id), mode === 'add' ? { state: FRESH_OPENING } : undefined)
   const editable = (row: EntityRow) => isEditableStatus(row.status)
+  // 结算 of a check sheet: the add page of the document made from this row (`make`), below that document's menu.
+  const { data: menus } = useMenus()
+  const entries = useMemo(() => flattenFunctions(menus), [menus])
+  const makePath = (action: ListRowAction) => {
+    const target = action.make ? meta.entityOrUndefined(action.make) : undefined
+    return target ? listPathOf(target, entries) : undefined
+  }
 
   const { withSelection: choose, confirmBatch } = useBatchConfirm()
   const withSelection = (ctx: ListContext, verb: string, then: (ids: string[]) => void) => choose(ctx.selected, verb, then)
@@ -136,6 +146,8 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
   /** 取消审核, 提前结束, 收货, 发货…: a confirmation then the call, the action's page, or a feature's dialog. */
   const extra = (action: ListRowAction, row: EntityRow, ctx: ListContext) => {
     if (action.page) return open(action.page, row)
+    const made = makePath(action)
+    if (made) return navigate(`${documentPath(made, 'add')}?${new URLSearchParams({ [MADE_FROM_PARAM]: row.id })}`, { state: FRESH_OPENING })
     if (action.key) {
       const reload = () => {
         documentsChanged(entity.name)
@@ -187,7 +199,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         </Popconfirm>
       )}
       {rowActionsFor(entity.file, row.status)
-        .filter((a) => can([a.permission]) && (!a.key || rowActionHandler(entity.name, a.key)))
+        .filter((a) => can([a.permission]) && (!a.key || rowActionHandler(entity.name, a.key)) && (!a.make || makePath(a)))
         .map((a) => (
           <Button key={a.label} type="link" size="small" onClick={() => extra(a, row, ctx)}>
             {a.label}

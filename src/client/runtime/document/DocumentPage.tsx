@@ -21,7 +21,8 @@ import { rememberValue } from '../remembered-values.js'
 import { useSession } from '../../app/session.js'
 import { enumColor } from '../field-text.js'
 import AgreedPayments, { type PaymentRow } from './AgreedPayments.js'
-import DocumentLines, { newLineKey, type LineRow } from './DocumentLines.js'
+import DocumentLines, { newLineKey, withDefaults, type LineRow } from './DocumentLines.js'
+import { MADE_FROM_PARAM, continuedDate, continuedDates, madeFrom, type MadeFrom } from './continuation.js'
 import PrintButton from './PrintButton.js'
 import OrderTimeline from './OrderTimeline.js'
 import RefuseDialog from './RefuseDialog.js'
@@ -69,7 +70,12 @@ interface Loaded {
   requireSource: boolean
   /** Settings a new document's date defaults count from (`defaultDays`), by entity name. */
   settings?: Record<string, Record<string, unknown>>
+  /** What a new document made from another (`madeFrom`, opened by that one's row action) starts with. */
+  made?: MadeFrom
 }
+
+/** The source a new document is made from: `?madeFrom=` of its add page (a row action's `make`; a pane's location has no state, and a reload keeps it). */
+const madeFromId = (search: string): string | undefined => new URLSearchParams(search).get(MADE_FROM_PARAM) || undefined
 
 /** The settings (singleton entities) a new document's header fields count their date defaults from. */
 async function readDaySettings(meta: Meta, header: EntityModel): Promise<Record<string, Record<string, unknown>>> {
@@ -93,11 +99,13 @@ function DocumentLoader(props: DocumentPageProps & { meta: Meta; header: EntityM
   )
   const [loaded, setLoaded] = useState<Loaded | undefined>()
   const [failure, setFailure] = useState<string | undefined>()
+  const sourceId = madeFromId(useLocation().search)
   useEffect(() => {
     let live = true
     const load = async (): Promise<Loaded> => {
       if (route.id) return { record: await call(documentCallsOf(header).get, { id: route.id }), requireSource: false }
-      const settings = await readDaySettings(meta, header)
+      const [settings, made] = await Promise.all([readDaySettings(meta, header), sourceId ? madeFrom(meta, header, sourceId) : undefined])
+      if (made) return { requireSource: false, settings, made }
       if (!link || route.require !== undefined) return { requireSource: Boolean(link && route.require), settings }
       if (!link.config) return { requireSource: false, settings }
       const config = await call(singletonCalls(link.config.base).read, undefined, { hideError: true }).catch(() => ({}) as Record<string, unknown>)
@@ -136,6 +144,7 @@ function DocumentEditor({
   record,
   requireSource,
   settings,
+  made,
   link,
 }: DocumentPageProps & Loaded & { meta: Meta; header: EntityModel; lines: EntityModel; link?: SourceLink }) {
   const tr = useTr()
@@ -166,7 +175,9 @@ function DocumentEditor({
     [header, mode, meta, readOnly, link, showSource],
   )
   const schema = useMemo(() => buildFormSchema(header, items, meta.enums, mode, record), [header, items, meta, mode, record])
-  const [rows, setRows] = useState<LineRow[]>(() => (record?.details ?? []).map((l) => ({ ...l, __key: newLineKey() })))
+  const [rows, setRows] = useState<LineRow[]>(() =>
+    made?.line ? [withDefaults({ ...made.line, __key: newLineKey() }, lines)] : (record?.details ?? []).map((l) => ({ ...l, __key: newLineKey() })),
+  )
   const [savedPayments] = useState<PaymentRow[]>(() =>
     (record?.payTypes ?? []).map((p) => ({
       __key: newLineKey(),
@@ -199,15 +210,19 @@ function DocumentEditor({
   const paymentRule = header.byName.has('paymentDate') ? paymentDateRuleOf(header.file) : undefined
   const loadPaymentDate = useRef<(party: unknown, setDate: boolean) => void>(() => undefined)
   const loadPlan = useRef<(planId: string | undefined) => void>(() => undefined)
+  const continueDate = useRef<(name: string, rule: Parameters<typeof continuedDate>[1], party: unknown) => void>(() => undefined)
   const loadPre = useRef<(preId: string | undefined) => void>(() => undefined)
   const userId = useSession().user?.id
   const form = useMemo(
     () =>
       createForm({
-        initialValues: initialFormValues(items, mode, record, userId, (ref) => {
-          const [entity, field] = ref.split('.')
-          return settings?.[entity]?.[field]
-        }),
+        initialValues: {
+          ...initialFormValues(items, mode, record, userId, (ref) => {
+            const [entity, field] = ref.split('.')
+            return settings?.[entity]?.[field]
+          }),
+          ...made?.values,
+        },
         readPretty: readOnly,
         effects: (f) => {
           if (!readOnly) pickerFillEffects(f, items, meta.pickerEntity)
@@ -221,6 +236,9 @@ function DocumentEditor({
           }
           onFieldValueChange(warehouseField, (field) => followWarehouse.current(field.value as string | undefined))
           if (visibilityField) onFieldValueChange(visibilityField, (field) => setVisibilityValue(field.value))
+          if (mode === 'add')
+            for (const { name, rule } of continuedDates(header))
+              onFieldInputValueChange(rule.party, (field) => continueDate.current(name, rule, field.value))
           if (paymentRule && !readOnly) {
             onFieldInputValueChange(paymentRule.party, (field) => loadPaymentDate.current(field.value, true))
             onFieldValueChange(paymentRule.party, (field) => {
@@ -238,7 +256,7 @@ function DocumentEditor({
           }
         },
       }),
-    [items, mode, record, readOnly, link, userId, meta, settings],
+    [items, mode, record, readOnly, link, userId, meta, settings, made],
   )
   // Input not saved yet keeps its tab from closing (or from being opened afresh) without a question.
   const [typed, setTyped] = useState(false)
@@ -260,6 +278,26 @@ function DocumentEditor({
       })
       .catch(() => undefined)
   }
+  // The latest party chosen wins; a date the clerk typed while the answer was on its way is kept.
+  const continuing = useRef(new Map<string, number>())
+  continueDate.current = (name, rule, party) => {
+    const turn = (continuing.current.get(name) ?? 0) + 1
+    continuing.current.set(name, turn)
+    if (typeof party !== 'string' || !party) return
+    const before = form.values[name]
+    continuedDate(header, rule, party)
+      .then((date) => {
+        if (date && continuing.current.get(name) === turn && form.values[name] === before) form.setValuesIn(name, date)
+      })
+      .catch(() => undefined)
+  }
+  // Made from a source that has nothing left to take: the header is filled, the clerk is told why no line.
+  const toldNoLine = useRef(false)
+  useEffect(() => {
+    if (!made?.noLine || toldNoLine.current) return
+    toldNoLine.current = true
+    message.warning(tr('所选单据已结算或已在其他单据中，未添加明细'))
+  }, [made, message, tr])
   // A new retail out sheet gets today's date (members have no terms) before any member is chosen; the
   // product search follows a warehouse the form started with (the clerk's last one).
   const started = useRef(false)

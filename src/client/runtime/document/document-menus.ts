@@ -1,4 +1,5 @@
 import type { MenuNode } from '../../../shared/contracts/menu-node.js'
+import type { MenuEntry } from '../../app/menus.js'
 import type { EntityModel } from '../../../shared/metadata/entity-model.js'
 
 const ENTITY_PREFIX = 'entity:'
@@ -19,4 +20,10 @@ export function documentOfMenu(documents: readonly EntityModel[], menu: Pick<Men
   if (!permission?.endsWith(QUERY_SUFFIX)) return undefined
   const prefix = permission.slice(0, -QUERY_SUFFIX.length)
   return documents.find((d) => d.file.api?.permission === prefix)
+}
+
+/** The path of the user's menu listing this entity (its pages are below it), if they have one. */
+export function listPathOf(entity: EntityModel, entries: readonly MenuEntry[]): string | undefined {
+  const entry = entries.find((e) => e.menu.path && documentOfMenu([entity], e.menu) === entity)
+  return entry?.menu.path?.replace(/\/+$/, '') || undefined
 }
