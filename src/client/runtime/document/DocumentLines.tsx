@@ -21,6 +21,7 @@ import CandidateDialog from './CandidateDialog.js'
 import { addOrIncrement, quickMatch } from './quick-add.js'
 import { decimalText } from '../../../shared/metadata/decimal-text.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { useLineStock } from './line-stock.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
 export type LineRow = Record<string, unknown> & { __key: string }
@@ -40,6 +41,8 @@ export interface DocumentLinesProps {
   /** `GET …/product/search?scId&condition` of this document's module, when it has one. */
   searchUrl?: string
   scId?: string
+  /** Each line shows its product's current stock in `scId` (the document declares `lineStock` and is entered or awaits approval). */
+  showStock?: boolean
   /** Line fields not shown (e.g. the counts of other take statuses on a pre-take sheet). */
   hidden?: ReadonlySet<string>
   /** A document linked to its source: lines added here are gifts (price 0, not typed), as the server requires. */
@@ -85,7 +88,7 @@ export function lineFromProduct(product: Record<string, unknown>, lines: EntityM
  * the product picker with a quick search by code, name or SKU, the picker of `lines.pick`, or its
  * server candidates (CandidateDialog).
  */
-export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, hidden, giftsOnly, extraColumns, headerValues, headerLabel }: DocumentLinesProps) {
+export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, showStock = false, hidden, giftsOnly, extraColumns, headerValues, headerLabel }: DocumentLinesProps) {
   const tr = useTr()
   const models = useMemo(() => lineColumnModels(lines, section, { readOnly }).filter((m) => !hidden?.has(m.key)), [lines, section, readOnly, hidden])
   const [picking, setPicking] = useState<string | undefined>()
@@ -99,6 +102,8 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   const totals = section.totals
   const picker = picking ? meta.pickerEntity(picking) : undefined
   const taken = useMemo(() => new Set(pick ? rows.map((r) => String(r[pick.field])) : []), [rows, pick])
+  const stockShown = showStock && products
+  const stock = useLineStock(rows, scId, stockShown)
 
   const discount = discountFieldsOf(section)
   // Price, original price and discount rate follow each other as the clerk types (line-discount.ts).
@@ -233,8 +238,18 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       align: 'right',
       render: (_v, row) => <span data-line-amount>{documentTotals([row], totals).amount}</span>,
     })
+  // The warehouse's stock right after what the line refers to, before what is typed.
+  const afterReference = 1 + referenceColumns(lines, section).length
+  if (stockShown)
+    columns.splice(afterReference, 0, {
+      key: '__stock',
+      title: tr('可用库存'),
+      width: 100,
+      align: 'right',
+      render: (_v, row) => <span data-line-stock>{stock?.get(String(row.productId)) ?? ''}</span>,
+    })
   if (extraColumns?.length)
-    columns.splice(1 + referenceColumns(lines, section).length, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
+    columns.splice(afterReference, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
       key: c.key,
       title: tr(c.title),
       width: 110,
