@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
@@ -22,6 +22,7 @@ import { addOrIncrement, quickMatch } from './quick-add.js'
 import { decimalText } from '../../../shared/metadata/decimal-text.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { useLineStock } from './line-stock.js'
+import { fitColumns } from '../column-fit.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
 export type LineRow = Record<string, unknown> & { __key: string }
@@ -102,6 +103,15 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   const totals = section.totals
   const picker = picking ? meta.pickerEntity(picking) : undefined
   const taken = useMemo(() => new Set(pick ? rows.map((r) => String(r[pick.field])) : []), [rows, pick])
+  const box = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
   const stockShown = showStock && products
   const stock = useLineStock(rows, scId, stockShown)
 
@@ -217,7 +227,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   }
 
   const columns: ColumnType<LineRow>[] = [
-    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', fixed: 'left', render: (_v, _r, i) => i + 1 },
     ...models.map(
       (m): ColumnType<LineRow> => ({
         key: m.key,
@@ -269,8 +279,13 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       ),
     })
 
+  // Widths as declared, fitted to the card: what only shows gives way before an input does, and a table
+  // that still does not fit keeps 删除 on the left, where at rest it covers no input (column-fit.ts).
+  const typed = new Set(models.filter((m) => m.editable).map((m) => m.key))
+  const fitted = fitColumns(columns, width - 2, (c) => !c.fixed && !typed.has(String(c.key)))
+
   return (
-    <div className="document-lines">
+    <div className="document-lines" ref={box}>
       {!readOnly && (
         <Space style={{ marginBottom: 8 }} wrap>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={open}>
@@ -308,10 +323,10 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
         rowKey="__key"
         size="small"
         bordered
-        columns={columns}
+        columns={fitted.columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: fitted.x }}
         locale={{ emptyText: tr(`暂无${subject}`) }}
       />
       {picker && (

@@ -1,13 +1,7 @@
 import { useMemo } from 'react'
 import { warehouseStock } from '../../../shared/contracts/stock.js'
 import { useCall } from '../../app/use-call.js'
-
-/** The distinct products of the lines, in a stable order (the same set is the same request). */
-export function lineProductIds(rows: readonly Record<string, unknown>[]): string[] {
-  const ids = new Set<string>()
-  for (const r of rows) if (typeof r.productId === 'string' && r.productId) ids.add(r.productId)
-  return [...ids].sort()
-}
+import { lineProductIds } from './line-product-ids.js'
 
 /**
  * The current stock of the lines' products in the warehouse `scId` (documents declaring `lineStock`):
