@@ -3,6 +3,7 @@ import { entityCalls } from '../../shared/contracts/entity-calls.js'
 import { hasOperation, operationKeys } from '../../shared/metadata/operation-keys.js'
 import { entityColumns } from './list-columns.js'
 import type { ListSource } from './list-source.js'
+import { documentListColumns } from './document/document-list-columns.js'
 
 /**
  * The list of an entity as a source like any declared view: its `{api.base}/query` (or `/trees`),
@@ -20,7 +21,7 @@ export function entitySource(entity: EntityModel): ListSource {
     path: paged ? calls.query.path : calls[listOp].path,
     entity: entity.name,
     query: list?.query ?? [],
-    columns: entityColumns(entity, list?.columns ?? [], true),
+    columns: entityColumns(entity, entity.file.document ? documentListColumns(list?.columns ?? []) : (list?.columns ?? []), true),
     paged,
     tree: !paged && entity.parentField ? { parentField: entity.parentField, expanded: list?.treeExpanded !== false } : undefined,
     sort: list?.sort && { field: list.sort.field, order: list.sort.order ?? 'asc' },

@@ -84,3 +84,25 @@ export const transfer = {
   receive: defineCall<TransferReceive, null>('PATCH', `${TRANSFER_BASE}/receive`),
   receiveDetail: defineCall<{ id: string }, TransferReceipt[]>('GET', `${TRANSFER_BASE}/receive/detail`),
 }
+
+/** What a line table asks: the products of its lines, in the header's warehouse. */
+export interface WarehouseStockParams {
+  scId: string
+  productIds: string[]
+}
+
+/** A product's available stock in the warehouse (a bundle's from its components). */
+export interface WarehouseStock {
+  productId: string
+  stockNum: number
+}
+
+/** Most products one call answers: a line table holds at most 5000 lines (a document's `maxLines`). */
+export const WAREHOUSE_STOCK_MAX = 5000
+
+/**
+ * The stock a document's lines show (documents declaring `lineStock`): one call per line table, a
+ * body because a table of thousands of lines would not fit a query string. Products the user may not
+ * see (data permission) or that do not exist are left out of the answer.
+ */
+export const warehouseStock = defineCall<WarehouseStockParams, WarehouseStock[]>('POST', '/stock/product/warehouseStock')

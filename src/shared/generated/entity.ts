@@ -705,6 +705,10 @@ export interface Document {
    */
   pickerStock?: boolean
   /**
+   * Goods leave or move within the header's warehouse (`searchWarehouseField`): while the document is entered or awaits approval, each line shows its product's current available stock there (a bundle's: as the product picker's `warehouseStock`), read for the whole line table in one call (`POST /stock/product/warehouseStock`) when the warehouse changes or products are added. Whoever may add, modify or approve such a document may make that call.
+   */
+  lineStock?: boolean
+  /**
    * GET path of the line table's quick product search (`?scId&condition`), where the server has one.
    */
   productSearch?: string

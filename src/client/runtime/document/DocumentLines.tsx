@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
@@ -21,6 +21,8 @@ import CandidateDialog from './CandidateDialog.js'
 import { addOrIncrement, quickMatch } from './quick-add.js'
 import { decimalText } from '../../../shared/metadata/decimal-text.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { useLineStock } from './line-stock.js'
+import { fitColumns } from '../column-fit.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
 export type LineRow = Record<string, unknown> & { __key: string }
@@ -40,6 +42,8 @@ export interface DocumentLinesProps {
   /** `GET …/product/search?scId&condition` of this document's module, when it has one. */
   searchUrl?: string
   scId?: string
+  /** Each line shows its product's current stock in `scId` (the document declares `lineStock` and is entered or awaits approval). */
+  showStock?: boolean
   /** Line fields not shown (e.g. the counts of other take statuses on a pre-take sheet). */
   hidden?: ReadonlySet<string>
   /** A document linked to its source: lines added here are gifts (price 0, not typed), as the server requires. */
@@ -85,7 +89,7 @@ export function lineFromProduct(product: Record<string, unknown>, lines: EntityM
  * the product picker with a quick search by code, name or SKU, the picker of `lines.pick`, or its
  * server candidates (CandidateDialog).
  */
-export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, hidden, giftsOnly, extraColumns, headerValues, headerLabel }: DocumentLinesProps) {
+export default function DocumentLines({ meta, lines, section, rows, onChange, readOnly, linkField, searchUrl, scId, showStock = false, hidden, giftsOnly, extraColumns, headerValues, headerLabel }: DocumentLinesProps) {
   const tr = useTr()
   const models = useMemo(() => lineColumnModels(lines, section, { readOnly }).filter((m) => !hidden?.has(m.key)), [lines, section, readOnly, hidden])
   const [picking, setPicking] = useState<string | undefined>()
@@ -99,6 +103,17 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   const totals = section.totals
   const picker = picking ? meta.pickerEntity(picking) : undefined
   const taken = useMemo(() => new Set(pick ? rows.map((r) => String(r[pick.field])) : []), [rows, pick])
+  const box = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+  const stockShown = showStock && products
+  const stock = useLineStock(rows, scId, stockShown)
 
   const discount = discountFieldsOf(section)
   // Price, original price and discount rate follow each other as the clerk types (line-discount.ts).
@@ -212,7 +227,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   }
 
   const columns: ColumnType<LineRow>[] = [
-    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', render: (_v, _r, i) => i + 1 },
+    { key: '__seq', title: tr('序号'), width: SEQ_WIDTH, align: 'center', fixed: 'left', render: (_v, _r, i) => i + 1 },
     ...models.map(
       (m): ColumnType<LineRow> => ({
         key: m.key,
@@ -233,8 +248,18 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       align: 'right',
       render: (_v, row) => <span data-line-amount>{documentTotals([row], totals).amount}</span>,
     })
+  // The warehouse's stock right after what the line refers to, before what is typed.
+  const afterReference = 1 + referenceColumns(lines, section).length
+  if (stockShown)
+    columns.splice(afterReference, 0, {
+      key: '__stock',
+      title: tr('可用库存'),
+      width: 100,
+      align: 'right',
+      render: (_v, row) => <span data-line-stock>{stock?.get(String(row.productId)) ?? ''}</span>,
+    })
   if (extraColumns?.length)
-    columns.splice(1 + referenceColumns(lines, section).length, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
+    columns.splice(afterReference, 0, ...extraColumns.map((c): ColumnType<LineRow> => ({
       key: c.key,
       title: tr(c.title),
       width: 110,
@@ -254,8 +279,13 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
       ),
     })
 
+  // Widths as declared, fitted to the card: what only shows gives way before an input does, and a table
+  // that still does not fit keeps 删除 on the left, where at rest it covers no input (column-fit.ts).
+  const typed = new Set(models.filter((m) => m.editable).map((m) => m.key))
+  const fitted = fitColumns(columns, width - 2, (c) => !c.fixed && !typed.has(String(c.key)))
+
   return (
-    <div className="document-lines">
+    <div className="document-lines" ref={box}>
       {!readOnly && (
         <Space style={{ marginBottom: 8 }} wrap>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={open}>
@@ -293,10 +323,10 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
         rowKey="__key"
         size="small"
         bordered
-        columns={columns}
+        columns={fitted.columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: fitted.x }}
         locale={{ emptyText: tr(`暂无${subject}`) }}
       />
       {picker && (

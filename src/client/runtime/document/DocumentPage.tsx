@@ -538,6 +538,7 @@ function DocumentEditor({
           linkField={linkField}
           searchUrl={productSearchUrl(header.file)}
           scId={scId}
+          showStock={section.lineStock === true && (!readOnly || canApprove)}
           hidden={hidden}
           giftsOnly={linked}
           extraColumns={extraColumnsOf(header.name, rows)}

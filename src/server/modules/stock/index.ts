@@ -4,11 +4,12 @@ import { registerProductStockRoutes } from './product-stock-routes.js'
 import { registerStockLogRoutes } from './stock-log-routes.js'
 import { registerSerialNumberRoutes } from './serial-number-routes.js'
 import { registerProductStockDetails } from './product-stock-details.js'
+import { registerWarehouseStock } from './warehouse-stock-route.js'
 
 /**
  * 库存管理, the read side of the stock ledger (src/server/domain/stock/stock-ledger.ts): stock by product and
- * warehouse, the movement log, lots (inbound movements), a product's stock across warehouses, and serial
- * numbers. Stock itself changes only through the ledger, called by documents on approval: the stock
+ * warehouse, the movement log, lots (inbound movements), a product's stock across warehouses, the stock of a document's lines in its
+ * warehouse, and serial numbers. Stock itself changes only through the ledger, called by documents on approval: the stock
  * entities declare no `api`, so no generic write route exists for them.
  */
 export function stockModule(app: FastifyInstance, services: Services): void {
@@ -16,4 +17,5 @@ export function stockModule(app: FastifyInstance, services: Services): void {
   registerStockLogRoutes(app, services)
   registerProductStockDetails(app, services)
   registerSerialNumberRoutes(app, services)
+  registerWarehouseStock(app, services)
 }
