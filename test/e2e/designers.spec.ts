@@ -144,6 +144,72 @@ test('a form is built in 表单生成器 and opened from a menu', async ({ page,
   await expect(formPane.getByRole('combobox', { name: '客户等级' })).toBeVisible()
 })
 
+test('表单生成器 names fields from their labels and gives a date field date properties', async ({ page, api }) => {
+  test.setTimeout(120_000)
+  const formName = `命名表单${uniqueSuffix()}`
+  const pane = await openScreen(page, '/development/fm-designer')
+  await pane.getByRole('button', { name: '新建表单', exact: false }).click()
+  const create = page.getByRole('dialog', { name: '新建自定义表单' })
+  await create.getByRole('textbox', { name: '表单名称' }).fill(formName)
+  await create.getByRole('button', { name: /确\s*定/ }).click()
+  await expect(pane.locator('.ant-select-selection-item', { hasText: formName })).toBeVisible()
+  const canvas = pane.getByRole('list', { name: '表单画布' })
+  const props = pane.getByRole('region', { name: '字段属性' })
+  const title = props.getByRole('textbox', { name: '标题' })
+  const name = props.getByRole('textbox', { name: '字段名' })
+
+  // A new field is named from its label; the name follows the title while the admin has not typed one.
+  await pane.getByRole('listitem', { name: '单行文本' }).click()
+  await expect(name).toHaveValue('danHangWenBen')
+  await title.fill('客户名称')
+  await expect(name).toHaveValue('keHuMingCheng')
+  await expect(title).toBeFocused()
+  await pane.getByRole('listitem', { name: '单行文本' }).click()
+  await title.fill('客户名称')
+  await expect(name).toHaveValue('keHuMingCheng2')
+  await name.fill('contact')
+  await name.blur()
+  await title.fill('联系人')
+  await expect(name).toHaveValue('contact')
+  await expect(canvas.getByRole('listitem', { name: '联系人（contact）' })).toBeVisible()
+
+  // A date shows date properties, not the text ones.
+  await pane.getByRole('listitem', { name: '日期', exact: true }).click()
+  await expect(name).toHaveValue('riQi')
+  await title.fill('下次跟进时间')
+  await expect(name).toHaveValue('xiaCiGenJinShiJian')
+  for (const text of ['校验正则', '校验提示', '最少字符', '最多字符']) await expect(props.getByRole('textbox', { name: text })).toHaveCount(0)
+  await expect(props.getByRole('combobox', { name: '日期格式' })).toBeVisible()
+  await props.getByRole('switch', { name: '包含时间' }).click()
+  // the select shows its value over its input: open it by its frame
+  await props.locator('.ant-select', { has: page.getByRole('combobox', { name: '日期格式', exact: true }) }).click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^YYYY-MM-DD HH:mm \(/ }).click()
+  await props.getByRole('switch', { name: '默认今天' }).click()
+  const earliest = props.getByRole('textbox', { name: '最早日期' })
+  await earliest.click()
+  await earliest.fill('2020-01-01')
+  await earliest.press('Enter')
+  await expect(earliest).toHaveValue('2020-01-01')
+  // a text field still offers its own rules
+  await canvas.getByRole('listitem', { name: '客户名称（keHuMingCheng）' }).click()
+  await expect(props.getByRole('textbox', { name: '校验正则' })).toBeVisible()
+  await expect(props.getByRole('combobox', { name: '日期格式' })).toHaveCount(0)
+
+  // The live preview starts the date-time at today, in the chosen format.
+  const today = await page.evaluate(() => new Date().toLocaleDateString('sv'))
+  const preview = pane.getByRole('region', { name: '表单预览' })
+  await expect(preview.locator('.ant-picker input').first()).toHaveValue(new RegExp(`^${today} \\d{2}:\\d{2}$`))
+  await pane.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(toast(page, '保存成功')).toBeVisible()
+
+  const forms = await api.get<{ datas: { id: string; name: string }[] }>('/gen/custom/form/query', { name: formName })
+  const formId = forms.datas.find((f) => f.name === formName)!.id
+  const config = await api.get<{ formConfig: string }>('/gen/api/custom/form/config', { id: formId })
+  const fields = (JSON.parse(config.formConfig) as { properties: { grid: { properties: Record<string, { title: string; 'x-component-props': Record<string, unknown> }> } } }).properties.grid.properties
+  expect(Object.keys(fields)).toEqual(['keHuMingCheng', 'contact', 'xiaCiGenJinShiJian'])
+  expect(fields.xiaCiGenJinShiJian['x-component-props']).toMatchObject({ format: 'YYYY-MM-DD HH:mm', showTime: true, defaultToday: true, minDate: '2020-01-01' })
+})
+
 test('the custom form and custom page dialogs open their editors without page errors', async ({ page }) => {
   test.setTimeout(120_000)
   const errors: string[] = []

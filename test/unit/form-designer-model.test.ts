@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldProblems, fromFormSchema, moveField, newField, toFormSchema } from '../../src/client/lowcode/form-designer-model.js'
+import { fieldProblems, fromFormSchema, moveField, nameFromTitle, newField, retitle, toFormSchema } from '../../src/client/lowcode/form-designer-model.js'
 import { checkFormSchema } from '../../src/client/lowcode/formily-schema.js'
 
 describe('form designer model', () => {
@@ -38,7 +38,43 @@ describe('form designer model', () => {
     expect(fieldProblems([{ ...level, options: [] }])).toEqual(['第1个字段（客户等级）：请添加选项'])
     expect(fieldProblems([{ ...dic, dicCode: '' }])).toEqual(['第1个字段（来源）：请选择数据字典'])
     expect(fieldProblems([{ ...text, pattern: '([' }])).toEqual(['第1个字段（客户名称）：校验正则不正确'])
-    expect(newField('Input', ['field1', 'field2']).name).toBe('field3')
+    expect(fieldProblems([{ ...newField('DatePicker', []), minDate: '2026-12-31', maxDate: '2026-01-01' }])).toEqual(['第1个字段（日期）：最早日期不能晚于最晚日期'])
     expect(moveField(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a'])
+  })
+
+  it('names a field from its label: camelCase pinyin, unique in the form, a leading letter', () => {
+    expect(newField('Input', []).name).toBe('danHangWenBen')
+    expect(newField('Input', ['danHangWenBen', 'danHangWenBen2']).name).toBe('danHangWenBen3')
+    expect(nameFromTitle('客户名称', [])).toBe('keHuMingCheng')
+    expect(nameFromTitle('Email 地址', [])).toBe('emailDiZhi')
+    expect(nameFromTitle('VIP等级', [])).toBe('vipDengJi')
+    expect(nameFromTitle('1号仓', [])).toBe('field1HaoCang')
+    expect(nameFromTitle('？', ['field'])).toBe('field2')
+    expect(nameFromTitle('绿色'.repeat(40), []).length).toBeLessThanOrEqual(64)
+    for (const t of ['客户名称', 'Email 地址', '1号仓', '？', '绿色'.repeat(40)]) expect(fieldProblems([{ ...text, title: t, name: nameFromTitle(t, []) }])).toEqual([])
+  })
+
+  it('lets the name follow the title until the admin types one', () => {
+    const a = newField('Input', [])
+    const b = newField('Input', [a.name])
+    let fields = retitle([a, b], b.name, '客户名称')
+    expect(fields.map((f) => f.name)).toEqual(['danHangWenBen', 'keHuMingCheng'])
+    fields = retitle(fields, 'danHangWenBen', '客户名称')
+    expect(fields.map((f) => f.name)).toEqual(['keHuMingCheng2', 'keHuMingCheng'])
+    fields = retitle(fields, 'keHuMingCheng2', '客户名称（备用）')
+    expect(fields[0]).toMatchObject({ name: 'keHuMingChengBeiYong', title: '客户名称（备用）' })
+    const typed = { ...fields[1], name: 'customer' }
+    expect(retitle([typed], 'customer', '客户全称')[0]).toMatchObject({ name: 'customer', title: '客户全称' })
+  })
+
+  it('writes a date field\'s format, time, default today and range as picker props and reads them back', () => {
+    const date = { ...newField('DatePicker', []), name: 'nextVisit', title: '下次跟进', showTime: true, dateFormat: 'YYYY-MM-DD HH:mm', defaultToday: true, minDate: '2026-01-01', maxDate: '2026-12-31' }
+    const schema = toFormSchema([date])
+    expect(checkFormSchema(schema).ok).toBe(true)
+    expect(schema.properties!.grid.properties!.nextVisit['x-component-props']).toEqual({ 'aria-label': '下次跟进', format: 'YYYY-MM-DD HH:mm', showTime: true, defaultToday: true, minDate: '2026-01-01', maxDate: '2026-12-31' })
+    expect(schema.properties!.grid.properties!.nextVisit['x-validator']).toBeUndefined()
+    expect(fromFormSchema(schema)).toEqual([date])
+    // a text keeps no date props
+    expect(toFormSchema([{ ...text, showTime: true, minDate: '2026-01-01' }]).properties!.grid.properties!.customerName['x-component-props']).toEqual({ 'aria-label': '客户名称' })
   })
 })

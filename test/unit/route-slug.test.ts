@@ -9,3 +9,13 @@ describe('routeSlug', () => {
     expect(deriveRules.routeSlug('绿色')).toBe('lv-se')
   })
 })
+
+describe('camelName', () => {
+  it('turns a label into a camelCase ASCII property name with the same pinyin words', () => {
+    expect(deriveRules.camelName('客户名称')).toBe('keHuMingCheng')
+    expect(deriveRules.camelName('采购 订单2')).toBe('caiGouDingDan2')
+    expect(deriveRules.camelName('customerName')).toBe('customerName')
+    expect(deriveRules.camelName('绿色')).toBe('lvSe')
+    expect(deriveRules.camelName('——')).toBe('')
+  })
+})

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { useCall } from '../app/use-call.js'
@@ -7,7 +8,7 @@ import PickerInput from '../runtime/picker/PickerInput.js'
 import { FeedbackProvider, useFeedback } from '../components/feedback.js'
 import { entityWritten } from '../api/entity-writes.js'
 import { CustomFormBody } from './CustomFormHost.js'
-import { fieldProblems, fromFormSchema, GRID_COLUMNS, moveField, newField, PALETTE, paletteOf, toFormSchema, type DesignerField } from './form-designer-model.js'
+import { DATE_FORMATS, fieldProblems, fromFormSchema, GRID_COLUMNS, moveField, newField, PALETTE, paletteOf, retitle, toFormSchema, type DesignerField } from './form-designer-model.js'
 import { useTr } from '../i18n/use-tr.js'
 import { call } from '../api/call.js'
 import { type CustomFormRecord, customForm, lowcodeChoices } from '../../shared/contracts/lowcode.js'
@@ -67,6 +68,13 @@ function FormDesigner() {
     setSelected(field.name)
   }
   const update = (name: string, patch: Partial<DesignerField>) => {
+    if (patch.title !== undefined) {
+      // the name follows the title while it is the title's proposal: select it under its new name
+      const next = retitle(fields, name, patch.title)
+      setFields(next)
+      setSelected(next[fields.findIndex((f) => f.name === name)]?.name)
+      return
+    }
     setFields((list) => list.map((f) => (f.name === name ? { ...f, ...patch } : f)))
     if (patch.name !== undefined) setSelected(patch.name)
   }
@@ -147,7 +155,7 @@ function FormDesigner() {
             </Col>
             <Col span={8}>
               <Card size="small" title={tr('属性')} role="region" aria-label={tr('字段属性')}>
-                {current ? <FieldProperties key={current.name} field={current} onChange={(patch) => update(current.name, patch)} /> : <Typography.Text type="secondary">{tr('请选择一个字段')}</Typography.Text>}
+                {current ? <FieldProperties key={fields.indexOf(current)} field={current} onChange={(patch) => update(current.name, patch)} /> : <Typography.Text type="secondary">{tr('请选择一个字段')}</Typography.Text>}
               </Card>
             </Col>
           </Row>
@@ -284,6 +292,8 @@ function FieldCell({ field, selected, onSelect, onRemove }: { field: DesignerFie
 function FieldProperties({ field, onChange }: { field: DesignerField; onChange: (patch: Partial<DesignerField>) => void }) {
   const tr = useTr()
   const [name, setName] = useState(field.name)
+  // a name that followed the title is shown as it changes
+  useEffect(() => setName(field.name), [field.name])
   const entry = paletteOf(field.component)
   const dics = useCall(lowcodeChoices.dics, { pageIndex: 1, pageSize: 500 }, { swr: { revalidateOnFocus: false } })
   return (
@@ -303,7 +313,7 @@ function FieldProperties({ field, onChange }: { field: DesignerField; onChange: 
       <Form.Item label={tr('必填')}>
         <Switch aria-label={tr('必填')} checked={field.required} onChange={(required) => onChange({ required })} />
       </Form.Item>
-      {entry?.type === 'string' && !entry.options && field.component !== 'DataDicSelect' && field.component !== 'CustomSelector' && (
+      {entry?.rules === 'text' && (
         <>
           <Form.Item label={tr('校验正则')}>
             <Input aria-label={tr('校验正则')} placeholder={`${tr('例如')} ^1\\d{10}$`} value={field.pattern} onChange={(e) => onChange({ pattern: e.target.value })} />
@@ -321,6 +331,7 @@ function FieldProperties({ field, onChange }: { field: DesignerField; onChange: 
           </Space>
         </>
       )}
+      {entry?.rules === 'date' && <DateProperties field={field} onChange={onChange} />}
       {entry?.options && (
         <Form.Item label={tr('选项')}>
           <Space direction="vertical" style={{ width: '100%' }}>
@@ -355,6 +366,41 @@ function FieldProperties({ field, onChange }: { field: DesignerField; onChange: 
         </Form.Item>
       )}
     </Form>
+  )
+}
+
+/** What a date field is set by: date-time or date, its format, today as default (a single date) and the days it allows. */
+function DateProperties({ field, onChange }: { field: DesignerField; onChange: (patch: Partial<DesignerField>) => void }) {
+  const tr = useTr()
+  const formats = field.showTime ? DATE_FORMATS.dateTime : DATE_FORMATS.date
+  const bound = (value: string, key: 'minDate' | 'maxDate', label: string) => (
+    <Form.Item label={label}>
+      <DatePicker aria-label={label} value={value ? dayjs(value) : null} onChange={(d) => onChange({ [key]: d ? d.format('YYYY-MM-DD') : '' })} />
+    </Form.Item>
+  )
+  return (
+    <>
+      <Form.Item label={tr('包含时间')}>
+        <Switch aria-label={tr('包含时间')} checked={field.showTime} onChange={(showTime) => onChange({ showTime, dateFormat: '' })} />
+      </Form.Item>
+      <Form.Item label={tr('日期格式')}>
+        <Select
+          aria-label={tr('日期格式')}
+          value={field.dateFormat || formats[0]}
+          options={formats.map((f) => ({ value: f, label: `${f} (${dayjs().format(f)})` }))}
+          onChange={(dateFormat: string) => onChange({ dateFormat: dateFormat === formats[0] ? '' : dateFormat })}
+        />
+      </Form.Item>
+      {field.component === 'DatePicker' && (
+        <Form.Item label={tr('默认今天')}>
+          <Switch aria-label={tr('默认今天')} checked={field.defaultToday} onChange={(defaultToday) => onChange({ defaultToday })} />
+        </Form.Item>
+      )}
+      <Space>
+        {bound(field.minDate, 'minDate', tr('最早日期'))}
+        {bound(field.maxDate, 'maxDate', tr('最晚日期'))}
+      </Space>
+    </>
   )
 }
 

@@ -1,5 +1,6 @@
 import type { FormSchemaNode } from './formily-schema.js'
 import { term, tr } from '../i18n/use-tr.js'
+import { deriveRules } from '../../shared/metadata/derive.js'
 
 /**
  * The form designer's model: a flat list of fields laid on a 24-column grid, and its two-way mapping
@@ -14,20 +15,22 @@ export interface PaletteEntry {
   type: 'string' | 'number' | 'boolean' | 'array'
   /** offers an options list (value/label) */
   options?: boolean
+  /** which rules the property panel offers: a text's pattern and length, or a date's format, default and range */
+  rules?: 'text' | 'date'
 }
 
 /** What an admin can place: the components a stored custom form renders (formily-components.tsx). */
 export const PALETTE: PaletteEntry[] = [
-  { component: 'Input', label: term('单行文本'), type: 'string' },
-  { component: 'Input.TextArea', label: term('多行文本'), type: 'string' },
-  { component: 'Password', label: term('密码'), type: 'string' },
+  { component: 'Input', label: term('单行文本'), type: 'string', rules: 'text' },
+  { component: 'Input.TextArea', label: term('多行文本'), type: 'string', rules: 'text' },
+  { component: 'Password', label: term('密码'), type: 'string', rules: 'text' },
   { component: 'NumberPicker', label: term('数字'), type: 'number' },
   { component: 'Select', label: term('下拉选择'), type: 'string', options: true },
   { component: 'Radio.Group', label: term('单选'), type: 'string', options: true },
   { component: 'Checkbox.Group', label: term('多选'), type: 'array', options: true },
   { component: 'Switch', label: term('开关'), type: 'boolean' },
-  { component: 'DatePicker', label: term('日期'), type: 'string' },
-  { component: 'DatePicker.RangePicker', label: term('日期范围'), type: 'array' },
+  { component: 'DatePicker', label: term('日期'), type: 'string', rules: 'date' },
+  { component: 'DatePicker.RangePicker', label: term('日期范围'), type: 'array', rules: 'date' },
   { component: 'TimePicker', label: term('时间'), type: 'string' },
   { component: 'DataDicSelect', label: term('数据字典'), type: 'string' },
   { component: 'CustomSelector', label: term('自定义选择器'), type: 'string' },
@@ -59,19 +62,60 @@ export interface DesignerField {
   dicCode: string
   /** CustomSelector: the selector's id */
   selectorId: string
+  /** dates: the display and submitted format ('' = the picker's own) */
+  dateFormat: string
+  /** dates: a date-time picker */
+  showTime: boolean
+  /** a single date: starts with today */
+  defaultToday: boolean
+  /** dates: the earliest and latest day that can be chosen, YYYY-MM-DD ('' = open) */
+  minDate: string
+  maxDate: string
 }
+
+/** The formats a date field offers, by whether it holds a time. */
+export const DATE_FORMATS = {
+  date: ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY年MM月DD日'],
+  dateTime: ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm', 'YYYY/MM/DD HH:mm'],
+} as const
 
 export const GRID_COLUMNS = 24
 const GRID_KEY = 'grid'
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
 
+/**
+ * The name a label proposes: its pinyin in camelCase ASCII (客户名称 -> keHuMingCheng), made unique
+ * among `taken` by a number (keHuMingCheng2); `field` when the label gives no letter to start with.
+ */
+export function nameFromTitle(title: string, taken: readonly string[]): string {
+  let base = deriveRules.camelName(title).slice(0, 60)
+  if (!/^[A-Za-z]/.test(base)) base = `field${base.charAt(0).toUpperCase()}${base.slice(1)}`.slice(0, 60)
+  if (!taken.includes(base)) return base
+  let n = 2
+  while (taken.includes(`${base}${n}`)) n += 1
+  return `${base}${n}`
+}
+
+/**
+ * A field's new title, and its name following the title while the name is still the one the previous
+ * title proposed (a name the admin typed stays theirs).
+ */
+export function retitle(fields: readonly DesignerField[], name: string, title: string): DesignerField[] {
+  const others = fields.filter((f) => f.name !== name).map((f) => f.name)
+  return fields.map((f) => {
+    if (f.name !== name) return f
+    const base = nameFromTitle(f.title, [])
+    const follows = f.name === base || (f.name.startsWith(base) && /^\d+$/.test(f.name.slice(base.length)))
+    return { ...f, title, name: follows ? nameFromTitle(title, others) : f.name }
+  })
+}
+
 export function newField(component: string, taken: readonly string[]): DesignerField {
   const entry = paletteOf(component)
-  let n = taken.length + 1
-  while (taken.includes(`field${n}`)) n += 1
+  const title = entry ? tr(entry.label) : component
   return {
-    name: `field${n}`,
-    title: entry ? tr(entry.label) : component,
+    name: nameFromTitle(title, taken),
+    title,
     component,
     span: 12,
     required: false,
@@ -83,6 +127,11 @@ export function newField(component: string, taken: readonly string[]): DesignerF
     options: entry?.options ? [{ label: tr('选项1'), value: '1' }, { label: tr('选项2'), value: '2' }] : [],
     dicCode: '',
     selectorId: '',
+    dateFormat: '',
+    showTime: false,
+    defaultToday: false,
+    minDate: '',
+    maxDate: '',
   }
 }
 
@@ -107,6 +156,7 @@ export function fieldProblems(fields: readonly DesignerField[]): string[] {
     if (f.options.some((o) => !o.label.trim() || !o.value.trim())) problems.push(tr(`${where}：选项的显示值和值不能为空`))
     if (f.component === 'DataDicSelect' && !f.dicCode) problems.push(tr(`${where}：请选择数据字典`))
     if (f.component === 'CustomSelector' && !f.selectorId) problems.push(tr(`${where}：请选择自定义选择器`))
+    if (f.minDate && f.maxDate && f.minDate > f.maxDate) problems.push(tr(`${where}：最早日期不能晚于最晚日期`))
   })
   return problems
 }
@@ -120,6 +170,13 @@ export function toFormSchema(fields: readonly DesignerField[]): FormSchemaNode {
     if (f.placeholder) props.placeholder = f.placeholder
     if (f.component === 'DataDicSelect') props.dicCode = f.dicCode
     if (f.component === 'CustomSelector') props.selectorId = f.selectorId
+    if (entry?.rules === 'date') {
+      if (f.dateFormat) props.format = f.dateFormat
+      if (f.showTime) props.showTime = true
+      if (f.defaultToday && f.component === 'DatePicker') props.defaultToday = true
+      if (f.minDate) props.minDate = f.minDate
+      if (f.maxDate) props.maxDate = f.maxDate
+    }
     const node: FormSchemaNode = {
       type: entry?.type ?? 'string',
       title: f.title,
@@ -195,6 +252,11 @@ export function fromFormSchema(input: unknown): DesignerField[] {
         options: Array.isArray(node.enum) ? node.enum.map((o) => (o && typeof o === 'object' ? { label: str(obj(o).label), value: str(obj(o).value) } : { label: str(o), value: str(o) })) : [],
         dicCode: str(cp.dicCode),
         selectorId: str(cp.selectorId),
+        dateFormat: str(cp.format),
+        showTime: cp.showTime === true,
+        defaultToday: cp.defaultToday === true,
+        minDate: str(cp.minDate),
+        maxDate: str(cp.maxDate),
       }
     })
 }

@@ -1,11 +1,13 @@
 import { connect, createSchemaField } from '@formily/react'
-import { Checkbox, DatePicker, FormGrid, FormItem, FormLayout, Input, NumberPicker, Password, Radio, Select, Space, Switch, TimePicker } from '@formily/antd-v5'
+import { Checkbox, FormGrid, FormItem, FormLayout, Input, NumberPicker, Password, Radio, Select, Space, Switch, TimePicker } from '@formily/antd-v5'
 import CustomSelectorInput from './CustomSelectorInput.js'
 import DataDicSelect from '../components/DictionarySelect.js'
+import DatePicker from './FormDatePicker.js'
 
 /**
  * The only components a stored custom form can render (formily-schema.ts lists the same names):
- * Formily's antd set, plus the custom selector and the data-dictionary select. No user-supplied React.
+ * Formily's antd set (the date pickers with the designer's date rules), plus the custom selector and the
+ * data-dictionary select. No user-supplied React.
  */
 export const customFormComponents = {
   FormItem,
