@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { expect, openScreen, rowOf, test, toast, uniqueSuffix } from './helpers.js'
+import { expect, openScreen, rowOf, switchLanguage, test, toast, uniqueSuffix } from './helpers.js'
 
 /** A sheet with a merged, filled, bordered title and a formula over two numbers (the parts the export must keep). */
 const workbook = {
@@ -102,4 +102,76 @@ test('the file box uploads a file checked by its content and downloads it back',
   expect(download.suggestedFilename()).toBe(name)
   const fs = await import('node:fs/promises')
   expect(await fs.readFile((await download.path())!, 'utf8')).toBe('文件收纳箱')
+})
+
+test('the sheet editor names the selection, writes in the Chinese UI font, right-aligns numbers; 编辑 opens the content and 重命名 the name', async ({ page, api }) => {
+  test.setTimeout(120_000)
+  const name = `对齐${uniqueSuffix()}`
+  const pane = await openScreen(page, '/smart-work/online-excel')
+  await pane.getByRole('button', { name: '新增', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '新增在线Excel' })
+  await form.getByRole('textbox', { name: '名称', exact: true }).fill(name)
+  await form.getByRole('button', { name: '确定', exact: true }).click()
+  await expect(toast(page, '新增成功')).toBeVisible()
+  const row = rowOf(pane, name)
+  // one word for each: 编辑 the content, 重命名 the name (no 修改 beside 编辑)
+  await expect(row.getByRole('button', { name: '编辑', exact: true })).toBeVisible()
+  await expect(row.getByRole('button', { name: '修改', exact: true })).toHaveCount(0)
+  await row.getByRole('button', { name: '重命名', exact: true }).click()
+  const rename = page.getByRole('dialog', { name: '重命名在线Excel' })
+  await expect(rename.getByRole('textbox', { name: '名称', exact: true })).toHaveValue(name)
+  await rename.getByRole('button', { name: '取消', exact: true }).click()
+
+  const id = (await api.get<{ datas: { id: string }[] }>('/sw/excel/query', { name })).datas[0].id
+  const stored = { sheets: [{ name: 'Sheet1', order: 0, status: 1, celldata: [{ r: 0, c: 0, v: { v: 12.5, m: '12.5', ct: { fa: 'General', t: 'n' } } }, { r: 0, c: 1, v: { v: '名称', m: '名称', ct: { fa: 'General', t: 'g' } } }] }], info: { name: '' } }
+  const put = await page.request.put('/cloud-api/sw/excel/content', { headers: { 'X-Auth-Token': api.token }, data: { id, content: JSON.stringify(stored) } })
+  expect((await put.json()).msg).toBe('保存成功')
+
+  await page.goto(`/online-excel?id=${id}`)
+  const cells = page.locator('.fortune-sheet-overlay .fortune-cell-area')
+  await expect(cells).toBeVisible()
+  const nameBox = page.locator('.fortune-name-box')
+  // opened, the name box names the cell selected (it read A1:NaN)
+  await expect(nameBox).toHaveText('A1')
+  // Cells are 73 × 19 px: B2, then C3 with Shift.
+  const box = (await cells.boundingBox())!
+  await page.mouse.click(box.x + 73 + 36, box.y + 19 + 9)
+  await expect(nameBox).toHaveText('B2')
+  await page.keyboard.down('Shift')
+  await page.mouse.click(box.x + 2 * 73 + 36, box.y + 2 * 19 + 9)
+  await page.keyboard.up('Shift')
+  await expect(nameBox).toHaveText('B2:C3')
+  await expect(page.locator('.fortune-toolbar-combo-text').filter({ hasText: '微软雅黑' })).toBeVisible()
+
+  // a typed number is right-aligned as the stored one; text keeps no alignment
+  await page.mouse.click(box.x + 36, box.y + 19 + 9)
+  await expect(nameBox).toHaveText('A2')
+  await page.keyboard.type('42')
+  await page.keyboard.press('Enter')
+  await page.mouse.click(box.x + 36, box.y + 2 * 19 + 9)
+  await page.keyboard.type('note')
+  await page.keyboard.press('Enter')
+  const saved = page.waitForResponse((r) => r.url().includes('/sw/excel/content') && r.request().method() === 'PUT')
+  await page.keyboard.press('Control+s')
+  expect((await saved).status()).toBe(200)
+  const after = await api.get<{ sheets: { celldata: { r: number; c: number; v: { v: unknown; ht?: number } }[] }[] }>('/sw/excel/content', { id })
+  const at = (r: number, c: number) => after.sheets[0].celldata.find((x) => x.r === r && x.c === c)?.v
+  expect(at(0, 0)).toMatchObject({ v: 12.5, ht: 2 })
+  expect(Number(at(1, 0)?.v)).toBe(42)
+  expect(at(1, 0)?.ht).toBe(2)
+  expect(at(0, 1)?.ht).toBeUndefined()
+  expect(at(2, 0)).toMatchObject({ v: 'note' })
+  expect(at(2, 0)?.ht).toBeUndefined()
+
+  // a sheet added in the editor opens on A1 as well
+  await page.locator('.fortune-sheettab-button').first().click()
+  await expect(page.locator('#fortune-sheettab-container .luckysheet-sheets-item-name')).toHaveCount(2)
+  await expect(nameBox).toHaveText('A1')
+})
+
+test('在线Excel says Edit and Rename in English', async ({ page }) => {
+  const pane = await openScreen(page, '/smart-work/online-excel')
+  await switchLanguage(page, 'English')
+  await expect(pane.locator('.ant-table-row').first().getByRole('button', { name: 'Rename', exact: true })).toBeVisible()
+  await expect(pane.locator('.ant-table-row').first().getByRole('button', { name: 'Edit', exact: true })).toHaveCount(1)
 })

@@ -73,4 +73,24 @@ describe('spreadsheet xlsx mapping', () => {
     const opened = toEditorSheets(stored)
     expect(opened[0]).toMatchObject({ id: 'sheet_1', calcChain: [{ r: 1, c: 1, id: 'sheet_1' }] })
   })
+
+  it('opens numbers right-aligned unless aligned, and names a font given by its Luckysheet index', () => {
+    const [sheet] = toEditorSheets([
+      {
+        name: 'S',
+        celldata: [
+          { r: 0, c: 0, v: { v: 1, ct: { fa: 'General', t: 'n' } } },
+          { r: 0, c: 1, v: { v: 2, ct: { fa: 'General', t: 'n' }, ht: 1 } },
+          { r: 0, c: 2, v: { v: '文本', ct: { fa: 'General', t: 'g' }, ff: 5 } },
+          { r: 0, c: 3, v: { v: 3 } },
+        ],
+      },
+    ])
+    const v = (c: number) => (sheet.celldata as { c: number; v: Record<string, unknown> }[])[c].v
+    expect(v(0).ht).toBe(2)
+    expect(v(1).ht).toBe(1)
+    expect(v(2)).toMatchObject({ ff: '宋体' })
+    expect(v(2).ht).toBeUndefined()
+    expect(v(3).ht).toBe(2)
+  })
 })

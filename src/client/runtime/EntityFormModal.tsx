@@ -5,6 +5,7 @@ import type { FormMode } from './form-schema.js'
 import FormView from './FormView.js'
 import { tr } from '../i18n/use-tr.js'
 import GuardedModal from './GuardedModal.js'
+import { actionVerb, DEFAULT_VERB } from './action-verb.js'
 
 export interface FormDialog {
   mode: FormMode
@@ -21,7 +22,11 @@ export interface EntityFormModalProps {
 }
 
 export function formTitle(entity: EntityModel, mode: FormMode): string {
-  return tr(mode === 'add' ? `新增${entity.label}` : mode === 'modify' ? `修改${entity.label}` : `${entity.label}详情`)
+  if (mode === 'add') return tr(`新增${entity.label}`)
+  const verb = actionVerb(entity, mode)
+  // an entity's own word for the action titles its dialog the same way (重命名在线Excel)
+  if (verb !== DEFAULT_VERB[mode]) return tr(`${verb}${entity.label}`)
+  return tr(mode === 'modify' ? `修改${entity.label}` : `${entity.label}详情`)
 }
 
 /** The entity form in a dialog (width from `views.form.width`); Esc or × on unsaved input asks first. */

@@ -13,6 +13,7 @@ import type { FormMode } from './form-schema.js'
 import type { ListSource } from './list-source.js'
 import { actionOffered, rowActionHandler, useRowActionRegistry } from './row-actions.js'
 import { useBatchConfirm } from './batch-confirm.js'
+import { actionVerb } from './action-verb.js'
 
 /** What the entity's buttons use of the list they sit on. */
 export interface ActionsContext {
@@ -143,13 +144,13 @@ export function useEntityActions(
       case 'modify':
         return (
           <Button key={a} type="link" size="small" onClick={() => onOpen?.('modify', row)}>
-            {tr('修改')}
+            {tr(actionVerb(entity, 'modify'))}
           </Button>
         )
       case 'detail':
         return (
           <Button key={a} type="link" size="small" onClick={() => onOpen?.('detail', row)}>
-            {tr('详情')}
+            {tr(actionVerb(entity, 'detail'))}
           </Button>
         )
       case 'delete':

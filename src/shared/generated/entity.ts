@@ -363,6 +363,13 @@ export interface ListView {
   }
   toolbar?: Action[]
   row?: Action[]
+  /**
+   * A built-in action under this entity's own word, on its button and its dialog's title (在线Excel: 修改 is 重命名, since 编辑 opens the sheet's content).
+   */
+  actionLabels?: {
+    modify?: string
+    detail?: string
+  }
   paged?: boolean
   treeExpanded?: boolean
 }

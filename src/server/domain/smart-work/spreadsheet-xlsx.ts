@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs'
 import { loadExcelJs } from '../../platform/heavy-modules.js'
 import { invalid } from '../../platform/errors.js'
+import { fontName } from '../../../shared/spreadsheet-fonts.js'
 import {
   checkWorkbook,
   type BorderInfo,
@@ -46,9 +47,6 @@ export const BORDER_STYLES: readonly (ExcelJS.BorderStyle | undefined)[] = [
   'thick',
 ]
 
-/** Luckysheet's numbered font list (ff may be an index or a name). */
-const FONTS = ['Times New Roman', 'Arial', 'Tahoma', 'Verdana', '微软雅黑', '宋体', '黑体', '楷体', '仿宋', '新宋体', '华文新魏', '华文行楷', '华文隶书']
-
 const H_ALIGN: Record<string, ExcelJS.Alignment['horizontal']> = { '0': 'center', '1': 'left', '2': 'right' }
 const V_ALIGN: Record<string, ExcelJS.Alignment['vertical']> = { '0': 'middle', '1': 'top', '2': 'bottom' }
 const ROTATION: Record<string, number | 'vertical'> = { '1': 45, '2': -45, '3': 'vertical', '4': 90, '5': -90 }
@@ -81,8 +79,7 @@ const flag = (v: unknown) => v === 1 || v === '1' || v === true
 
 function fontOf(v: CellValue): Partial<ExcelJS.Font> {
   const size = Number(v.fs)
-  const ff = v.ff
-  const name = typeof ff === 'number' || /^\d+$/.test(String(ff ?? '')) ? FONTS[Number(ff)] : typeof ff === 'string' && ff ? ff : undefined
+  const name = fontName(v.ff)
   const font: Partial<ExcelJS.Font> = { size: Number.isFinite(size) && size > 0 ? size : DEFAULT_FONT_SIZE }
   if (name) font.name = name
   if (flag(v.bl)) font.bold = true

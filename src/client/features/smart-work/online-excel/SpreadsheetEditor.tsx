@@ -7,7 +7,8 @@ import { ApiError } from '../../../api/http.js'
 import { useFeedback } from '../../../components/feedback.js'
 import { swApi } from '../sw-api.js'
 import type { WorkbookContent } from '../../../../shared/contracts/smart-work.js'
-import { toEditorSheets, toStoredSheets } from './workbook-content.js'
+import { firstCellSelection, isUnalignedNumber, RIGHT, toEditorSheets, toStoredSheets } from './workbook-content.js'
+import { preferChineseUiFont } from './sheet-fonts.js'
 import { term, useTr } from '../../../i18n/use-tr.js'
 import { ExportButton } from '../../../components/ExportButton.js'
 
@@ -15,6 +16,8 @@ import { ExportButton } from '../../../components/ExportButton.js'
 export const EXCEL_WARNING = term('温馨提示：在线Excel不支持复杂的Excel文件，仅支持简单的文本编辑和数字计算，重要文件请做好备份！')
 
 type Sheets = Parameters<typeof Workbook>[0]['data']
+
+preferChineseUiFont()
 
 /**
  * The spreadsheet editor (FortuneSheet, a lazy chunk of its own): loads the stored workbook, 保存 (button
@@ -103,7 +106,23 @@ export default function SpreadsheetEditor({ id }: { id: string }) {
       </div>
       <Alert type="warning" showIcon banner message={tr(EXCEL_WARNING)} />
       <div style={{ flex: 1, position: 'relative', minHeight: 0 }} data-testid="sheet-host">
-        <Workbook ref={ref} data={content.sheets as unknown as Sheets} lang="zh" onOp={() => (dirty.current = true)} />
+        <Workbook
+          ref={ref}
+          data={content.sheets as unknown as Sheets}
+          lang="zh"
+          onOp={() => (dirty.current = true)}
+          hooks={{
+            // a new sheet opens on A1 as a loaded one does (the name box would read A1:NaN)
+            beforeAddSheet: (sheet) => {
+              if (!sheet.luckysheet_select_save?.length) sheet.luckysheet_select_save = firstCellSelection() as never
+              return true
+            },
+            // a number typed into a cell with no alignment of its own is shown right-aligned, as on load
+            afterUpdateCell: (r, c, _old, value) => {
+              if (isUnalignedNumber(value)) ref.current?.setCellFormat(r, c, 'ht', RIGHT)
+            },
+          }}
+        />
       </div>
     </div>
   )
