@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import type { Locator, Page } from '@playwright/test'
 import { expect, openScreen, rowOf, switchLanguage, test, toast, uniqueSuffix } from './helpers.js'
 
 /** A sheet with a merged, filled, bordered title and a formula over two numbers (the parts the export must keep). */
@@ -24,16 +25,21 @@ const workbook = {
   info: { name: '' },
 }
 
-test('create a spreadsheet, edit a cell, save with Ctrl+S, reopen and export it', async ({ page, api, context }) => {
-  test.setTimeout(120_000)
-  const name = `预算${uniqueSuffix()}`
+/** Adds a spreadsheet named `name` in the 在线Excel list; its row. */
+async function addSheet(page: Page, name: string): Promise<Locator> {
   const pane = await openScreen(page, '/smart-work/online-excel')
   await pane.getByRole('button', { name: '新增', exact: true }).click()
   const form = page.getByRole('dialog', { name: '新增在线Excel' })
   await form.getByRole('textbox', { name: '名称', exact: true }).fill(name)
   await form.getByRole('button', { name: '确定', exact: true }).click()
   await expect(toast(page, '新增成功')).toBeVisible()
-  const row = rowOf(pane, name)
+  return rowOf(pane, name)
+}
+
+test('create a spreadsheet, edit a cell, save with Ctrl+S, reopen and export it', async ({ page, api, context }) => {
+  test.setTimeout(120_000)
+  const name = `预算${uniqueSuffix()}`
+  const row = await addSheet(page, name)
   await expect(row).toBeVisible()
 
   const id = (await api.get<{ datas: { id: string }[] }>('/sw/excel/query', { name })).datas[0].id
@@ -107,13 +113,7 @@ test('the file box uploads a file checked by its content and downloads it back',
 test('the sheet editor names the selection, writes in the Chinese UI font, right-aligns numbers; 编辑 opens the content and 重命名 the name', async ({ page, api }) => {
   test.setTimeout(120_000)
   const name = `对齐${uniqueSuffix()}`
-  const pane = await openScreen(page, '/smart-work/online-excel')
-  await pane.getByRole('button', { name: '新增', exact: true }).click()
-  const form = page.getByRole('dialog', { name: '新增在线Excel' })
-  await form.getByRole('textbox', { name: '名称', exact: true }).fill(name)
-  await form.getByRole('button', { name: '确定', exact: true }).click()
-  await expect(toast(page, '新增成功')).toBeVisible()
-  const row = rowOf(pane, name)
+  const row = await addSheet(page, name)
   // one word for each: 编辑 the content, 重命名 the name (no 修改 beside 编辑)
   await expect(row.getByRole('button', { name: '编辑', exact: true })).toBeVisible()
   await expect(row.getByRole('button', { name: '修改', exact: true })).toHaveCount(0)
