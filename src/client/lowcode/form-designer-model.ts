@@ -75,7 +75,7 @@ export interface DesignerField {
 
 /** The formats a date field offers, by whether it holds a time. */
 export const DATE_FORMATS = {
-  date: ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY年MM月DD日'],
+  date: ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY年MM月DD日'], // i18n-ignore: a format pattern (the Chinese date style a user may choose), not a text
   dateTime: ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm', 'YYYY/MM/DD HH:mm'],
 } as const
 
