@@ -176,9 +176,11 @@ describe('Excel import', () => {
       [
         ['P-IMP-1', '上衣一号', 'SKU-IMP-1', 'CAT-C', 'BR-1', '17%', 10, '12.5'],
         ['P-IMP-2', '上衣二号', 'SKU-IMP-2', 'CAT-C', 'BR-1', 17, '免税', 8],
+        // 服装 has a child (上衣): a product is filed under a leaf category, in a file as on the screen
+        ['P-IMP-3', '服装三号', 'SKU-IMP-3', 'CAT-P', 'BR-1', 17, 17, 8],
       ],
     )
-    expect(products.tipMsgs).toEqual(['第2行：销项税率（%）只能填写：17%、13%、11%、9%、6%、3%、0%、免税'])
+    expect(products.tipMsgs).toEqual(['第2行：销项税率（%）只能填写：17%、13%、11%、9%、6%、3%、0%、免税', '第4行：类目只能选择末级'])
     const fixed = await importFile(
       '/basedata/product',
       ['*编号', '*名称', '*SKU', '*类目编号', '*品牌编号', '*进项税率（%）', '*销项税率（%）', '采购价'],

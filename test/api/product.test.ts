@@ -41,6 +41,7 @@ describe('products: SPU with SKUs, bundles', () => {
     token = await t.login()
     ids.root = await created('/basedata/product/category', { code: 'C01', name: '服装' })
     ids.child = await created('/basedata/product/category', { code: 'C0101', name: '上衣', parentId: ids.root })
+    ids.shoes = await created('/basedata/product/category', { code: 'C02', name: '鞋履' })
     ids.brand = await created('/basedata/product/brand', { code: 'B01', name: '星云' })
     ids.color = await created('/basedata/product/saleprop/group', { code: 'COLOR', name: '颜色' })
     ids.size = await created('/basedata/product/saleprop/group', { code: 'SIZE', name: '尺码' })
@@ -154,10 +155,13 @@ describe('products: SPU with SKUs, bundles', () => {
     expect(skus.every((s) => s.name.startsWith('T恤新款 '))).toBe(true)
     expect(skus.find((s) => s.code === 'P001X')?.name).toBe('T恤新款 蓝色 S')
 
+    // A category with children is refused: goods are filed under the most specific one (leaf-only, 000 §6).
+    const parent = await t.call('PUT', '/basedata/product/poly', { token, body: { id: ids.poly, name: 'T恤经典', categoryId: ids.root } })
+    expect([parent.body.code, parent.body.msg]).toEqual([400, '类目只能选择末级'])
     // Without lines, a SKU still follows the SPU's name and category.
-    await t.call('PUT', '/basedata/product/poly', { token, body: { id: ids.poly, name: 'T恤经典', categoryId: ids.root } })
+    await t.call('PUT', '/basedata/product/poly', { token, body: { id: ids.poly, name: 'T恤经典', categoryId: ids.shoes } })
     const again = await t.call<{ products: Sku[] }>('GET', '/basedata/product/poly', { token, query: { id: ids.poly } })
-    expect(again.body.data.products.every((s) => s.name.startsWith('T恤经典 ') && s.categoryId === ids.root)).toBe(true)
+    expect(again.body.data.products.every((s) => s.name.startsWith('T恤经典 ') && s.categoryId === ids.shoes)).toBe(true)
 
     // A SKU's category belongs to the SPU.
     const sku = again.body.data.products[0]

@@ -14,17 +14,16 @@ export async function buildLowcodeFixture(t: TestApp, token: string) {
     if (r.body.code !== 200) throw new Error(`${url}: ${r.body.msg}`)
     return r.body.data
   }
-  const drinks = await created('/basedata/product/category', { code: 'C01', name: '饮料', available: true })
-  const snacks = await created('/basedata/product/category', { code: 'C02', name: '零食', available: true, parentId: drinks })
   const brandId = await created('/basedata/product/brand', { code: 'B01', name: '品牌一', available: true })
-  const products: [string, string, string, string][] = [
-    ['P001', '可乐', '3.50', drinks],
-    ['P002', '雪碧', '4.00', drinks],
-    ['P003', '薯片', '8.50', snacks],
-    ['P004', '百分%_号', '12.00', snacks],
-  ]
-  for (const [code, name, retailPrice, categoryId] of products)
-    await created('/basedata/product', { code, name, skuCode: `SKU${code}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17, retailPrice })
+  const product = (code: string, name: string, retailPrice: string, categoryId: string) =>
+    created('/basedata/product', { code, name, skuCode: `SKU${code}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17, retailPrice })
+  // A product names a leaf category when it is saved: 饮料's products come before 零食 is filed under it.
+  const drinks = await created('/basedata/product/category', { code: 'C01', name: '饮料', available: true })
+  await product('P001', '可乐', '3.50', drinks)
+  await product('P002', '雪碧', '4.00', drinks)
+  const snacks = await created('/basedata/product/category', { code: 'C02', name: '零食', available: true, parentId: drinks })
+  await product('P003', '薯片', '8.50', snacks)
+  await product('P004', '百分%_号', '12.00', snacks)
 
   const productEntity = await created('/gen/data/entity/sync/table', { tableName: 'base_data_product', name: '商品' })
   const categoryEntity = await created('/gen/data/entity/sync/table', { tableName: 'base_data_product_category', name: '商品类目' })

@@ -22,6 +22,7 @@ import { pageArgs } from '../platform/page-args.js'
 import { countedRows, hasRowCounter } from '../db/row-counter.js'
 import { executeListed } from '../db/prepared-statements.js'
 import { takenMessage } from './unique-message.js'
+import { leafOnly, notLeaf } from './leaf-only.js'
 import { lockRows } from '../db/row-locks.js'
 import { isPostgres } from '../db/exact-decimal.js'
 
@@ -371,6 +372,14 @@ export class EntityStore {
     return out
   }
 
+  /** Of the rows `ids` of a tree entity, those that have children (a leaf-only ref may name none of them). */
+  async parentsAmong(db: Db, tree: EntityModel, ids: readonly unknown[]): Promise<Set<string>> {
+    const parent = tree.parentField ? tree.byName.get(tree.parentField) : undefined
+    if (!parent || !ids.length) return new Set()
+    const rows = await db.selectFrom(tree.table).select(`${parent.column} as p`).distinct().where(parent.column, 'in', [...new Set(ids)]).execute()
+    return new Set(rows.map((r) => String(r.p)))
+  }
+
   /**
    * After a create or modify, inside its transaction: the written rows are still within the caller's
    * data permission, or the write is refused with the entity's not-found message (the transaction rolls
@@ -481,6 +490,7 @@ export class EntityStore {
       if (!wanted.length) continue
       const found = await this.visibleRows(trx, ctx, target, wanted)
       if (found.length !== new Set(wanted).size) throw invalid(`${f.label}不存在`, f.name)
+      if (leafOnly(f, target) && (await this.parentsAmong(trx, target, wanted)).size) throw notLeaf(f)
       if (id && f.name === entity.parentField) {
         const below = await treeDescendants(trx, entity, id)
         if (below.includes(values[f.name] as string)) throw invalid(`${f.label}不能是自身或下级`, f.name)

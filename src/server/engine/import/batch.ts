@@ -12,6 +12,7 @@ import type { RowOutcome } from './units.js'
 import type { ImportRow } from './units.js'
 import type { Row, Wire } from '../record-codec.js'
 import { takenMessage } from '../unique-message.js'
+import { leafOnly, notLeaf } from '../leaf-only.js'
 
 /**
  * Per-entity adjustments an entity file cannot say, applied to each row's body just before the store
@@ -295,10 +296,13 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
     }
     const segmentIds = new Set(candidates.map((p) => p.id))
     const existingRefs = new Map<string, Set<string>>()
+    /** Of the rows a leaf-only field names, those with children. */
+    const notLeaves = new Map<FieldModel, Set<string>>()
     for (const { field, target } of refFields) {
       const ids = candidates.map((p) => p.values[field.name]).filter((id) => !isBlank(id) && !segmentIds.has(String(id)))
       const found = await store.visibleRows(trx, ctx, target, ids)
       existingRefs.set(target.name, new Set([...(existingRefs.get(target.name) ?? []), ...found.map((r) => String(r.id))]))
+      if (leafOnly(field, target)) notLeaves.set(field, await store.parentsAmong(trx, target, found.map((r) => r.id)))
     }
 
     /** A value the first queries did not cover (a row prepared again): asked on its own. */
@@ -354,6 +358,7 @@ export function batchWriter(services: Services, ctx: RequestContext, imp: RowImp
             existingRefs.get(target.name)!.has(String(id)) ||
             (again && !segmentIds.has(String(id)) && (await store.visibleRows(trx, ctx, target, [id])).length > 0)
           if (!ok) throw invalid(`${field.label}不存在`, field.name)
+          if (leafOnly(field, target) && (notLeaves.get(field)?.has(String(id)) ?? (await store.parentsAmong(trx, target, [id])).size > 0)) throw notLeaf(field)
         }
         for (const h of hooks) await h.beforeSave?.({ trx, ctx, entity, mode: 'create', values: p.values })
         for (const f of uniqueFields) if (!isBlank(p.merged[f.name])) claim(f, stored(f, p.merged[f.name]))
