@@ -87,14 +87,22 @@ describe('inTransaction: lock conflicts retried, then 409', () => {
     }
   })
 
-  it('retries nothing but lock conflicts', async () => {
+  it('retries nothing but lock conflicts and unique races', async () => {
     let attempts = 0
     const failed = await inTransaction(db, async () => {
       attempts++
-      throw Object.assign(new Error('duplicate key'), { code: '23505' })
+      throw Object.assign(new Error('value too long'), { code: '22001' })
     }).catch((error: unknown) => error)
-    expect((failed as { code: string }).code).toBe('23505')
+    expect((failed as { code: string }).code).toBe('22001')
     expect(attempts).toBe(1)
+    // A unique race's loser runs again (its checks then see the winner); one that never passes ends as a 409.
+    attempts = 0
+    const taken = await inTransaction(db, async () => {
+      attempts++
+      throw Object.assign(new Error('duplicate key'), { code: onPostgres ? '23505' : 'SQLITE_CONSTRAINT_UNIQUE' })
+    }).catch((error: unknown) => error)
+    expect(taken).toMatchObject({ status: 409, message: '操作冲突，请稍后重试' })
+    expect(attempts).toBe(TRANSACTION_ATTEMPTS)
   })
 
   it('a nested call joins the outer transaction: the outer one retries the whole, effects wait for its commit', async () => {
