@@ -111,7 +111,7 @@ describe('document facts come from the document files', () => {
   })
 
   it('row actions with their keys, confirmations and calls', () => {
-    expect(rowActionsFor(file('purchaseOrder'), 3)).toEqual([
+    expect(rowActionsFor(file('purchaseOrder'), { status: 3 })).toEqual([
       {
         label: '取消审核',
         permission: 'purchase:order:cancel-approve',
@@ -129,7 +129,7 @@ describe('document facts come from the document files', () => {
         done: '提前结束成功！',
       },
     ])
-    expect(rowActionsFor(file('takeStockSheet'), 3)).toEqual([
+    expect(rowActionsFor(file('takeStockSheet'), { status: 3 })).toEqual([
       {
         label: '取消审核',
         permission: 'stock:take:sheet:cancel-approve',
@@ -139,16 +139,20 @@ describe('document facts come from the document files', () => {
         done: '取消审核成功！',
       },
     ])
-    expect(rowActionsFor(file('scTransferOrder'), 3)).toEqual([{ label: '收货', permission: 'stock:sc-transfer:receive', statuses: [3, 9], page: 'receive' }])
+    expect(rowActionsFor(file('scTransferOrder'), { status: 3 })).toEqual([{ label: '收货', permission: 'stock:sc-transfer:receive', statuses: [3, 9], page: 'receive' }])
     const withActions = documents.filter((d) => d.document!.rowActions?.length).map((d) => d.name)
-    expect(rowActionsFor(file('receiveSheet'), 3)).toEqual([{ label: '登记付款', permission: 'purchase:receive:add-payments', statuses: [3], page: 'addPayments' }])
-    expect(rowActionsFor(file('receiveSheet'), 0)).toEqual([])
+    expect(rowActionsFor(file('receiveSheet'), { status: 3 })).toEqual([{ label: '登记付款', permission: 'purchase:receive:add-payments', statuses: [3], page: 'addPayments' }])
+    expect(rowActionsFor(file('receiveSheet'), { status: 0 })).toEqual([])
     // A logistics sheet's 发货 is a dialog its feature registers under the action's key.
-    expect(rowActionsFor(file('logisticsSheet'), 0)).toEqual([{ key: 'delivery', label: '发货', permission: 'logistics:sheet:delivery', statuses: [0] }])
-    expect(rowActionsFor(file('logisticsSheet'), 3)).toEqual([])
+    expect(rowActionsFor(file('logisticsSheet'), { status: 0 })).toEqual([{ key: 'delivery', label: '发货', permission: 'logistics:sheet:delivery', statuses: [0] }])
+    expect(rowActionsFor(file('logisticsSheet'), { status: 3 })).toEqual([])
     // An approved check sheet's 结算 opens the settle sheet made from it (its `madeFrom`).
-    expect(rowActionsFor(file('settleCheckSheet'), 3)).toEqual([{ label: '结算', permission: 'settle:sheet:add', statuses: [3], make: 'settleSheet' }])
-    expect(rowActionsFor(file('customerSettleCheckSheet'), 0)).toEqual([])
+    const settle = { label: '结算', permission: 'settle:sheet:add', statuses: [3], where: { settleStatus: [0, 1] }, make: 'settleSheet' }
+    expect(rowActionsFor(file('settleCheckSheet'), { status: 3, settleStatus: 0 })).toEqual([settle])
+    expect(rowActionsFor(file('settleCheckSheet'), { status: 3, settleStatus: 1 })).toEqual([settle])
+    // Settled in full (已结算): nothing left to settle.
+    expect(rowActionsFor(file('settleCheckSheet'), { status: 3, settleStatus: 3 })).toEqual([])
+    expect(rowActionsFor(file('customerSettleCheckSheet'), { status: 0 })).toEqual([])
     expect(withActions.sort()).toEqual(['customerSettleCheckSheet', 'logisticsSheet', 'purchaseOrder', 'receiveSheet', 'scTransferOrder', 'settleCheckSheet', 'takeStockSheet'])
   })
 
@@ -176,7 +180,7 @@ describe('document facts come from the document files', () => {
     expect(productSearchUrl(made)).toBe('/made/up/product/search')
     expect(warehouseFieldOf(made)).toBe('fromScId')
     expect(paymentDateRuleOf(made)?.path).toBe('/made/up/paymentdate')
-    expect(rowActionsFor(made, 3).map((a) => a.label)).toEqual(['作废'])
+    expect(rowActionsFor(made, { status: 3 }).map((a) => a.label)).toEqual(['作废'])
     expect([...hiddenLineFields(made, { kind: 'b' })]).toEqual(['aNum'])
     expect(sourceLinkOf(made, new Set(['outSheetId']), () => undefined)).toMatchObject({ headerField: 'outSheetId', load: '/sale/out/sheet/return', config: undefined })
   })

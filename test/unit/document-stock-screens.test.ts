@@ -43,12 +43,12 @@ describe('document features by document', () => {
   })
 
   it('row actions only in their statuses', () => {
-    expect(rowActionsFor(doc('purchaseOrder'), 3).map((a) => a.label)).toEqual(['取消审核', '提前结束'])
-    expect(rowActionsFor(doc('purchaseOrder'), 9).map((a) => a.label)).toEqual(['提前结束'])
-    expect(rowActionsFor(doc('purchaseOrder'), 0)).toEqual([])
-    expect(rowActionsFor(doc('takeStockSheet'), 3).map((a) => [a.label, a.permission])).toEqual([['取消审核', 'stock:take:sheet:cancel-approve']])
-    expect(rowActionsFor(doc('scTransferOrder'), 9).map((a) => a.page)).toEqual(['receive'])
-    expect(rowActionsFor(doc('scTransferOrder'), 12)).toEqual([])
+    expect(rowActionsFor(doc('purchaseOrder'), { status: 3 }).map((a) => a.label)).toEqual(['取消审核', '提前结束'])
+    expect(rowActionsFor(doc('purchaseOrder'), { status: 9 }).map((a) => a.label)).toEqual(['提前结束'])
+    expect(rowActionsFor(doc('purchaseOrder'), { status: 0 })).toEqual([])
+    expect(rowActionsFor(doc('takeStockSheet'), { status: 3 }).map((a) => [a.label, a.permission])).toEqual([['取消审核', 'stock:take:sheet:cancel-approve']])
+    expect(rowActionsFor(doc('scTransferOrder'), { status: 9 }).map((a) => a.page)).toEqual(['receive'])
+    expect(rowActionsFor(doc('scTransferOrder'), { status: 12 })).toEqual([])
   })
 
   it('a pre-take sheet shows the count of its take status only', () => {

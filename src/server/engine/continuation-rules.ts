@@ -30,6 +30,8 @@ export function checkContinuations(entity: EntityModel, entityOf: (name: string)
       throw new Error(`${where}: madeFrom line needs line candidates whose party is copied`)
   }
   for (const action of section?.rowActions ?? []) {
+    for (const name of Object.keys(action.where ?? {}))
+      if (!entity.byName.has(name)) throw new Error(`${where}: row action ${action.label} shows where ${name}, not a field of ${entity.name}`)
     if (!action.make) continue
     if (entityOf(action.make)?.file.document?.madeFrom?.document !== entity.name)
       throw new Error(`${where}: row action ${action.label} makes ${action.make}, which is not madeFrom ${entity.name}`)

@@ -907,6 +907,15 @@ export interface RowAction {
    */
   statuses: [number, ...number[]]
   /**
+   * Further row fields and the values they must hold for the action to show, e.g. {"settleStatus": [0, 1]}: 结算 only on check sheets not settled in full.
+   */
+  where?: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: [number, ...number[]]
+  }
+  /**
    * Confirmation text before the call.
    */
   confirm?: string

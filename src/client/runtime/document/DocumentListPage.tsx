@@ -198,7 +198,7 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
           </Button>
         </Popconfirm>
       )}
-      {rowActionsFor(entity.file, row.status)
+      {rowActionsFor(entity.file, row)
         .filter((a) => can([a.permission]) && (!a.key || rowActionHandler(entity.name, a.key)) && (!a.make || makePath(a)))
         .map((a) => (
           <Button key={a.label} type="link" size="small" onClick={() => extra(a, row, ctx)}>

@@ -24,9 +24,11 @@ export const paymentDateRuleOf = (file: EntityFile): PaymentDateRule | undefined
 /** A row action of a document list beyond modify/approve/delete (`rowActions`), shown only in some statuses and with its key. */
 export type ListRowAction = RowAction
 
-/** The extra row actions of a document that apply to a row in this status. */
-export function rowActionsFor(file: EntityFile, status: unknown): ListRowAction[] {
-  return (sectionOf(file).rowActions ?? []).filter((a) => a.statuses.includes(Number(status)))
+/** The extra row actions of a document that apply to this row: its status, and the values its `where` names. */
+export function rowActionsFor(file: EntityFile, row: Record<string, unknown>): ListRowAction[] {
+  return (sectionOf(file).rowActions ?? []).filter(
+    (a) => a.statuses.includes(Number(row.status)) && Object.entries(a.where ?? {}).every(([field, values]) => values.includes(Number(row[field]))),
+  )
 }
 
 /** The header field some line fields depend on (`lineVisibility`: a pre-take sheet's 盘点状态), if any. */
