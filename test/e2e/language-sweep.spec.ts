@@ -264,10 +264,19 @@ const LANGUAGES = [
   { name: '繁體中文', add: '新增', pattern: '', what: 'Simplified-only characters' },
 ] as const
 
-// The two languages run side by side when two workers are free.
-test.describe.configure({ mode: 'parallel' })
+/**
+ * The CI e2e stage sweeps English, where any text the catalogues miss shows as Han characters (the unit coverage
+ * test keeps zh-HK's keys equal to en-US's, so a text missing in one is missing in both). 繁體中文 adds a check of
+ * zh-HK's own spellings at the same cost again (about 5 minutes of a worker, a CI budget it does not fit), so it
+ * runs with `npm run test:sweep` (SWEEP_LANGUAGES=all).
+ */
+const swept = process.env.SWEEP_LANGUAGES === 'all' ? LANGUAGES : LANGUAGES.filter((l) => l.name === 'English')
 
-for (const language of LANGUAGES) {
+// The two languages run side by side when two workers are free. Findings are deterministic (budget 0):
+// a retry would only spend the sweep's minutes twice.
+test.describe.configure({ mode: 'parallel', retries: 0 })
+
+for (const language of swept) {
   test(`${language.name}: no ${language.what} on the login page, any menu page or its 新增`, async ({ page, api }) => {
     const started = Date.now()
     const shipped = shippedPaths()
