@@ -132,22 +132,27 @@ const files = {
   'enum-codes.ts': enumTypes(),
   'entities.ts': await entityTypes(enumsJson),
   'permission-keys.ts': permissionKeys(),
-  // The contracts' types as JSON Schemas, for the OpenAPI document (server/platform/openapi.ts).
-  'call-schemas.json': JSON.stringify(callSchemas(root), null, 1) + '\n',
 }
 const check = process.argv.includes('--check')
 let stale = 0
 fs.mkdirSync(outDir, { recursive: true })
-for (const [name, content] of Object.entries(files)) {
-  const file = path.join(outDir, name)
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
-  if (current === content) continue
-  if (check) {
-    console.error(`stale generated file: src/shared/generated/${name} (run npm run gen)`)
-    stale++
-  } else {
-    fs.writeFileSync(file, content)
-    console.log(`wrote src/shared/generated/${name}`)
+write(files)
+// The contracts' types as JSON Schemas, for the OpenAPI document (server/platform/openapi.ts): read from the
+// types just written, so one run after a schema change brings both up to date.
+write({ 'call-schemas.json': JSON.stringify(callSchemas(root), null, 1) + '\n' })
+if (stale) process.exit(1)
+
+function write(generated: Record<string, string>) {
+  for (const [name, content] of Object.entries(generated)) {
+    const file = path.join(outDir, name)
+    const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
+    if (current === content) continue
+    if (check) {
+      console.error(`stale generated file: src/shared/generated/${name} (run npm run gen)`)
+      stale++
+    } else {
+      fs.writeFileSync(file, content)
+      console.log(`wrote src/shared/generated/${name}`)
+    }
   }
 }
-if (stale) process.exit(1)
