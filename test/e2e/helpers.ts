@@ -153,9 +153,14 @@ const LANGUAGE_BUTTON = { 繁體中文: '切換語言', English: 'Language', Fra
  * rendering in Chinese when the test looks for its English buttons.
  */
 export async function switchLanguage(page: Page, to: keyof typeof LANGUAGE_BUTTON): Promise<void> {
-  await page.getByRole('button', { name: '切换语言', exact: true }).click()
-  await page.getByRole('menuitem', { name: to }).click()
-  await expect(page.getByRole('button', { name: LANGUAGE_BUTTON[to], exact: true })).toBeVisible()
+  const switched = page.getByRole('button', { name: LANGUAGE_BUTTON[to], exact: true })
+  // On a busy machine a click on the menu item while its dropdown is still opening can be lost: open and choose again.
+  await expect(async () => {
+    if (await switched.isVisible()) return
+    await page.getByRole('button', { name: new RegExp(`^(切换语言|${Object.values(LANGUAGE_BUTTON).join('|')})$`) }).click({ timeout: 5_000 })
+    await page.getByRole('menuitem', { name: to }).click({ timeout: 5_000 })
+    await expect(switched).toBeVisible({ timeout: 5_000 })
+  }).toPass({ timeout: 60_000 })
 }
 
 /** The table rows of a list or picker that show this text. */

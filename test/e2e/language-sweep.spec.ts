@@ -272,9 +272,8 @@ const LANGUAGES = [
  */
 const swept = process.env.SWEEP_LANGUAGES === 'all' ? LANGUAGES : LANGUAGES.filter((l) => l.name === 'English')
 
-// The two languages run side by side when two workers are free. Findings are deterministic (budget 0):
-// a retry would only spend the sweep's minutes twice.
-test.describe.configure({ mode: 'parallel', retries: 0 })
+// The two languages run side by side when two workers are free.
+test.describe.configure({ mode: 'parallel' })
 
 for (const language of swept) {
   test(`${language.name}: no ${language.what} on the login page, any menu page or its 新增`, async ({ page, api }) => {

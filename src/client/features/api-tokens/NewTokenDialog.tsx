@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { call } from '../../api/call.js'
 import { useCall } from '../../app/use-call.js'
 import DateInput from '../../components/DateInput.js'
+import { TreeToolbar } from '../../components/TreeToolbar.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -179,20 +180,13 @@ export default function NewTokenDialog({ forOthers, onMade, onClose }: NewTokenD
                   </span>
                 )}
               />
-              <Space style={{ padding: '4px 8px' }}>
-                <Button size="small" onClick={() => setChosen(new Set(answer.keys))}>
-                  {tr('全选')}
-                </Button>
-                <Button size="small" onClick={() => setChosen(new Set())}>
-                  {tr('全不选')}
-                </Button>
-                <Button size="small" onClick={() => setExpanded(parents)}>
-                  {tr('展开')}
-                </Button>
-                <Button size="small" onClick={() => setExpanded([])}>
-                  {tr('折叠')}
-                </Button>
-              </Space>
+              <TreeToolbar
+                style={{ padding: '4px 8px' }}
+                onCheckAll={() => setChosen(new Set(answer.keys))}
+                onCheckNone={() => setChosen(new Set())}
+                onExpand={() => setExpanded(parents)}
+                onCollapse={() => setExpanded([])}
+              />
             </div>
           )}
         </Form.Item>

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { ADMIN_PERMISSION } from '../../../shared/contracts/permissions.js'
-import { Alert, Button, Input, Modal, Space, Spin, Tag, theme, Tree, Typography, type GetRef } from 'antd'
+import { Alert, Input, Modal, Space, Spin, Tag, theme, Tree, Typography, type GetRef } from 'antd'
 import type { EntityRow } from '../../runtime/entity-api.js'
 import { useFeedback } from '../../components/feedback.js'
+import { TreeToolbar } from '../../components/TreeToolbar.js'
 import { ancestorsOf, buildMenuTree, grantMarks, grantedIds, toggleGrant, type MenuTreeNode } from './menu-tree.js'
 import { useSaveDialog } from './use-save-dialog.js'
 import { nameOf, truthy, useLoad } from './use-load.js'
@@ -146,20 +147,13 @@ export default function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
         <>
           {isAdmin && <Alert type="info" showIcon message={tr('该角色拥有全部权限')} style={{ marginBottom: 12 }} />}
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, marginBottom: 8 }}>
-            <Space wrap>
-              <Button size="small" disabled={isAdmin} onClick={() => setChecked(tree.allKeys)}>
-                {tr('全选')}
-              </Button>
-              <Button size="small" disabled={isAdmin} onClick={() => setChecked([])}>
-                {tr('全不选')}
-              </Button>
-              <Button size="small" onClick={() => setExpanded(tree.parentKeys)}>
-                {tr('展开')}
-              </Button>
-              <Button size="small" onClick={() => setExpanded([])}>
-                {tr('折叠')}
-              </Button>
-            </Space>
+            <TreeToolbar
+              checkDisabled={isAdmin}
+              onCheckAll={() => setChecked(tree.allKeys)}
+              onCheckNone={() => setChecked([])}
+              onExpand={() => setExpanded(tree.parentKeys)}
+              onCollapse={() => setExpanded([])}
+            />
             <Input.Search
               allowClear
               size="small"
