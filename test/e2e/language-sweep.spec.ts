@@ -61,6 +61,8 @@ function simplifiedOnly(): string[] {
 const DATA = [
   '.ant-table-tbody > .ant-table-row',
   '.ant-list-items',
+  // Another user came online or went offline (their name; other specs sign users in while the sweep runs).
+  '.bus-presence',
   '.ant-tree-title',
   '.ant-descriptions-item-content',
   '.shell-user-name',
