@@ -198,7 +198,7 @@ describe('check sheets (对账单): candidates, sign rules, holding documents', 
       customerId: f.customerId, startDate: today(), endDate: today(),
       products: page.datas.map((c) => ({ bizId: c.bizId, payAmount: c.calcType === 1 ? '-1' : c.payAmount })),
     })
-    expect(bad.body.msg).toMatch(/^第\d行业务单据应付金额不允许小于0！$/)
+    expect(bad.body.msg).toMatch(/^第\d行业务单据应收金额不允许小于0！$/)
     const id = await ok<string>('POST', '/customer/settle/checksheet', {
       customerId: f.customerId, startDate: today(), endDate: today(), products: page.datas.map((c) => ({ bizId: c.bizId, payAmount: c.payAmount })),
     })

@@ -159,7 +159,18 @@ describe('settle sheets (结算单): candidates, sign rules, guarded payments', 
     })
     const page = await ok<Page<SettleCandidate>>('GET', '/customer/settle/sheet/unsettle-items', undefined, { customerId: f.customerId })
     expect(page.datas).toMatchObject([{ bizId: check, unpaidAmount: '15.00' }])
-    await ok('POST', '/customer/settle/sheet/approve/pass/direct', { customerId: f.customerId, startDate: today(), endDate: today(), products: [{ bizId: check, payAmount: '15.00' }] })
+    // The customer pays us: its refusals say 实收/未收 where the supplier side's say 实付/未付.
+    const refused = async (payAmount: string, discountAmount: string) =>
+      (await call('POST', '/customer/settle/sheet', { customerId: f.customerId, startDate: today(), endDate: today(), products: [{ bizId: check, payAmount, discountAmount }] })).body.msg
+    expect(await refused('-1', '0')).toBe('第1行实收金额不允许小于0！')
+    expect(await refused('0', '0')).toBe('第1行实收金额、优惠金额不能同时等于0！')
+    expect(await refused('15.00', '0.01')).toBe('第1行实收金额与优惠金额之和不允许大于未收金额15.00元！')
+    const pending = await ok<string>('POST', '/customer/settle/sheet', { customerId: f.customerId, startDate: today(), endDate: today(), products: [{ bizId: check, payAmount: '10.00' }] })
+    await ok('POST', '/customer/settle/sheet/approve/pass/direct', { customerId: f.customerId, startDate: today(), endDate: today(), products: [{ bizId: check, payAmount: '6.00' }] })
+    const late = await call('PATCH', '/customer/settle/sheet/approve/pass', { id: pending })
+    expect(late.status).toBe(400)
+    expect(late.body.msg).toBe(`对账单：${(await ok<Doc>('GET', '/customer/settle/checksheet', undefined, { id: check })).code}，剩余收款金额为9.00元，本次收款金额为10.00元，无法结算！`)
+    await ok('POST', '/customer/settle/sheet/approve/pass/direct', { customerId: f.customerId, startDate: today(), endDate: today(), products: [{ bizId: check, payAmount: '9.00' }] })
     expect(await h.settleOf('customer_settle_check_sheet', check)).toBe(3)
     expect(await h.settleOf('tbl_sale_out_sheet', c.out)).toBe(3)
     expect(await h.settleOf('tbl_sale_return', c.ret)).toBe(3)

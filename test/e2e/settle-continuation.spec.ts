@@ -42,7 +42,7 @@ async function checkSheetDates(page: Page, path: string, partyLabel: string, par
 }
 
 /** 结算 on the approved check sheet's row: the settle sheet's add page with the party, the dates and the check sheet. */
-async function settleFromCheck(page: Page, checkList: Locator, key: string, settlePath: string, check: { code: string; startDate: string; endDate: string }, party: { label: string; code: string }, unpaid: string) {
+async function settleFromCheck(page: Page, checkList: Locator, key: string, settlePath: string, check: { code: string; startDate: string; endDate: string }, party: { label: string; code: string; pays: string }, unpaid: string) {
   await rowOf(checkList, key).getByRole('button', { name: '结算', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`${settlePath}/add\\?madeFrom=`))
   const pane = paneOf(page, `${settlePath}/add`)
@@ -53,7 +53,7 @@ async function settleFromCheck(page: Page, checkList: Locator, key: string, sett
   await expect(line).toHaveCount(1)
   await expect(line.first()).toContainText(check.code)
   await expect(line.first()).toContainText(unpaid)
-  await expect(pane.getByRole('spinbutton', { name: '第1行实付金额' })).toHaveValue(unpaid)
+  await expect(pane.getByRole('spinbutton', { name: `第1行${party.pays}` })).toHaveValue(unpaid)
   return pane
 }
 
@@ -80,7 +80,7 @@ test('supplier check sheet: dates from the oldest open document, then from the l
   await openScreen(page, checkPath)
 
   const settlePath = '/settle/supplier/sheet'
-  const pane = await settleFromCheck(page, first.list, key, settlePath, check, { label: '供应商', code: f.supplier.code }, '8.00')
+  const pane = await settleFromCheck(page, first.list, key, settlePath, check, { label: '供应商', code: f.supplier.code, pays: '实付金额' }, '8.00')
   const settleKey = `结算${f.s}`
   await pane.getByRole('textbox', { name: '备注', exact: true }).first().fill(settleKey)
   const settleList = paneOf(page, settlePath)
@@ -127,19 +127,19 @@ test('customer settlement pages: 预收款单 and 客户费用单 added, modifie
   await expect(check.pane.locator('.document-lines .ant-table-row').first()).toContainText(outCode)
   await check.pane.getByRole('textbox', { name: '备注', exact: true }).first().fill(key)
   await save(page, check.pane, check.list, checkPath, key)
-  // The sale out's line (ticked first) gives 1.00 back for now: 应付 17.00 + 3.50.
-  await modifyFromList(page, check.list, key, /第1行应付金额/, '17.00', '20.50')
+  // The sale out's line (ticked first) gives 1.00 back for now: 应收 17.00 + 3.50.
+  await modifyFromList(page, check.list, key, /第1行应收金额/, '17.00', '20.50')
   await approveFromList(page, check.list, key)
   const row = (await api.get<{ datas: CheckRow[] }>('/customer/settle/checksheet/query', { customerId: f.customer.id })).datas[0]
 
   const settlePath = '/settle/customer/sheet'
-  const pane = await settleFromCheck(page, check.list, key, settlePath, row, { label: '客户', code: f.customer.code }, '20.50')
+  const pane = await settleFromCheck(page, check.list, key, settlePath, row, { label: '客户', code: f.customer.code, pays: '实收金额' }, '20.50')
   const settleKey = `客户结算${s}`
-  await pane.getByRole('spinbutton', { name: '第1行实付金额' }).fill('20.00')
+  await pane.getByRole('spinbutton', { name: '第1行实收金额' }).fill('20.00')
   await pane.getByRole('textbox', { name: '备注', exact: true }).first().fill(settleKey)
   const settleList = paneOf(page, settlePath)
   await save(page, pane, settleList, settlePath, settleKey)
-  await modifyFromList(page, settleList, settleKey, /第1行实付金额/, '20.50')
+  await modifyFromList(page, settleList, settleKey, /第1行实收金额/, '20.50')
   await approveFromList(page, settleList, settleKey)
   expect((await api.get<CheckRow>('/customer/settle/checksheet', { id: row.id })).settleStatus).toBe(3)
   expect((await api.get<{ settleStatus: number }>('/sale/out/sheet', { id: out })).settleStatus).toBe(3)

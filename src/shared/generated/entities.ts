@@ -5258,11 +5258,11 @@ export interface CustomerSettleCheckSheet {
    */
   totalAmount?: string
   /**
-   * 应付金额
+   * 应收金额
    */
   totalPayAmount?: string
   /**
-   * 已付金额
+   * 已收金额
    */
   totalPayedAmount?: string
   /**
@@ -5312,7 +5312,7 @@ export interface CustomerSettleCheckSheetDetail {
    */
   calcType?: 1 | 2
   /**
-   * 应付金额
+   * 应收金额
    */
   payAmount?: string
   /**
@@ -5614,7 +5614,7 @@ export interface CustomerSettleSheet {
    */
   endDate?: string
   /**
-   * 实付金额
+   * 实收金额
    */
   totalAmount?: string
   /**
@@ -5656,7 +5656,7 @@ export interface CustomerSettleSheetDetail {
    */
   bizId?: string
   /**
-   * 实付金额
+   * 实收金额
    */
   payAmount?: string
   /**

@@ -50,9 +50,23 @@ export interface SettleSide {
   partyField: 'supplierId' | 'customerId'
   partyColumn: 'supplier_id' | 'customer_id'
   partyLabel: string
+  /** The amounts as this side names them: a supplier is paid (应付/实付), a customer pays us (应收/实收). */
+  amounts: AmountWords
   kinds: SettleKind[]
   check: SheetOfSide
   settle: SheetOfSide
+}
+
+/** The names of a side's amounts, as its check and settle sheets label them (schemas/documents). */
+export interface AmountWords {
+  /** What a check-sheet line holds of a document. */
+  due: string
+  /** What a settle-sheet line pays or receives now. */
+  settled: string
+  /** What a check sheet still has open. */
+  open: string
+  /** Money moving, in the refusal when a check sheet cannot take it. */
+  money: string
 }
 
 /** What settlement itself defines of a side (the party, and which check and settle sheets it has). */
@@ -63,6 +77,7 @@ const SIDE_DEFINITIONS = [
     partyField: 'supplierId',
     partyColumn: 'supplier_id',
     partyLabel: '供应商',
+    amounts: { due: '应付金额', settled: '实付金额', open: '未付金额', money: '付款金额' },
     check: { doc: 'settleCheckSheet', voucherType: VoucherType.SETTLE_CHECK_SHEET },
     settle: { doc: 'settleSheet', voucherType: VoucherType.SETTLE_SHEET },
   },
@@ -72,6 +87,7 @@ const SIDE_DEFINITIONS = [
     partyField: 'customerId',
     partyColumn: 'customer_id',
     partyLabel: '客户',
+    amounts: { due: '应收金额', settled: '实收金额', open: '未收金额', money: '收款金额' },
     check: { doc: 'customerSettleCheckSheet', voucherType: VoucherType.CUSTOMER_SETTLE_CHECK_SHEET },
     settle: { doc: 'customerSettleSheet', voucherType: VoucherType.CUSTOMER_SETTLE_SHEET },
   },

@@ -136,11 +136,11 @@ export function settleCheckSheetHooks(store: EntityStore): DocumentHooks {
         total = total.plus(doc.signedTotal)
         if (isBlank(line.payAmount)) return
         const pay = new Decimal(String(line.payAmount))
-        if (doc.calcType === CalcType.ADD && pay.isNegative() && !pay.isZero()) throw invalid(`第${i + 1}行业务单据应付金额不允许小于0！`, 'payAmount')
-        if (doc.calcType === CalcType.SUB && pay.isPositive() && !pay.isZero()) throw invalid(`第${i + 1}行业务单据应付金额不允许大于0！`, 'payAmount')
+        if (doc.calcType === CalcType.ADD && pay.isNegative() && !pay.isZero()) throw invalid(`第${i + 1}行业务单据${side.amounts.due}不允许小于0！`, 'payAmount')
+        if (doc.calcType === CalcType.SUB && pay.isPositive() && !pay.isZero()) throw invalid(`第${i + 1}行业务单据${side.amounts.due}不允许大于0！`, 'payAmount')
         // More than the document itself is never owed on it (the sign rules above keep pay and total alike).
         if (pay.abs().greaterThan(doc.signedTotal.abs()))
-          throw invalid(`第${i + 1}行业务单据应付金额的绝对值不允许大于单据金额的绝对值${doc.signedTotal.abs().toFixed(2)}元！`, 'payAmount')
+          throw invalid(`第${i + 1}行业务单据${side.amounts.due}的绝对值不允许大于单据金额的绝对值${doc.signedTotal.abs().toFixed(2)}元！`, 'payAmount')
       })
       e.header.totalAmount = total.toFixed(2)
     },

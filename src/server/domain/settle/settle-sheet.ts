@@ -11,7 +11,7 @@ import { updateColumns } from '../../platform/audit-columns.js'
 import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import { appendLedger } from './ledger.js'
-import { sideOfSheet, type SettleSide } from './parties.js'
+import { sideOfSheet, type AmountWords, type SettleSide } from './parties.js'
 import { approveRange, pageOf, partyOf, withinRange } from './candidates.js'
 import { lockRows } from '../../db/row-locks.js'
 import { settleCheckSheets } from './settle-check-sheet.js'
@@ -72,22 +72,26 @@ async function findCheckSheets(db: Db, side: SettleSide, ids: string[], viewer?:
 /** The distinct check sheet ids lines name (as sent: only text ids count). */
 const bizIds = (lines: Wire[]) => [...new Set(lines.map((l) => l.bizId).filter((v): v is string => typeof v === 'string' && v !== ''))]
 
-/** The sign rules of one line against what its check sheet still owes (domain-rules §2.7). */
-function checkLine(n: number, unpaid: Decimal, pay: Decimal, discount: Decimal) {
+/**
+ * The sign rules of one line against what its check sheet still owes (domain-rules §2.7), in the side's
+ * words: the supplier side's messages are the ancestor's (实付/未付), the customer side's say 实收/未收.
+ */
+function checkLine(words: AmountWords, n: number, unpaid: Decimal, pay: Decimal, discount: Decimal) {
+  const { settled, open } = words
   const sum = pay.plus(discount)
   if (unpaid.isZero()) {
-    if (!pay.isZero() || !discount.isZero()) throw invalid(`第${n}行对账单未付金额为0，实付金额、优惠金额必须等于0！`, 'payAmount')
+    if (!pay.isZero() || !discount.isZero()) throw invalid(`第${n}行对账单${open}为0，${settled}、优惠金额必须等于0！`, 'payAmount')
     return
   }
-  if (pay.isZero() && discount.isZero()) throw invalid(`第${n}行实付金额、优惠金额不能同时等于0！`, 'payAmount')
+  if (pay.isZero() && discount.isZero()) throw invalid(`第${n}行${settled}、优惠金额不能同时等于0！`, 'payAmount')
   if (unpaid.greaterThan(0)) {
-    if (pay.lessThan(0)) throw invalid(`第${n}行实付金额不允许小于0！`, 'payAmount')
+    if (pay.lessThan(0)) throw invalid(`第${n}行${settled}不允许小于0！`, 'payAmount')
     if (discount.lessThan(0)) throw invalid(`第${n}行优惠金额不允许小于0！`, 'discountAmount')
-    if (sum.greaterThan(unpaid)) throw invalid(`第${n}行实付金额与优惠金额之和不允许大于未付金额${unpaid.toFixed(2)}元！`, 'payAmount')
+    if (sum.greaterThan(unpaid)) throw invalid(`第${n}行${settled}与优惠金额之和不允许大于${open}${unpaid.toFixed(2)}元！`, 'payAmount')
   } else {
-    if (pay.greaterThan(0)) throw invalid(`第${n}行实付金额不允许大于0！`, 'payAmount')
+    if (pay.greaterThan(0)) throw invalid(`第${n}行${settled}不允许大于0！`, 'payAmount')
     if (discount.greaterThan(0)) throw invalid(`第${n}行优惠金额不允许大于0！`, 'discountAmount')
-    if (sum.lessThan(unpaid)) throw invalid(`第${n}行实付金额与优惠金额之和的绝对值不允许大于未付金额的绝对值${unpaid.abs().toFixed(2)}元！`, 'payAmount')
+    if (sum.lessThan(unpaid)) throw invalid(`第${n}行${settled}与优惠金额之和的绝对值不允许大于${open}的绝对值${unpaid.abs().toFixed(2)}元！`, 'payAmount')
   }
 }
 
@@ -120,7 +124,7 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
           throw invalid(`第${i + 1}行对账单不是该${side.partyLabel}审核通过的${side.check.subject}！`, 'bizId')
         if (sheet.settleStatus === SettleStatus.SETTLED) throw invalid(`单号：${sheet.code}，${side.check.subject}已结算，业务无法进行！`, 'bizId')
         if (isBlank(line.payAmount)) return
-        checkLine(i + 1, sheet.unpaid, new Decimal(String(line.payAmount)), new Decimal(String(line.discountAmount)))
+        checkLine(side.amounts, i + 1, sheet.unpaid, new Decimal(String(line.payAmount)), new Decimal(String(line.discountAmount)))
       })
     },
 
@@ -195,7 +199,7 @@ export function settleSheetHooks(store: EntityStore): DocumentHooks {
           .executeTakeFirst()
         if (!done) {
           const sheet = (await findCheckSheets(trx, side, [String(line.bizId)])).get(String(line.bizId))
-          throw invalid(`对账单：${sheet?.code ?? ''}，剩余付款金额为${(sheet?.unpaid ?? new Decimal(0)).toFixed(2)}元，本次付款金额为${sum.toFixed(2)}元，无法结算！`)
+          throw invalid(`对账单：${sheet?.code ?? ''}，剩余${side.amounts.money}为${(sheet?.unpaid ?? new Decimal(0)).toFixed(2)}元，本次${side.amounts.money}为${sum.toFixed(2)}元，无法结算！`)
         }
         const unpaid = new Decimal(String(done.total_pay_amount)).minus(String(done.total_payed_amount)).minus(String(done.total_discount_amount))
         if (unpaid.isZero()) paidOff.push(String(done.id))
