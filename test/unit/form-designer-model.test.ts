@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldProblems, fromFormSchema, moveField, nameFromTitle, newField, retitle, toFormSchema } from '../../src/client/lowcode/form-designer-model.js'
+import { fieldProblems, fromFormSchema, moveField, nameFromTitle, newField, outsideBounds, retitle, toFormSchema } from '../../src/client/lowcode/form-designer-model.js'
 import { checkFormSchema } from '../../src/client/lowcode/formily-schema.js'
 
 describe('form designer model', () => {
@@ -76,5 +76,15 @@ describe('form designer model', () => {
     expect(fromFormSchema(schema)).toEqual([date])
     // a text keeps no date props
     expect(toFormSchema([{ ...text, showTime: true, minDate: '2026-01-01' }]).properties!.grid.properties!.customerName['x-component-props']).toEqual({ 'aria-label': '客户名称' })
+  })
+
+  it('refuses a day outside the designer\'s bounds, one date or a range, times included; blanks pass', () => {
+    expect(outsideBounds('2019-12-31', '2020-01-01', '2020-12-31')).toBe('日期不能早于2020-01-01')
+    expect(outsideBounds('2021-01-01 08:00:00', '2020-01-01', '2020-12-31')).toBe('日期不能晚于2020-12-31')
+    expect(outsideBounds('2020-12-31 23:59:59', '2020-01-01', '2020-12-31')).toBeUndefined()
+    expect(outsideBounds(['2020-02-01', '2021-02-01'], '2020-01-01', '2020-12-31')).toBe('日期不能晚于2020-12-31')
+    expect(outsideBounds(['2020-02-01', '2020-03-01'], '2020-01-01')).toBeUndefined()
+    expect(outsideBounds(undefined, '2020-01-01')).toBeUndefined()
+    expect(outsideBounds('', undefined, '2020-01-01')).toBeUndefined()
   })
 })

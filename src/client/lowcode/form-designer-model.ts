@@ -1,5 +1,6 @@
 import type { FormSchemaNode } from './formily-schema.js'
 import { term, tr } from '../i18n/use-tr.js'
+import dayjs from 'dayjs'
 import { deriveRules } from '../../shared/metadata/derive.js'
 
 /**
@@ -159,6 +160,17 @@ export function fieldProblems(fields: readonly DesignerField[]): string[] {
     if (f.minDate && f.maxDate && f.minDate > f.maxDate) problems.push(tr(`${where}：最早日期不能晚于最晚日期`))
   })
   return problems
+}
+
+/** The first day of `value` (one date or a range) outside [minDate, maxDate], as the refusal to show. */
+export function outsideBounds(value: unknown, minDate?: string, maxDate?: string): string | undefined {
+  for (const v of Array.isArray(value) ? value : [value]) {
+    if (v === undefined || v === null || v === '' || !dayjs(v as string).isValid()) continue
+    const d = dayjs(v as string).format('YYYY-MM-DD')
+    if (minDate && d < minDate) return tr(`日期不能早于${minDate}`)
+    if (maxDate && d > maxDate) return tr(`日期不能晚于${maxDate}`)
+  }
+  return undefined
 }
 
 /** The Formily schema of the designed form (what `formConfig` stores). */
