@@ -17,7 +17,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { signedInBrowser } from './signed-in-browser.js'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const READY_TIMEOUT_MS = 15_000
@@ -132,26 +133,13 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 async function main() {
   const { baseURL, stop } = await startServer()
   try {
-    const login = (await (
+    const { token } = ((await (
       await fetch(`${baseURL}/cloud-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123456' }) })
-    ).json()) as { data: { token: string; user: unknown; roles: string[]; permissions: string[] } }
-    const { token, user, roles, permissions } = login.data
+    ).json()) as { data: { token: string } }).data
     const menus = (await (await fetch(`${baseURL}/cloud-api/auth/menus`, { headers: { 'X-Auth-Token': token } })).json()) as { data: MenuNode[] }
     const only = process.env.PAGE_OPEN_ONLY?.split(',').filter(Boolean)
     const pages = menuPages(menus.data).filter((p) => !only || only.some((word) => p.path.includes(word)))
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    })
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
-    await context.addInitScript(
-      ([t, u, r]) => {
-        localStorage.setItem('X-Auth-Token', t)
-        localStorage.setItem('admin.user', u)
-        localStorage.setItem('admin.roles', r)
-      },
-      [token, JSON.stringify({ user, permissions }), JSON.stringify(roles)] as const,
-    )
+    const { browser, context } = await signedInBrowser(baseURL)
     const page = await context.newPage()
     const shellStart = Date.now()
     await page.goto(`${baseURL}/`)

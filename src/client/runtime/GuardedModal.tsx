@@ -1,10 +1,44 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
 import { Modal, type ModalProps } from 'antd'
 import { useFeedback } from '../components/feedback.js'
 import { term, useTr } from '../i18n/use-tr.js'
 
 /** Asked before Esc, the close icon, the mask or 取消 of the frame throws away what was typed. */
 export const DISCARD_QUESTION = term('有未保存的内容，确定关闭吗？')
+
+/** Where the cursor goes when a dialog opens: its first field a clerk types into (not a picker or a date). */
+const FIRST_FIELD = 'input.ant-input:not([readonly]):not([disabled]), textarea.ant-input:not([readonly]):not([disabled]), input.ant-input-number-input:not([readonly]):not([disabled])'
+/** A form's fields may come a little after the frame (lazy code, a record read): look for them this long. */
+const FIELD_WAIT_FRAMES = 120
+
+/**
+ * The focus moves into a dialog as it opens: Esc closes it at once (antd listens inside the dialog, and the
+ * click that opened it left the focus on the page's 新增), and the clerk types into the first field without
+ * reaching for the mouse. Until that field is there the dialog itself holds the focus; a place the user
+ * chose inside the dialog is never taken away.
+ */
+function useFocusInside(open: boolean | undefined, box: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    if (!open) return
+    let frame = 0
+    let waited = 0
+    let holder: HTMLElement | null = null
+    const place = () => {
+      const root = box.current
+      const active = document.activeElement
+      if (root && root.contains(active) && active !== holder) return
+      const field = root?.querySelector<HTMLElement>(FIRST_FIELD)
+      if (field) return field.focus()
+      if (root && !root.contains(active)) {
+        holder = root
+        root.focus()
+      }
+      if (++waited < FIELD_WAIT_FRAMES) frame = requestAnimationFrame(place)
+    }
+    frame = requestAnimationFrame(place)
+    return () => cancelAnimationFrame(frame)
+  }, [open, box])
+}
 
 const DirtyReport = createContext<((dirty: boolean) => void) | null>(null)
 
@@ -26,7 +60,8 @@ export interface GuardedModalProps extends ModalProps {
  * The dialog frame of the runtime: an antd Modal whose cancel (Esc, close icon, mask, the footer's 取消)
  * asks first when the dialog holds unsaved input. Input is noticed three ways so no dialog has to wire
  * it: any input/change event inside the dialog's own DOM (antd and native controls), a Formily form
- * reporting through `useReportDirty`, and the caller's `dirty`. Reopening starts clean.
+ * reporting through `useReportDirty`, and the caller's `dirty`. Reopening starts clean. The focus moves
+ * into the dialog as it opens (`useFocusInside`).
  */
 export default function GuardedModal({ dirty, onCancel, modalRender, open, ...rest }: GuardedModalProps) {
   const { modal } = useFeedback()
@@ -37,6 +72,7 @@ export default function GuardedModal({ dirty, onCancel, modalRender, open, ...re
   useEffect(() => {
     if (!open) setTouched(false)
   }, [open])
+  useFocusInside(open, box)
   const mark = (e: SyntheticEvent) => {
     // Events of nested dialogs (a picker's search box) bubble here through React, not through this DOM.
     if (box.current?.contains(e.target as Node)) setTouched(true)
@@ -61,7 +97,7 @@ export default function GuardedModal({ dirty, onCancel, modalRender, open, ...re
         open={open}
         onCancel={cancel}
         modalRender={(node) => (
-          <div ref={box} onInputCapture={mark} onChangeCapture={mark}>
+          <div ref={box} tabIndex={-1} className="guarded-modal-frame" onInputCapture={mark} onChangeCapture={mark}>
             {modalRender ? modalRender(node) : node}
           </div>
         )}
