@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react'
-import { Card, Space } from 'antd'
+import { useState, type ReactNode } from 'react'
+import { Button, Card, Drawer, Space } from 'antd'
+import { FilterOutlined } from '@ant-design/icons'
 import QueryForm from './QueryForm.js'
 import type { SearchItem } from './query-params.js'
+import { useNarrowScreen } from '../app/narrow-screen.js'
+import { useTr } from '../i18n/use-tr.js'
 
 export interface ListFrameProps {
   className: string
@@ -24,18 +27,39 @@ export interface ListFrameProps {
   after?: ReactNode
 }
 
-/** The one layout of every list screen: the search card, then the card with tabs, toolbar and table. */
+/**
+ * The one layout of every list screen: the search card, then the card with tabs, toolbar and table. On a
+ * phone the rows come first: the search form waits behind a 搜索/筛选 button, in a drawer that closes on 查询.
+ */
 export default function ListFrame({ className, items, search, onSearch, searchForm, before, header, toolbar = [], children, after }: ListFrameProps) {
-  const buttons = toolbar.filter(Boolean)
+  const tr = useTr()
+  const narrow = useNarrowScreen()
+  const [searching, setSearching] = useState(false)
+  const searchable = Boolean(search) || items.length > 0
+  const form = (run: (values: Record<string, unknown>) => void) =>
+    search ?? <QueryForm items={items} onSearch={run} showReset={searchForm?.reset} enterToSearch={searchForm?.enter} span={searchForm?.span} />
+  const searchButton = narrow && searchable && (
+    <Button key="__search" icon={<FilterOutlined aria-hidden />} onClick={() => setSearching(true)}>
+      {tr('搜索/筛选')}
+    </Button>
+  )
+  const buttons = [searchButton, ...toolbar].filter(Boolean)
   return (
     <div className={className}>
       {before}
-      {(search || items.length > 0) && (
+      {searchable && !narrow && (
         <Card size="small" variant="borderless" style={{ marginBottom: 12 }}>
-          {search ?? (
-            <QueryForm items={items} onSearch={onSearch} showReset={searchForm?.reset} enterToSearch={searchForm?.enter} span={searchForm?.span} />
-          )}
+          {form(onSearch)}
         </Card>
+      )}
+      {searchable && narrow && (
+        // Kept mounted once opened, so the conditions stay in the form between openings.
+        <Drawer placement="right" width="100vw" title={tr('搜索/筛选')} open={searching} onClose={() => setSearching(false)} forceRender>
+          {form((values) => {
+            setSearching(false)
+            onSearch(values)
+          })}
+        </Drawer>
       )}
       <Card size="small" variant="borderless">
         {header}

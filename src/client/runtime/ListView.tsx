@@ -21,6 +21,8 @@ import { SEQ_WIDTH, tableColumn } from './list-columns.js'
 import { sourceCall, sourceFields, sourceParams, sourceSearchItems, type ListSource, type SortState } from './list-source.js'
 import { initialSearchValues, toWireQuery } from './query-params.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
+import { cardColumn } from './list-cards.js'
+import { useNarrowScreen } from '../app/narrow-screen.js'
 
 export type ListRow = Record<string, unknown>
 
@@ -54,6 +56,8 @@ interface ListOptions<Row extends ListRow> {
   /** The page's row links, in place of the entity's declared ones. */
   renderRowActions?: (row: Row, ctx: ListContext) => ReactNode
   rowActionsWidth?: number
+  /** The column that titles a row's card on a phone (the first column otherwise). */
+  cardTitle?: string
   /** Rows can be chosen for the toolbar's buttons. */
   selectable?: boolean
   /** Rows are chosen one (radio; a click on the row chooses it) or several (checkboxes), kept across pages (a picker, a custom list of that type). */
@@ -114,6 +118,7 @@ function SourceList<Row extends ListRow>({
   renderToolbar,
   renderRowActions,
   rowActionsWidth,
+  cardTitle,
   selectable,
   choose,
   onChoose,
@@ -136,6 +141,7 @@ function SourceList<Row extends ListRow>({
 }: ListOptions<Row> & { meta: Meta; source: ListSource; entity?: EntityModel }) {
   const tr = useTr()
   const can = usePermission()
+  const narrow = useNarrowScreen()
   const fields = useMemo(() => sourceFields(source, meta, tr), [source, meta, tr])
   const items = useMemo(() => sourceSearchItems(source, fields, meta, can), [fields, source, meta, can])
   const context = source.context ?? 'list'
@@ -232,13 +238,14 @@ function SourceList<Row extends ListRow>({
     fixed: 'left',
     render: (_v, row, i) => (tree ? (row as unknown as TreeRow<Row>).__seq : (page.index - 1) * page.size + i + 1),
   }
-  const columns = [...(source.seq === false ? [] : [seq]), ...source.columns.map(column)]
-  if (renderRowActions)
-    columns.push({ key: '__actions', title: tr('操作'), fixed: 'right', width: rowActionsWidth ?? 180, render: (_v, row) => renderRowActions(row, ctx) })
-  else if (actions?.rowActions) {
-    const { width, render: links } = actions.rowActions
-    columns.push({ key: '__actions', title: tr('操作'), fixed: 'right', width, render: (_v, row) => links(row as unknown as EntityRow) })
-  }
+  const rowLinks: ((row: Row) => ReactNode) | undefined = renderRowActions
+    ? (row) => renderRowActions(row, ctx)
+    : actions?.rowActions && ((row) => actions.rowActions!.render(row as unknown as EntityRow))
+  // A phone shows a flat list as cards (a tree keeps its outline of columns, scrolling inside the table).
+  const cards = narrow && !tree
+  const columns = cards ? [cardColumn(source.columns.map(column), rowLinks, cardTitle)] : [...(source.seq === false ? [] : [seq]), ...source.columns.map(column)]
+  if (rowLinks && !cards)
+    columns.push({ key: '__actions', title: tr('操作'), fixed: 'right', width: renderRowActions ? (rowActionsWidth ?? 180) : actions?.rowActions?.width, render: (_v, row) => rowLinks(row) })
 
   if (!listable) return <Result status="403" title="403" subTitle={tr('抱歉，您无权访问此页面')} />
 
@@ -305,11 +312,13 @@ function SourceList<Row extends ListRow>({
       <Table<Row>
         rowKey={keyOf}
         size={source.size ?? 'middle'}
-        bordered
+        bordered={!cards}
+        showHeader={!cards}
+        className={cards ? 'list-cards' : undefined}
         columns={columns}
         dataSource={(tree as unknown as Row[] | undefined) ?? rows}
         loading={isLoading}
-        scroll={{ x: 'max-content', y: scrollY }}
+        scroll={cards ? { y: scrollY } : { x: 'max-content', y: scrollY }}
         locale={emptyText ? { emptyText } : undefined}
         rowSelection={rowSelection}
         rowClassName={(row) => [highlightCurrent && keyOf(row) === current ? 'list-current-row' : '', rowClassName?.(row) ?? ''].join(' ').trim()}
@@ -340,7 +349,7 @@ function SourceList<Row extends ListRow>({
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row>
           setSort(s.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined)
         }}
-        pagination={paged ? tablePagination(page, total, setPage) : false}
+        pagination={paged ? { ...tablePagination(page, total, setPage), ...(cards ? { size: 'small', showSizeChanger: false } : {}) } : false}
       />
     </ListFrame>
   )

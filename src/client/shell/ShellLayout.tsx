@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { prefetchCommonPages } from './prefetch-pages.js'
-import { App, Button, Drawer, Grid, Layout, Menu, theme as antdTheme } from 'antd'
-import { CloudOutlined, DownOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { App, Button, Layout, Menu, theme as antdTheme } from 'antd'
+import { CloudOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useMeta } from '../api/meta.js'
 import { flattenFunctions, landingPath, isExternal, MENU_FUNCTION, setMenuCollected, useMenus, type MenuNode } from '../app/menus.js'
@@ -21,6 +21,8 @@ import { getTabs, isFreshOpening, openTab, refreshTab, useTabs, type PageTab } f
 import { isTabDirty } from '../app/tab-dirty.js'
 import { PageLoading, TabPanes } from './TabPanes.js'
 import { UserMenu } from './UserMenu.js'
+import { MobileShell } from './MobileShell.js'
+import { useNarrowScreen } from '../app/narrow-screen.js'
 import { useTr } from '../i18n/use-tr.js'
 import { useCall } from '../app/use-call.js'
 import { auth } from '../../shared/contracts/auth.js'
@@ -51,8 +53,7 @@ export default function ShellLayout() {
   const { message, modal } = App.useApp()
   const location = useLocation()
   const navigate = useNavigate()
-  const screens = Grid.useBreakpoint()
-  const mobile = screens.md === false
+  const mobile = useNarrowScreen()
   const tabs = useTabs()
   const t = useT()
   const tr = useTr()
@@ -88,8 +89,6 @@ export default function ShellLayout() {
   usePageTitle(current?.title ? tr(current.title) : menusReady ? '404' : undefined)
 
   const [collapsed, setCollapsed] = useState(false)
-  const [drawerOpen, setDrawerOpen] = useState(false)
-  useEffect(() => setDrawerOpen(false), [location.pathname])
   useEffect(() => prefetchCommonPages(), [])
 
   const toggleCollect = useCallback(
@@ -180,13 +179,21 @@ export default function ShellLayout() {
     ) : null
 
   const headerBg = darkMenus && layout !== 'side' ? (settings.theme === 'night' ? '#0b0f14' : '#001529') : token.colorBgContainer
+  // A phone shows one page at a time: the other open tabs are neither shown nor kept mounted.
   const content = current ? (
-    <TabPanes tabs={tabs} activeKey={activeKey} resolve={resolve} menusReady={menusReady} />
+    <TabPanes tabs={mobile ? tabs.filter((tab) => tab.key === activeKey) : tabs} activeKey={activeKey} resolve={resolve} menusReady={menusReady} />
   ) : menusReady ? (
     <ErrorPage kind="404" embedded />
   ) : (
     <PageLoading />
   )
+
+  if (mobile)
+    return (
+      <MobileShell systemTitle={systemTitle} pageTitle={current?.title ? tr(current.title) : undefined} entries={entries} menu={sideMenu(true)}>
+        {content}
+      </MobileShell>
+    )
 
   return (
     <Layout className={`shell shell-layout-${layout} shell-theme-${settings.theme}`} style={{ minHeight: '100vh' }}>
@@ -206,19 +213,15 @@ export default function ShellLayout() {
       )}
       <Layout>
         <Layout.Header className="shell-header" style={{ background: headerBg, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-          {(mobile || layout !== 'side') && <Logo title={systemTitle} collapsed={mobile} dark={darkMenus && layout !== 'side'} />}
-          {mobile ? (
-            <Button type="text" aria-label={t('menu.open')} icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
-          ) : (
-            showSider && (
-              <Button
-                type="text"
-                aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed((c) => !c)}
-                style={{ color: layout !== 'side' && darkMenus ? '#fff' : undefined }}
-              />
-            )
+          {layout !== 'side' && <Logo title={systemTitle} collapsed={false} dark={darkMenus} />}
+          {showSider && (
+            <Button
+              type="text"
+              aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed((c) => !c)}
+              style={{ color: layout !== 'side' && darkMenus ? '#fff' : undefined }}
+            />
           )}
           <div className="shell-header-middle">{headerMenu}</div>
           <div className="shell-header-right">
@@ -250,11 +253,6 @@ export default function ShellLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
-      {mobile && (
-        <Drawer placement="left" width={SIDER_WIDTH} open={drawerOpen} onClose={() => setDrawerOpen(false)} title={systemTitle} styles={{ body: { padding: 0 } }}>
-          {sideMenu(true)}
-        </Drawer>
-      )}
     </Layout>
   )
 }

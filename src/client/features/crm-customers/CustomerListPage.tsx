@@ -14,6 +14,7 @@ import { crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-cu
 import ActionFormModal from './ActionFormModal.js'
 import { term, useTr } from '../../i18n/use-tr.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
+import { useNarrowScreen } from '../../app/narrow-screen.js'
 
 /** The 锁定 column: a tag on locked customers only. */
 const lockedCell = (row: CustomerRow) => (row.locked ? <Tag color="gold">{term('已锁定')}</Tag> : null)
@@ -21,14 +22,22 @@ const lockedCell = (row: CustomerRow) => (row.locked ? <Tag color="gold">{term('
 /**
  * 客户管理 (/crm/customer/index, views/crm-customers.ts): 我负责的 / 本部门的 / 全部 tabs as the keys allow,
  * with 新增客户, 转移 (to another salesperson; contacts follow), 放入公海 (with the reason), 锁定 / 解锁 and 写跟进.
+ * Its H5 variant (/crm/customer/h5), and the list itself in a phone-sized window, open the H5 customer pages.
  */
-export default function CustomerListPage() {
+export default function CustomerListPage({ phone = false }: { phone?: boolean }) {
   const meta = useMeta()
-  return <FeedbackProvider>{meta ? <CustomerList meta={meta} /> : null}</FeedbackProvider>
+  return <FeedbackProvider>{meta ? <CustomerList meta={meta} phone={phone} /> : null}</FeedbackProvider>
 }
 
-function CustomerList({ meta }: { meta: Meta }) {
+function CustomerList({ meta, phone }: { meta: Meta; phone: boolean }) {
   const tr = useTr()
+  const narrow = useNarrowScreen()
+  const h5 = phone || narrow
+  const paths = {
+    add: h5 ? customerPaths.h5Add : customerPaths.add,
+    detail: h5 ? customerPaths.h5Detail : customerPaths.detail,
+    modify: h5 ? customerPaths.h5Modify : customerPaths.modify,
+  }
   const can = usePermission()
   const navigate = useNavigate()
   const { message } = useFeedback()
@@ -76,20 +85,21 @@ function CustomerList({ meta }: { meta: Meta }) {
         </>
       }
       render={{
-        name: (r) => <a onClick={() => navigate(customerPaths.detail(r.id))}>{r.name}</a>,
+        name: (r) => <a onClick={() => navigate(paths.detail(r.id))}>{r.name}</a>,
         locked: lockedCell,
       }}
       rowActionsWidth={180}
+      cardTitle="name"
       renderRowActions={(r) => (
         <Space size={4}>
-          <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>
-          {can(PERMISSION.crm.customer.modify) && <a onClick={() => navigate(customerPaths.modify(r.id))}>{tr('修改')}</a>}
+          <a onClick={() => navigate(paths.detail(r.id))}>{tr('详情')}</a>
+          {can(PERMISSION.crm.customer.modify) && <a onClick={() => navigate(paths.modify(r.id))}>{tr('修改')}</a>}
           {can(PERMISSION.crm.action.add) && r.ownerId && <a onClick={() => setFollowing(r.id)}>{tr('写跟进')}</a>}
         </Space>
       )}
       renderToolbar={({ selected, clearSelection }) => [
         can(PERMISSION.crm.customer.add) && (
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => navigate(customerPaths.add)}>
+          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.add)}>
             {tr('新增客户')}
           </Button>
         ),

@@ -9,6 +9,7 @@ export const customerPaths = {
   detail: (id: string) => `/crm/customer/detail/${id}`,
   detailV2: (id: string) => `/crm/customer/detailV2/${id}`,
   print: (id: string) => `/crm/customer/print/${id}`,
+  h5List: '/crm/customer/h5',
   h5Add: '/crm/customer/h5/add',
   h5Detail: (id: string) => `/crm/customer/h5/detail/${id}`,
   h5Modify: (id: string) => `/crm/customer/h5/modify/${id}`,

@@ -24,6 +24,7 @@ function WithId({ render }: { render: (id: string) => JSX.Element }) {
 
 /** The customer pages below 客户管理 (spec 000 §2), as customer-api.ts customerPaths names them; titles in Simplified (the shell shows them through tr()). */
 const PAGES: { pattern: string; match: RegExp; title: string; render: () => JSX.Element }[] = [
+  { pattern: 'h5', match: /^h5$/, title: '客户管理', render: () => <CustomerListPage phone /> }, // i18n-ignore
   { pattern: 'add', match: /^add$/, title: '新增客户', render: () => <CustomerFormPage /> }, // i18n-ignore
   { pattern: 'modify/:id', match: /^modify\/[^/]+$/, title: '修改客户', render: () => <WithId render={(id) => <CustomerFormPage id={id} />} /> }, // i18n-ignore
   { pattern: 'detail/:id', match: /^detail\/[^/]+$/, title: '客户详情', render: () => <WithId render={(id) => <CustomerDetailPage id={id} variant="detail" />} /> }, // i18n-ignore
