@@ -1,4 +1,4 @@
-import { chooseOption, expect, openScreen, paneOf, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { chooseOption, confirmBox, expect, openScreen, paneOf, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
 
 /** Another salesperson: a user whose role holds the public sea's keys. */
 async function colleague(api: AdminApi, s: string) {
@@ -74,8 +74,20 @@ test('customer, follow-up, release to the sea, another salesperson claims it, ow
   await release.getByRole('button', { name: '确 定' }).or(release.getByRole('button', { name: '确定' })).click()
   await expect(release.getByText('请输入放入公海的原因')).toBeVisible()
   await release.getByLabel('放入公海原因').fill('客户预算冻结')
+  // Esc asks before it throws the typed reason away; kept, the dialog stays with the text.
+  await page.keyboard.press('Escape')
+  const discard = confirmBox(page, '有未保存的内容，确定关闭吗？')
+  await expect(discard).toBeVisible()
+  await discard.getByRole('button', { name: /取\s*消/ }).click()
+  await expect(discard).toBeHidden()
+  await expect(release.getByLabel('放入公海原因')).toHaveValue('客户预算冻结')
   await release.getByRole('button', { name: '确 定' }).or(release.getByRole('button', { name: '确定' })).click()
   await expect(toast(page, '已放入公海')).toBeVisible()
+  // The released customer names its sea: its pool's name, or the company-wide sea when no pool covers it.
+  const released = await api.get<{ poolId: string | null; poolName?: string | null }>('/basedata/customer', { id: detailPath.split('/').pop()! })
+  const poolCell = detail.locator('xpath=.//th[normalize-space(.)="所属公海"]/following-sibling::td[1]')
+  await expect(poolCell).toHaveText(released.poolId ? (released.poolName ?? '') : '全公司公海')
+  await expect(poolCell).not.toHaveText('')
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
   try {

@@ -18,10 +18,16 @@ test('contract: two-period collection plan, a collection, detail, print and H5 p
   await expect(row).toContainText('审核通过')
   await row.getByRole('button', { name: '回款', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: `回款：HT${s} 供货合同${s}` })
+  // Before there is a plan nothing shows in red: 未回款 is not owed yet.
+  const owedValue = dialog.locator('.ant-statistic').filter({ hasText: '未回款' }).locator('.ant-statistic-content')
+  await expect(owedValue).toBeVisible()
+  expect(await owedValue.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(207, 19, 34)')
   await dialog.getByRole('button', { name: '编辑回款计划' }).click()
-  for (const [date, amount] of [['2026-02-01', '600'], ['2099-03-01', '400.01']]) {
+  // Each new period starts with what the contract leaves to plan: 1000.00, then 400.00 after 600.
+  for (const [date, amount, proposed] of [['2026-02-01', '600', '1000.00'], ['2099-03-01', '400.01', '400.00']]) {
     await dialog.getByRole('button', { name: '新增一期' }).click()
     const last = dialog.locator('.crm-plan-editor .ant-table-row').last()
+    await expect(last.getByLabel('计划回款金额')).toHaveValue(proposed)
     await last.getByLabel('计划回款日期').fill(date)
     await last.getByLabel('计划回款日期').press('Enter')
     await last.getByLabel('计划回款金额').fill(amount)
@@ -40,6 +46,7 @@ test('contract: two-period collection plan, a collection, detail, print and H5 p
   await expect(toast(page, '回款已登记')).toBeVisible()
   await expect(rowOf(dialog, '第1期')).toContainText('349.50')
   await expect(dialog).toContainText('749.50')
+  expect(await owedValue.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(207, 19, 34)')
 
   await page.goto(`/crm/contract/detail/${contractId}`)
   const detail = paneOf(page, `/crm/contract/detail/${contractId}`)

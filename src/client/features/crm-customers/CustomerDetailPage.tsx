@@ -6,7 +6,7 @@ import { useMeta, type Meta } from '../../api/meta.js'
 import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { fieldText } from '../../runtime/field-text.js'
-import { customerPaths } from './customer-api.js'
+import { COMPANY_SEA, customerPaths, inCompanySea } from './customer-api.js'
 import { call } from '../../api/call.js'
 import { callKeyMentions, useCall } from '../../app/use-call.js'
 import { crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-customers.js'
@@ -39,7 +39,14 @@ function Fields({ meta, row, names, column }: { meta: Meta; row: CustomerRow; na
       {names.map((name) => {
         const field = entity.byName.get(name)
         if (!field) return null
-        const value = name === 'locked' ? (row.locked ? <Tag color="gold">{tr('已锁定')}</Tag> : tr('否')) : name === 'ownerId' && !row.ownerId ? <Tag>{tr('公海客户')}</Tag> : fieldText(field, row, meta.enums)
+        const value =
+          name === 'locked'
+            ? row.locked ? <Tag color="gold">{tr('已锁定')}</Tag> : tr('否')
+            : name === 'ownerId' && !row.ownerId
+              ? <Tag>{tr('公海客户')}</Tag>
+              : name === 'poolId' && inCompanySea(row)
+                ? tr(COMPANY_SEA)
+                : fieldText(field, row, meta.enums)
         return (
           <Descriptions.Item key={name} label={field.label}>
             {value}
@@ -114,7 +121,7 @@ function CustomerDetail({ meta, id, variant }: { meta: Meta; id: string; variant
     return (
       <div style={{ maxWidth: 375, margin: '0 auto', padding: 8 }}>
         <Card size="small" title={row.name} extra={can(PERMISSION.crm.customer.modify) && owned && <a onClick={() => navigate(customerPaths.h5Modify(id))}>{tr('修改')}</a>}>
-          <Fields meta={meta} row={row} names={['code', 'level', 'contact', 'telephone', 'ownerId', 'lastFollowTime', 'nextFollowTime', 'address']} column={1} />
+          <Fields meta={meta} row={row} names={['code', 'level', 'contact', 'telephone', 'ownerId', ...(owned ? [] : ['poolId']), 'lastFollowTime', 'nextFollowTime', 'address']} column={1} />
         </Card>
         <div style={{ margin: '8px 0' }}>{followButton}</div>
         <Card size="small" title={tr('跟进记录')}>

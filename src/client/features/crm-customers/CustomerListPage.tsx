@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Alert, Button, Form, Input, Modal, Select, Tabs, Space, Tag } from 'antd'
+import { Alert, Button, Form, Input, Select, Tabs, Space, Tag } from 'antd'
+import GuardedModal from '../../runtime/GuardedModal.js'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { useMeta, type Meta } from '../../api/meta.js'
@@ -157,7 +158,7 @@ function TransferDialog({ open, count, onClose, onOk }: { open: boolean; count: 
   const [word, setWord] = useState('')
   const { data } = useCall(open && crmCustomers.owners, { name: word })
   return (
-    <Modal title={tr(`转移客户（已选${count}个）`)} open={open} onCancel={onClose} onOk={async () => {
+    <GuardedModal title={tr(`转移客户（已选${count}个）`)} open={open} onCancel={onClose} onOk={async () => {
       const v = await form.validateFields()
       onOk(v.ownerId, v.reason ?? '')
     }} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
@@ -170,7 +171,7 @@ function TransferDialog({ open, count, onClose, onOk }: { open: boolean; count: 
         </Form.Item>
         <Alert type="info" showIcon message={tr('客户的联系人将一并转移给接收人')} />
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }
 
@@ -179,12 +180,12 @@ export function ReasonDialog({ open, count, onClose, onOk }: { open: boolean; co
   const tr = useTr()
   const [form] = Form.useForm<{ reason: string }>()
   return (
-    <Modal title={tr(`放入公海（已选${count}个）`)} open={open} onCancel={onClose} onOk={async () => onOk((await form.validateFields()).reason.trim())} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
+    <GuardedModal title={tr(`放入公海（已选${count}个）`)} open={open} onCancel={onClose} onOk={async () => onOk((await form.validateFields()).reason.trim())} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form form={form} name="crmRelease" layout="vertical" preserve={false}>
         <Form.Item name="reason" label={tr('放入公海原因')} rules={[{ required: true, whitespace: true, message: tr('请输入放入公海的原因') }, { max: 200, message: tr('原因不能超过200个字符') }]}>
           <Input.TextArea rows={3} placeholder={tr('例如：客户暂无采购需求')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }

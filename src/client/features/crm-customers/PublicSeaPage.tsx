@@ -5,7 +5,7 @@ import { usePermission } from '../../app/session.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import ListView from '../../runtime/ListView.js'
 import { PUBLIC_SEA_VIEW } from '../../views/crm-customers.js'
-import { customerPaths } from './customer-api.js'
+import { COMPANY_SEA, customerPaths, inCompanySea } from './customer-api.js'
 import { call } from '../../api/call.js'
 import { crmCustomers, type CustomerRow } from '../../../shared/contracts/crm-customers.js'
 import { useTr } from '../../i18n/use-tr.js'
@@ -43,6 +43,7 @@ function PublicSea() {
       version={version}
       selectable={mayClaim}
       rowActionsWidth={120}
+      render={{ poolId: (r) => (inCompanySea(r) ? tr(COMPANY_SEA) : (r.poolName ?? null)) }}
       renderRowActions={(r, { clearSelection }) => (
         <Space size={4}>
           <a onClick={() => navigate(customerPaths.detail(r.id))}>{tr('详情')}</a>

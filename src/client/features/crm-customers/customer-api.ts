@@ -14,3 +14,7 @@ export const customerPaths = {
   h5Detail: (id: string) => `/crm/customer/h5/detail/${id}`,
   h5Modify: (id: string) => `/crm/customer/h5/modify/${id}`,
 }
+
+/** A customer in the sea that no pool's departments cover is in the company-wide sea (public-sea.ts: no pool is the company sea). */
+export const COMPANY_SEA = '全公司公海' // i18n-ignore
+export const inCompanySea = (row: { ownerId?: unknown; poolId?: unknown }) => !row.ownerId && !row.poolId

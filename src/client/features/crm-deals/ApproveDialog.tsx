@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Form, Input, Modal, Radio } from 'antd'
+import { Form, Input, Radio } from 'antd'
+import GuardedModal from '../../runtime/GuardedModal.js'
 import { useFeedback } from '../../components/feedback.js'
 import { call } from '../../api/call.js'
 import { crmDeals } from '../../../shared/contracts/crm-deals.js'
@@ -38,7 +39,7 @@ export default function ApproveDialog({ kind, id, title, onDone, onClose }: Appr
     }
   }
   return (
-    <Modal open title={tr(`审核${title}`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
+    <GuardedModal open title={tr(`审核${title}`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form layout="vertical">
         <Form.Item label={tr('审核结果')}>
           <Radio.Group value={status} onChange={(e) => setStatus(e.target.value as 3 | 6)}>
@@ -50,6 +51,6 @@ export default function ApproveDialog({ kind, id, title, onDone, onClose }: Appr
           <Input.TextArea rows={3} maxLength={200} showCount value={reason} onChange={(e) => setReason(e.target.value)} aria-label={tr('审核意见')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }

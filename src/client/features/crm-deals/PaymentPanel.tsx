@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Statistic, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Form, Input, InputNumber, Popconfirm, Space, Statistic, Table, Tag, Typography } from 'antd'
+import GuardedModal from '../../runtime/GuardedModal.js'
 import DateInput from '../../components/DateInput.js'
 import dayjs from 'dayjs'
 import Decimal from 'decimal.js'
@@ -56,6 +57,8 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
     () => (editing ?? []).reduce((s, r) => s.plus(/^\d+(\.\d{1,2})?$/.test(String(r.planAmount ?? '')) ? String(r.planAmount) : 0), new Decimal(0)),
     [editing],
   )
+  // What the contract leaves to plan: a new period starts with it (nothing when the contract amount is not known or is planned in full).
+  const remaining = contractAmount === undefined ? undefined : Decimal.max(0, new Decimal(contractAmount).minus(planned))
   const statusLabel = (code: number) => meta?.enums.label('CRM_PAYMENT_PLAN_STATUS', code) ?? String(code)
 
   const startEdit = () =>
@@ -116,13 +119,15 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
         ]),
   ]
 
+  const owed = Boolean(page?.datas.length) && new Decimal(page?.unreceivedAmount ?? 0).gt(0)
   return (
     <div className="crm-payment">
       <Space size="large" wrap style={{ marginBottom: 12 }}>
         {contractAmount !== undefined && <Statistic title={tr('合同金额')} value={contractAmount} />}
         <Statistic title={tr('计划回款')} value={page?.planAmount ?? '0.00'} />
         <Statistic title={tr('已回款')} value={page?.receivedAmount ?? '0.00'} valueStyle={{ color: '#3f8600' }} />
-        <Statistic title={tr('未回款')} value={page?.unreceivedAmount ?? '0.00'} valueStyle={{ color: '#cf1322' }} />
+        {/* Red only for money planned and not yet collected: before there is a plan nothing is owed. */}
+        <Statistic title={tr('未回款')} value={page?.unreceivedAmount ?? '0.00'} valueStyle={owed ? { color: '#cf1322' } : undefined} />
       </Space>
       {!readOnly && contractId && !editing && (can(PERMISSION.crm.contract.add) || can(PERMISSION.crm.contract.modify)) && (
         <div style={{ marginBottom: 8 }}>
@@ -186,10 +191,12 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
             <Alert type="error" showIcon style={{ marginTop: 8 }} message={tr(`回款计划总金额（${planned.toFixed(2)}）不能超过合同金额（${contractAmount}）！`)} />
           )}
           <Space style={{ marginTop: 8 }}>
-            <Button onClick={() => setEditing((rows) => [...(rows ?? []), { key: newKey(), planDate: '', planAmount: '' }])}>{tr('新增一期')}</Button>
+            <Button onClick={() => setEditing((rows) => [...(rows ?? []), { key: newKey(), planDate: '', planAmount: remaining?.gt(0) ? remaining.toFixed(2) : '' }])}>
+              {tr('新增一期')}
+            </Button>
             <Typography.Text type="secondary">
               {tr(`已计划 ${planned.toFixed(2)}`)}
-              {contractAmount !== undefined && tr(`，剩余可计划 ${Decimal.max(0, new Decimal(contractAmount).minus(planned)).toFixed(2)}`)}
+              {remaining !== undefined && tr(`，剩余可计划 ${remaining.toFixed(2)}`)}
             </Typography.Text>
             <Button onClick={() => setEditing(null)}>{tr('取消')}</Button>
             <Button type="primary" loading={busy} onClick={savePlans}>
@@ -266,7 +273,7 @@ function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: (
     }
   }
   return (
-    <Modal open title={tr(`登记回款：第${plan.period}期（未回款 ${plan.unreceivedAmount}）`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
+    <GuardedModal open title={tr(`登记回款：第${plan.period}期（未回款 ${plan.unreceivedAmount}）`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ amount: plan.unreceivedAmount, receiveDate: dayjs() }}>
         <Form.Item name="amount" label={tr('回款金额')} rules={[{ required: true, message: tr('回款金额不能为空') }]}>
           <InputNumber<string> stringMode min="0.01" max={plan.unreceivedAmount} precision={2} style={{ width: '100%' }} aria-label={tr('回款金额')} />
@@ -281,6 +288,6 @@ function ReceiveDialog({ plan, onClose, onDone }: { plan: PaymentRow; onClose: (
           <Input.TextArea maxLength={200} rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Form, Modal } from 'antd'
+import { Form } from 'antd'
+import GuardedModal from '../../runtime/GuardedModal.js'
 import PickerInput from '../../runtime/picker/PickerInput.js'
 import { useFeedback } from '../../components/feedback.js'
 import { call } from '../../api/call.js'
@@ -26,12 +27,12 @@ export default function ShareDialog({ id, title, shared, onDone, onClose }: { id
     }
   }
   return (
-    <Modal open title={tr(`分享纪念日：${title}`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
+    <GuardedModal open title={tr(`分享纪念日：${title}`)} onCancel={onClose} onOk={submit} confirmLoading={busy} okText={tr('确定')} cancelText={tr('取消')} destroyOnHidden>
       <Form layout="vertical">
         <Form.Item label={tr('分享给同事')}>
           <PickerInput kind="user" multiple value={userIds} onChange={(v) => setUserIds(Array.isArray(v) ? v : v ? [v] : [])} aria-label={tr('分享给同事')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   )
 }

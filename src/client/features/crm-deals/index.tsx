@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
 import { Modal } from 'antd'
+import GuardedModal from '../../runtime/GuardedModal.js'
 import { useNavigate } from 'react-router-dom'
 import { registerMenuPage, registerMenuResolver } from '../../app/menu-pages.js'
 import { registerRowAction } from '../../runtime/row-actions.js'
@@ -75,9 +76,9 @@ function GoTo({ to, close }: { to: string; close: () => void }) {
 
 function InModal({ title, width, onClose, children }: { title: string; width?: number | string; onClose: () => void; children: ReactNode }) {
   return (
-    <Modal open title={title} width={width ?? '80%'} footer={null} onCancel={onClose} destroyOnHidden>
+    <GuardedModal open title={title} width={width ?? '80%'} footer={null} onCancel={onClose} destroyOnHidden>
       <Suspense fallback={null}>{children}</Suspense>
-    </Modal>
+    </GuardedModal>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
-import { Button, Card, Descriptions, Empty, Input, Modal, Space, Spin, Table, Tag } from 'antd'
+import { Button, Card, Descriptions, Empty, Input, Space, Spin, Table, Tag } from 'antd'
+import GuardedModal from '../../runtime/GuardedModal.js'
 import { call } from '../../api/call.js'
 import { useCall } from '../../app/use-call.js'
 import { crmReports } from '../../../shared/contracts/crm-reports.js'
@@ -132,9 +133,9 @@ function ClaimDetail({ listPath }: { listPath: string }) {
           <ReceiptUpload value={data.attachments} readOnly />
         </Descriptions.Item>
       </Descriptions>
-      <Modal open={refusing} title={tr('审批拒绝')} okText={tr('确定拒绝')} cancelText={tr('取消')} okButtonProps={{ danger: true, loading: busy }} onOk={() => void decide(APPROVE_REFUSE)} onCancel={() => setRefusing(false)}>
+      <GuardedModal open={refusing} title={tr('审批拒绝')} okText={tr('确定拒绝')} cancelText={tr('取消')} okButtonProps={{ danger: true, loading: busy }} onOk={() => void decide(APPROVE_REFUSE)} onCancel={() => setRefusing(false)}>
         <Input.TextArea aria-label={tr('拒绝理由')} rows={3} maxLength={200} showCount placeholder={tr('请填写拒绝理由（必填）')} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Modal>
+      </GuardedModal>
     </Card>
   )
 }
