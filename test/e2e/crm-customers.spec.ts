@@ -1,16 +1,9 @@
-import { chooseOption, confirmBox, expect, openScreen, paneOf, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { chooseOption, confirmBox, expect, openScreen, paneOf, roleWithKeys, rowOf, signIn, test, toast, uniqueSuffix, userInRole, type AdminApi } from './helpers.js'
 
 /** Another salesperson: a user whose role holds the public sea's keys. */
 async function colleague(api: AdminApi, s: string) {
-  const keys = ['crm:customer:query', 'crm:public-sea:query', 'crm:public-sea:claim']
-  const roleId = await api.post<string>('/system/role', { code: `SEA${s}`, name: `公海销售${s}`, available: true })
-  const menus = await api.get<{ id: string; permission: string | null }[]>('/system/role/menu/menus', { roleId })
-  await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: menus.filter((m) => keys.includes(m.permission ?? '')).map((m) => m.id) })
-  const username = `sea${s}`.toLowerCase()
-  const name = `王销售${s}`
-  const id = await api.post<string>('/system/user', { code: username, name, username, password: 'secret123', gender: 0, available: true })
-  await api.post('/system/user/role/setting', { userIds: [id], roleIds: [roleId] })
-  return { username, password: 'secret123', name }
+  const roleId = await roleWithKeys(api, { code: `SEA${s}`, name: `公海销售${s}` }, ['crm:customer:query', 'crm:public-sea:query', 'crm:public-sea:claim'])
+  return userInRole(api, roleId, { username: `sea${s}`.toLowerCase(), name: `王销售${s}` })
 }
 
 /**

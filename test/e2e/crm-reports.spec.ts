@@ -1,18 +1,12 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, openScreen, rowOf, signIn, test, toast, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, openScreen, roleWithKeys, rowOf, signIn, test, toast, uniqueSuffix, userInRole, type AdminApi } from './helpers.js'
 
 const KEYS = ['crm:weekly-report:query', 'crm:weekly-report:add', 'crm:reimburse:query', 'crm:reimburse:add', 'crm:reimburse:modify', 'crm:reimburse:approve']
 
 /** A department led by a manager, a salesperson in it, both holding the CRM report and claim keys. */
 async function team(api: AdminApi, s: string) {
-  const roleId = await api.post<string>('/system/role', { code: `CR${s}`, name: `销售${s}`, available: true })
-  const menus = await api.get<{ id: string; permission: string | null }[]>('/system/role/menu/menus', { roleId })
-  await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: menus.filter((m) => KEYS.includes(m.permission ?? '')).map((m) => m.id) })
-  const user = async (name: string, username: string, deptIds: string[]) => {
-    const id = await api.post<string>('/system/user', { code: username, name, username, password: 'secret123', gender: 0, available: true, deptIds })
-    await api.post('/system/user/role/setting', { userIds: [id], roleIds: [roleId] })
-    return { id, username, password: 'secret123', name }
-  }
+  const roleId = await roleWithKeys(api, { code: `CR${s}`, name: `销售${s}` }, KEYS)
+  const user = (name: string, username: string, deptIds: string[]) => userInRole(api, roleId, { username, name, deptIds })
   const manager = await user(`经理${s}`, `mgr${s}`.toLowerCase(), [])
   const dept = await api.post<string>('/system/dept', { code: `D${s}`, name: `销售部${s}`, shortName: `销售${s}`, available: true, leaderId: manager.id })
   const sales = await user(`销售${s}`, `sal${s}`.toLowerCase(), [dept])

@@ -86,6 +86,22 @@ export const test = base.extend<{ api: AdminApi }, { adminSession: AdminSession 
 
 export { expect }
 
+/** A role granting the function menus of these permission keys (made through the API, for a test's own users). */
+export async function roleWithKeys(api: AdminApi, role: { code: string; name: string }, keys: readonly string[]): Promise<string> {
+  const roleId = await api.post<string>('/system/role', { ...role, available: true })
+  const menus = await api.get<{ id: string; permission: string | null }[]>('/system/role/menu/menus', { roleId })
+  await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: menus.filter((m) => keys.includes(m.permission ?? '')).map((m) => m.id) })
+  return roleId
+}
+
+/** A user holding one role, signing in with `secret123`. */
+export async function userInRole(api: AdminApi, roleId: string, user: { username: string; name: string; deptIds?: string[] }) {
+  const password = 'secret123'
+  const id = await api.post<string>('/system/user', { code: user.username, name: user.name, username: user.username, password, gender: 0, available: true, deptIds: user.deptIds })
+  await api.post('/system/user/role/setting', { userIds: [id], roleIds: [roleId] })
+  return { id, username: user.username, password, name: user.name }
+}
+
 export const topMenu = (page: Page) => page.getByRole('menu', { name: '顶部菜单' })
 export const sideMenu = (page: Page) => page.getByRole('menu', { name: '导航菜单' })
 

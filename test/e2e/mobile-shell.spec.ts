@@ -1,23 +1,18 @@
 import type { Page } from '@playwright/test'
-import { expect, paneOf, signIn, test, uniqueSuffix, type AdminApi } from './helpers.js'
+import { expect, paneOf, roleWithKeys, signIn, test, uniqueSuffix, userInRole, type AdminApi } from './helpers.js'
 
 const PHONE = { width: 375, height: 812 }
 
 /** A salesperson with the customer screens, owning three customers made for the test. */
 async function salesperson(api: AdminApi, s: string) {
-  const keys = ['crm:customer:query', 'crm:customer:add', 'crm:customer:modify']
-  const roleId = await api.post<string>('/system/role', { code: `H5R${s}`, name: `移动销售${s}`, available: true })
-  const menus = await api.get<{ id: string; permission: string | null }[]>('/system/role/menu/menus', { roleId })
-  await api.post('/system/role/menu/setting', { roleIds: [roleId], menuIds: menus.filter((m) => keys.includes(m.permission ?? '')).map((m) => m.id) })
-  const username = `h5${s}`.toLowerCase()
-  const userId = await api.post<string>('/system/user', { code: username, name: `赵移动${s}`, username, password: 'secret123', gender: 0, available: true })
-  await api.post('/system/user/role/setting', { userIds: [userId], roleIds: [roleId] })
+  const roleId = await roleWithKeys(api, { code: `H5R${s}`, name: `移动销售${s}` }, ['crm:customer:query', 'crm:customer:add', 'crm:customer:modify'])
+  const user = await userInRole(api, roleId, { username: `h5${s}`.toLowerCase(), name: `赵移动${s}` })
   const names = ['A', 'B', 'C'].map((x) => `移动客户${s}${x}`)
   const ids: string[] = []
   for (const [i, name] of names.entries())
     ids.push(await api.post<string>('/crm/customer', { code: `H5${s}${i}`, name, settleType: 1, available: true, telephone: '13800000000', contact: '钱经理' }))
-  await api.post('/basedata/customer/transfer', { ids, ownerId: userId, reason: '' })
-  return { username, password: 'secret123', names }
+  await api.post('/basedata/customer/transfer', { ids, ownerId: user.id, reason: '' })
+  return { ...user, names }
 }
 
 /** The page is no wider than the phone: nothing scrolls sideways. */
