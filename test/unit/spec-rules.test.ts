@@ -39,4 +39,20 @@ describe('constants and look (001 §9)', () => {
     for (const mode of ['light', 'dark'] as const)
       expect(themeConfig(mode).token).toMatchObject({ colorPrimary: '#1890ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#f5222f' })
   })
+
+  it('the error colour antd derives is #f5222f in all three theme modes (the dark algorithm would darken it)', { timeout: 60_000 }, async () => {
+    const { themeConfig } = await import('../../src/client/app/theme.js')
+    const { theme } = await import('antd')
+    for (const mode of ['light', 'dark', 'night'] as const) expect(theme.getDesignToken(themeConfig(mode)).colorError, mode).toBe('#f5222f')
+    expect(theme.getDesignToken({ algorithm: theme.darkAlgorithm, token: { colorError: '#f5222f' } }).colorError).not.toBe('#f5222f')
+  })
+
+  it('default table height: viewport less 360 with a search card, 140 without, less more when more stands around the rows, at least 240', async () => {
+    const { fittedRowsHeight } = await import('../../src/client/runtime/table-height.js')
+    expect(fittedRowsHeight(900, 300, true)).toBe(540)
+    expect(fittedRowsHeight(900, 100, false)).toBe(760)
+    expect(fittedRowsHeight(900, 420, true)).toBe(480)
+    expect(fittedRowsHeight(900, 283, false)).toBe(617)
+    expect(fittedRowsHeight(500, 420, true)).toBe(240)
+  })
 })

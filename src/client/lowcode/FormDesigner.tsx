@@ -12,6 +12,7 @@ import { DATE_FORMATS, fieldProblems, fromFormSchema, GRID_COLUMNS, moveField, n
 import { useTr } from '../i18n/use-tr.js'
 import { call } from '../api/call.js'
 import { type CustomFormRecord, customForm, lowcodeChoices } from '../../shared/contracts/lowcode.js'
+import { RequiredMark } from '../components/RequiredMark.js'
 
 /**
  * 表单生成器: builds a custom form's `formConfig` visually. Field types from the palette are dragged
@@ -266,7 +267,7 @@ function FieldCell({ field, selected, onSelect, onRemove }: { field: DesignerFie
     >
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <span>
-          {field.required && <span style={{ color: '#ff4d4f' }}>* </span>}
+          {field.required && <RequiredMark />}
           {field.title}
           <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>
             {tr(paletteOf(field.component)?.label ?? field.component)} · {field.span}/{GRID_COLUMNS}

@@ -5,6 +5,7 @@ import { registerControlKind, registerFormControl } from '../components/form-con
 import { provideSelectorDialog } from './selector-dialog-slot.js'
 import { registerRowAction } from '../runtime/row-actions.js'
 import { registerLowCodeHost, registerMenuPage, type LowCodeHostProps } from '../app/menu-pages.js'
+import { PAGE_FORM_WIDTH } from '../../shared/look/ui-constants.js'
 
 /**
  * The low-code layer in the browser: the hosts of custom lists, forms and pages behind menus of
@@ -34,7 +35,12 @@ const DataObjJoinsEditor = lazy(() => import('./DataObjEditors.js').then((m) => 
 const DataObjCustomColumnsEditor = lazy(() => import('./DataObjEditors.js').then((m) => ({ default: m.DataObjCustomColumnsEditor })))
 
 registerLowCodeHost('list', ({ id }: LowCodeHostProps) => <CustomListHost key={id} listId={id} />)
-registerLowCodeHost('form', ({ id, requestParam }: LowCodeHostProps) => <CustomFormHost key={id} formId={id} requestParam={requestParam} />)
+// A custom form opened from its menu is a page's form: the spec's content width (000 §9); as a block of a custom page it fills its column.
+registerLowCodeHost('form', ({ id, requestParam }: LowCodeHostProps) => (
+  <div style={{ width: PAGE_FORM_WIDTH }} data-page-form>
+    <CustomFormHost key={id} formId={id} requestParam={requestParam} />
+  </div>
+))
 registerLowCodeHost('page', ({ id }: LowCodeHostProps) => <CustomPageHost key={id} pageId={id} />)
 
 registerControlKind('CUSTOM_SELECTOR', CustomSelectorInput)

@@ -23,6 +23,7 @@ import { initialSearchValues, toWireQuery } from './query-params.js'
 import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
 import { cardColumn } from './list-cards.js'
 import { useNarrowScreen } from '../app/narrow-screen.js'
+import { useFittedRowsHeight } from './table-height.js'
 
 export type ListRow = Record<string, unknown>
 
@@ -199,6 +200,10 @@ function SourceList<Row extends ListRow>({
     if (tree) setExpanded(treeOf?.expanded === false ? [] : parentKeys(tree, treeOf?.idField))
   }, [tree, treeOf])
   const ctx: ListContext = { selected, clearSelection: () => setSelected([]), reload, query: conditions }
+  // A list page's rows scroll under their header so the pager stays in sight (000 §9 default table height);
+  // on a phone the page scrolls, as its card rows do.
+  const tableBox = useRef<HTMLDivElement>(null)
+  const fittedY = useFittedRowsHeight(tableBox, Boolean(ownSearch || items.length > 0), listable && scrollY === undefined && !narrow)
 
   const search = (values: Record<string, unknown>) => {
     applySearch(toWireQuery(items, values, context))
@@ -309,48 +314,50 @@ function SourceList<Row extends ListRow>({
         </>
       }
     >
-      <Table<Row>
-        rowKey={keyOf}
-        size={source.size ?? 'middle'}
-        bordered={!cards}
-        showHeader={!cards}
-        className={cards ? 'list-cards' : undefined}
-        columns={columns}
-        dataSource={(tree as unknown as Row[] | undefined) ?? rows}
-        loading={isLoading}
-        scroll={cards ? { y: scrollY } : { x: 'max-content', y: scrollY }}
-        locale={emptyText ? { emptyText } : undefined}
-        rowSelection={rowSelection}
-        rowClassName={(row) => [highlightCurrent && keyOf(row) === current ? 'list-current-row' : '', rowClassName?.(row) ?? ''].join(' ').trim()}
-        onRow={
-          withRowEvents
-            ? (row) => ({
-                onClick: () => {
-                  setCurrent(keyOf(row))
-                  clickToChoose(row)
-                },
-                onDoubleClick: () => onRowDoubleClick?.(row),
-              })
-            : undefined
-        }
-        expandable={
-          tree
-            ? {
-                expandedRowKeys: expanded,
-                onExpandedRowsChange: (ids) => setExpanded(ids.map(String)),
-                // Indent the first data column, not the narrow outline-number column. antd takes one off
-                // this index when there is a selection column, and the body counts that column: hence + 2.
-                expandIconColumnIndex: (source.seq === false ? 0 : 1) + (choosing || choose ? 2 : 0),
-              }
-            : undefined
-        }
-        onChange={(_p, _f, sorter, extra) => {
-          if (extra.action !== 'sort') return
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row>
-          setSort(s.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined)
-        }}
-        pagination={paged ? { ...tablePagination(page, total, setPage), ...(cards ? { size: 'small', showSizeChanger: false } : {}) } : false}
-      />
+      <div ref={tableBox}>
+        <Table<Row>
+          rowKey={keyOf}
+          size={source.size ?? 'middle'}
+          bordered={!cards}
+          showHeader={!cards}
+          className={cards ? 'list-cards' : undefined}
+          columns={columns}
+          dataSource={(tree as unknown as Row[] | undefined) ?? rows}
+          loading={isLoading}
+          scroll={cards ? { y: scrollY } : { x: 'max-content', y: scrollY ?? fittedY }}
+          locale={emptyText ? { emptyText } : undefined}
+          rowSelection={rowSelection}
+          rowClassName={(row) => [highlightCurrent && keyOf(row) === current ? 'list-current-row' : '', rowClassName?.(row) ?? ''].join(' ').trim()}
+          onRow={
+            withRowEvents
+              ? (row) => ({
+                  onClick: () => {
+                    setCurrent(keyOf(row))
+                    clickToChoose(row)
+                  },
+                  onDoubleClick: () => onRowDoubleClick?.(row),
+                })
+              : undefined
+          }
+          expandable={
+            tree
+              ? {
+                  expandedRowKeys: expanded,
+                  onExpandedRowsChange: (ids) => setExpanded(ids.map(String)),
+                  // Indent the first data column, not the narrow outline-number column. antd takes one off
+                  // this index when there is a selection column, and the body counts that column: hence + 2.
+                  expandIconColumnIndex: (source.seq === false ? 0 : 1) + (choosing || choose ? 2 : 0),
+                }
+              : undefined
+          }
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== 'sort') return
+            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row>
+            setSort(s.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined)
+          }}
+          pagination={paged ? { ...tablePagination(page, total, setPage), ...(cards ? { size: 'small', showSizeChanger: false } : {}) } : false}
+        />
+      </div>
     </ListFrame>
   )
 }

@@ -11,6 +11,7 @@ import { COLUMN_DATA_TYPE, COLUMN_TYPE } from '../../../shared/generated/enum-co
 import { controlText, displayText, entriesOf, propertyWire, type PropertyEntry, type PropertyText } from './property-values.js'
 import { FILL, Hint, truthy, type Values } from './shared.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { RequiredMark } from '../../components/RequiredMark.js'
 
 const DATE = 'YYYY-MM-DD'
 const TIME = 'HH:mm:ss'
@@ -114,11 +115,7 @@ function Cell({ label, required, children }: { label: string; required?: boolean
   return (
     <div style={{ minWidth: 0 }}>
       <div style={{ marginBottom: 2, color: 'rgba(0,0,0,0.75)' }}>
-        {required && (
-          <span style={{ color: '#ff4d4f', marginRight: 4 }} aria-hidden>
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
         {label}
       </div>
       {children}

@@ -25,6 +25,7 @@ import {
 import { clearServerErrors, FILL, Hint, idsOf, PriceInput, shown, truthy, type Values } from './shared.js'
 import { tr, useTr } from '../../i18n/use-tr.js'
 import { serverMessageMatcher } from './server-message-match.js'
+import { RequiredMark } from '../../components/RequiredMark.js'
 
 interface SaleItem {
   id: string
@@ -63,9 +64,7 @@ const batchLabel = (f: PriceField): string => ({ purchasePrice: tr('批量采购
 
 const Required = ({ children }: { children: string }) => (
   <span>
-    <span style={{ color: '#ff4d4f', marginRight: 4 }} aria-hidden>
-      *
-    </span>
+    <RequiredMark />
     {children}
   </span>
 )

@@ -8,6 +8,7 @@ import type { EntityModel, FieldModel } from '../../../shared/metadata/entity-mo
 import { checkField } from '../../../shared/metadata/validate-record.js'
 import { FeedbackProvider, useFeedback } from '../../components/feedback.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { PAGE_FORM_WIDTH } from '../../../shared/look/ui-constants.js'
 
 /**
  * The settings page of a singleton entity (采购/销售/零售参数设置, 盘点参数设置): one row, `GET` and
@@ -83,7 +84,7 @@ function SingletonForm({ entity }: { entity: EntityModel }) {
   if (!loaded) return <Spin style={{ display: 'block', padding: 48 }} />
   return (
     <Card size="small" variant="borderless" className="singleton-page">
-      <Form form={form} layout="vertical" disabled={!editable} style={{ maxWidth: 720 }}>
+      <Form form={form} layout="vertical" disabled={!editable} style={{ width: PAGE_FORM_WIDTH }} data-page-form>
         {fields.map((f) => (
           <Form.Item key={f.name} name={f.name} label={f.label} valuePropName={f.type === 'boolean' ? 'checked' : 'value'}>
             {f.type === 'boolean' ? (
