@@ -35,6 +35,7 @@ export const PALETTE: PaletteEntry[] = [
   { component: 'TimePicker', label: term('时间'), type: 'string' },
   { component: 'DataDicSelect', label: term('数据字典'), type: 'string' },
   { component: 'CustomSelector', label: term('自定义选择器'), type: 'string' },
+  { component: 'VideoUpload', label: term('视频'), type: 'string' },
 ]
 
 export const paletteOf = (component: string): PaletteEntry | undefined => PALETTE.find((p) => p.component === component)

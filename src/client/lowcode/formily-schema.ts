@@ -26,6 +26,7 @@ export const FORM_COMPONENTS = [
   'TimePicker',
   'CustomSelector',
   'DataDicSelect',
+  'VideoUpload',
 ] as const
 
 const ALLOWED = new Set<string>(FORM_COMPONENTS)
