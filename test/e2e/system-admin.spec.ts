@@ -159,7 +159,7 @@ test('a role granted 供应商信息 through 授权 gives its user only that men
       const suppliers = await openMenu(userPage, undefined, '供应商信息', '/base-data/supplier')
       // The list answers (the query permission came with the menu) and the granted buttons show.
       await expect(suppliers.getByRole('button', { name: '新增' })).toBeVisible()
-      await expect(suppliers.getByRole('table')).toBeVisible()
+      await expect(suppliers.locator('.ant-table')).toBeVisible()
       await expect(suppliers.getByText('抱歉，您无权访问此页面')).toHaveCount(0)
     } finally {
       await context.close()
