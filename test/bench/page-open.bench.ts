@@ -135,6 +135,9 @@ async function waitForRows(page: Page, to: string): Promise<number> {
 const closeActiveTab = (page: Page) =>
   page.evaluate(() => document.querySelector('.shell-tabs .ant-tabs-tab-active .ant-tabs-tab-remove')?.dispatchEvent(new MouseEvent('click', { bubbles: true })))
 
+/** The tabs open when F5 is timed. */
+const F5_TABS = 12
+
 /** The slowest pages printed of a pass that does not print every page. */
 const SLOWEST = 8
 
@@ -196,10 +199,12 @@ async function main() {
       }
       report(label, results, label === '2 tabs' ? results.length : SLOWEST)
       if (label === '15 tabs') {
-        // F5 with the workplace and the 13 kept tabs open: the browser reloads the app; the tabs come back and
-        // the visible one shows rows. The requests counted are those the reload made until then.
+        // F5 with 12 of the tabs open (the workplace and 11 kept): the browser reloads the app; the tabs come
+        // back and the visible one shows rows. The requests counted are those the reload made until then.
         const visible = kept[kept.length - 1]
         await openAndWait(page, visible).catch(() => null)
+        while ((await page.locator('.shell-tab-label').count()) > F5_TABS)
+          await page.locator('.shell-tabs .ant-tabs-tab:not(.ant-tabs-tab-active) .ant-tabs-tab-remove').first().click()
         const reloads: { ms: number; requests: number; calls: number }[] = []
         for (let i = 0; i < 3; i++) {
           const urls: string[] = []
