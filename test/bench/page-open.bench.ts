@@ -132,8 +132,9 @@ async function waitForRows(page: Page, to: string): Promise<number> {
   return (await done.jsonValue()) as number
 }
 
-const closeActiveTab = (page: Page) =>
-  page.evaluate(() => document.querySelector('.shell-tabs .ant-tabs-tab-active .ant-tabs-tab-remove')?.dispatchEvent(new MouseEvent('click', { bubbles: true })))
+/** Closes the tab whose close button `selector` finds first (dispatched: the bar may have scrolled it out of view). */
+const closeTab = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)?.dispatchEvent(new MouseEvent('click', { bubbles: true })), selector)
+const closeActiveTab = (page: Page) => closeTab(page, '.shell-tabs .ant-tabs-tab-active .ant-tabs-tab-remove')
 
 /** The tabs open when F5 is timed. */
 const F5_TABS = 12
@@ -203,8 +204,7 @@ async function main() {
         // back and the visible one shows rows. The requests counted are those the reload made until then.
         const visible = kept[kept.length - 1]
         await openAndWait(page, visible).catch(() => null)
-        while ((await page.locator('.shell-tab-label').count()) > F5_TABS)
-          await page.locator('.shell-tabs .ant-tabs-tab:not(.ant-tabs-tab-active) .ant-tabs-tab-remove').first().click()
+        while ((await page.locator('.shell-tab-label').count()) > F5_TABS) await closeTab(page, '.shell-tabs .ant-tabs-tab:not(.ant-tabs-tab-active) .ant-tabs-tab-remove')
         const reloads: { ms: number; requests: number; calls: number }[] = []
         for (let i = 0; i < 3; i++) {
           const urls: string[] = []
