@@ -152,14 +152,17 @@ export function callSchemas(root: string): CallSchemas {
   for (const file of program.getSourceFiles()) {
     if (!files.includes(path.resolve(file.fileName))) continue
     const visit = (node: ts.Node) => {
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineCall') {
-        const method = literal(node.arguments[0])
-        const callPath = literal(node.arguments[1])
+      // defineRead(path, paramsIn) is defineCall('POST', path, paramsIn) marked as a read.
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === 'defineCall' || node.expression.text === 'defineRead')) {
+        const read = node.expression.text === 'defineRead'
+        const args = read ? [undefined, ...node.arguments] : [...node.arguments]
+        const method = read ? 'POST' : literal(args[0])
+        const callPath = literal(args[1])
         if (method && callPath) {
           const [paramsNode, answerNode] = node.typeArguments ?? []
           const paramsType = paramsNode && checker.getTypeFromTypeNode(paramsNode)
           const answerType = answerNode && checker.getTypeFromTypeNode(answerNode)
-          const paramsIn = (literal(node.arguments[2]) as CallSchema['paramsIn'] | undefined) ?? (method === 'GET' ? 'query' : 'body')
+          const paramsIn = (literal(args[2]) as CallSchema['paramsIn'] | undefined) ?? (method === 'GET' ? 'query' : 'body')
           const key = `${method} ${callPath}`
           if (!(key in calls))
             calls[key] = {

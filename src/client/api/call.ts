@@ -20,7 +20,7 @@ export function callRequest<C extends AnyCall>(contract: C, params: ParamsOf<C>,
 export function call<P, A>(contract: CallContract<P, A>, ...args: P extends void ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions]): Promise<A> {
   const [params, options] = args
   const method = contract.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
-  return request<A>(method, contract.path, callRequest(contract, params as ParamsOf<typeof contract>, options))
+  return request<A>(method, contract.path, { ...callRequest(contract, params as ParamsOf<typeof contract>, options), ...(contract.reads ? { reads: true } : {}) })
 }
 
 

@@ -72,6 +72,8 @@ export interface RequestOptions {
   body?: FormData
   /** Do not show the error to the user (the caller handles it). */
   hideError?: boolean
+  /** A call that only reads though it is not a GET (shared/contracts/call.ts `reads`): not counted as a write. */
+  reads?: boolean
   /** Milliseconds, or false for none (a large upload or a streamed export takes longer than REQUEST_TIMEOUT_MS). */
   timeout?: number | false
 }
@@ -115,7 +117,7 @@ export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'del
   try {
     const envelope = await client(path.replace(/^\//, ''), { method, ...kyOptions(options) }).json<Envelope<T>>()
     if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || defaultError())
-    if (method !== 'get') noteWrite()
+    if (method !== 'get' && !options.reads) noteWrite()
     return envelope.data
   } catch (e) {
     const error = await toApiError(e)

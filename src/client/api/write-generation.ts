@@ -1,5 +1,6 @@
 /**
- * How many writes this browser has had answered: every request but a GET that succeeds counts one.
+ * How many writes this browser has had answered: every request but a GET (or a POST its contract declares a
+ * read) that succeeds counts one.
  * Screens kept open in hidden tabs compare it to know that what they read may be stale
  * (app/pane-freshness.ts).
  */

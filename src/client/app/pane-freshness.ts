@@ -1,26 +1,41 @@
 import { useEffect, useRef } from 'react'
+import { unstable_serialize, type Key, type Middleware, type SWRResponse } from 'swr'
 import { writeGeneration } from '../api/write-generation.js'
 import { usePane } from './pane-context.js'
 
+/** What a read was when its tab was hidden: the writes counted then and its key. */
+interface Left {
+  generation: number
+  key: string
+}
+
 /**
- * Open tabs stay mounted while hidden, so what a hidden tab read can be out of date when it is shown
- * again: another tab approved, settled or saved meanwhile. Every write this browser makes counts one
- * generation (api/write-generation.ts); a read notes the generation when its tab is hidden, and when the
- * tab is shown again after a write it reads again. A tab that stayed shown was the one writing and
- * reloads itself as it always did.
+ * Every read of a tab pane (shell/TabPanes.tsx), so a hidden tab does no work: while its tab is hidden a
+ * read is unhooked from swr (no fetch on a write elsewhere, a focus or a poll, and no render when a shared
+ * key changes) and answers what it last showed. Shown again, it reads afresh only if what it read may be
+ * stale: this browser wrote meanwhile (api/write-generation.ts: another tab approved, settled or saved) or
+ * its key changed while hidden; otherwise it shows the cache as it is, without a call.
+ *
+ * Unhooking (a null key) rather than swr's `isPaused` also keeps a hidden read from being the one swr asks
+ * to reload a key shared with the shown tab (swr asks only the first read of a key, and a paused one
+ * declines), and lets a read first keyed while hidden load when shown.
  */
-export function useFreshWhenShown(revalidate: () => unknown, enabled: boolean): void {
+export const paneFreshness: Middleware = (useSWRNext) => (key, fetcher, config) => {
   const { shown } = usePane()
-  const hiddenAt = useRef<number | null>(null)
-  const latest = useRef(revalidate)
-  latest.current = revalidate
+  const left = useRef<Left | null>(null)
+  const lastKey = useRef<string>('')
+  const lastAnswer = useRef<SWRResponse | null>(null)
+  const serialized = unstable_serialize(key as Key)
+  const stale = left.current !== null && (left.current.generation !== writeGeneration() || left.current.key !== serialized)
+  // Back from hidden: swr revalidates a key it hooks again as it would on mount, so whether it does is decided here.
+  // A read that keeps its cache even on a mount (revalidateIfStale: false, the metadata's) keeps it here too.
+  const answer = useSWRNext(shown ? key : null, fetcher, left.current !== null && shown ? { ...config, revalidateIfStale: stale && config.revalidateIfStale } : config)
   useEffect(() => {
-    if (!shown) {
-      hiddenAt.current = writeGeneration()
-      return
-    }
-    const was = hiddenAt.current
-    hiddenAt.current = null
-    if (enabled && was !== null && was !== writeGeneration()) void latest.current()
-  }, [shown, enabled])
+    if (shown) {
+      left.current = null
+      lastKey.current = serialized
+    } else if (left.current === null) left.current = { generation: writeGeneration(), key: lastKey.current }
+  }, [shown, serialized])
+  if (shown) lastAnswer.current = answer
+  return !shown && lastAnswer.current ? lastAnswer.current : answer
 }

@@ -2,7 +2,6 @@ import useSWR, { type SWRConfiguration } from 'swr'
 import type { CallContract } from '../../shared/contracts/call.js'
 import { useSession } from './session.js'
 import { call, type CallOptions } from '../api/call.js'
-import { useFreshWhenShown } from './pane-freshness.js'
 
 /**
  * The swr key of a call: its path first (so `mutate((key) => key[0] === path)` reloads every read of
@@ -34,16 +33,15 @@ export interface UseCallOptions<A> extends CallOptions {
 }
 
 /**
- * Both read hooks read again when their tab is shown after a write made elsewhere (pane-freshness.ts).
+ * Both read hooks, in a tab pane, wait while their tab is hidden and read again when it is shown after a
+ * write made elsewhere (pane-freshness.ts).
  *
  * A read that is more than one call (a screen's several calls put together), keyed like `useCall`:
  * by `key` and the session's token. A null key (or no session) skips it.
  */
 export function useSessionRead<T>(key: readonly unknown[] | null | false, read: () => Promise<T>, swr?: SWRConfiguration<T>) {
   const { token } = useSession()
-  const answer = useSWR<T>(key && token ? [...key, token] : null, read, swr)
-  useFreshWhenShown(answer.mutate, Boolean(key && token))
-  return answer
+  return useSWR<T>(key && token ? [...key, token] : null, read, swr)
 }
 
 /**
@@ -54,7 +52,5 @@ export function useCall<P, A>(contract: CallContract<P, A> | null | false | unde
   const { token } = useSession()
   const { swr, signedOut, ...callOptions } = options
   const active = Boolean(contract && (token || signedOut))
-  const answer = useSWR<A>(active ? callKey((contract as CallContract<P, A>).path, token, params) : null, () => (call as (c: CallContract<P, A>, p: P, o: CallOptions) => Promise<A>)(contract as CallContract<P, A>, params, callOptions), swr)
-  useFreshWhenShown(answer.mutate, active)
-  return answer
+  return useSWR<A>(active ? callKey((contract as CallContract<P, A>).path, token, params) : null, () => (call as (c: CallContract<P, A>, p: P, o: CallOptions) => Promise<A>)(contract as CallContract<P, A>, params, callOptions), swr)
 }

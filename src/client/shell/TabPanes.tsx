@@ -7,6 +7,7 @@ import { PageErrorBoundary } from './PageErrorBoundary.js'
 import type { ResolvedPage } from './page-registry.js'
 import type { PageTab } from '../app/tab-store.js'
 import { PaneContext } from '../app/pane-context.js'
+import { paneFreshness } from '../app/pane-freshness.js'
 import { ROUTE_ANIMATION } from '../../shared/look/ui-constants.js'
 
 interface Props {
@@ -43,6 +44,10 @@ export function TabPanes({ tabs, activeKey, resolve, menusReady }: Props) {
   )
 }
 
+// A hidden tab's reads do no work: a write elsewhere does not make them fetch behind the user's back; they
+// read again when shown, if a write happened meanwhile (app/pane-freshness.ts).
+const PANE_SWR = { use: [paneFreshness] }
+
 // App settings (001 §9): a page fades in when its tab is shown (the animation restarts as `hidden` is lifted).
 const PANE_FADE = { animation: `${ROUTE_ANIMATION.name} ${ROUTE_ANIMATION.durationMs}ms ease-in` }
 
@@ -61,13 +66,10 @@ interface PaneProps {
 const Pane = memo(function Pane({ tab, active, resolve, menusReady }: PaneProps) {
   const page = resolve(tab.key)
   const pane = useMemo(() => ({ key: tab.key, shown: active }), [tab.key, active])
-  // A hidden tab's reads do no work: a write elsewhere does not make them fetch behind the user's back;
-  // they read again when shown, if a write happened meanwhile (useFreshWhenShown).
-  const swr = useMemo(() => ({ isPaused: () => !active }), [active])
   if (!active && (!page || page.noCache)) return null
   return (
     <div className="shell-pane" hidden={!active} data-page={tab.key} style={PANE_FADE}>
-      <SWRConfig value={swr}>
+      <SWRConfig value={PANE_SWR}>
         <PaneContext.Provider value={pane}>
           {tab.refreshing ? (
             <PageLoading />

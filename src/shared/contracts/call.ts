@@ -16,12 +16,22 @@ export interface CallContract<Params, Answer> {
   readonly method: CallMethod
   readonly path: string
   readonly paramsIn: ParamsIn
+  /**
+   * A call that only reads though it is not a GET (a picker's labels, a custom list's query): the browser
+   * does not count it as a write that makes the screens of hidden tabs stale (client/api/write-generation.ts).
+   */
+  readonly reads?: true
   /** Types only: never set; carries Params and Answer so `ParamsOf`/`AnswerOf` can read them. */
   readonly types?: { params: Params; answer: Answer }
 }
 
 export function defineCall<Params = void, Answer = null>(method: CallMethod, path: string, paramsIn?: ParamsIn): CallContract<Params, Answer> {
   return { method, path, paramsIn: paramsIn ?? (method === 'GET' ? 'query' : 'body') }
+}
+
+/** A POST that only reads (`reads`): its params travel as `defineCall`'s would. */
+export function defineRead<Params = void, Answer = null>(path: string, paramsIn?: ParamsIn): CallContract<Params, Answer> {
+  return { ...defineCall<Params, Answer>('POST', path, paramsIn), reads: true }
 }
 
 export type AnyCall = CallContract<any, any>

@@ -1,4 +1,4 @@
-import { defineCall, type Page, type PageParams } from './call.js'
+import { defineCall, defineRead, type Page, type PageParams } from './call.js'
 import type { PaymentRow } from './contract-payment.js'
 
 /** CRM deals: opportunities, contracts with their collection plans and attachments, contacts and memorial days (001 §7 CRM; server: modules/crm/deals.ts). */
@@ -57,7 +57,7 @@ export const crmDeals = {
   businessPage: defineCall<DealQuery, Page<Row>>('GET', '/crm/business/query'),
   contract: defineCall<{ id: string }, Row>('GET', '/crm/contract'),
   /** The contract picker's list (000 §7: POST). */
-  contractPage: defineCall<DealQuery, Page<Row>>('POST', '/crm/contract/query'),
+  contractPage: defineRead<DealQuery, Page<Row>>('/crm/contract/query'),
   payment: defineCall<PageParams & { contractId?: string; customerId?: string; overdue?: boolean; status?: number }, PaymentPage>('GET', '/crm/contract/queryPayment'),
   savePlans: defineCall<{ contractId: string; plans: PlanInput[] }, PaymentPage>('POST', '/crm/contract/plan'),
   receive: defineCall<ReceiveInput, string>('POST', '/crm/contract/receive'),

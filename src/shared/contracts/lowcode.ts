@@ -1,4 +1,4 @@
-import { defineCall, type FileAnswer, type Page, type PageParams, type QueryAndBody } from './call.js'
+import { defineCall, defineRead, type FileAnswer, type Page, type PageParams, type QueryAndBody } from './call.js'
 import type { CustomFormConfig, CustomListConfig, CustomPageConfig, CustomSelectorConfig, ListCondition, ListRow } from './lowcode-wire.js'
 
 /** Calls of the low-code designers (001 §7 Low code). */
@@ -89,13 +89,13 @@ export const lowcodeRuntime = {
   pageConfig: defineCall<{ id: string }, CustomPageConfig>('GET', '/gen/api/custom/page/config'),
   selectorConfig: defineCall<{ id: string }, CustomSelectorConfig>('GET', '/gen/api/custom/selector/config'),
   /** A page of rows (or all of them, as one page, when the list is not paged). */
-  query: defineCall<ListQuery, Page<ListRow>>('POST', '/gen/api/custom/list/query', 'both'),
-  queryList: defineCall<ListQuery, ListRow[]>('POST', '/gen/api/custom/list/query/list', 'both'),
-  queryTree: defineCall<ListQuery, ListRow[]>('POST', '/gen/api/custom/list/query/tree', 'both'),
+  query: defineRead<ListQuery, Page<ListRow>>('/gen/api/custom/list/query', 'both'),
+  queryList: defineRead<ListQuery, ListRow[]>('/gen/api/custom/list/query/list', 'both'),
+  queryTree: defineRead<ListQuery, ListRow[]>('/gen/api/custom/list/query/tree', 'both'),
   /** The rows of the conditions as an .xlsx (lists that allow export). */
   exportList: defineCall<ListQuery, FileAnswer>('POST', '/gen/api/custom/list/query/list/export', 'both'),
   /** A form's initial values from its query handler (null when the form reads none). */
-  formValues: defineCall<QueryAndBody<{ id: string }, Record<string, unknown>>, Record<string, unknown> | null>('POST', '/gen/api/custom/form/get', 'both'),
+  formValues: defineRead<QueryAndBody<{ id: string }, Record<string, unknown>>, Record<string, unknown> | null>('/gen/api/custom/form/get', 'both'),
   /** The form's submit handler (its answer is the handler's). */
   submitForm: defineCall<QueryAndBody<{ id: string }, Record<string, unknown>>, unknown>('POST', '/gen/api/custom/form/handle', 'both'),
 }

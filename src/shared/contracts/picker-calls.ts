@@ -1,4 +1,4 @@
-import { defineCall, type Page, type PageParams } from './call.js'
+import { defineCall, defineRead, type Page, type PageParams } from './call.js'
 
 /** A row of a picker as the server answers it: the picker view's columns, ref labels beside the ids. */
 export type PickerRow = Record<string, unknown> & { id: string }
@@ -18,7 +18,7 @@ export function pickerCalls(kind: string) {
     /** A page of rows; a tree entity's picker answers every row in one page. */
     page: defineCall<PickerParams, Page<PickerRow>>('GET', `/selector/${kind}`),
     /** The rows of these ids (labels of saved values). */
-    load: defineCall<string[], PickerRow[]>('POST', `/selector/${kind}/load`),
+    load: defineRead<string[], PickerRow[]>(`/selector/${kind}/load`),
   }
 }
 

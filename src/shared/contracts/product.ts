@@ -1,4 +1,4 @@
-import { defineCall, type Page } from './call.js'
+import { defineCall, defineRead, type Page } from './call.js'
 
 /** Product calls of the hand-written product form controls (001 §7 Base data; server: modules/basedata/product-property.ts, the pickers' routes). */
 
@@ -23,7 +23,7 @@ export const product = {
   /** The properties of a category: common ones and those appointed to it or an ancestor. */
   categoryProperties: defineCall<{ categoryId: string }, PropertyDef[]>('GET', '/basedata/product/property/modelor/category'),
   /** Sale property groups by id (the picker's load: a JSON array of ids). */
-  salePropGroups: defineCall<string[], PickerRow[]>('POST', '/selector/salepropgroup/load'),
+  salePropGroups: defineRead<string[], PickerRow[]>('/selector/salepropgroup/load'),
   /** The items of a sale property group, enabled or not with `available: 'all'`. */
   saleProps: defineCall<{ groupId: string; available: 'all'; pageSize: number }, Page<PickerRow>>('GET', '/selector/saleprop'),
 }

@@ -1,4 +1,4 @@
-import { defineCall } from './call.js'
+import { defineCall, defineRead } from './call.js'
 
 /** System administration calls of the hand-written dialogs (000 §7 System). */
 
@@ -79,6 +79,6 @@ export const dataPermission = {
   palette: defineCall<{ modelId: number }, PaletteItem[]>('GET', '/system/data/permission/model/detail'),
   saved: defineCall<PermissionTarget, SavedPermission>('GET', '/system/data/permission/data/queryByBizId'),
   /** The SQL a permission tree stands for. */
-  preview: defineCall<{ modelId: number; permission: unknown }, string>('POST', '/system/data/permission/model/detail/preview'),
+  preview: defineRead<{ modelId: number; permission: unknown }, string>('/system/data/permission/model/detail/preview'),
   save: defineCall<PermissionSave[], null>('POST', '/system/data/permission/data/saveData'),
 }
