@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fitColumns, SHRINK_TO } from '../../src/client/runtime/column-fit.js'
+import { fitColumns, fitListColumns, SHRINK_TO } from '../../src/client/runtime/column-fit.js'
 import { documentListColumns } from '../../src/client/runtime/document/document-list-columns.js'
 import { lineProductIds } from '../../src/client/runtime/document/line-product-ids.js'
 
@@ -66,5 +66,45 @@ describe('document list columns', () => {
 describe('the products a line table asks stock for', () => {
   it('are distinct and sorted, so the same lines make the same request', () => {
     expect(lineProductIds([{ productId: 'b' }, { productId: 'a' }, { productId: 'b' }, { productId: '' }, { bizId: 'x' }])).toEqual(['a', 'b'])
+  })
+})
+
+describe('list columns fitted to the card', () => {
+  const list: Col[] = [
+    { key: 'seq', width: 50, fixed: 'left' },
+    { key: 'code', width: 140 },
+    { key: 'name', width: 140 },
+    { key: 'remark', width: 200 },
+    { key: 'actions', width: 180, fixed: 'right' },
+  ]
+  const sum = 50 + 140 + 140 + 200 + 180
+
+  it('fix nothing when the declared widths fit, whatever was declared fixed', () => {
+    const fitted = fitListColumns(list, sum + 200)
+    expect(fitted.x).toBe(sum)
+    expect(fitted.columns.map((c) => c.fixed)).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect(fitted.columns.map((c) => c.width)).toEqual(list.map((c) => c.width))
+  })
+
+  it('shrink what shows, and unfix once it fits', () => {
+    const fitted = fitListColumns(list, sum - 60)
+    expect(fitted.x).toBeLessThanOrEqual(sum - 60)
+    expect(fitted.columns.find((c) => c.key === 'actions')).toMatchObject({ width: 180, fixed: undefined })
+    expect(fitted.columns.find((c) => c.key === 'seq')!.width).toBe(50)
+  })
+
+  it('keep 序号 left and 操作 right while a list still overflows, and never cut a heading', () => {
+    const heading = (c: Col) => (c.key === 'remark' ? 190 : 0)
+    const fitted = fitListColumns(list, 500, heading)
+    expect(keys(fitted.columns)).toEqual(keys(list))
+    expect(fitted.columns[0].fixed).toBe('left')
+    expect(fitted.columns.at(-1)!.fixed).toBe('right')
+    expect(fitted.columns.find((c) => c.key === 'remark')!.width).toBe(200)
+    expect(fitted.columns.find((c) => c.key === 'code')!.width).toBe(140 * SHRINK_TO)
+    expect(fitted.x).toBeGreaterThan(500)
+  })
+
+  it('keep declared widths and fixes while the width is unknown', () => {
+    expect(fitListColumns(list, 0).columns).toEqual(list)
   })
 })

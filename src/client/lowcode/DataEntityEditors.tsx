@@ -1,23 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Input, Select, Switch } from 'antd'
 import { useForm } from '@formily/react'
-import { api, type Page } from '../api/http.js'
 import { useMeta } from '../api/meta.js'
 import PickerInput from '../runtime/picker/PickerInput.js'
 import type { FormControlProps } from '../components/form-controls.js'
 import RowsEditor, { newRowId, type RowsEditorColumn } from './RowsEditor.js'
 import { useTr } from '../i18n/use-tr.js'
 import { lowcode } from '../../shared/contracts/lowcode.js'
+import { tableLabel, useGenTables } from './use-gen-tables.js'
 import { call } from '../api/call.js'
 
 /** The data entity's 数据表 (the table picker `/selector/gen/table`) and its 字段 grid. */
-
-interface TableRow {
-  tableName: string
-  tableComment: string
-}
-
-const tableLabel = (t: TableRow) => (t.tableComment ? `${t.tableComment}（${t.tableName}）` : t.tableName)
 
 /**
  * 数据表: a searchable dropdown over the tenant's tables (name or comment). Choosing one loads its
@@ -27,24 +20,8 @@ export function DataEntityTableInput({ value, onChange, readOnly, readPretty, di
   const tr = useTr()
   const form = useForm()
   const [search, setSearch] = useState('')
-  const [tables, setTables] = useState<TableRow[]>([])
-  const [loading, setLoading] = useState(false)
+  const { tables, loading } = useGenTables(search)
   const current = typeof value === 'string' ? value : ''
-  useEffect(() => {
-    let live = true
-    setLoading(true)
-    const timer = setTimeout(() => {
-      api
-        .get<Page<TableRow>>('/selector/gen/table', { tableName: search, pageIndex: 1, pageSize: 50 })
-        .then((page) => live && setTables(page.datas))
-        .catch(() => live && setTables([]))
-        .finally(() => live && setLoading(false))
-    }, 200)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [search])
   if (readPretty) return <span>{current || '-'}</span>
   const options = tables.map((t) => ({ value: t.tableName, label: tableLabel(t) }))
   if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, label: current })

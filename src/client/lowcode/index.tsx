@@ -25,6 +25,7 @@ const ScriptEditor = lazy(() => import('./ScriptEditor.js'))
 const MenuComponentInput = lazy(() => import('./MenuComponentInput.js'))
 const FormDesignerPage = lazy(() => import('./FormDesigner.js'))
 const CodePreviewDialog = lazy(() => import('./CodePreviewDialog.js'))
+const CustomListScreen = lazy(() => import('./CustomListScreen.js'))
 const ListFieldsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListFieldsEditor })))
 const ListQueryParamsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListQueryParamsEditor })))
 const ListToolbarsEditor = lazy(() => import('./ListConfigEditors.js').then((m) => ({ default: m.ListToolbarsEditor })))
@@ -50,12 +51,12 @@ provideSelectorDialog(CustomSelectorDialog)
 const ADMIN_SCREENS: Record<string, string> = {
   '/development/data/entity/index': 'genDataEntity',
   '/development/data/obj/index': 'genDataObj',
-  '/development/custom/list/index': 'genCustomList',
   '/development/custom/selector/index': 'genCustomSelector',
   '/development/custom/form/index': 'genCustomForm',
   '/development/custom/page/index': 'genCustomPage',
 }
 for (const [component, entityName] of Object.entries(ADMIN_SCREENS)) registerMenuPage(component, () => <EntityPage entityName={entityName} />)
+registerMenuPage('/development/custom/list/index', () => <CustomListScreen />)
 registerMenuPage('/development/fm-designer/index', () => <FormDesignerPage />)
 
 registerFormControl('menu', 'component', MenuComponentInput)

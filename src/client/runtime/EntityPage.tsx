@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react'
+import { lazy, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { Result, Spin } from 'antd'
 import { useMeta, type Meta } from '../api/meta.js'
@@ -13,10 +13,12 @@ const DocumentListPage = lazy(() => import('./document/DocumentListPage.js'))
 export interface EntityPageProps {
   /** The entity's `name` (e.g. `supplier`, `productCategory`). */
   entityName: string
+  /** Over the list's search card (a guide to the screen). */
+  before?: ReactNode
 }
 
 /** The whole screen of one business object: its list and the add / modify / detail dialog, all from its entity file. */
-export default function EntityPage({ entityName }: EntityPageProps) {
+export default function EntityPage({ entityName, before }: EntityPageProps) {
   const tr = useTr()
   const meta = useMeta()
   const { pathname } = useLocation()
@@ -32,17 +34,17 @@ export default function EntityPage({ entityName }: EntityPageProps) {
   if (entity.file.document) return <DocumentListPage entityName={entity.name} listPath={pathname.replace(/\/+$/, '')} />
   return (
     <FeedbackProvider>
-      <EntityScreen key={entity.name} meta={meta} entity={entity} />
+      <EntityScreen key={entity.name} meta={meta} entity={entity} before={before} />
     </FeedbackProvider>
   )
 }
 
-function EntityScreen({ meta, entity }: { meta: Meta; entity: EntityModel }) {
+function EntityScreen({ meta, entity, before }: { meta: Meta; entity: EntityModel; before?: ReactNode }) {
   const [dialog, setDialog] = useState<FormDialog | null>(null)
   const [version, setVersion] = useState(0)
   return (
     <>
-      <ListView meta={meta} entity={entity} version={version} onOpen={(mode, row) => setDialog({ mode, id: row?.id })} />
+      <ListView meta={meta} entity={entity} version={version} before={before} onOpen={(mode, row) => setDialog({ mode, id: row?.id })} />
       <EntityFormModal
         meta={meta}
         entity={entity}

@@ -15,6 +15,7 @@ import { formControl, type FormControlProps } from '../components/form-controls.
 import { buildFormSchema, customControlName, formItems, FORM_DEFAULTS, type FormItemModel, type FormMode } from './form-schema.js'
 import { firstError, initialFormValues, toSubmitValues } from './form-values.js'
 import { useTr } from '../i18n/use-tr.js'
+import { formLabelWidth } from './form-label-width.js'
 import { nextCode } from './next-code.js'
 import { pickerFillEffects } from './picker-fills.js'
 import { hasPermission, useSession } from '../app/session.js'
@@ -121,6 +122,10 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
     return out
   }, [items, entity, record])
   const schema = useMemo(() => buildFormSchema(entity, items, meta.enums, mode, record), [entity, items, meta, mode, record])
+  const labelWidth = useMemo(
+    () => formLabelWidth(items.map((i) => i.field.label), entity.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth),
+    [items, entity],
+  )
   const form = useMemo(
     () =>
       createForm({
@@ -188,8 +193,8 @@ function EntityForm({ meta, entity, mode, record, onSaved, onCancel }: FormViewP
     <>
       <Form
         form={form}
-        labelWidth={entity.file.views?.form?.labelWidth ?? FORM_DEFAULTS.labelWidth}
-        // A label longer than the label column wraps onto a second line instead of ending in "…".
+        labelWidth={labelWidth}
+        // A label longer than the label column wraps onto a second line instead of ending in "…" (form-label-width.ts).
         labelWrap
         previewTextPlaceholder="-"
         onAutoSubmit={() => void save()}

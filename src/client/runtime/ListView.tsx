@@ -17,6 +17,7 @@ import { useEntityActions } from './entity-actions.js'
 import { entitySource } from './entity-source.js'
 import type { FormMode } from './form-schema.js'
 import ListFrame from './ListFrame.js'
+import { fitListColumns } from './column-fit.js'
 import { SEQ_WIDTH, tableColumn } from './list-columns.js'
 import { sourceCall, sourceFields, sourceParams, sourceSearchItems, type ListSource, type SortState } from './list-source.js'
 import { initialSearchValues, toWireQuery } from './query-params.js'
@@ -24,8 +25,16 @@ import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
 import { cardColumn } from './list-cards.js'
 import { useNarrowScreen } from '../app/narrow-screen.js'
 import { useFittedRowsHeight } from './table-height.js'
+import { textWidth } from './text-width.js'
+import { useBoxWidth } from './use-box-width.js'
 
 export type ListRow = Record<string, unknown>
+
+/** The width of the tick (or radio) column of rows that can be chosen. */
+const SELECTION_WIDTH = 40
+/** A heading's padding and border beside its text, and the sort arrows of a sortable one. */
+const HEADING_CHROME = 34
+const SORTER_WIDTH = 22
 
 /** What a page's own toolbar and row links may use of the list. */
 export interface ListContext {
@@ -201,8 +210,8 @@ function SourceList<Row extends ListRow>({
   }, [tree, treeOf])
   const ctx: ListContext = { selected, clearSelection: () => setSelected([]), reload, query: conditions }
   // A list page's rows scroll under their header so the pager stays in sight (000 §9 default table height);
-  // on a phone the page scrolls, as its card rows do.
-  const tableBox = useRef<HTMLDivElement>(null)
+  // on a phone the page scrolls, as its card rows do. The same box gives the width the columns are fitted to.
+  const [tableBox, width] = useBoxWidth()
   const fittedY = useFittedRowsHeight(tableBox, Boolean(ownSearch || items.length > 0), listable && scrollY === undefined && !narrow)
 
   const search = (values: Record<string, unknown>) => {
@@ -281,11 +290,15 @@ function SourceList<Row extends ListRow>({
         preserveSelectedRowKeys: true,
         onChange: chooseKeys,
         getCheckboxProps: (row) => ({ disabled: taken?.has(keyOf(row)), 'aria-label': chooseLabel?.(row) }),
-        columnWidth: 40,
+        columnWidth: SELECTION_WIDTH,
       }
     : choosing
-      ? { selectedRowKeys: selected, onChange: (ids) => setSelected(ids.map(String)), checkStrictly: true, columnWidth: 40 }
+      ? { selectedRowKeys: selected, onChange: (ids) => setSelected(ids.map(String)), checkStrictly: true, columnWidth: SELECTION_WIDTH }
       : undefined
+  // Declared widths fitted to the card, as line tables are (column-fit.ts): the border and the tick column take their share.
+  const fitted = fitListColumns(columns, width > 0 ? width - 2 - (rowSelection ? SELECTION_WIDTH : 0) : 0, (c) =>
+    typeof c.title === 'string' ? textWidth(c.title, '600') + HEADING_CHROME + (c.sorter ? SORTER_WIDTH : 0) : 0,
+  )
   const withRowEvents = Boolean(highlightCurrent || onRowDoubleClick || choose)
   // A click on a row chooses it (one) or ticks and unticks it (several), as its radio or tick box would.
   const clickToChoose = (row: Row) => {
@@ -321,10 +334,10 @@ function SourceList<Row extends ListRow>({
           bordered={!cards}
           showHeader={!cards}
           className={cards ? 'list-cards' : undefined}
-          columns={columns}
+          columns={cards ? columns : fitted.columns}
           dataSource={(tree as unknown as Row[] | undefined) ?? rows}
           loading={isLoading}
-          scroll={cards ? { y: scrollY } : { x: 'max-content', y: scrollY ?? fittedY }}
+          scroll={cards ? { y: scrollY } : { x: fitted.x + (rowSelection ? SELECTION_WIDTH : 0), y: scrollY ?? fittedY }}
           locale={emptyText ? { emptyText } : undefined}
           rowSelection={rowSelection}
           rowClassName={(row) => [highlightCurrent && keyOf(row) === current ? 'list-current-row' : '', rowClassName?.(row) ?? ''].join(' ').trim()}

@@ -29,9 +29,15 @@ export interface Fitted<C> {
 
 /**
  * `available` is the width the table is given (0 while unknown: declared widths as they are);
- * `mayShrink` tells the columns that only show something (not an input, not the row's links).
+ * `mayShrink` tells the columns that only show something (not an input, not the row's links);
+ * `rightStays` keeps right-fixed columns right in a table that still overflows (a list, whose links cover no input).
  */
-export function fitColumns<C extends FitColumn>(columns: readonly C[], available: number, mayShrink: (c: C) => boolean): Fitted<C> {
+export function fitColumns<C extends FitColumn>(
+  columns: readonly C[],
+  available: number,
+  mayShrink: (c: C) => boolean,
+  { rightStays = false }: { rightStays?: boolean } = {},
+): Fitted<C> {
   const total = columns.reduce((n, c) => n + widthOf(c), 0)
   if (available <= 0 || total <= available) return { columns: [...columns], x: total }
   const need = total - available
@@ -39,9 +45,21 @@ export function fitColumns<C extends FitColumn>(columns: readonly C[], available
   const share = room > 0 ? Math.min(1, need / room) : 0
   const shrunk = columns.map((c) => (mayShrink(c) ? { ...c, width: Math.floor(widthOf(c) - widthOf(c) * (1 - SHRINK_TO) * share) } : c))
   const x = shrunk.reduce((n, c) => n + widthOf(c), 0)
-  if (x <= available) return { columns: shrunk, x }
+  if (x <= available || rightStays) return { columns: shrunk, x }
   const left = shrunk.filter((c) => c.fixed === 'left' || c.fixed === true)
   const right = shrunk.filter((c) => c.fixed === 'right').map((c) => ({ ...c, fixed: 'left' as const }))
   const rest = shrunk.filter((c) => !c.fixed)
   return { columns: [...left, ...right, ...rest], x }
+}
+
+/**
+ * A list's columns (entity lists, pickers, custom lists): declared widths fitted to the card by the same
+ * rule, the row's links, 序号 and a column whose heading would be cut giving nothing. A list that fits fixes nothing (a sticky column only
+ * matters while the table scrolls); one that still overflows keeps 操作 fixed right, where links are looked for.
+ */
+export function fitListColumns<C extends FitColumn>(columns: readonly C[], available: number, headingWidth: (c: C) => number = () => 0): Fitted<C> {
+  // A column gives way only as far as its heading stays whole.
+  const fitted = fitColumns(columns, available, (c) => !c.fixed && widthOf(c) * SHRINK_TO >= headingWidth(c), { rightStays: true })
+  if (available <= 0 || fitted.x > available) return fitted
+  return { columns: fitted.columns.map((c) => (c.fixed ? { ...c, fixed: undefined } : c)), x: fitted.x }
 }

@@ -26,6 +26,15 @@ export const lowcode = {
   entityColumns: defineCall<{ id: string }, EntityColumn[]>('GET', '/gen/data/entity/columns'),
   /** The columns of a database table, as rows of a new data entity's columns. */
   tableColumns: defineCall<{ tableName: string }, Record<string, unknown>[]>('GET', '/gen/simpledb/columns'),
+  /** The tenant's tables a data entity may be made from, searched by name or comment. */
+  tables: defineCall<PageParams & { tableName?: string }, Page<GenTable>>('GET', '/selector/gen/table'),
+  /** The data entity of a table, made from its columns; its id. */
+  syncTable: defineCall<{ tableName: string; name?: string }, string>('POST', '/gen/data/entity/sync/table'),
+}
+
+export interface GenTable {
+  tableName: string
+  tableComment: string
 }
 
 export const dictionary = {

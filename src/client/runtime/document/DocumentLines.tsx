@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
@@ -23,6 +23,7 @@ import { decimalText } from '../../../shared/metadata/decimal-text.js'
 import { useTr } from '../../i18n/use-tr.js'
 import { useLineStock } from './line-stock.js'
 import { fitColumns } from '../column-fit.js'
+import { useBoxWidth } from '../use-box-width.js'
 
 /** A line in the table: wire values plus a key of its own (lines have no id until saved). */
 export type LineRow = Record<string, unknown> & { __key: string }
@@ -103,15 +104,7 @@ export default function DocumentLines({ meta, lines, section, rows, onChange, re
   const totals = section.totals
   const picker = picking ? meta.pickerEntity(picking) : undefined
   const taken = useMemo(() => new Set(pick ? rows.map((r) => String(r[pick.field])) : []), [rows, pick])
-  const box = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(0)
-  useEffect(() => {
-    const el = box.current
-    if (!el) return
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)))
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [])
+  const [box, width] = useBoxWidth()
   const stockShown = showStock && products
   const stock = useLineStock(rows, scId, stockShown)
 
