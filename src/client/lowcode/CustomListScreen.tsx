@@ -20,7 +20,7 @@ export default function CustomListScreen() {
       style={{ marginBottom: 12 }}
       message={tr('从一张数据表到菜单上的列表：选择数据表，勾选显示的列并预览数据，再放到菜单上')}
       action={
-        <Button type="primary" icon={<NodeIndexOutlined />} onClick={() => setOpen(true)}>
+        <Button type="primary" icon={<NodeIndexOutlined aria-hidden />} onClick={() => setOpen(true)}>
           {tr('向导新建')}
         </Button>
       }

@@ -217,7 +217,7 @@ function listBody(dataObjId: string, name: string, columns: ObjColumnOption[], c
       widthType: 0,
       width: 140,
       sortable: false,
-      isNumberType: NUMBER_TYPES.includes(c.dataType),
+      isNumberType: NUMBER_TYPES.includes(c.dataType) && !c.fixEnum,
       hasAvailableTag: c.dbColumnName === 'available',
       fixEnum: c.fixEnum,
       frontType: c.enumFront,
