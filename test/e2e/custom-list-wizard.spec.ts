@@ -148,4 +148,16 @@ test('自定义列表 向导: table → data object → columns with a live prev
     const table = list.locator('.ant-table-content').first()
     expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(0)
   })
+
+  await test.step('the data object form proposes 主表别名 from the chosen 主表 as well', async () => {
+    const objects = await openScreen(page, '/development/data/obj')
+    await objects.getByRole('button', { name: '新增', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: '新增数据对象' })
+    await dialog.getByRole('textbox', { name: '主表', exact: true }).click()
+    const picker = page.getByRole('dialog', { name: '选择数据实体' })
+    await rowOf(picker, 'base_data_product').first().dblclick()
+    await expect(picker).toBeHidden()
+    await expect(dialog.getByRole('textbox', { name: '主表别名', exact: true })).toHaveValue('bdp')
+    await dialog.getByRole('button', { name: '取消', exact: true }).click()
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fitColumns, fitListColumns, SHRINK_TO } from '../../src/client/runtime/column-fit.js'
+import { fitColumns, fitListColumns, LIST_SHRINK_TO, SHRINK_TO } from '../../src/client/runtime/column-fit.js'
 import { documentListColumns } from '../../src/client/runtime/document/document-list-columns.js'
 import { lineProductIds } from '../../src/client/runtime/document/line-product-ids.js'
 
@@ -94,13 +94,14 @@ describe('list columns fitted to the card', () => {
   })
 
   it('keep 序号 left and 操作 right while a list still overflows, and never cut a heading', () => {
-    const heading = (c: Col) => (c.key === 'remark' ? 190 : 0)
+    const heading = (c: Col) => (c.key === 'remark' ? 190 : c.key === 'name' ? 90 : 0)
     const fitted = fitListColumns(list, 500, heading)
     expect(keys(fitted.columns)).toEqual(keys(list))
     expect(fitted.columns[0].fixed).toBe('left')
     expect(fitted.columns.at(-1)!.fixed).toBe('right')
-    expect(fitted.columns.find((c) => c.key === 'remark')!.width).toBe(200)
-    expect(fitted.columns.find((c) => c.key === 'code')!.width).toBe(140 * SHRINK_TO)
+    expect(fitted.columns.find((c) => c.key === 'remark')!.width).toBe(190)
+    expect(fitted.columns.find((c) => c.key === 'name')!.width).toBe(90)
+    expect(fitted.columns.find((c) => c.key === 'code')!.width).toBe(140 * LIST_SHRINK_TO)
     expect(fitted.x).toBeGreaterThan(500)
   })
 
