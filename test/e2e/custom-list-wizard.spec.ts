@@ -145,7 +145,7 @@ test('自定义列表 向导: table → data object → columns with a live prev
     await list.getByRole('button', { name: '查询', exact: true }).click()
     await expect(list.locator('.ant-table-row')).toHaveCount(codes.length)
     for (const code of codes) await expect(rowOf(list, code)).toHaveCount(1)
-    const table = list.locator('.ant-table-content').first()
+    const table = list.locator('.ant-table-body, .ant-table-content').first()
     expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(0)
   })
 

@@ -8,7 +8,8 @@ import type { Locator } from '@playwright/test'
  */
 
 const table = (pane: Locator) => pane.locator('.ant-table').first()
-const overflow = (pane: Locator) => table(pane).locator('.ant-table-content').evaluate((t) => t.scrollWidth - t.clientWidth)
+/** How far the rows scroll sideways (their own box when they scroll under a fixed header). */
+const overflow = (pane: Locator) => table(pane).locator('.ant-table-body, .ant-table-content').first().evaluate((t) => t.scrollWidth - t.clientWidth)
 const actionsHeading = (pane: Locator) => table(pane).locator('.ant-table-thead th').filter({ hasText: /^操作$/ })
 
 /** Every heading's text is as wide as it is laid out at most (text cut with … is laid out wider than its cell). */

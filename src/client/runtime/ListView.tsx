@@ -25,6 +25,7 @@ import { buildTree, parentKeys, type TreeRow } from './tree-rows.js'
 import { cardColumn } from './list-cards.js'
 import { useNarrowScreen } from '../app/narrow-screen.js'
 import { useFittedRowsHeight } from './table-height.js'
+import { scrollbarWidth } from './scrollbar-width.js'
 import { textWidth } from './text-width.js'
 import { useBoxWidth } from './use-box-width.js'
 
@@ -295,8 +296,11 @@ function SourceList<Row extends ListRow>({
     : choosing
       ? { selectedRowKeys: selected, onChange: (ids) => setSelected(ids.map(String)), checkStrictly: true, columnWidth: SELECTION_WIDTH }
       : undefined
-  // Declared widths fitted to the card, as line tables are (column-fit.ts): the border and the tick column take their share.
-  const fitted = fitListColumns(columns, width > 0 ? width - 2 - (rowSelection ? SELECTION_WIDTH : 0) : 0, (c) =>
+  // Declared widths fitted to the card, as line tables are (column-fit.ts): the border, the tick column and
+  // the scrollbar of rows that scroll under their header take their share.
+  const rowsHeight = cards ? scrollY : (scrollY ?? fittedY)
+  const besides = 2 + (rowSelection ? SELECTION_WIDTH : 0) + (rowsHeight !== undefined ? scrollbarWidth() : 0)
+  const fitted = fitListColumns(columns, width > 0 ? width - besides : 0, (c) =>
     typeof c.title === 'string' ? textWidth(c.title, '600') + HEADING_CHROME + (c.sorter ? SORTER_WIDTH : 0) : 0,
   )
   const withRowEvents = Boolean(highlightCurrent || onRowDoubleClick || choose)
@@ -337,7 +341,7 @@ function SourceList<Row extends ListRow>({
           columns={cards ? columns : fitted.columns}
           dataSource={(tree as unknown as Row[] | undefined) ?? rows}
           loading={isLoading}
-          scroll={cards ? { y: scrollY } : { x: fitted.x + (rowSelection ? SELECTION_WIDTH : 0), y: scrollY ?? fittedY }}
+          scroll={cards ? { y: rowsHeight } : { x: fitted.x + (rowSelection ? SELECTION_WIDTH : 0), y: rowsHeight }}
           locale={emptyText ? { emptyText } : undefined}
           rowSelection={rowSelection}
           rowClassName={(row) => [highlightCurrent && keyOf(row) === current ? 'list-current-row' : '', rowClassName?.(row) ?? ''].join(' ').trim()}
