@@ -1,18 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Alert, Button, Checkbox, Collapse, Form, Input, Modal, Result, Select, Space, Steps } from 'antd'
+import { Alert, Button, Checkbox, Collapse, Form, Input, Result, Select, Space, Steps } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { call } from '../api/call.js'
 import { useMeta, type Meta } from '../api/meta.js'
 import { entityApi } from '../runtime/entity-api.js'
 import { nextCode } from '../runtime/next-code.js'
 import PickerInput from '../runtime/picker/PickerInput.js'
-import { proposedPath } from '../features/system/MenuPathInput.js'
+import { deriveRules } from '../../shared/metadata/derive.js'
 import { entityCalls } from '../../shared/contracts/entity-calls.js'
 import { lowcode, lowcodeChoices, type GenTable, type ObjColumnOption } from '../../shared/contracts/lowcode.js'
 import { GEN_DATA_TYPE as DT, MENU_COMPONENT_TYPE as CT, MENU_DISPLAY, QUERY_TYPE as QT } from '../../shared/generated/enum-codes.js'
 import { useTr } from '../i18n/use-tr.js'
 import CustomListHost from './CustomListHost.js'
 import { proposedAlias } from './table-alias.js'
+import GuardedModal from '../runtime/GuardedModal.js'
 import { tableLabel, useGenTables } from './use-gen-tables.js'
 
 /**
@@ -49,7 +50,8 @@ export default function CustomListWizard({ open, onClose }: { open: boolean; onC
     onClose()
   }
   return (
-    <Modal open={open} title={tr('向导新建自定义列表')} width={1000} footer={null} destroyOnClose maskClosable={false} onCancel={close}>
+    // Each step saves what it made, so only the step in hand can hold unsaved input.
+    <GuardedModal open={open} savedAt={step} title={tr('向导新建自定义列表')} width={1000} footer={null} destroyOnClose maskClosable={false} onCancel={close}>
       <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: tr('数据表') }, { title: tr('列表字段') }, { title: tr('菜单') }, { title: tr('完成') }]} />
       {meta && step === 0 && <TableStep meta={meta} onDone={(dataObjId, name) => (setBuilt({ dataObjId, name }), setStep(1))} />}
       {meta && step === 1 && built.dataObjId && (
@@ -57,7 +59,7 @@ export default function CustomListWizard({ open, onClose }: { open: boolean; onC
       )}
       {meta && step === 2 && built.listId && <MenuStep meta={meta} listId={built.listId} initialTitle={built.name ?? ''} onDone={(path) => (setBuilt({ ...built, listPath: path }), setStep(3))} />}
       {step === 3 && <DoneStep path={built.listPath ?? ''} onClose={close} />}
-    </Modal>
+    </GuardedModal>
   )
 }
 
@@ -244,7 +246,7 @@ function MenuStep({ meta, listId, initialTitle, onDone }: { meta: Meta; listId: 
     void nextCode('menu', 'code').then((proposed) => proposed && setCode((typed) => typed || proposed))
   }, [])
   useEffect(() => {
-    if (!ownPath.current) setPath(proposedPath(parent?.path, title))
+    if (!ownPath.current) setPath(deriveRules.menuPath(parent?.path, title))
   }, [parent, title])
   const save = async () => {
     setSaving(true)

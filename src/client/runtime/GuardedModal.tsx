@@ -54,6 +54,8 @@ export function useReportDirty(): (dirty: boolean) => void {
 export interface GuardedModalProps extends ModalProps {
   /** Unsaved input the dialog knows of by itself (e.g. a grid edited in state), besides what is typed. */
   dirty?: boolean
+  /** Changes when what was typed so far has been saved (a wizard's step): input counts again from there. */
+  savedAt?: unknown
 }
 
 /**
@@ -63,7 +65,7 @@ export interface GuardedModalProps extends ModalProps {
  * reporting through `useReportDirty`, and the caller's `dirty`. Reopening starts clean. The focus moves
  * into the dialog as it opens (`useFocusInside`).
  */
-export default function GuardedModal({ dirty, onCancel, modalRender, open, ...rest }: GuardedModalProps) {
+export default function GuardedModal({ dirty, savedAt, onCancel, modalRender, open, ...rest }: GuardedModalProps) {
   const { modal } = useFeedback()
   const tr = useTr()
   const [touched, setTouched] = useState(false)
@@ -72,6 +74,7 @@ export default function GuardedModal({ dirty, onCancel, modalRender, open, ...re
   useEffect(() => {
     if (!open) setTouched(false)
   }, [open])
+  useEffect(() => setTouched(false), [savedAt])
   useFocusInside(open, box)
   const mark = (e: SyntheticEvent) => {
     // Events of nested dialogs (a picker's search box) bubble here through React, not through this DOM.

@@ -19,6 +19,13 @@ export const deriveRules = {
     pinyinWords(source)
       .map((word) => word.toLowerCase())
       .join('-'),
+  /** A menu's route under its parent's from its title (/crm + 客户列表 -> /crm/ke-hu-lie-biao); '' when the title gives no slug. */
+  menuPath: (parentPath: unknown, title: unknown): string => {
+    const slug = deriveRules.routeSlug(String(title ?? ''))
+    if (!slug) return ''
+    const base = typeof parentPath === 'string' ? parentPath.replace(/\/+$/, '') : ''
+    return `${base}/${slug}`
+  },
   /**
    * A property name from a label, camelCase ASCII (客户名称 -> keHuMingCheng, Email 地址 -> emailDiZhi);
    * '' when the label has no letter or digit. A leading digit is kept: the caller decides how to prefix it.
