@@ -5,6 +5,9 @@ import type { MenuNode } from './menus.js'
  * What a menu view receives (001 §2): the query parameters of its address and the `:param` values of
  * its path, as strings.
  */
+/** A menu whose component is `entity:<name>` opens that entity's list (and its add/modify pages below it). */
+export const ENTITY_COMPONENT_PREFIX = 'entity:'
+
 export type MenuInputs = Record<string, string>
 
 const pages = new Map<string, (inputs: MenuInputs) => ReactNode>()

@@ -1,8 +1,7 @@
 import { lazy } from 'react'
 import { loadedMeta } from '../api/meta.js'
-import { registerMenuResolver } from '../app/menu-pages.js'
+import { ENTITY_COMPONENT_PREFIX, registerMenuResolver } from '../app/menu-pages.js'
 import { hasOperation } from '../../shared/metadata/operation-keys.js'
-import { ENTITY_COMPONENT_PREFIX } from '../shell/page-registry.js'
 import { formTitle } from './EntityFormModal.js'
 
 const EntityFormPage = lazy(() => import('./EntityFormPage.js'))

@@ -6,7 +6,7 @@ import type { Session } from '../app/session.js'
 import type { Translate } from '../i18n/use-t.js'
 import ErrorPage from '../pages/ErrorPage.js'
 import { MENU_COMPONENT_TYPE } from '../../shared/generated/enum-codes.js'
-import { lowCodeHost, menuPage, resolveMenu, type LowCodeKind, type MenuInputs } from '../app/menu-pages.js'
+import { ENTITY_COMPONENT_PREFIX, lowCodeHost, menuPage, resolveMenu, type LowCodeKind, type MenuInputs } from '../app/menu-pages.js'
 import { WORKPLACE_PATH } from '../app/tab-store.js'
 
 const EntityPage = lazy(() => import('../runtime/EntityPage'))
@@ -32,8 +32,6 @@ const FIXED = {
   '/profile': { title: 'page.profile', render: () => <Profile /> },
   '/settings': { title: 'page.settings', render: () => <Settings /> },
 } as const
-
-export const ENTITY_COMPONENT_PREFIX = 'entity:'
 
 const LOW_CODE_KINDS: Record<number, LowCodeKind> = {
   [MENU_COMPONENT_TYPE.CUSTOM_LIST]: 'list',

@@ -18,8 +18,14 @@ export interface RouteDoc {
   conditions?: readonly string[]
 }
 
+/**
+ * Who may call a route: `public` (no token), `login` (any signed-in user of the tenant), or the
+ * permission keys of which the caller needs one (role permission `admin` passes everything).
+ */
+export type Access = 'public' | 'login' | readonly string[]
+
 /** Fastify route config of an API route: who may call it and what the document says of it. */
 export interface ApiRouteConfig {
-  access?: import('./routes.js').Access
+  access?: Access
   doc?: RouteDoc
 }

@@ -1,18 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { BizError, forbidden, relogin } from './errors.js'
 import { hasPermission, type RequestContext } from './request-context.js'
-import type { RouteDoc } from './route-doc.js'
+import type { Access, RouteDoc } from './route-doc.js'
 
 export const API_PREFIX = '/cloud-api'
 export const OK_MSG = '操作成功！'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/**
- * Who may call a route: `public` (no token), `login` (any signed-in user of the tenant), or the
- * permission keys of which the caller needs one (role permission `admin` passes everything).
- */
-export type Access = 'public' | 'login' | readonly string[]
+export type { Access }
 
 export interface RouteInput {
   query: Record<string, unknown>

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto'
 import { HeardChannel } from '../db/pg-listener.js'
-import type { SessionRow } from './sessions.js'
+
+/** A signed-in session: the token and whose it is (sessions.ts reads and writes them). */
+export interface SessionRow {
+  token: string
+  tenantId: string
+  userId: string
+}
 
 /** The channel the sys_session delete trigger notifies (migration 0005), with the token's SHA-256 as payload. */
 export const SESSION_ENDED_CHANNEL = 'session_ended'

@@ -3,13 +3,8 @@ import dayjs from 'dayjs'
 import type { Db } from '../db/dialect.js'
 import { executePrepared } from '../db/prepared-statements.js'
 import { later, now } from './clock.js'
-import type { SessionCache } from './session-cache.js'
+import type { SessionCache, SessionRow } from './session-cache.js'
 
-export interface SessionRow {
-  token: string
-  tenantId: string
-  userId: string
-}
 
 /** Activity is written at most this often per session. */
 export const ACTIVITY_WRITE_MS = 60_000
