@@ -66,14 +66,16 @@ test('the locked tab bar is fixed 200 ms after locking, right under the header; 
   const pane = await openScreen(page, '/dashboard/workplace')
   const bar = page.locator('.shell-tabs')
   await expect(bar).not.toHaveClass(/is-locked/)
-  // The time from the lock's press to the bar being fixed, taken in the page as the classes change.
+  // The time from the lock's click (the event as the page receives it, before the app's handler starts
+  // its delay) to the bar being fixed, taken in the page as the classes change: a busy machine can only
+  // make it longer, never shorter.
   const waited = page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const el = document.querySelector('.shell-tabs')!
         let pressed = 0
+        document.addEventListener('click', (e) => void (pressed ||= e.timeStamp), { capture: true, once: true })
         new MutationObserver(() => {
-          if (!pressed && el.getAttribute('data-locked') === 'true') pressed = performance.now()
           if (pressed && el.classList.contains('is-locked')) resolve(performance.now() - pressed)
         }).observe(el, { attributes: true })
       }),
