@@ -289,12 +289,31 @@ function playwrightOutcomes(report, status) {
   const failures = status === 'unexpected' ? (report.errors ?? []).map((error) => `(outside tests) ${String(error.message ?? '').split('\n')[0]}`) : []
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((test) => test.status === status)) failures.push(`${spec.file}:${spec.line} › ${spec.title}`)
+      const tests = (spec.tests ?? []).filter((test) => test.status === status)
+      if (tests.length) failures.push(`${spec.file}:${spec.line} › ${spec.title}${firstError(tests)}`)
     }
     for (const child of suite.suites ?? []) walk(child)
   }
   for (const suite of report.suites ?? []) walk(suite)
   return failures
+}
+
+/**
+ * Why the first failed attempt failed, on the line under its name: the CI log keeps only its last lines, and a
+ * failure that does not happen on a quiet machine must be readable from there.
+ */
+function firstError(tests) {
+  for (const test of tests) {
+    for (const result of test.results ?? []) {
+      const error = result.error ?? result.errors?.[0]
+      if (!error) continue
+      // eslint-disable-next-line no-control-regex
+      const message = String(error.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 4).join(' | ')
+      const at = error.location ? ` (at ${path.basename(error.location.file)}:${error.location.line})` : ''
+      return `\n      why: ${message.slice(0, 400)}${at}`
+    }
+  }
+  return ''
 }
 
 function hasE2eSpecs() {
