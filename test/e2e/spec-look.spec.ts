@@ -62,42 +62,73 @@ test('a settings page\'s form is 60 % of the page content wide', async ({ page }
   expect(Math.abs(own - room * 0.6)).toBeLessThanOrEqual(1)
 })
 
-test('the locked tab bar is fixed 200 ms after locking, right under the header; a shown page fades in', async ({ page }) => {
-  const pane = await openScreen(page, '/dashboard/workplace')
-  const bar = page.locator('.shell-tabs')
-  await expect(bar).not.toHaveClass(/is-locked/)
-  // The time from the lock's click (the event as the page receives it, before the app's handler starts
-  // its delay) to the bar being fixed, taken in the page as the classes change: a busy machine can only
-  // make it longer, never shorter.
-  const waited = page.evaluate(
+test.describe('with motion, as most systems are set', () => {
+  test.use({ reducedMotion: 'no-preference' })
+
+  test('the locked tab bar is fixed 200 ms after locking, right under the header; a shown page fades in', async ({ page }) => {
+    const pane = await openScreen(page, '/dashboard/workplace')
+    const bar = page.locator('.shell-tabs')
+    await expect(bar).not.toHaveClass(/is-locked/)
+    // The time from the lock's click (the event as the page receives it, before the app's handler starts
+    // its delay) to the bar being fixed, taken in the page as the classes change: a busy machine can only
+    // make it longer, never shorter.
+    const waited = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const el = document.querySelector('.shell-tabs')!
+          let pressed = 0
+          document.addEventListener('click', (e) => void (pressed ||= e.timeStamp), { capture: true, once: true })
+          new MutationObserver(() => {
+            if (pressed && el.classList.contains('is-locked')) resolve(performance.now() - pressed)
+          }).observe(el, { attributes: true })
+        }),
+    )
+    await page.getByRole('button', { name: '锁定标签栏' }).click()
+    expect(await waited).toBeGreaterThanOrEqual(TABS_LOCK.delayMs - 5)
+    await expect(bar).toHaveCSS('position', 'sticky')
+
+    // Under the header, never under it, while the page scrolls; the page starts at most 24 px below it.
+    const header = page.locator('.shell-header')
+    const gap = await pane.evaluate((el) => el.getBoundingClientRect().top - document.querySelector('.shell-tabs')!.getBoundingClientRect().bottom)
+    expect(gap).toBeLessThanOrEqual(TABS_LOCK.pageGapMax)
+    await page.setViewportSize({ width: 1440, height: 500 })
+    await page.evaluate(() => window.scrollTo(0, 300))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom)
+    await expect.poll(() => bar.evaluate((el) => el.getBoundingClientRect().top)).toBe(headerBottom)
+    await page.getByRole('button', { name: '解锁标签栏' }).click()
+    await expect(bar).not.toHaveClass(/is-locked/)
+
+    // App settings (001 §9): a page fades in when shown.
+    const shown = paneOf(page, '/dashboard/workplace')
+    await expect(shown).toHaveCSS('animation-name', ROUTE_ANIMATION.name)
+    await expect(shown).toHaveCSS('animation-duration', `${ROUTE_ANIMATION.durationMs / 1000}s`)
+  })
+})
+
+test('a user who asked their system for less motion: pages show without the fade, dialogs open without their zoom', async ({ page }) => {
+  // The run's browser asks for less motion (playwright.config.ts), as a user can in their system settings.
+  expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true)
+  const pane = await openScreen(page, '/product/brand')
+  await expect(pane).toHaveCSS('animation-name', 'none')
+  // Every class the page's elements take while the dialog opens. With motion the zoom plays (ant-zoom-appear-active)
+  // and the clicked button sends a wave (wave-motion-appear-active); without, rc-motion only passes its prepare step.
+  const classes = page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        const el = document.querySelector('.shell-tabs')!
-        let pressed = 0
-        document.addEventListener('click', (e) => void (pressed ||= e.timeStamp), { capture: true, once: true })
-        new MutationObserver(() => {
-          if (pressed && el.classList.contains('is-locked')) resolve(performance.now() - pressed)
-        }).observe(el, { attributes: true })
+      new Promise<string[]>((resolve) => {
+        const seen = new Set<string>()
+        const note = (el: Element) => el.classList.forEach((c) => seen.add(c))
+        new MutationObserver((records) => {
+          for (const r of records) {
+            if (r.target instanceof Element) note(r.target)
+            r.addedNodes.forEach((n) => n instanceof Element && [n, ...n.querySelectorAll('*')].forEach(note))
+          }
+          if (document.querySelector('.ant-modal input')) setTimeout(() => resolve([...seen]), 400)
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] })
       }),
   )
-  await page.getByRole('button', { name: '锁定标签栏' }).click()
-  expect(await waited).toBeGreaterThanOrEqual(TABS_LOCK.delayMs - 5)
-  await expect(bar).toHaveCSS('position', 'sticky')
-
-  // Under the header, never under it, while the page scrolls; the page starts at most 24 px below it.
-  const header = page.locator('.shell-header')
-  const gap = await pane.evaluate((el) => el.getBoundingClientRect().top - document.querySelector('.shell-tabs')!.getBoundingClientRect().bottom)
-  expect(gap).toBeLessThanOrEqual(TABS_LOCK.pageGapMax)
-  await page.setViewportSize({ width: 1440, height: 500 })
-  await page.evaluate(() => window.scrollTo(0, 300))
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
-  const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom)
-  await expect.poll(() => bar.evaluate((el) => el.getBoundingClientRect().top)).toBe(headerBottom)
-  await page.getByRole('button', { name: '解锁标签栏' }).click()
-  await expect(bar).not.toHaveClass(/is-locked/)
-
-  // App settings (001 §9): a page fades in when shown.
-  const shown = paneOf(page, '/dashboard/workplace')
-  await expect(shown).toHaveCSS('animation-name', ROUTE_ANIMATION.name)
-  await expect(shown).toHaveCSS('animation-duration', `${ROUTE_ANIMATION.durationMs / 1000}s`)
+  await pane.getByRole('button', { name: '新增', exact: true }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  const motion = (await classes).filter((c) => /-(appear|enter|leave)-(start|active)$/.test(c))
+  expect(motion).toEqual([])
 })

@@ -10,7 +10,13 @@ import { SPEC_COLORS } from '../../shared/look/ui-constants.js'
  */
 const specError: MappingAlgorithm = (seed, map) => ({ ...(map ?? antdTheme.defaultAlgorithm(seed)), colorError: SPEC_COLORS.colorError })
 
-export function themeConfig(mode: ThemeMode): ThemeConfig {
+/** The theme of `mode`; `reducedMotion` (app/reduced-motion.ts) turns antd's animations off. */
+export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig {
+  const config = modeConfig(mode)
+  return reducedMotion ? { ...config, token: { ...config.token, motion: false } } : config
+}
+
+function modeConfig(mode: ThemeMode): ThemeConfig {
   if (mode === 'light') return { algorithm: antdTheme.defaultAlgorithm, token: { ...SPEC_COLORS } }
   if (mode === 'dark') return { algorithm: [antdTheme.darkAlgorithm, specError], token: { ...SPEC_COLORS } }
   // Night: antd's dark algorithm with our own seed tokens: a near-black blue-grey base, softer

@@ -7,6 +7,7 @@ import { SWRConfig } from 'swr'
 import { ApiErrorBridge } from './api-error-bridge.js'
 import { AppRoutes } from './AppRoutes.js'
 import { useSettings } from '../app/settings.js'
+import { useReducedMotion } from '../app/reduced-motion.js'
 import { localeRow } from '../../shared/i18n/locales.js'
 import { useLocale } from '../i18n/current-locale.js'
 import { antdLocaleOf } from '../i18n/load-locale.js'
@@ -18,7 +19,8 @@ import { antdLocaleOf } from '../i18n/load-locale.js'
 export function AppRoot() {
   const { theme } = useSettings()
   const locale = useLocale()
-  const config = useMemo(() => themeConfig(theme), [theme])
+  const reducedMotion = useReducedMotion()
+  const config = useMemo(() => themeConfig(theme, reducedMotion), [theme, reducedMotion])
   dayjs.locale(localeRow(locale)?.dayjs)
   useEffect(() => {
     document.documentElement.lang = locale
@@ -26,7 +28,7 @@ export function AppRoot() {
   }, [locale, theme])
 
   return (
-    <ConfigProvider locale={antdLocaleOf(locale)} theme={config} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={config} wave={{ disabled: reducedMotion }} button={{ autoInsertSpace: false }}>
       <AntdApp className="app-root">
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, errorRetryCount: 0 }}>
           <BrowserRouter>
