@@ -216,7 +216,11 @@ export async function expectPicked(input: Locator, code: string, name: string): 
 }
 
 /** A toast (antd message) with this text. */
-export const toast = (page: Page, text: string): Locator => page.locator('.ant-message-notice-content').filter({ hasText: text })
+/**
+ * The newest toast saying `text`: two saves within a toast's life show it twice, the newer below the other
+ * (a toast under the pointer also stays while hovered).
+ */
+export const toast = (page: Page, text: string): Locator => page.locator('.ant-message-notice-content').filter({ hasText: text }).last()
 
 /** The messages shown under the items of a Formily form. */
 export const fieldErrors = (form: Locator): Locator => form.locator('.ant-formily-item-error-help')
