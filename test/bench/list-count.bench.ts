@@ -89,7 +89,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
     process.env.TEST_DB = 'postgres'
     process.env.TEST_PG_URL = pgUrl
   } else process.env.TEST_DB = 'sqlite'
-  const t: TestApp = await startTestApp()
+  const t: TestApp = await startTestApp({ checkAnswers: false })
   const token = await t.login()
   const pgStyle = kind === 'postgres'
   const p = (i: number) => (pgStyle ? `$${i}` : '?')

@@ -52,7 +52,7 @@ const OTHER = '2'.padStart(32, '0')
 async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
   process.env.TEST_DB = kind
   if (pgUrl) process.env.TEST_PG_URL = pgUrl
-  const t: TestApp = await startTestApp()
+  const t: TestApp = await startTestApp({ checkAnswers: false })
   const token = await t.login()
   const db: Db = t.app.services.databases.tenant(t.app.services.operatorTenantId)
   const pg = kind === 'postgres'
