@@ -47,6 +47,16 @@ describe('constants and look (001 §9)', () => {
     expect(theme.getDesignToken({ algorithm: theme.darkAlgorithm, token: { colorError: '#f5222f' } }).colorError).not.toBe('#f5222f')
   })
 
+  it('less motion turns antd\'s motion off in every theme mode and keeps its colours; by default motion stays on', { timeout: 60_000 }, async () => {
+    const { themeConfig } = await import('../../src/client/app/theme.js')
+    const { theme } = await import('antd')
+    for (const mode of ['light', 'dark', 'night'] as const) {
+      const still = theme.getDesignToken(themeConfig(mode, true))
+      expect([still.motion, still.colorError], mode).toEqual([false, '#f5222f'])
+      expect(theme.getDesignToken(themeConfig(mode)).motion, mode).toBe(true)
+    }
+  })
+
   it('default table height: viewport less 360 with a search card, 140 without, less more when more stands around the rows, at least 240', async () => {
     const { fittedRowsHeight } = await import('../../src/client/runtime/table-height.js')
     expect(fittedRowsHeight(900, 300, true)).toBe(540)
