@@ -60,19 +60,23 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
   const scId = await call<string>('POST', '/basedata/storecenter', { code: 'SC01', name: '仓库' })
   const supplierId = await call<string>('POST', '/basedata/supplier', { code: 'S01', name: '供应商', mnemonicCode: 'GYS', settleType: 1, manageType: 1 })
   const customerId = await call<string>('POST', '/basedata/customer', { code: 'K01', name: '客户', mnemonicCode: 'KH', settleType: 1 })
-  const productIds: string[] = []
-  for (let i = 0; i < LINES; i++)
-    productIds.push(
-      await call<string>('POST', '/basedata/product', {
-        code: `P${i}`, name: `商品${i}`, skuCode: `SKU${i}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17, purchasePrice: '10.00', salePrice: '15.00',
-      }),
-    )
   await call('PUT', '/purchase/config', { receiveRequirePurchase: false })
-  await call('POST', '/purchase/receive/sheet/approve/pass/direct', {
-    scId, supplierId, products: productIds.map((productId) => ({ productId, orderNum: 100_000, taxPrice: '10.00' })),
-  })
+  /** A sale out of LINES new products (codes starting with `prefix`), each received 100,000 in stock. */
+  const stockedSheet = async (prefix: string) => {
+    const productIds: string[] = []
+    for (let i = 0; i < LINES; i++)
+      productIds.push(
+        await call<string>('POST', '/basedata/product', {
+          code: `${prefix}${i}`, name: `商品${prefix}${i}`, skuCode: `SKU${prefix}${i}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17, purchasePrice: '10.00', salePrice: '15.00',
+        }),
+      )
+    await call('POST', '/purchase/receive/sheet/approve/pass/direct', {
+      scId, supplierId, products: productIds.map((productId) => ({ productId, orderNum: 100_000, taxPrice: '10.00' })),
+    })
+    return { productIds, sheet: { scId, customerId, products: productIds.map((productId, i) => ({ productId, orderNum: 1 + (i % 3), taxPrice: '15.00', oriPrice: '15.00', discountRate: '100' })) } }
+  }
+  const { productIds, sheet } = await stockedSheet('P')
   const db = t.app.services.databases.tenant(OPERATOR_TENANT_ID)
-  const sheet = { scId, customerId, products: productIds.map((productId, i) => ({ productId, orderNum: 1 + (i % 3), taxPrice: '15.00', oriPrice: '15.00', discountRate: '100' })) }
 
   // Warm-up: JIT, statement caches and the first pages of every index.
   for (let i = 0; i < 30; i++) await call('PATCH', '/sale/out/sheet/approve/pass', { id: await call<string>('POST', '/sale/out/sheet', sheet) })
@@ -129,17 +133,7 @@ async function run(kind: 'sqlite' | 'postgres', pgUrl?: string) {
   }
   await concurrent('on the same products', () => sheet)
   const own: (typeof sheet)[] = []
-  for (let c = 0; c < CLIENTS; c++) {
-    const ids: string[] = []
-    for (let i = 0; i < LINES; i++)
-      ids.push(
-        await call<string>('POST', '/basedata/product', {
-          code: `Q${c}_${i}`, name: `商品${c}-${i}`, skuCode: `SKUQ${c}_${i}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17, purchasePrice: '10.00', salePrice: '15.00',
-        }),
-      )
-    await call('POST', '/purchase/receive/sheet/approve/pass/direct', { scId, supplierId, products: ids.map((productId) => ({ productId, orderNum: 100_000, taxPrice: '10.00' })) })
-    own.push({ ...sheet, products: ids.map((productId, i) => ({ productId, orderNum: 1 + (i % 3), taxPrice: '15.00', oriPrice: '15.00', discountRate: '100' })) })
-  }
+  for (let c = 0; c < CLIENTS; c++) own.push((await stockedSheet(`Q${c}_`)).sheet)
   await concurrent('each on its own products', (c) => own[c])
   await t.close()
 }
