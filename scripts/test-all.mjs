@@ -177,7 +177,7 @@ function countVitest(reportFile, exitCode) {
   const failures = brokenFiles.map((file) => `${path.relative(root, file.name)} (failed to run)`)
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push(`${path.relative(root, file.name)} › ${test.fullName ?? test.title}`)
+      if (test.status === 'failed') failures.push(`${path.relative(root, file.name)} › ${test.fullName ?? test.title}${whyLine(test.failureMessages?.[0])}`)
       if (!String(test.ancestorTitles?.[0] ?? '').startsWith(CATALOGUE_PREFIX)) continue
       if (test.status === 'passed') catalogue.passed += 1
       else if (test.status === 'failed') catalogue.failed += 1
@@ -307,13 +307,19 @@ function firstError(tests) {
     for (const result of test.results ?? []) {
       const error = result.error ?? result.errors?.[0]
       if (!error) continue
-      // eslint-disable-next-line no-control-regex
-      const message = String(error.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 4).join(' | ')
       const at = error.location ? ` (at ${path.basename(error.location.file)}:${error.location.line})` : ''
-      return `\n      why: ${message.slice(0, 400)}${at}`
+      return whyLine(error.message, at)
     }
   }
   return ''
+}
+
+/** The first lines of a failure's message, colours taken out, as one `why:` line (empty without a message). */
+function whyLine(message, at = '') {
+  if (!message) return ''
+  // eslint-disable-next-line no-control-regex
+  const lines = String(message).replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean)
+  return `\n      why: ${lines.slice(0, 4).join(' | ').slice(0, 400)}${at}`
 }
 
 function hasE2eSpecs() {

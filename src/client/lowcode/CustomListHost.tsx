@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button, Result, Space, Spin, Tag, Tooltip } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { callDownload } from '../api/call.js'
@@ -31,13 +31,22 @@ export interface CustomListHostProps {
   onSelectionChange?: (rows: ListRow[]) => void
   /** Hide toolbar and row buttons (inside a selector). */
   hideButtons?: boolean
+  /** A new value reads the list's configuration again in place (the wizard's preview after each save). */
+  revision?: number
 }
 
 /** The custom list screen (001 §2 "Custom list screen") rendered from `GET /gen/api/custom/list/config?id`. */
 export default function CustomListHost(props: CustomListHostProps) {
   const tr = useTr()
-  const { data: config, error } = useCall(lowcodeRuntime.listConfig, { id: props.listId }, { swr: { revalidateOnFocus: false } })
+  const { data: config, error, mutate } = useCall(lowcodeRuntime.listConfig, { id: props.listId }, { swr: { revalidateOnFocus: false } })
   const meta = useMeta()
+  // Not a remount: the preview keeps its rows and height while the changed configuration loads.
+  const revision = useRef(props.revision)
+  useEffect(() => {
+    if (props.revision === revision.current) return
+    revision.current = props.revision
+    void mutate()
+  }, [props.revision, mutate])
   if (error) return <Result status="warning" title={tr('自定义列表加载失败')} subTitle={error instanceof Error ? error.message : undefined} />
   if (!config || !meta) return <Spin style={{ display: 'block', padding: 48 }} />
   return <CustomList {...props} config={config} enums={meta.enums} />

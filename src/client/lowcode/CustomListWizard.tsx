@@ -188,7 +188,7 @@ function ColumnsStep({ meta, dataObjId, initialName, onDone }: { meta: Meta; dat
         <Checkbox.Group value={chosen} onChange={(v) => setChosen(columns.map((c) => c.relaId).filter((id) => v.includes(id)))} options={columns.map((c) => ({ value: c.relaId, label: c.name }))} />
       </div>
       <section aria-label={tr('列表预览')} style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 8, background: '#f5f5f5' }}>
-        {listId && shown > 0 ? <CustomListHost key={`${listId}-${shown}`} listId={listId} /> : <Alert type="info" showIcon message={tr('勾选要显示的列，这里显示列表的实际数据')} />}
+        {listId && shown > 0 ? <CustomListHost key={listId} listId={listId} revision={shown} /> : <Alert type="info" showIcon message={tr('勾选要显示的列，这里显示列表的实际数据')} />}
       </section>
       <Button type="primary" disabled={!listId || !body} onClick={() => void saving.current.then(() => listId && onDone(listId, name))}>
         {tr('下一步')}
