@@ -172,6 +172,56 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL (skipped on
     expect(await statusSoon(b, brands, clerk, 403)).toBe(403)
   })
 
+  it('narrows and widens on B the products a user sees as their data permission changes through A (trees, departments)', async () => {
+    const made = async (url: string, body: Record<string, unknown>, method = 'POST') => {
+      const r = await call<string>(a, method, url, admin, body)
+      expect(r.status, `${url}: ${r.body.msg}`).toBe(200)
+      return r.body.data
+    }
+    const categoryId = await made('/basedata/product/category', { code: 'CLC', name: '集群类目', available: true })
+    const brandId = await made('/basedata/product/brand', { code: 'CLB', name: '集群品牌', available: true })
+    for (const code of ['CLA-1', 'CLB-1'])
+      await made('/basedata/product', { code, name: `集群商品${code}`, skuCode: `SKU${code}`, categoryId, brandId, productType: 1, taxRate: 17, saleTaxRate: 17 })
+    const userId = await made('/system/user', { code: 'cldp', name: '集群限权', username: 'clusterdp', password: 'secret123', gender: 0, available: true })
+    const roleId = await made('/system/role', { code: 'CLDP', name: '集群限权角色', available: true })
+    await made('/system/user/role/setting', { userIds: [userId], roleIds: [roleId] })
+    const menus = await call<{ id: string; permission: string | null }[]>(a, 'GET', `/system/role/menu/menus?roleId=${roleId}`, admin)
+    await made('/system/role/menu/setting', { roleIds: [roleId], menuIds: [menus.body.data.find((m) => m.permission === 'base-data:product:info:query')!.id] })
+    const user = await login(a, 'clusterdp', 'secret123')
+    const seenOnB = async () => {
+      const r = await call<{ datas: { code: string }[] }>(b, 'GET', '/basedata/product/query?code=CL&sortField=code&pageSize=50', user)
+      expect(r.status, r.body.msg).toBe(200)
+      return r.body.data.datas.map((d) => d.code).filter((code) => code.startsWith('CL'))
+    }
+    /** What B shows once the change through A has reached it (a few ms: a trigger's notification). */
+    const soonOnB = async (want: string[]) => {
+      const deadline = Date.now() + 5_000
+      let seen = await seenOnB()
+      while (JSON.stringify(seen) !== JSON.stringify(want) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20))
+        seen = await seenOnB()
+      }
+      return seen
+    }
+    // Code starts with `prefix` (detail 1 = product code, condition 9 = starts with).
+    const startsWith = (prefix: string) => JSON.stringify([{ nodeType: 1, calcType: 1, name: '并且', children: [{ nodeType: 2, detailId: 1, conditionType: 9, value: prefix }] }])
+    const save = (bizType: number, bizId: string, permission: string) => made('/system/data/permission/data/saveData', { bizIds: [bizId], bizType, permissionType: 1, permission })
+    // B reads (and may keep) the user's data permission before each change.
+    expect(await seenOnB()).toEqual(['CLA-1', 'CLB-1'])
+    await save(0, roleId, startsWith('CLA-'))
+    expect(await soonOnB(['CLA-1'])).toEqual(['CLA-1'])
+    // A department's tree counts once the user is in it: the trees are AND-ed, and these two exclude each other.
+    const deptId = await made('/system/dept', { code: 'CLD', name: '集群部门', shortName: '集群', available: true })
+    await save(1, deptId, startsWith('CLB-'))
+    expect(await seenOnB()).toEqual(['CLA-1'])
+    await made('/system/user', { id: userId, deptIds: [deptId] }, 'PUT')
+    expect(await soonOnB([])).toEqual([])
+    await made('/system/user', { id: userId, deptIds: [] }, 'PUT')
+    expect(await soonOnB(['CLA-1'])).toEqual(['CLA-1'])
+    await save(0, roleId, '[]')
+    expect(await soonOnB(['CLA-1', 'CLB-1'])).toEqual(['CLA-1', 'CLB-1'])
+  })
+
   it('signs out on B the other sessions of a user whose password changes through A', async () => {
     const kept = await login(a, 'clusterclerk', 'secret123')
     const other = await login(b, 'clusterclerk', 'secret123')

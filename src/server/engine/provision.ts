@@ -1,7 +1,8 @@
 import type { Databases } from '../db/databases.js'
 import { migrate, platformMigrations, tenantMigrations } from '../db/migrations.js'
-import { existingSchema, syncEntityTable } from './entity-tables.js'
+import { existingSchema, linkTable, syncEntityTable } from './entity-tables.js'
 import type { EntityRegistry } from './entity-registry.js'
+import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import { RecordCodec } from './record-codec.js'
 import { ensureSingleton } from './singletons.js'
 import { ensureCodeRules } from './code-rules.js'
@@ -39,7 +40,8 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   for (const entity of registry.all().filter((e) => e.scope === 'tenant'))
     await syncEntityTable(db, databases.kind, entity, registry.enums, tables)
   await installRowCounters(db, databases.kind, schema, countedTables(registry, 'tenant'))
-  await installGrantsNotify(db, databases.kind, schema)
+  const user = registry.get('user')
+  await installGrantsNotify(db, databases.kind, schema, linkTable(user, user.byName.get('deptIds') as FieldModel))
   const codec = new RecordCodec(databases.kind, registry.enums)
   for (const entity of registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true))
     await ensureSingleton(codec, db, PROVISIONER, entity)

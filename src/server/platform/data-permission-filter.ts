@@ -31,6 +31,8 @@ export interface DataPermissionSetup {
   enabledRole: unknown
   /** The model details of schemas/seed/data-permission-models.json. */
   models(): ModelSeed
+  /** `load()` of a user's data permission, or what a cache kept true by the grant tables' triggers holds of it. */
+  ofUser<T>(tenantId: string, userId: string, what: string, load: () => Promise<T>): Promise<T>
 }
 
 /** One row per (target, permission type): a fixed id makes the save an upsert safe under concurrency. */
@@ -81,12 +83,32 @@ export async function dataPermissionFilter(
   aliases: Readonly<Record<string, string>>,
   references: Readonly<Record<string, { table: string; key: string }>> = {},
 ): Promise<RawBuilder<SqlBool> | undefined> {
+  const mine = await setup.ofUser(ctx.tenantId, ctx.userId, `data-permission:${permissionType}`, () => savedOfUser(setup, db, ctx.userId, permissionType))
+  if (!mine) return undefined
+  const schema = setup.schemaOf(ctx.tenantId)
+  const qualified = (table: string) => (schema ? `${schema}.${table}` : table)
+  const options = {
+    dialect: setup.kind,
+    aliases,
+    vars: mine.vars,
+    userDeptTable: qualified(setup.userDeptTable),
+    references: Object.fromEntries(Object.entries(references).map(([placeholder, r]) => [placeholder, { table: qualified(r.table), key: r.key }])),
+  }
+  return permissionPredicate(permissionType, mine.saved, options, setup.models())
+}
+
+/**
+ * The saved trees of one type that apply to a user, with the user's department variables; undefined when none
+ * applies. It runs before every list of a restricted entity: on PostgreSQL its answer is kept per process until
+ * a grant table changes (DataPermissionSetup.ofUser), elsewhere read every time.
+ */
+async function savedOfUser(setup: DataPermissionSetup, db: Db, userId: string, permissionType: number): Promise<{ saved: { id: string; permission: string }[]; vars: PermissionVars } | undefined> {
   const link = setup.userDeptTable
   const enabled = setup.enabledRole
-  // One statement (it runs before every list of a restricted entity): the user's departments, and the
-  // saved trees of the user's enabled roles, departments and the user, read fresh every time. Named on
-  // PostgreSQL: planning its sub-selects cost more than running them (db/prepared-statements.ts). Its
-  // text and values follow from the type and the user: built and compiled once (compiledOnce).
+  // One statement: the user's departments, and the saved trees of the user's enabled roles, departments and
+  // the user. Named on PostgreSQL: planning its sub-selects cost more than running them
+  // (db/prepared-statements.ts). Its text and values follow from the type and the user: built and compiled
+  // once (compiledOnce).
   const read = () =>
     db
       .selectFrom('sys_data_permission_data as d')
@@ -99,20 +121,20 @@ export async function dataPermissionFilter(
             eb(
               'd.biz_id',
               'in',
-              eb.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select('r.id').where('ur.user_id', '=', ctx.userId).where('r.available', '=', enabled),
+              eb.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select('r.id').where('ur.user_id', '=', userId).where('r.available', '=', enabled),
             ),
           ]),
-          eb.and([eb('d.biz_type', '=', BIZ.DEPT), eb('d.biz_id', 'in', eb.selectFrom(link).select('ref_id').where('owner_id', '=', ctx.userId))]),
-          eb.and([eb('d.biz_type', '=', BIZ.USER), eb('d.biz_id', '=', ctx.userId)]),
+          eb.and([eb('d.biz_type', '=', BIZ.DEPT), eb('d.biz_id', 'in', eb.selectFrom(link).select('ref_id').where('owner_id', '=', userId))]),
+          eb.and([eb('d.biz_type', '=', BIZ.USER), eb('d.biz_id', '=', userId)]),
         ]),
       )
       .unionAll(
         db
           .selectFrom(link)
           .select([sql<string | null>`null`.as('id'), sql<number | null>`null`.as('biz_type'), sql<string | null>`null`.as('biz_id'), sql<string | null>`null`.as('permission'), 'ref_id as dept_id'])
-          .where('owner_id', '=', ctx.userId),
+          .where('owner_id', '=', userId),
       )
-  const rows = await executePrepared(db, compiledOnce(db, `data-permission:${permissionType}:${ctx.userId}`, read))
+  const rows = await executePrepared(db, compiledOnce(db, `data-permission:${permissionType}:${userId}`, read))
   const mine = rows.filter((r) => r.dept_id != null).map((r) => String(r.dept_id))
   // A tree counts only under the id its target gives it (recordId), as saveData stores it.
   const saved = rows
@@ -120,17 +142,7 @@ export async function dataPermissionFilter(
     .map((r) => ({ id: String(r.id), permission: String(r.permission) }))
     .sort((a, b) => a.id.localeCompare(b.id))
   if (!saved.length) return undefined
-  const vars = await deptVars(db, mine)
-  const schema = setup.schemaOf(ctx.tenantId)
-  const qualified = (table: string) => (schema ? `${schema}.${table}` : table)
-  const options = {
-    dialect: setup.kind,
-    aliases,
-    vars,
-    userDeptTable: qualified(link),
-    references: Object.fromEntries(Object.entries(references).map(([placeholder, r]) => [placeholder, { table: qualified(r.table), key: r.key }])),
-  }
-  return permissionPredicate(permissionType, saved, options, setup.models())
+  return { saved, vars: await deptVars(db, mine) }
 }
 
 /**

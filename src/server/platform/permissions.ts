@@ -31,12 +31,14 @@ export const GRANTS_CHANGED_CHANNEL = 'grants_changed'
  */
 export class PermissionResolver {
   private readonly cache = new Map<string, { at: number; grants: Grants | undefined }>()
+  /** What else is read of a user from the grant tables (their data permission), by `tenantId:userId:what`. */
+  private readonly derived = new Map<string, { at: number; value: unknown }>()
   /** What the process's listening connection (db/pg-listener.ts) tells this cache on GRANTS_CHANGED_CHANNEL. */
   readonly heard = new HeardChannel(
     (schema) => {
-      for (const key of this.cache.keys()) if (schemaOfKey(key) === schema) this.cache.delete(key)
+      for (const map of [this.cache, this.derived]) for (const key of map.keys()) if (schemaOfKey(key) === schema) map.delete(key)
     },
-    () => this.cache.clear(),
+    () => this.clear(),
   )
 
   constructor(
@@ -46,7 +48,31 @@ export class PermissionResolver {
 
   invalidate(): void {
     this.heard.epoch++
+    this.clear()
+  }
+
+  private clear(): void {
     this.cache.clear()
+    this.derived.clear()
+  }
+
+  /**
+   * `load()`, kept for a minute per tenant, user and `what` on the same terms as the grants, but only while this
+   * process hears the grant tables' notifications (PostgreSQL): on SQLite the read is in-process and cheap,
+   * and a change made by another process would go unseen.
+   */
+  async ofUser<T>(tenantId: string, userId: string, what: string, load: () => Promise<T>): Promise<T> {
+    if (!this.heard.listening) return load()
+    const key = `${tenantId}:${userId}:${what}`
+    const hit = this.derived.get(key)
+    if (hit && Date.now() - hit.at < this.listeningTtlMs) return hit.value as T
+    const mark = this.heard.epoch
+    const value = await load()
+    if (mark === this.heard.epoch) {
+      if (this.derived.size >= DERIVED_KEPT) this.derived.delete(this.derived.keys().next().value as string)
+      this.derived.set(key, { at: Date.now(), value })
+    }
+    return value
   }
 
   async grants(tenantId: string, db: Db, userId: string): Promise<Grants | undefined> {
@@ -59,6 +85,8 @@ export class PermissionResolver {
     return grants
   }
 }
+
+const DERIVED_KEPT = 10_000
 
 const schemaOfKey = (key: string) => Databases.tenantSchema(key.slice(0, key.indexOf(':')))
 

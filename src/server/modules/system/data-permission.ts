@@ -205,6 +205,8 @@ export function dataPermissionRoutes(app: FastifyInstance, services: Services): 
       }
       await writeOpLog(trx, ctx, '设置数据权限', OpLogType.OTHER, items.map(({ bizIds, bizType, permissionType }) => ({ bizIds, bizType, permissionType })))
     })
+    // This process drops what it kept at once; the others when the trigger's notification reaches them.
+    services.permissions.invalidate()
     return null
   }
   for (const url of ['/system/data/permission/data', '/system/data/permission/data/saveData'])
@@ -272,5 +274,6 @@ export function dataPermissionSetup(services: Services): DataPermissionSetup {
     userDeptTable: linkTable(user, user.byName.get('deptIds') as FieldModel),
     enabledRole: services.codec.toColumn(services.registry.get('role').byName.get('available') as FieldModel, true),
     models: permissionModels,
+    ofUser: (tenantId, userId, what, load) => services.permissions.ofUser(tenantId, userId, what, load),
   }
 }

@@ -41,6 +41,9 @@ export function registerSystemHooks(services: Services): void {
     },
   })
 
+  // The department tree gives a user's data permission its parent and child departments.
+  hooks.on('dept', invalidate)
+
   hooks.on('menu', {
     ...invalidate,
     // A menu's key reaches every role linked to it: setting or re-enabling one is handing it out.
