@@ -1,13 +1,13 @@
-import type { InsertQueryBuilder, UpdateQueryBuilder } from 'kysely'
+import type { DeleteQueryBuilder, InsertQueryBuilder, UpdateQueryBuilder } from 'kysely'
 import type { Db } from './dialect.js'
 import { isPostgres } from './exact-decimal.js'
 import { executePrepared } from './prepared-statements.js'
 
 /** A write built from a transaction and not yet run. */
-export type PendingWrite = UpdateQueryBuilder<any, any, any, any> | InsertQueryBuilder<any, any, any>
+export type PendingWrite = UpdateQueryBuilder<any, any, any, any> | InsertQueryBuilder<any, any, any> | DeleteQueryBuilder<any, any, any>
 
 /**
- * Runs `main` (an UPDATE or INSERT … RETURNING) and the `also` writes as one statement on PostgreSQL —
+ * Runs `main` (an UPDATE or INSERT … RETURNING) and the `also` writes (inserts, updates, deletes) as one statement on PostgreSQL —
  * the others as writable CTEs — and one after another on SQLite (no round trips there, and no writable
  * CTEs). Answers the rows `main` returns. The sub-statements of one statement share a snapshot and cannot
  * see each other's changes, so they must write different rows (different tables, or rows none of the

@@ -24,7 +24,7 @@ import type { DocumentModel } from './document-kind.js'
 import { checkDiscounts, refuseAllZero, refuseBundles } from './line-rules.js'
 import { announceApproval, type ApprovalEvent } from '../webhooks/approval-events.js'
 import { WEBHOOK_EVENT } from '../../shared/generated/enum-codes.js'
-import { addTodos, closeTodos, menuPathOf, usersHolding } from '../platform/todos.js'
+import { addTodos, closeTodos, closeTodosDelete, menuPathOf, usersHolding } from '../platform/todos.js'
 
 export interface DocumentEvent {
   trx: Db
@@ -443,19 +443,19 @@ export class DocumentStore {
     const set: Wire = { status: DocumentStatus.APPROVE_PASS, approve_by: ctx.name, approve_time: now(), refuse_reason: null, ...updateColumns(ctx) }
     if ((description !== undefined || doc.section.approveReplacesDescription) && doc.header.byName.has('description'))
       set.description = isBlank(description) ? '' : String(description).slice(0, 200)
-    // The status, timeline and op log in one statement on PostgreSQL, before the stock effect: the stock
-    // rows it locks are then held for fewer statements until the commit (concurrent approvals of the same
-    // products wait on them), and the approval costs two round trips fewer.
+    // The status, timeline, op log and the end of its 待办 in one statement on PostgreSQL, before the stock
+    // effect: the stock rows it locks are then held for fewer statements until the commit (concurrent approvals
+    // of the same products wait on them), and the approval costs three round trips fewer.
     const done = await writeTogether(
       trx,
       trx.updateTable(doc.header.table).set(set).where('id', '=', docId).where('status', 'in', EDITABLE).where(scope).returning('id'),
       [
         timelineInsert(trx, ctx, docId, TimelineType.APPROVE_PASS, '审核通过'),
         opLogInsert(trx, ctx, `审核通过${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: docId }),
+        closeTodosDelete(trx, approvalKey(docId)),
       ],
     )
     if (!done.length) throw this.stale(doc)
-    await closeTodos(trx, approvalKey(docId))
     const header = { ...existing, status: DocumentStatus.APPROVE_PASS }
     const lines = await this.storedLines(trx, doc, docId)
     await refuseBundles(trx, doc, lines)
@@ -486,17 +486,24 @@ export class DocumentStore {
     await assertNotOwnApproval(trx, ctx, existing.createById, doc.subject)
     const text = String(reason).trim().slice(0, 200)
     await this.hooksOf(doc).refuse?.({ trx, ctx, doc, header: existing, lines: [], existing, id: String(existing.id) })
-    const done = await trx
-      .updateTable(doc.header.table)
-      .set({ status: DocumentStatus.APPROVE_REFUSE, approve_by: ctx.name, approve_time: now(), refuse_reason: text, ...updateColumns(ctx) })
-      .where('id', '=', String(existing.id))
-      .where('status', '=', DocumentStatus.CREATED)
-      .where(scope)
-      .executeTakeFirst()
-    if (!Number(done.numUpdatedRows)) throw this.stale(doc)
-    await closeTodos(trx, approvalKey(String(existing.id)))
-    await addTimeline(trx, ctx, String(existing.id), TimelineType.APPROVE_RETURN, `审核拒绝，拒绝理由：${text}`)
-    await writeOpLog(trx, ctx, `审核拒绝${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id })
+    const docId = String(existing.id)
+    // One statement on PostgreSQL, as approvePass.
+    const done = await writeTogether(
+      trx,
+      trx
+        .updateTable(doc.header.table)
+        .set({ status: DocumentStatus.APPROVE_REFUSE, approve_by: ctx.name, approve_time: now(), refuse_reason: text, ...updateColumns(ctx) })
+        .where('id', '=', docId)
+        .where('status', '=', DocumentStatus.CREATED)
+        .where(scope)
+        .returning('id'),
+      [
+        timelineInsert(trx, ctx, docId, TimelineType.APPROVE_RETURN, `审核拒绝，拒绝理由：${text}`),
+        opLogInsert(trx, ctx, `审核拒绝${doc.subject}，单号：${existing.code}`, OpLogType.OTHER, { id: existing.id }),
+        closeTodosDelete(trx, approvalKey(docId)),
+      ],
+    )
+    if (!done.length) throw this.stale(doc)
     await this.announce(trx, ctx, doc, WEBHOOK_EVENT.DOCUMENT_REFUSED, existing, { status: DocumentStatus.APPROVE_REFUSE, refuseReason: text })
   }
 

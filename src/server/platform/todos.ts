@@ -53,8 +53,11 @@ export async function addTodos(trx: Db, userIds: readonly string[], todo: NewTod
 
 /** The thing behind `key` waits no more: its todos go, read or not. */
 export async function closeTodos(trx: Db, key: string): Promise<void> {
-  await trx.deleteFrom('sys_todo').where('biz_key', '=', key).execute()
+  await closeTodosDelete(trx, key).execute()
 }
+
+/** The DELETE of closeTodos, not yet run (to be written with other statements, db/write-together.ts). */
+export const closeTodosDelete = (trx: Db, key: string) => trx.deleteFrom('sys_todo').where('biz_key', '=', key)
 
 /**
  * Enabled users who hold any of `keys` through an enabled role (a menu key of an enabled menu, or the
