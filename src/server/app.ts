@@ -38,6 +38,7 @@ import { SESSION_ENDED_CHANNEL, SessionCache } from './platform/session-cache.js
 import { listenTo } from './db/pg-listener.js'
 import { ApiTokenStore } from './platform/api-tokens.js'
 import { GRANTS_CHANGED_CHANNEL, PermissionResolver } from './platform/permissions.js'
+import { SETTINGS_CHANGED_CHANNEL, SettingsCache } from './platform/settings-cache.js'
 import { CodeSender } from './platform/code-sender.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { installMessageLanguage } from './i18n/message-language.js'
@@ -120,12 +121,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hooks = new HookRegistry()
   const store = new EntityStore(databases.kind, registry, codec, hooks)
   const documentHooks = new Map<string, DocumentHooks>()
-  // PostgreSQL: session reads between two activity writes, and grants, come from caches that triggers keep true
-  // on every process through one listening connection.
+  // PostgreSQL: session reads between two activity writes, grants and configurations come from caches that
+  // triggers keep true on every process through one listening connection.
   const sessionCache = target.kind === 'postgres' ? new SessionCache(Math.min(ACTIVITY_WRITE_MS, config.sessionIdleMinutes * 60_000)) : undefined
   const sessions = new SessionStore(databases.platform, config.sessionIdleMinutes, config.sessionMaxHours, sessionCache)
   const permissions = new PermissionResolver()
-  const notifications = sessionCache && listenTo(target.location, { [SESSION_ENDED_CHANNEL]: sessionCache.heard.events, [GRANTS_CHANGED_CHANNEL]: permissions.heard.events })
+  const settings = new SettingsCache()
+  const notifications =
+    sessionCache &&
+    listenTo(target.location, {
+      [SESSION_ENDED_CHANNEL]: sessionCache.heard.events,
+      [GRANTS_CHANGED_CHANNEL]: permissions.heard.events,
+      [SETTINGS_CHANGED_CHANNEL]: settings.heard.events,
+    })
   const services: Services = {
     config,
     databases,
@@ -137,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sessions,
     apiTokens: new ApiTokenStore(databases.platform, config.apiTokenCallsPerMinute),
     permissions,
+    settings,
     sender: new CodeSender(app.log, config.smtpUrl, config.mailFrom),
     bus: new MessageBus(databases, sessions, permissions, app.log),
     metrics: new AppMetrics({ databases, sockets: () => services.bus.localSockets() }),

@@ -222,6 +222,19 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL (skipped on
     expect(await soonOnB(['CLA-1', 'CLB-1'])).toEqual(['CLA-1', 'CLB-1'])
   })
 
+  it('applies on B a configuration changed through A (销售参数设置)', async () => {
+    const flagOnB = async () => (await call<{ outStockRequireLogistics: boolean }>(b, 'GET', '/sale/config', admin)).body.data.outStockRequireLogistics
+    for (const value of [true, false]) {
+      // B reads (and may keep) the configuration before each change.
+      expect(await flagOnB()).toBe(!value)
+      const saved = await call(a, 'PUT', '/sale/config', admin, { outStockRequireLogistics: value })
+      expect(saved.status, saved.body.msg).toBe(200)
+      const deadline = Date.now() + 5_000
+      while ((await flagOnB()) !== value && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      expect(await flagOnB()).toBe(value)
+    }
+  })
+
   it('signs out on B the other sessions of a user whose password changes through A', async () => {
     const kept = await login(a, 'clusterclerk', 'secret123')
     const other = await login(b, 'clusterclerk', 'secret123')

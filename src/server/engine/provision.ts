@@ -8,6 +8,7 @@ import { ensureSingleton } from './singletons.js'
 import { ensureCodeRules } from './code-rules.js'
 import { hasRowCounter, installRowCounters } from '../db/row-counter.js'
 import { installGrantsNotify } from '../platform/grants-changed.js'
+import { installSettingsNotify } from '../platform/settings-cache.js'
 
 /** Who writes the rows provisioning creates (audit columns). */
 const PROVISIONER = { userId: 'system', name: '系统' }
@@ -42,8 +43,9 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   await installRowCounters(db, databases.kind, schema, countedTables(registry, 'tenant'))
   const user = registry.get('user')
   await installGrantsNotify(db, databases.kind, schema, linkTable(user, user.byName.get('deptIds') as FieldModel))
+  const configurations = registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true)
+  await installSettingsNotify(db, databases.kind, schema, configurations.map((e) => e.table))
   const codec = new RecordCodec(databases.kind, registry.enums)
-  for (const entity of registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true))
-    await ensureSingleton(codec, db, PROVISIONER, entity)
+  for (const entity of configurations) await ensureSingleton(codec, db, PROVISIONER, entity)
   await ensureCodeRules(db, registry, PROVISIONER)
 }

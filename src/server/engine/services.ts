@@ -6,6 +6,7 @@ import type { HookRegistry } from './entity-hooks.js'
 import type { RecordCodec } from './record-codec.js'
 import type { SessionStore } from '../platform/sessions.js'
 import type { PermissionResolver } from '../platform/permissions.js'
+import type { SettingsCache } from '../platform/settings-cache.js'
 import type { CodeSender } from '../platform/code-sender.js'
 import type { DocumentStore } from './document-store.js'
 import type { MessageBus } from '../realtime/message-bus.js'
@@ -26,6 +27,8 @@ export interface Services {
   /** API tokens (`Authorization: Bearer …`), acting as their user narrowed to their keys. */
   apiTokens: ApiTokenStore
   permissions: PermissionResolver
+  /** The configuration rows as this process last read them (PostgreSQL; engine/singletons.ts reads through it). */
+  settings: SettingsCache
   sender: CodeSender
   /** The realtime message bus (realtime/publish.ts sends through it). */
   bus: MessageBus

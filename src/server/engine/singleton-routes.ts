@@ -34,11 +34,14 @@ export function registerSingletonRoutes(app: FastifyInstance, services: Services
   defineRoute(app, {
     ...routeOf(calls.save, { entity: entity.name, answer: 'none', body: 'record' }),
     access: [`${api.permission}:modify`],
-    handler: async ({ ctx, body }) =>
-      inTransaction(ctx.db, async (trx) => {
+    handler: async ({ ctx, body }) => {
+      await inTransaction(ctx.db, async (trx) => {
         await ensureSingleton(services.codec, trx, ctx, entity)
-        const current = await readSingleton(services, trx, ctx, entity)
-        await services.store.modify(trx, ctx, entity, { ...objectBody(body), id: current.id })
-      }),
+        const current = await trx.selectFrom(entity.table).select('id').limit(1).executeTakeFirstOrThrow()
+        await services.store.modify(trx, ctx, entity, { ...objectBody(body), id: String(current.id) })
+      })
+      // This process reads the new values at once; the others when the trigger's notification reaches them.
+      services.settings.invalidate()
+    },
   })
 }

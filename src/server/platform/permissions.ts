@@ -1,5 +1,6 @@
 import type { Db } from '../db/dialect.js'
 import { HeardChannel } from '../db/pg-listener.js'
+import { KeptReads } from './kept-reads.js'
 import { Databases } from '../db/databases.js'
 import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 
@@ -31,15 +32,16 @@ export const GRANTS_CHANGED_CHANNEL = 'grants_changed'
  */
 export class PermissionResolver {
   private readonly cache = new Map<string, { at: number; grants: Grants | undefined }>()
-  /** What else is read of a user from the grant tables (their data permission), by `tenantId:userId:what`. */
-  private readonly derived = new Map<string, { at: number; value: unknown }>()
   /** What the process's listening connection (db/pg-listener.ts) tells this cache on GRANTS_CHANGED_CHANNEL. */
   readonly heard = new HeardChannel(
     (schema) => {
-      for (const map of [this.cache, this.derived]) for (const key of map.keys()) if (schemaOfKey(key) === schema) map.delete(key)
+      for (const key of this.cache.keys()) if (schemaOfKey(key) === schema) this.cache.delete(key)
+      this.derived.forget(schema)
     },
     () => this.clear(),
   )
+  /** What else is read of a user from the grant tables (their data permission). */
+  private readonly derived = new KeptReads(this.heard)
 
   constructor(
     private readonly ttlMs = 5000,
@@ -57,22 +59,11 @@ export class PermissionResolver {
   }
 
   /**
-   * `load()`, kept for a minute per tenant, user and `what` on the same terms as the grants, but only while this
-   * process hears the grant tables' notifications (PostgreSQL): on SQLite the read is in-process and cheap,
-   * and a change made by another process would go unseen.
+   * `load()`, kept per tenant, user and `what` while this process hears the grant tables' notifications
+   * (PostgreSQL; platform/kept-reads.ts): on SQLite the read is in-process and cheap.
    */
-  async ofUser<T>(tenantId: string, userId: string, what: string, load: () => Promise<T>): Promise<T> {
-    if (!this.heard.listening) return load()
-    const key = `${tenantId}:${userId}:${what}`
-    const hit = this.derived.get(key)
-    if (hit && Date.now() - hit.at < this.listeningTtlMs) return hit.value as T
-    const mark = this.heard.epoch
-    const value = await load()
-    if (mark === this.heard.epoch) {
-      if (this.derived.size >= DERIVED_KEPT) this.derived.delete(this.derived.keys().next().value as string)
-      this.derived.set(key, { at: Date.now(), value })
-    }
-    return value
+  ofUser<T>(tenantId: string, userId: string, what: string, load: () => Promise<T>): Promise<T> {
+    return this.derived.read(tenantId, `${userId}:${what}`, load)
   }
 
   async grants(tenantId: string, db: Db, userId: string): Promise<Grants | undefined> {
@@ -85,8 +76,6 @@ export class PermissionResolver {
     return grants
   }
 }
-
-const DERIVED_KEPT = 10_000
 
 const schemaOfKey = (key: string) => Databases.tenantSchema(key.slice(0, key.indexOf(':')))
 

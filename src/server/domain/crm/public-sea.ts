@@ -63,7 +63,7 @@ export interface SeaConfig {
 }
 
 export async function seaConfig(services: Services, db: Db, ctx: RequestContext | null): Promise<SeaConfig> {
-  const wire = await readSingleton(services, db, ctx as RequestContext, services.registry.get('crmSeaConfig'))
+  const wire = await readSingleton(services, db, ctx, services.registry.get('crmSeaConfig'))
   const n = (v: unknown) => Math.max(0, Number(v ?? 0) || 0)
   return {
     ownerLimit: n(wire.ownerLimit),
