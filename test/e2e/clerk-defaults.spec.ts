@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { expect, openCatalog, openMenu, paneOf, searchPicker, test, uniqueSuffix, type AdminApi } from './helpers.js'
+import { browserToday, expect, openCatalog, openMenu, paneOf, searchPicker, test, uniqueSuffix, type AdminApi } from './helpers.js'
 
 /**
  * What the clerk no longer looks for: a top menu opens its main list (not its 参数设置), a new order's
@@ -30,7 +30,7 @@ test('a new purchase order’s 预计到货日期 is today + 预计到货天数'
   const list = await openMenu(page, '采购管理', '采购订单管理', '/purchase/order')
   await list.getByRole('button', { name: '新增', exact: true }).click()
   const pane = paneOf(page, '/purchase/order/add')
-  await expect(pane.getByRole('textbox', { name: '预计到货日期' })).toHaveValue(dayjs().add(3, 'day').format('YYYY-MM-DD'))
+  await expect(pane.getByRole('textbox', { name: '预计到货日期' })).toHaveValue(dayjs(await browserToday(page)).add(3, 'day').format('YYYY-MM-DD'))
 })
 
 test('the receive sheet’s 采购订单 picker leaves out orders received in full', async ({ page, api }) => {

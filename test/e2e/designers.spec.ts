@@ -1,4 +1,4 @@
-import { expect, openScreen, rowOf, test, toast, uniqueSuffix, syncEntity } from './helpers.js'
+import { browserToday, expect, openScreen, rowOf, test, toast, uniqueSuffix, syncEntity } from './helpers.js'
 import type { Page } from '@playwright/test'
 
 /**
@@ -196,7 +196,7 @@ test('表单生成器 names fields from their labels and gives a date field date
   await expect(props.getByRole('combobox', { name: '日期格式' })).toHaveCount(0)
 
   // The live preview starts the date-time at today, in the chosen format.
-  const today = await page.evaluate(() => new Date().toLocaleDateString('sv'))
+  const today = await browserToday(page)
   const preview = pane.getByRole('region', { name: '表单预览' })
   await expect(preview.locator('.ant-picker input').first()).toHaveValue(new RegExp(`^${today} \\d{2}:\\d{2}$`))
   await pane.getByRole('button', { name: '保存', exact: true }).click()

@@ -106,6 +106,12 @@ export const topMenu = (page: Page) => page.getByRole('menu', { name: '顶部菜
 export const sideMenu = (page: Page) => page.getByRole('menu', { name: '导航菜单' })
 
 /** The shell pane of a page: open tabs stay mounted but hidden, so a test works inside the one it opened. */
+/**
+ * Today where the browser is (YYYY-MM-DD in the playwright config's time zone, Asia/Shanghai): the date a screen
+ * starts from. It is a day ahead of the test process's own today from 16:00 UTC.
+ */
+export const browserToday = (page: Page): Promise<string> => page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
+
 export const paneOf = (page: Page, path: string): Locator => page.locator(`.shell-pane[data-page="${path}"]`)
 
 /**

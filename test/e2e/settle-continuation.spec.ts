@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, openScreen, paneOf, rowOf, test } from './helpers.js'
+import { browserToday, expect, openScreen, paneOf, rowOf, test } from './helpers.js'
 import { approveFromList, codeOf, dateInput, docMasterData, modifyFromList, openAdd, pick, receive, save, type DocFixtures } from './document-helpers.js'
 
 /**
@@ -17,8 +17,6 @@ const nextDay = (day: string) => {
   d.setUTCDate(d.getUTCDate() + 1)
   return d.toISOString().slice(0, 10)
 }
-/** Today where the browser is (the playwright config's time zone): a date picker's today. */
-const browserToday = (page: Page) => page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
 
 /** 添加{subject}: ticks these candidates in the dialog and confirms; the lines then show the first. */
 async function addCandidates(page: Page, pane: Locator, subject: string, title: string, ...codes: string[]): Promise<void> {

@@ -18,8 +18,8 @@ export interface PageTab {
   menuId?: string
   /** Incremented by 刷新 to remount the page. */
   version: number
-  /** 刷新 in progress: the pane shows a spinner until the page remounts. */
-  refreshing?: boolean
+  /** 刷新 in progress: the pane shows a spinner for this many ms from when it is on screen, then the page remounts. */
+  refreshing?: number
 }
 
 /** 001 §9: the refresh spinner shows 200 ms, 500 ms when the refreshed tab was not the active one. */
@@ -109,10 +109,17 @@ export function closeOthers(key: string): void {
   commit(tabs.filter((t) => t.key === key || !isClosable(t.key)))
 }
 
-/** 刷新: a spinner for `spinMs`, then the page mounts afresh (its state and data are loaded again). */
+/**
+ * 刷新: a spinner for `spinMs`, then the page mounts afresh (its state and data are loaded again). The pane counts
+ * the time from when the spinner is on screen (shell/TabPanes.tsx), so a busy page still shows it that long.
+ */
 export function refreshTab(key: string, spinMs: number = REFRESH_SPIN_MS): void {
-  commit(tabs.map((t) => (t.key === key ? { ...t, refreshing: true } : t)))
-  setTimeout(() => commit(tabs.map((t) => (t.key === key ? { ...t, version: t.version + 1, refreshing: false } : t))), spinMs)
+  commit(tabs.map((t) => (t.key === key ? { ...t, refreshing: spinMs } : t)))
+}
+
+/** The spinner of 刷新 has been shown its time: the page mounts afresh. */
+export function refreshed(key: string): void {
+  commit(tabs.map((t) => (t.key === key && t.refreshing !== undefined ? { ...t, version: t.version + 1, refreshing: undefined } : t)))
 }
 
 /**

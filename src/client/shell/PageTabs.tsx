@@ -148,7 +148,7 @@ export function PageTabs({ activeKey, menuById, titleOf, onToggleCollect }: Prop
           label: (
             <Dropdown trigger={['contextMenu']} menu={{ items: contextItems(tab, index), onClick: ({ key }) => onContext(tab, key) }}>
               <span className="shell-tab-label" data-tab-key={tab.key}>
-                {tab.refreshing && <ReloadOutlined spin aria-hidden className="shell-tab-spin" />}
+                {tab.refreshing !== undefined && <ReloadOutlined spin aria-hidden className="shell-tab-spin" />}
                 {titleOf(tab)}
               </span>
             </Dropdown>

@@ -1,11 +1,11 @@
-import { memo, Suspense, useMemo, useRef } from 'react'
+import { memo, Suspense, useEffect, useMemo, useRef } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { Spin } from 'antd'
 import { SWRConfig } from 'swr'
 import ErrorPage from '../pages/ErrorPage.js'
 import { PageErrorBoundary } from './PageErrorBoundary.js'
 import type { ResolvedPage } from './page-registry.js'
-import type { PageTab } from '../app/tab-store.js'
+import { refreshed, type PageTab } from '../app/tab-store.js'
 import { PaneContext } from '../app/pane-context.js'
 import { paneFreshness } from '../app/pane-freshness.js'
 import { ROUTE_ANIMATION } from '../../shared/look/ui-constants.js'
@@ -23,6 +23,15 @@ export const PageLoading = () => (
     <Spin />
   </div>
 )
+
+/** 刷新's spinner: its time runs from when it is on screen, not from the click (a busy page would cut it short). */
+function RefreshSpinner({ tabKey, ms }: { tabKey: string; ms: number }) {
+  useEffect(() => {
+    const timer = setTimeout(() => refreshed(tabKey), ms)
+    return () => clearTimeout(timer)
+  }, [tabKey, ms])
+  return <PageLoading />
+}
 
 /**
  * Every open tab stays mounted and is only hidden while inactive, so lists keep their filters and
@@ -71,8 +80,8 @@ const Pane = memo(function Pane({ tab, active, resolve, menusReady }: PaneProps)
     <div className="shell-pane" hidden={!active} data-page={tab.key} style={PANE_FADE}>
       <SWRConfig value={PANE_SWR}>
         <PaneContext.Provider value={pane}>
-          {tab.refreshing ? (
-            <PageLoading />
+          {tab.refreshing !== undefined ? (
+            <RefreshSpinner tabKey={tab.key} ms={tab.refreshing} />
           ) : page ? (
             <PageErrorBoundary key={tab.version}>
               <Suspense fallback={<PageLoading />}>
