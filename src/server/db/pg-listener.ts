@@ -1,4 +1,6 @@
 import pg from 'pg'
+import { sql } from 'kysely'
+import type { Db } from './dialect.js'
 
 export interface ListenerEvents {
   /** A notification on the channel (its payload). */
@@ -89,4 +91,20 @@ export class HeardChannel {
       this.lost()
     },
   }
+}
+
+/**
+ * A statement trigger `name` on each of `tables` (table name → the events that fire it) of `schema`, notifying
+ * `channel` with the schema when the writing transaction commits: what a cache kept true by that channel listens
+ * for. PostgreSQL only; idempotent (start-up runs it on every tenant).
+ */
+export async function installSchemaNotify(db: Db, schema: string, name: string, channel: string, tables: Record<string, string>): Promise<void> {
+  await sql`create or replace function ${sql.id('platform', name)}() returns trigger language plpgsql as $body$
+    begin
+      perform pg_notify(${sql.lit(channel)}, tg_table_schema);
+      return null;
+    end $body$`.execute(db)
+  for (const [table, events] of Object.entries(tables))
+    await sql`create or replace trigger ${sql.id(name)} after ${sql.raw(events)} on ${sql.id(schema, table)}
+      for each statement execute function ${sql.id('platform', name)}()`.execute(db)
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { installSchemaNotify } from '../db/pg-listener.js'
 import type { Db, DbKind } from '../db/dialect.js'
 import { GRANTS_CHANGED_CHANNEL } from './permissions.js'
 
@@ -27,12 +27,5 @@ const GRANT_TABLES: Record<string, string> = {
  */
 export async function installGrantsNotify(db: Db, kind: DbKind, schema: string | undefined, userDeptTable: string): Promise<void> {
   if (kind !== 'postgres' || !schema) return
-  await sql`create or replace function platform.grants_changed() returns trigger language plpgsql as $body$
-    begin
-      perform pg_notify(${sql.lit(GRANTS_CHANGED_CHANNEL)}, tg_table_schema);
-      return null;
-    end $body$`.execute(db)
-  for (const [table, events] of Object.entries({ ...GRANT_TABLES, [userDeptTable]: ANY_CHANGE }))
-    await sql`create or replace trigger grants_changed after ${sql.raw(events)} on ${sql.id(schema, table)}
-      for each statement execute function platform.grants_changed()`.execute(db)
+  await installSchemaNotify(db, schema, 'grants_changed', GRANTS_CHANGED_CHANNEL, { ...GRANT_TABLES, [userDeptTable]: ANY_CHANGE })
 }

@@ -1,6 +1,5 @@
-import { sql } from 'kysely'
 import type { Db, DbKind } from '../db/dialect.js'
-import { HeardChannel } from '../db/pg-listener.js'
+import { HeardChannel, installSchemaNotify } from '../db/pg-listener.js'
 import { KeptReads } from './kept-reads.js'
 
 /** The channel the configuration tables' triggers notify, with the tenant's schema as payload. */
@@ -34,12 +33,6 @@ export class SettingsCache {
 /** PostgreSQL: every statement that changes one of `tables` of a tenant notifies SETTINGS_CHANGED_CHANNEL when it commits. Idempotent. */
 export async function installSettingsNotify(db: Db, kind: DbKind, schema: string | undefined, tables: readonly string[]): Promise<void> {
   if (kind !== 'postgres' || !schema) return
-  await sql`create or replace function platform.settings_changed() returns trigger language plpgsql as $body$
-    begin
-      perform pg_notify(${sql.lit(SETTINGS_CHANGED_CHANNEL)}, tg_table_schema);
-      return null;
-    end $body$`.execute(db)
-  for (const table of tables)
-    await sql`create or replace trigger settings_changed after insert or update or delete or truncate on ${sql.id(schema, table)}
-      for each statement execute function platform.settings_changed()`.execute(db)
+  const events = 'insert or update or delete or truncate'
+  await installSchemaNotify(db, schema, 'settings_changed', SETTINGS_CHANGED_CHANNEL, Object.fromEntries(tables.map((table) => [table, events])))
 }
