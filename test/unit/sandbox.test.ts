@@ -294,8 +294,10 @@ describe('escapes', () => {
   })
 
   it('stops endless promise-job chains and frees their runtime without a wasm abort', () => {
+    // a job that grows the wasm memory leaves quickjs-emscripten a stray context, which owns that job's
+    // error: in 2 of 50 runs the error was freed after its context and the run failed as 'unavailable'
     const abandoned = engine.instancesAbandoned
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 30; i++) {
       expect(failure(() => run('() => { const f = () => Promise.resolve().then(f); f(); return 1 }')).kind).toBe('timeout')
       stillWorks()
     }

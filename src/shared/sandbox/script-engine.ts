@@ -394,14 +394,19 @@ export class ScriptEngine {
     while (env.runtime.hasPendingJob()) {
       if (Date.now() > this.deadline) throw new Fatal(ScriptError.timeout())
       const r = env.runtime.executePendingJobs()
-      disposeStrayContexts(env.runtime, env.context)
-      if (r.error) {
-        const fatal = this.interrupted || this.isOutOfMemory(env, r.error)
-        const error = fatal ? this.fatalFrom(env, r.error) : null
-        if (r.error.alive) r.error.dispose()
-        // an ordinary rejection inside a job is the script's own affair: its result is already final
-        if (error) throw new Fatal(error)
+      let error: ScriptError | null = null
+      try {
+        if (r.error) {
+          const fatal = this.interrupted || this.isOutOfMemory(env, r.error)
+          error = fatal ? this.fatalFrom(env, r.error) : null
+          r.error.dispose()
+        }
+      } finally {
+        // after the error: a job's error handle may belong to the stray context, and dies with it
+        disposeStrayContexts(env.runtime, env.context)
       }
+      // an ordinary rejection inside a job is the script's own affair: its result is already final
+      if (error) throw new Fatal(error)
       if (this.interrupted) throw new Fatal(ScriptError.timeout())
     }
   }
