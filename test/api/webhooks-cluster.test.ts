@@ -35,13 +35,13 @@ describe.skipIf(!onPostgres)('webhooks from two server processes on one PostgreS
     await cluster?.stop()
     await receiver?.close()
   })
+  const ok = async <T>(client: ApiClient, token: string, method: 'POST' | 'PATCH' | 'PUT' | 'GET', url: string, body?: unknown, query?: Record<string, string>) => {
+    const r = await client.call<T>(method, url, { token, body, query })
+    expect(r.body.msg, `${method} ${url}: ${r.raw} ${cluster.output().slice(-2000)}`).toBe('操作成功！')
+    return r.body.data
+  }
 
   it('delivers every event once, in order, whichever process wrote it and whichever sends it', { timeout: 120_000 }, async () => {
-    const ok = async <T>(client: ApiClient, token: string, method: 'POST' | 'PATCH' | 'GET', url: string, body?: unknown, query?: Record<string, string>) => {
-      const r = await client.call<T>(method, url, { token, body, query })
-      expect(r.body.msg, `${method} ${url}: ${r.raw} ${cluster.output().slice(-2000)}`).toBe('操作成功！')
-      return r.body.data
-    }
     const subscription = await ok<string>(a, tokenA, 'POST', '/system/webhook', { name: '集群订阅', event: 'document.approved', url: `${receiver.base}/cluster`, available: true })
     // The first two requests fail: the first event is retried while the others wait behind it.
     receiver.answer('/cluster', 500, 500)
@@ -70,5 +70,33 @@ describe.skipIf(!onPostgres)('webhooks from two server processes on one PostgreS
     const deliveryIds = receiver.at('/cluster').map((r) => String(r.headers['x-webhook-delivery']))
     expect(new Set(deliveryIds).size).toBe(approved.length)
     expect(receiver.at('/cluster')).toHaveLength(approved.length + 2)
+  })
+
+  it('applies on B a subscription and 系统参数 changed through A, though B keeps both between changes', { timeout: 60_000 }, async () => {
+    const order = (client: ApiClient, token: string) =>
+      ok<string>(client, token, 'POST', '/purchase/order', {
+        scId: f.scA,
+        supplierId: f.supplierId,
+        products: [{ productId: f.p1, orderNum: 1, taxPrice: '10.00', taxRate: 17 }],
+        payTypes: [{ id: f.payTypeId, payAmount: '10.00', text: '全款' }],
+      })
+    const approveOnB = async () => b.call('PATCH', '/purchase/order/approve/pass', { token: tokenB, body: { id: await order(b, tokenB) } })
+    // An approval of one's own order on B reads (and B may keep) the subscriptions and the separation-of-duties parameter.
+    expect((await approveOnB()).body.msg).toBe('操作成功！')
+    const subscription = await ok<string>(a, tokenA, 'POST', '/system/webhook', { name: '集群新订阅', event: 'document.approved', url: `${receiver.base}/kept`, available: true })
+    await until('an approval on B writes a delivery to the subscription made through A', async () => {
+      expect((await approveOnB()).body.msg).toBe('操作成功！')
+      return (await ok<{ datas: unknown[] }>(a, tokenA, 'GET', '/system/webhook/delivery/query', undefined, { subscriptionId: subscription })).datas.length > 0
+    }, 5_000)
+    const params = await ok<{ datas: { id: string; pKey: string }[] }>(a, tokenA, 'GET', '/system/parameter/query', undefined, { pKey: 'approval.separate-duties' })
+    const rule = params.datas.find((p) => p.pKey === 'approval.separate-duties')!
+    const setRule = (on: boolean) => ok(a, tokenA, 'PUT', '/system/parameter', { id: rule.id, pKey: rule.pKey, pValue: String(on) })
+    await setRule(true)
+    try {
+      await until('B refuses an own approval once separation of duties is on through A', async () => (await approveOnB()).body.msg === '不允许审核自己创建的采购订单', 5_000)
+    } finally {
+      await setRule(false)
+    }
+    await until('B allows it again once it is off', async () => (await approveOnB()).body.msg === '操作成功！', 5_000)
   })
 })

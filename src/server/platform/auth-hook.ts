@@ -5,6 +5,7 @@ import type { SessionStore } from './sessions.js'
 import { relogin } from './errors.js'
 import type { Access } from './routes.js'
 import type { ApiTokenStore } from './api-tokens.js'
+import type { SettingsCache } from './settings-cache.js'
 import type { RequestContext } from './request-context.js'
 
 export const TOKEN_HEADER = 'x-auth-token'
@@ -13,7 +14,7 @@ export const TOKEN_HEADER = 'x-auth-token'
  * Resolves token -> session -> tenant database -> grants before every API handler. Routes declare
  * their access; this hook only fails when a route needs a signed-in user and there is none.
  */
-type AuthServices = { sessions: SessionStore; databases: Databases; permissions: PermissionResolver; apiTokens: ApiTokenStore }
+type AuthServices = { sessions: SessionStore; databases: Databases; permissions: PermissionResolver; apiTokens: ApiTokenStore; settings: SettingsCache }
 
 /**
  * The context of a call through an API token: its user in its tenant (so data permissions and ownership
@@ -36,6 +37,7 @@ async function tokenContext(services: AuthServices, bearer: string, ip: string):
     isAdmin: false,
     permissions,
     ip,
+    settings: services.settings.of(grant.tenantId),
     apiToken: { id: grant.id, name: grant.name },
   }
 }
@@ -77,6 +79,7 @@ export function installAuthHook(
       isAdmin: grants.isAdmin,
       permissions: grants.permissions,
       ip: req.ip,
+      settings: services.settings.of(session.tenantId),
     }
   })
 }

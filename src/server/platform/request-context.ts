@@ -1,4 +1,5 @@
 import type { Db } from '../db/dialect.js'
+import type { TenantSettings } from './settings-cache.js'
 
 /** Who is calling and with which database; resolved by the auth hook before any handler runs. */
 export interface RequestContext {
@@ -13,6 +14,11 @@ export interface RequestContext {
   isAdmin: boolean
   permissions: ReadonlySet<string>
   ip: string
+  /**
+   * The tenant's configuration rows and rarely changed tables as this process keeps them (platform/settings-cache.ts);
+   * absent outside a request (jobs read the database).
+   */
+  settings?: TenantSettings
   /** Set when the call came with an API token: the user's keys are narrowed to the token's, and the op log names it. */
   apiToken?: { id: string; name: string }
 }

@@ -6,6 +6,17 @@ import { KeptReads } from './kept-reads.js'
 export const SETTINGS_CHANGED_CHANNEL = 'settings_changed'
 
 /**
+ * Tables besides the configuration entities that writes read on nearly every call and people change a few times
+ * a year: 系统参数 (separation of duties on every approval) and 事件订阅 (every approval's webhook event).
+ */
+export const KEPT_TABLES = ['sys_parameter', 'webhook_subscription'] as const
+
+/** One tenant's kept reads, as a request's context carries them. */
+export interface TenantSettings {
+  read<T>(what: string, load: () => Promise<T>): Promise<T>
+}
+
+/**
  * A tenant's configuration rows (the `singleton` entities: 采购参数设置, 销售参数设置, …) as this process last read
  * them. Documents read them on every save and approval, and they change a few times a year: on PostgreSQL each
  * is kept until a statement that changes its table commits (installSettingsNotify), so an approval costs a
@@ -23,6 +34,10 @@ export class SettingsCache {
     return this.kept.read(tenantId, table, load)
   }
 
+  of(tenantId: string): TenantSettings {
+    return { read: (what, load) => this.kept.read(tenantId, what, load) }
+  }
+
   /** A change committed by this process: dropped here at once, before the notification comes back. */
   invalidate(): void {
     this.heard.epoch++
@@ -30,9 +45,9 @@ export class SettingsCache {
   }
 }
 
-/** PostgreSQL: every statement that changes one of `tables` of a tenant notifies SETTINGS_CHANGED_CHANNEL when it commits. Idempotent. */
+/** PostgreSQL: every statement that changes one of `tables` (and KEPT_TABLES) of a tenant notifies SETTINGS_CHANGED_CHANNEL when it commits. Idempotent. */
 export async function installSettingsNotify(db: Db, kind: DbKind, schema: string | undefined, tables: readonly string[]): Promise<void> {
   if (kind !== 'postgres' || !schema) return
   const events = 'insert or update or delete or truncate'
-  await installSchemaNotify(db, schema, 'settings_changed', SETTINGS_CHANGED_CHANNEL, Object.fromEntries(tables.map((table) => [table, events])))
+  await installSchemaNotify(db, schema, 'settings_changed', SETTINGS_CHANGED_CHANNEL, Object.fromEntries([...tables, ...KEPT_TABLES].map((table) => [table, events])))
 }

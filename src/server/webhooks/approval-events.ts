@@ -20,5 +20,5 @@ export interface ApprovedRecord {
  * announces through here, so a receiver gets one shape whatever approved the record.
  */
 export async function announceApproval(trx: Db, ctx: RequestContext, event: ApprovalEvent, record: ApprovedRecord, extra: Record<string, unknown>): Promise<void> {
-  await emitWebhookEvent(trx, event, { document: record.kind, subject: record.subject, id: record.id, code: record.code ?? null, ...extra }, ctx)
+  await emitWebhookEvent(trx, event, { document: record.kind, subject: record.subject, id: record.id, code: record.code ?? null, ...extra }, ctx, ctx.settings)
 }

@@ -4,6 +4,7 @@ import { afterCommit } from '../platform/db-tx.js'
 import { auditColumns, type Actor } from '../platform/audit-columns.js'
 import { now } from '../platform/clock.js'
 import { newId } from '../platform/ids.js'
+import type { TenantSettings } from '../platform/settings-cache.js'
 
 export type WebhookEvent = (typeof WEBHOOK_EVENT)[keyof typeof WEBHOOK_EVENT]
 
@@ -45,19 +46,14 @@ const ROWS_PER_INSERT = 500
  * delivery, and a committed one always has its deliveries, whatever happens to this process after the
  * commit (another process sends them). The payload is `{id, event, occurredAt, data}`; `id` is the same
  * for every subscription and every replay, so a receiver can drop what it has seen. The subscriptions
- * are read once for all the events (an automatic return of many customers).
+ * are read once for all the events (an automatic return of many customers); with a request's kept reads
+ * (`settings`), once per process until a subscription changes (platform/settings-cache.ts).
  */
-export async function emitWebhookEvents(trx: Db, items: WebhookEventItem[], actor: Actor = WEBHOOK_ACTOR): Promise<void> {
+export async function emitWebhookEvents(trx: Db, items: WebhookEventItem[], actor: Actor = WEBHOOK_ACTOR, settings?: TenantSettings): Promise<void> {
   if (!items.length) return
-  const kinds = [...new Set(items.map((i) => i.event))]
-  const subscriptions = await trx
-    .selectFrom(SUBSCRIPTION_TABLE)
-    .select(['id', 'name', 'url', 'event', 'available'])
-    .where('event', 'in', kinds)
-    .orderBy('id')
-    .execute()
-  // `available` is a boolean on PostgreSQL and 0/1 on SQLite.
-  const live = subscriptions.filter((s) => s.available === true || Number(s.available) === 1)
+  const kinds = new Set(items.map((i) => i.event))
+  const subscriptions = settings ? await settings.read(SUBSCRIPTION_TABLE, () => liveSubscriptions(trx)) : await liveSubscriptions(trx, [...kinds])
+  const live = subscriptions.filter((s) => kinds.has(s.event as WebhookEvent))
   if (!live.length) return
   const audit = auditColumns(actor)
   const due = Date.now()
@@ -86,6 +82,14 @@ export async function emitWebhookEvents(trx: Db, items: WebhookEventItem[], acto
   wakeAfterCommit(trx)
 }
 
+/** The enabled subscriptions (of `kinds`, or all), in id order. */
+async function liveSubscriptions(db: Db, kinds?: string[]) {
+  let query = db.selectFrom(SUBSCRIPTION_TABLE).select(['id', 'name', 'url', 'event', 'available']).orderBy('id')
+  if (kinds) query = query.where('event', 'in', kinds)
+  // `available` is a boolean on PostgreSQL and 0/1 on SQLite.
+  return (await query.execute()).filter((s) => s.available === true || Number(s.available) === 1)
+}
+
 /** One event into the outbox of `trx` (see emitWebhookEvents). */
-export const emitWebhookEvent = (trx: Db, event: WebhookEvent, data: Record<string, unknown>, actor?: Actor): Promise<void> =>
-  emitWebhookEvents(trx, [{ event, data }], actor)
+export const emitWebhookEvent = (trx: Db, event: WebhookEvent, data: Record<string, unknown>, actor?: Actor, settings?: TenantSettings): Promise<void> =>
+  emitWebhookEvents(trx, [{ event, data }], actor, settings)
