@@ -33,7 +33,7 @@ export async function ensureSingleton(codec: RecordCodec, db: Db, actor: Actor, 
 /**
  * The one row of a configuration entity. A read never writes: a tenant gets the row when it is
  * provisioned; until then (or if it was removed) the field defaults answer. Through the process's settings
- * cache when the caller's tenant is known (a job's read without a request reads the row), as a copy.
+ * cache when the call is a request's (`ctx.settings`; a job's read reads the row), as a copy.
  */
 export async function readSingleton(services: Services, db: Db, ctx: RequestContext | null, entity: EntityModel): Promise<Wire> {
   const read = async (): Promise<Wire> => {
@@ -41,5 +41,5 @@ export async function readSingleton(services: Services, db: Db, ctx: RequestCont
     if (row) return services.codec.fromRow(entity, row)
     return { id: SINGLETON_ID, ...singletonDefaults(entity) }
   }
-  return { ...(ctx ? await services.settings.read(ctx.tenantId, entity.table, read) : await read()) }
+  return { ...(ctx?.settings ? await ctx.settings.read(entity.table, read) : await read()) }
 }

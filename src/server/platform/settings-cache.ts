@@ -17,8 +17,8 @@ export interface TenantSettings {
 }
 
 /**
- * A tenant's configuration rows (the `singleton` entities: 采购参数设置, 销售参数设置, …) as this process last read
- * them. Documents read them on every save and approval, and they change a few times a year: on PostgreSQL each
+ * A tenant's configuration rows (the `singleton` entities: 采购参数设置, 销售参数设置, …, and KEPT_TABLES) as this
+ * process last read them. Documents read them on every save and approval, and they change a few times a year: on PostgreSQL each
  * is kept until a statement that changes its table commits (installSettingsNotify), so an approval costs a
  * round trip less (platform/kept-reads.ts has the terms).
  */
@@ -30,10 +30,7 @@ export class SettingsCache {
   )
   private readonly kept = new KeptReads(this.heard)
 
-  read<T>(tenantId: string, table: string, load: () => Promise<T>): Promise<T> {
-    return this.kept.read(tenantId, table, load)
-  }
-
+  /** The tenant's kept reads (a request's `ctx.settings`). */
   of(tenantId: string): TenantSettings {
     return { read: (what, load) => this.kept.read(tenantId, what, load) }
   }
