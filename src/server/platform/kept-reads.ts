@@ -5,8 +5,9 @@ import type { HeardChannel } from '../db/pg-listener.js'
  * Reads a process keeps per tenant while it hears a channel whose triggers name the tenant's schema on every
  * change that commits (PostgreSQL): each kept for at most `ttlMs`, dropped when the channel names its tenant,
  * all dropped when the channel is lost, and a read in flight while any notification arrived is not kept (it may
- * have seen the rows before the change). Without the channel (SQLite, or the connection down) every read goes to
- * the database: a change made by another process would go unseen.
+ * have seen the rows before the change). Without the channel (SQLite, or the connection down) a read is kept only
+ * `unheardTtlMs` (none by default): a change made by another process would go unseen, and this process's own
+ * writes must say so (`clear`).
  */
 export class KeptReads {
   private readonly entries = new Map<string, { at: number; value: unknown }>()
@@ -14,14 +15,16 @@ export class KeptReads {
   constructor(
     private readonly heard: HeardChannel,
     private readonly ttlMs = 60_000,
+    private readonly unheardTtlMs = 0,
     private readonly max = 10_000,
   ) {}
 
   async read<T>(tenantId: string, what: string, load: () => Promise<T>): Promise<T> {
-    if (!this.heard.listening) return load()
+    const ttl = this.heard.listening ? this.ttlMs : this.unheardTtlMs
+    if (!ttl) return load()
     const key = `${tenantId}:${what}`
     const hit = this.entries.get(key)
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value as T
+    if (hit && Date.now() - hit.at < ttl) return hit.value as T
     const mark = this.heard.epoch
     const value = await load()
     if (mark === this.heard.epoch) {

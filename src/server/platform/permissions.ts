@@ -1,7 +1,6 @@
 import type { Db } from '../db/dialect.js'
 import { HeardChannel } from '../db/pg-listener.js'
 import { KeptReads } from './kept-reads.js'
-import { Databases } from '../db/databases.js'
 import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 
 export { ADMIN_PERMISSION }
@@ -25,28 +24,23 @@ export const GRANTS_CHANGED_CHANNEL = 'grants_changed'
 
 /**
  * What a user may do: enabled roles, the role permission `admin` (passes everything), and the
- * permission keys of the enabled menus linked to those roles. Cached per user so a list request costs one
- * session lookup: for a few seconds, role, menu and user-role writes here clearing it; on PostgreSQL, while
- * this process listens, for a minute, since every commit that changes a grant table notifies each process,
- * which drops that tenant's grants (a read that raced with a notification is not kept).
+ * permission keys of the enabled menus linked to those roles. Kept per user so a list request costs one
+ * session lookup (platform/kept-reads.ts): on PostgreSQL, while this process listens, for a minute, since every
+ * commit that changes a grant table notifies each process, which drops that tenant's grants; without the channel
+ * for a few seconds, role, menu and user-role writes here clearing it.
  */
 export class PermissionResolver {
-  private readonly cache = new Map<string, { at: number; grants: Grants | undefined }>()
   /** What the process's listening connection (db/pg-listener.ts) tells this cache on GRANTS_CHANGED_CHANNEL. */
   readonly heard = new HeardChannel(
     (schema) => {
-      for (const key of this.cache.keys()) if (schemaOfKey(key) === schema) this.cache.delete(key)
+      this.kept.forget(schema)
       this.derived.forget(schema)
     },
     () => this.clear(),
   )
-  /** What else is read of a user from the grant tables (their data permission). */
+  private readonly kept = new KeptReads(this.heard, 60_000, 5_000)
+  /** What else is read of a user from the grant tables (their data permission): only while heard. */
   private readonly derived = new KeptReads(this.heard)
-
-  constructor(
-    private readonly ttlMs = 5000,
-    private readonly listeningTtlMs = 60_000,
-  ) {}
 
   invalidate(): void {
     this.heard.epoch++
@@ -54,7 +48,7 @@ export class PermissionResolver {
   }
 
   private clear(): void {
-    this.cache.clear()
+    this.kept.clear()
     this.derived.clear()
   }
 
@@ -66,18 +60,10 @@ export class PermissionResolver {
     return this.derived.read(tenantId, `${userId}:${what}`, load)
   }
 
-  async grants(tenantId: string, db: Db, userId: string): Promise<Grants | undefined> {
-    const key = `${tenantId}:${userId}`
-    const hit = this.cache.get(key)
-    if (hit && Date.now() - hit.at < (this.heard.listening ? this.listeningTtlMs : this.ttlMs)) return hit.grants
-    const mark = this.heard.epoch
-    const grants = await loadGrants(db, userId)
-    if (mark === this.heard.epoch) this.cache.set(key, { at: Date.now(), grants })
-    return grants
+  grants(tenantId: string, db: Db, userId: string): Promise<Grants | undefined> {
+    return this.kept.read(tenantId, userId, () => loadGrants(db, userId))
   }
 }
-
-const schemaOfKey = (key: string) => Databases.tenantSchema(key.slice(0, key.indexOf(':')))
 
 /** A user's grants read now, without the cache: rank checks compare caller and target inside the write's transaction. */
 export async function loadGrants(db: Db, userId: string): Promise<Grants | undefined> {
