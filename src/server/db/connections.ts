@@ -7,6 +7,7 @@ import type { Db, DbKind } from './dialect.js'
 import { registerDecimalFunctions } from './exact-decimal.js'
 import { namingPool } from './prepared-statements.js'
 import { withStatementCache } from './statement-cache.js'
+import { SchemaPostgresDialect } from './schema-compiler.js'
 
 /** Opening the databases: the URL's kind, an SQLite file with its decimal functions, a PostgreSQL pool. */
 
@@ -47,6 +48,8 @@ export function postgresPool(connectionString: string, max = 10): pg.Pool {
   return pool
 }
 
-export function openPostgres(pool: pg.Pool): Db {
-  return new Kysely({ dialect: new PostgresDialect({ pool: namingPool(pool) }) })
+/** A handle on `pool`; with `schema`, every statement's tables are qualified by it (db/schema-compiler.ts). */
+export function openPostgres(pool: pg.Pool, schema?: string): Db {
+  const config = { pool: namingPool(pool) }
+  return new Kysely({ dialect: schema ? new SchemaPostgresDialect(config, schema) : new PostgresDialect(config) })
 }

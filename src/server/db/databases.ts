@@ -27,7 +27,7 @@ export class Databases {
     } else {
       this.pool = postgresPool(target.location)
       this.root = openPostgres(this.pool)
-      this.platform = this.root.withSchema('platform')
+      this.platform = openPostgres(this.pool, 'platform')
     }
   }
 
@@ -52,7 +52,7 @@ export class Databases {
     let db = this.tenants.get(tenantId)
     if (!db) {
       const schema = Databases.tenantSchema(tenantId)
-      if (this.root) db = this.root.withSchema(schema)
+      if (this.pool) db = openPostgres(this.pool, schema)
       else {
         const file = Databases.sqliteTenantFile(this.target.location, tenantId)
         db = openSqlite(file)
