@@ -85,17 +85,6 @@ class SchemaQueryCompiler extends PostgresQueryCompiler {
 
   private collectTables(node: OperationNode): string[] {
     const added: string[] = []
-    const add = (id: SchemableIdentifierNode) => {
-      const name = id.identifier.name
-      if (!this.tables.has(name) && !this.ctes.has(name)) (this.tables.add(name), added.push(name))
-    }
-    const fromExpr = (expr: OperationNode | undefined): void => {
-      if (!expr) return
-      if (TableNode.is(expr)) add(expr.table)
-      else if (AliasNode.is(expr) && TableNode.is(expr.node)) add(expr.node.table)
-      else if (ListNode.is(expr)) expr.items.forEach(fromExpr)
-      else if (UsingNode.is(expr)) expr.tables.forEach(fromExpr)
-    }
     const n = node as {
       name?: OperationNode
       from?: { froms: readonly OperationNode[] }
@@ -104,14 +93,30 @@ class SchemaQueryCompiler extends PostgresQueryCompiler {
       joins?: readonly JoinNode[]
       using?: OperationNode
     }
-    if (n.name && SchemableIdentifierNode.is(n.name)) add(n.name)
-    n.from?.froms.forEach(fromExpr)
-    fromExpr(n.into)
-    fromExpr(n.table)
-    n.joins?.forEach((join) => fromExpr(join.table))
-    if (n.using) fromExpr(JoinNode.is(n.using) ? n.using.table : n.using)
-    // The set is shared with the statements around this one, so a name they qualify stays theirs.
+    if (n.name && SchemableIdentifierNode.is(n.name)) this.addTable(n.name, added)
+    if (n.from) for (const from of n.from.froms) this.addFrom(from, added)
+    this.addFrom(n.into, added)
+    this.addFrom(n.table, added)
+    if (n.joins) for (const join of n.joins) this.addFrom(join.table, added)
+    if (n.using) this.addFrom(JoinNode.is(n.using) ? n.using.table : n.using, added)
     return added
+  }
+
+  // Methods, not closures: this runs for every statement and subquery compiled.
+  private addFrom(expr: OperationNode | undefined, added: string[]): void {
+    if (!expr) return
+    if (TableNode.is(expr)) this.addTable(expr.table, added)
+    else if (AliasNode.is(expr) && TableNode.is(expr.node)) this.addTable(expr.node.table, added)
+    else if (ListNode.is(expr)) for (const item of expr.items) this.addFrom(item, added)
+    else if (UsingNode.is(expr)) for (const table of expr.tables) this.addFrom(table, added)
+  }
+
+  /** A table the statement names, unless a statement around it or a CTE has the name: theirs stays theirs. */
+  private addTable(id: SchemableIdentifierNode, added: string[]): void {
+    const name = id.identifier.name
+    if (this.tables.has(name) || this.ctes.has(name)) return
+    this.tables.add(name)
+    added.push(name)
   }
 }
 
