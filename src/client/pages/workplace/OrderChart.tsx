@@ -26,7 +26,8 @@ export default function OrderChart({ data, measure, label, dark }: Props) {
     if (!el.current) return
     const instance = echarts.init(el.current, dark ? 'dark' : undefined)
     chart.current = instance
-    const observer = new ResizeObserver(() => instance.resize())
+    // A hidden tab's chart measures 0 wide: it is laid out again when shown, not while hidden.
+    const observer = new ResizeObserver(([entry]) => entry.contentRect.width > 0 && instance.resize())
     observer.observe(el.current)
     return () => {
       observer.disconnect()

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { Card, Empty, Segmented, Spin } from 'antd'
 import { LineChartOutlined } from '@ant-design/icons'
 import { ApiError } from '../../api/http.js'
@@ -24,7 +24,8 @@ export function OrderChartCard() {
   const meta = useMeta()
   const [measure, setMeasure] = useState<'num' | 'amount'>('num')
   const { data: answer, error, isLoading } = useCall(chart.order, undefined, { hideError: true, swr: { revalidateOnFocus: false } })
-  const data = error ? undefined : toOrderChartData(answer)
+  // The same object while the answer is: a render of the card (its tab hidden or shown) does not redraw the chart.
+  const data = useMemo(() => (error ? undefined : toOrderChartData(answer)), [answer, error])
   const label = useCallback((bizType: number) => meta?.enums.label('ORDER_CHART_BIZ_TYPE', bizType, locale) ?? String(bizType), [meta, locale])
   const missing = error instanceof ApiError && error.code !== 404 ? error.message : undefined
 
