@@ -11,6 +11,7 @@ import { parseDatabaseUrl } from './db/connections.js'
 import { migrateTenant, provisionPlatform } from './engine/provision.js'
 import { EntityRegistry } from './engine/entity-registry.js'
 import { EntityStore } from './engine/entity-store.js'
+import { dropKeptOnWrite } from './engine/singletons.js'
 import { HookRegistry } from './engine/entity-hooks.js'
 import { RecordCodec } from './engine/record-codec.js'
 import { registerMasterDataRoutes } from './engine/master-data-routes.js'
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', services)
   const permissionSetup = dataPermissionSetup(services)
   services.store.dataFilter = (db, ctx, type, aliases, references) => dataPermissionFilter(permissionSetup, db, ctx, type, aliases, references)
+  dropKeptOnWrite(services)
   app.addHook('onClose', async () => {
     await notifications?.close()
     await databases.close()

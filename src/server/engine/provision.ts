@@ -4,7 +4,7 @@ import { existingSchema, linkTable, syncEntityTable } from './entity-tables.js'
 import type { EntityRegistry } from './entity-registry.js'
 import type { FieldModel } from '../../shared/metadata/entity-model.js'
 import { RecordCodec } from './record-codec.js'
-import { ensureSingleton } from './singletons.js'
+import { ensureSingleton, keptEntities } from './singletons.js'
 import { ensureCodeRules } from './code-rules.js'
 import { hasRowCounter, installRowCounters } from '../db/row-counter.js'
 import { installGrantsNotify } from '../platform/grants-changed.js'
@@ -43,8 +43,8 @@ export async function migrateTenant(databases: Databases, registry: EntityRegist
   await installRowCounters(db, databases.kind, schema, countedTables(registry, 'tenant'))
   const user = registry.get('user')
   await installGrantsNotify(db, databases.kind, schema, linkTable(user, user.byName.get('deptIds') as FieldModel))
+  await installSettingsNotify(db, databases.kind, schema, keptEntities(registry).map((e) => e.table))
   const configurations = registry.all().filter((e) => e.scope === 'tenant' && e.file.singleton === true)
-  await installSettingsNotify(db, databases.kind, schema, configurations.map((e) => e.table))
   const codec = new RecordCodec(databases.kind, registry.enums)
   for (const entity of configurations) await ensureSingleton(codec, db, PROVISIONER, entity)
   await ensureCodeRules(db, registry, PROVISIONER)

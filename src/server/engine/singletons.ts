@@ -4,6 +4,8 @@ import { writableFields } from '../../shared/metadata/validate-record.js'
 import { auditColumns, type Actor } from '../platform/audit-columns.js'
 import type { RequestContext } from '../platform/request-context.js'
 import type { Services } from './services.js'
+import type { EntityRegistry } from './entity-registry.js'
+import { afterCommit } from '../platform/db-tx.js'
 import type { RecordCodec, Wire } from './record-codec.js'
 
 /** The default values of a configuration entity's one row (its fields' `default`s). */
@@ -42,4 +44,18 @@ export async function readSingleton(services: Services, db: Db, ctx: RequestCont
     return { id: SINGLETON_ID, ...singletonDefaults(entity) }
   }
   return { ...(ctx?.settings ? await ctx.settings.read(entity.table, read) : await read()) }
+}
+
+/** What every process keeps of a tenant (platform/settings-cache.ts): the configurations and the entities declared `kept`. */
+export const keptEntities = (registry: EntityRegistry): EntityModel[] =>
+  registry.all().filter((e) => e.scope === 'tenant' && (e.file.singleton === true || e.file.kept === true))
+
+/**
+ * A write to a `kept` entity drops this process's copy when it commits (the other processes drop theirs when
+ * they hear of it); the configuration route does the same for a singleton.
+ */
+export function dropKeptOnWrite(services: Services): void {
+  const changed = async ({ trx }: { trx: Db }) => afterCommit(trx, () => services.settings.invalidate())
+  for (const entity of services.registry.all().filter((e) => e.file.kept === true))
+    services.hooks.on(entity.name, { afterSave: changed, beforeDelete: changed, beforeAvailable: changed })
 }

@@ -7,7 +7,8 @@ const allParameters = async (db: Db): Promise<Map<string, string | null>> =>
 
 /**
  * A system parameter (sys_parameter, maintained at /system/parameter) as text, or the fallback. With a
- * request's kept reads (`ctx.settings`) the table is read once and kept as the configurations are.
+ * request's kept reads (`ctx.settings`) the table is read once and kept as the configurations are (its entity
+ * file declares it `kept`, which gives the table the trigger that tells every process of a change).
  */
 export async function parameter(db: Db, key: string, fallback: string, settings?: TenantSettings): Promise<string> {
   if (settings) return (await settings.read('sys_parameter', () => allParameters(db))).get(key) ?? fallback

@@ -5,20 +5,14 @@ import { KeptReads } from './kept-reads.js'
 /** The channel the configuration tables' triggers notify, with the tenant's schema as payload. */
 export const SETTINGS_CHANGED_CHANNEL = 'settings_changed'
 
-/**
- * Tables besides the configuration entities that writes read on nearly every call and people change a few times
- * a year: 系统参数 (separation of duties on every approval) and 事件订阅 (every approval's webhook event).
- */
-export const KEPT_TABLES = ['sys_parameter', 'webhook_subscription'] as const
-
 /** One tenant's kept reads, as a request's context carries them. */
 export interface TenantSettings {
   read<T>(what: string, load: () => Promise<T>): Promise<T>
 }
 
 /**
- * A tenant's configuration rows (the `singleton` entities: 采购参数设置, 销售参数设置, …, and KEPT_TABLES) as this
- * process last read them. Documents read them on every save and approval, and they change a few times a year: on PostgreSQL each
+ * A tenant's configuration rows (the `singleton` entities: 采购参数设置, 销售参数设置, …) and the rows of the entities
+ * declared `kept` (系统参数, 事件订阅) as this process last read them. Documents read them on every save and approval, and they change a few times a year: on PostgreSQL each
  * is kept until a statement that changes its table commits (installSettingsNotify), so an approval costs a
  * round trip less (platform/kept-reads.ts has the terms).
  */
@@ -42,9 +36,9 @@ export class SettingsCache {
   }
 }
 
-/** PostgreSQL: every statement that changes one of `tables` (and KEPT_TABLES) of a tenant notifies SETTINGS_CHANGED_CHANNEL when it commits. Idempotent. */
+/** PostgreSQL: every statement that changes one of `tables` of a tenant notifies SETTINGS_CHANGED_CHANNEL when it commits. Idempotent. */
 export async function installSettingsNotify(db: Db, kind: DbKind, schema: string | undefined, tables: readonly string[]): Promise<void> {
   if (kind !== 'postgres' || !schema) return
   const events = 'insert or update or delete or truncate'
-  await installSchemaNotify(db, schema, 'settings_changed', SETTINGS_CHANGED_CHANNEL, Object.fromEntries([...tables, ...KEPT_TABLES].map((table) => [table, events])))
+  await installSchemaNotify(db, schema, 'settings_changed', SETTINGS_CHANGED_CHANNEL, Object.fromEntries(tables.map((table) => [table, events])))
 }

@@ -47,7 +47,7 @@ const ROWS_PER_INSERT = 500
  * commit (another process sends them). The payload is `{id, event, occurredAt, data}`; `id` is the same
  * for every subscription and every replay, so a receiver can drop what it has seen. The subscriptions
  * are read once for all the events (an automatic return of many customers); with a request's kept reads
- * (`settings`), once per process until a subscription changes (platform/settings-cache.ts).
+ * (`settings`), once per process until a subscription changes (its entity file declares it `kept`).
  */
 export async function emitWebhookEvents(trx: Db, items: WebhookEventItem[], actor: Actor = WEBHOOK_ACTOR, settings?: TenantSettings): Promise<void> {
   if (!items.length) return

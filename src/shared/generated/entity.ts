@@ -116,6 +116,10 @@ export interface EntityFile {
    * One row per tenant (a configuration): GET {base} answers it (created from the field defaults on first read) and PUT {base} changes it; no list, create or delete.
    */
   singleton?: boolean
+  /**
+   * Read on nearly every write and changed a few times a year (系统参数, 事件订阅): each process keeps the rows its reads ask for, as it keeps the configurations (a singleton is always kept); a change through any process, or by hand in the database, reaches every process when it commits (PostgreSQL: platform/settings-cache.ts).
+   */
+  kept?: boolean
   document?: Document
 }
 /**

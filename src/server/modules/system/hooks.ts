@@ -7,8 +7,6 @@ import { NO_PASSWORD_KEY, USER_PASSWORD_PERMISSION, assertMayGrant, assertMayMan
 import type { Services } from '../../engine/services.js'
 import { assignRoles } from './user-roles.js'
 import { MENU_DISPLAY } from '../../../shared/generated/enum-codes.js'
-import { afterCommit } from '../../platform/db-tx.js'
-import type { Db } from '../../db/dialect.js'
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 /** A modify that turns an enabled user off (the form's 状态 switch): the same rules as `unable/batch`. */
@@ -45,12 +43,6 @@ export function registerSystemHooks(services: Services): void {
 
   // The department tree gives a user's data permission its parent and child departments.
   hooks.on('dept', invalidate)
-
-  // 系统参数 and 事件订阅 are kept per process (platform/settings-cache.ts KEPT_TABLES): this process drops its copy
-  // when the write commits; the others when they hear of it.
-  const settingsChanged = async ({ trx }: { trx: Db }) => afterCommit(trx, () => services.settings.invalidate())
-  for (const entity of ['parameter', 'webhookSubscription'])
-    hooks.on(entity, { afterSave: settingsChanged, beforeDelete: settingsChanged, beforeAvailable: settingsChanged })
 
   hooks.on('menu', {
     ...invalidate,
