@@ -69,9 +69,18 @@ describe('spreadsheet xlsx mapping', () => {
 
   it('stores FortuneSheet runtime sheets as sparse celldata and reopens formulas with a calc chain', () => {
     const stored = toStoredSheets([{ name: 'S', data: [[{ v: 1 }, null], [null, { v: 3, f: '=A1+2' }]], luckysheet_select_save: [{}] } as never])
-    expect(stored).toEqual([{ name: 'S', order: 0, celldata: [{ r: 0, c: 0, v: { v: 1 } }, { r: 1, c: 1, v: { v: 3, f: '=A1+2' } }] }])
+    // Numbers without an alignment of their own are stored right-aligned, as the editor shows them.
+    expect(stored).toEqual([{ name: 'S', order: 0, celldata: [{ r: 0, c: 0, v: { v: 1, ht: 2 } }, { r: 1, c: 1, v: { v: 3, f: '=A1+2', ht: 2 } }] }])
     const opened = toEditorSheets(stored)
     expect(opened[0]).toMatchObject({ id: 'sheet_1', calcChain: [{ r: 1, c: 1, id: 'sheet_1' }] })
+  })
+
+  it('stores a typed number right-aligned even before the editor has aligned it; an aligned number or a text keeps its own', () => {
+    const [sheet] = toStoredSheets([
+      { name: 'S', data: [[{ v: 42, m: '42', ct: { fa: 'General', t: 'n' } }, { v: 7, ct: { fa: 'General', t: 'n' }, ht: 1 }, { v: 'note', ct: { fa: 'General', t: 'g' } }]] } as never,
+    ])
+    const v = (c: number) => (sheet.celldata as { c: number; v: Record<string, unknown> }[])[c].v
+    expect([v(0).ht, v(1).ht, v(2).ht]).toEqual([2, 1, undefined])
   })
 
   it('opens numbers right-aligned unless aligned, and names a font given by its Luckysheet index', () => {

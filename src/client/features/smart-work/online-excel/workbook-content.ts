@@ -10,6 +10,13 @@ type RuntimeSheet = Record<string, unknown> & { name: string; data?: Cell[][]; c
 
 const KEPT = ['name', 'id', 'order', 'status', 'color', 'hide', 'row', 'column', 'config', 'images', 'frozen', 'zoomRatio', 'dataVerification', 'hyperlink', 'defaultRowHeight', 'defaultColWidth']
 
+/**
+ * A number with no alignment of its own is stored right-aligned, as the editor shows it (on load, and after
+ * typing through its afterUpdateCell hook): the file holds what the user sees even when the save runs before
+ * that hook's format has reached the sheet (a number typed and Ctrl+S at once).
+ */
+const asShown = (cell: Cell): Cell => (isUnalignedNumber(cell) ? { ...(cell as Record<string, unknown>), ht: RIGHT } : cell)
+
 export function toStoredSheets(sheets: RuntimeSheet[]): Record<string, unknown>[] {
   return sheets.map((sheet, order) => {
     const out: Record<string, unknown> = {}
@@ -19,10 +26,10 @@ export function toStoredSheets(sheets: RuntimeSheet[]): Record<string, unknown>[
     if (Array.isArray(sheet.data)) {
       sheet.data.forEach((row, r) =>
         row?.forEach((cell, c) => {
-          if (cell !== null && cell !== undefined) celldata.push({ r, c, v: cell })
+          if (cell !== null && cell !== undefined) celldata.push({ r, c, v: asShown(cell) })
         }),
       )
-    } else if (Array.isArray(sheet.celldata)) celldata.push(...(sheet.celldata as { r: number; c: number; v: Cell }[]))
+    } else if (Array.isArray(sheet.celldata)) for (const cell of sheet.celldata as { r: number; c: number; v: Cell }[]) celldata.push({ ...cell, v: asShown(cell.v) })
     out.celldata = celldata
     return out
   })
