@@ -34,13 +34,11 @@ export default defineConfig({
     // show without their fade (app/reduced-motion.ts), so a run spends its CPU on the screens, not on frames of
     // sliding dialogs. Specs of the motion itself (spec-look) ask for it back with reducedMotion 'no-preference'.
     reducedMotion: 'reduce',
-    // The retry of a failed test records its trace (actions, DOM snapshots, network), so a test that fails
-    // twice on CI keeps one; a first attempt records none: snapshotting the DOM at every action of every test
-    // cost 8-22 % of the e2e stage's time (6 specs, 2 workers: 98-116 s against 90 s). Locally: `--trace on`.
-    // No screencast: capturing and encoding frames for every test cost about as much CPU as the pages
-    // themselves on 2 cores (Chromium's GPU and browser processes: 1,400 of 3,000 CPU seconds of a whole
-    // run), for frames the DOM snapshots and the failure screenshot already show.
-    trace: { mode: 'on-first-retry', screenshots: false },
+    // A failed test keeps its trace (actions, DOM snapshots, network); no screencast: capturing and
+    // encoding frames for every test cost about as much CPU as the pages themselves on 2 cores
+    // (Chromium's GPU and browser processes: 1,400 of 3,000 CPU seconds of a whole run), for frames the
+    // DOM snapshots and the failure screenshot already show.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
