@@ -40,8 +40,6 @@ export function registerSingletonRoutes(app: FastifyInstance, services: Services
         const current = await trx.selectFrom(entity.table).select('id').limit(1).executeTakeFirstOrThrow()
         await services.store.modify(trx, ctx, entity, { ...objectBody(body), id: String(current.id) })
       })
-      // This process reads the new values at once; the others when the trigger's notification reaches them.
-      services.settings.invalidate()
     },
   })
 }

@@ -51,11 +51,11 @@ export const keptEntities = (registry: EntityRegistry): EntityModel[] =>
   registry.all().filter((e) => e.scope === 'tenant' && (e.file.singleton === true || e.file.kept === true))
 
 /**
- * A write to a `kept` entity drops this process's copy when it commits (the other processes drop theirs when
- * they hear of it); the configuration route does the same for a singleton.
+ * A write to a kept entity (a configuration's save included) drops this process's copy when it commits, so this
+ * process reads the new values at once; the other processes drop theirs when the trigger's notification reaches them.
  */
 export function dropKeptOnWrite(services: Services): void {
   const changed = async ({ trx }: { trx: Db }) => afterCommit(trx, () => services.settings.invalidate())
-  for (const entity of services.registry.all().filter((e) => e.file.kept === true))
+  for (const entity of keptEntities(services.registry))
     services.hooks.on(entity.name, { afterSave: changed, beforeDelete: changed, beforeAvailable: changed })
 }

@@ -6,6 +6,7 @@ import { CanvasRenderer } from 'echarts/renderers'
 import type { Statis } from './report-api.js'
 import { statisChartOption } from './statis-chart-option.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { useEChart } from '../../components/use-echart.js'
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
 
@@ -13,21 +14,7 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasR
 export default function StatisChart({ data, dark = false }: { data: Statis; dark?: boolean }) {
   const tr = useTr()
   const el = useRef<HTMLDivElement>(null)
-  const chart = useRef<echarts.ECharts>()
-
-  useEffect(() => {
-    if (!el.current) return
-    const instance = echarts.init(el.current, dark ? 'dark' : undefined)
-    chart.current = instance
-    // A hidden tab's chart measures 0 wide: it is laid out again when shown, not while hidden.
-    const observer = new ResizeObserver(([entry]) => entry.contentRect.width > 0 && instance.resize())
-    observer.observe(el.current)
-    return () => {
-      observer.disconnect()
-      instance.dispose()
-      chart.current = undefined
-    }
-  }, [dark])
+  const chart = useEChart(el, dark)
 
   useEffect(() => {
     chart.current?.setOption(statisChartOption(data, tr), { notMerge: true })

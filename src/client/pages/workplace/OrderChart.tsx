@@ -5,6 +5,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers'
 import type { OrderChartData } from './order-chart-data.js'
 import { useTr } from '../../i18n/use-tr.js'
+import { useEChart } from '../../components/use-echart.js'
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
 
@@ -20,21 +21,7 @@ interface Props {
 export default function OrderChart({ data, measure, label, dark }: Props) {
   const tr = useTr()
   const el = useRef<HTMLDivElement>(null)
-  const chart = useRef<echarts.ECharts>()
-
-  useEffect(() => {
-    if (!el.current) return
-    const instance = echarts.init(el.current, dark ? 'dark' : undefined)
-    chart.current = instance
-    // A hidden tab's chart measures 0 wide: it is laid out again when shown, not while hidden.
-    const observer = new ResizeObserver(([entry]) => entry.contentRect.width > 0 && instance.resize())
-    observer.observe(el.current)
-    return () => {
-      observer.disconnect()
-      instance.dispose()
-      chart.current = undefined
-    }
-  }, [dark])
+  const chart = useEChart(el, dark)
 
   useEffect(() => {
     chart.current?.setOption(
