@@ -11,8 +11,8 @@ export type ValuesColumnType = 'text' | 'bigint' | 'numeric'
  * (values …))` because SQLite takes no column list after a derived table's alias, and both databases name
  * the columns of VALUES column1, column2, …. Column names should not clash with the target table's, so
  * statements can use them unqualified (a qualified `alias.column` would get the tenant schema prepended).
- * Decimal values are bound as exact text: NUMERIC on PostgreSQL, decimal text on SQLite (no cast there,
- * which would turn them into floating point).
+ * On PostgreSQL the rows go as one typed array a column (`unnest`). Decimal values are bound as exact text:
+ * NUMERIC on PostgreSQL, decimal text on SQLite (no cast there, which would turn them into floating point).
  */
 export function valuesList<A extends string>(
   db: Db,
@@ -21,9 +21,13 @@ export function valuesList<A extends string>(
   rows: ReadonlyArray<ReadonlyArray<unknown>>,
 ): AliasedRawBuilder<Record<string, unknown>, A> {
   if (!rows.length) throw new Error('a values list needs at least one row')
-  const pg = isPostgres(db)
-  const cell = (value: unknown, type: ValuesColumnType) => (pg && type !== 'text' ? sql`cast(${value} as ${sql.raw(type)})` : sql`${value}`)
-  const tuples = rows.map((row) => sql`(${sql.join(columns.map(([, type], i) => cell(row[i], type)))})`)
+  if (isPostgres(db)) {
+    // One array a column: the text is the same for any number of rows (one prepared statement, a small tree to build).
+    const arrays = columns.map(([, type], i) => sql`cast(${rows.map((row) => row[i] ?? null)} as ${sql.raw(type)}[])`)
+    const named = sql.join(columns.map(([name]) => sql.ref(name)))
+    return sql<Record<string, unknown>>`(select * from unnest(${sql.join(arrays)}) as ${sql.ref(`${alias}_rows`)}(${named}))`.as(alias)
+  }
+  const tuples = rows.map((row) => sql`(${sql.join(row.map((value) => sql`${value}`))})`)
   const named = sql.join(columns.map(([name], i) => sql`${sql.ref(`column${i + 1}`)} as ${sql.ref(name)}`))
   return sql<Record<string, unknown>>`(select ${named} from (values ${sql.join(tuples)}) as ${sql.ref(`${alias}_rows`)})`.as(alias)
 }

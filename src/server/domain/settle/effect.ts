@@ -2,12 +2,12 @@ import Decimal from 'decimal.js'
 import type { DocumentEvent, SettleEffect } from '../../engine/document-store.js'
 import type { EntityRegistry } from '../../engine/entity-registry.js'
 import { invalid } from '../../platform/errors.js'
-import { appendLedger, ownPosting, type LedgerEntry } from './ledger.js'
+import { appendLedger, ledgerInserts, ownPosting, type LedgerEntry } from './ledger.js'
 import { CalcType, calcTypeOf, kindOfDocument, settleSides, type SettleKind, type SettleSide } from './parties.js'
 import { SettleStatus } from './settle-status.js'
 
 /** A row the document books against itself. */
-function ownRow(e: DocumentEvent & { id: string }, side: SettleSide, kind: SettleKind, amount: Decimal): LedgerEntry {
+function ownRow(e: Pick<DocumentEvent, 'header'> & { id: string }, side: SettleSide, kind: SettleKind, amount: Decimal): LedgerEntry {
   const code = String(e.header.code)
   return {
     partyType: side.partyType,
@@ -37,12 +37,12 @@ export function documentSettlement(registry: EntityRegistry): SettleEffect {
     },
 
     /** Approved while 未结算, the document's signed amount is booked against itself (a 无需结算 one never enters the ledger). */
-    async post(e) {
+    post(e) {
       const found = kindOfDocument(registry, e.doc.name)
-      if (!found || Number(e.header.settleStatus) !== SettleStatus.UN_SETTLE) return
+      if (!found || Number(e.header.settleStatus) !== SettleStatus.UN_SETTLE) return []
       const { side, kind } = found
       const total = new Decimal(String(e.header[kind.amountField] ?? 0))
-      await appendLedger(e.trx, e.ctx, [ownRow(e, side, kind, calcTypeOf(kind, e.header) === CalcType.ADD ? total : total.negated())])
+      return ledgerInserts(e.trx, e.ctx, [ownRow(e, side, kind, calcTypeOf(kind, e.header) === CalcType.ADD ? total : total.negated())])
     },
 
     /**

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import { isPostgres } from '../../db/exact-decimal.js'
+import type { PendingWrite } from '../../db/write-together.js'
 import { auditColumns } from '../../platform/audit-columns.js'
 import { newId } from '../../platform/ids.js'
 import type { RequestContext } from '../../platform/request-context.js'
@@ -29,6 +30,11 @@ export interface LedgerEntry {
  * are never updated or deleted; zero amounts are not written. Amounts are rounded once, to 2 places.
  */
 export async function appendLedger(trx: Db, ctx: RequestContext, entries: LedgerEntry[]): Promise<void> {
+  for (const insert of ledgerInserts(trx, ctx, entries)) await insert.execute()
+}
+
+/** The inserts that book `entries` (rows of 0 left out), not yet run: approval sends them in its own statement. */
+export function ledgerInserts(trx: Db, ctx: RequestContext, entries: LedgerEntry[]): PendingWrite[] {
   if (!trx.isTransaction) throw new Error('the settlement ledger is written inside the caller transaction (inTransaction)')
   const audit = auditColumns(ctx)
   const rows = entries
@@ -48,7 +54,9 @@ export async function appendLedger(trx: Db, ctx: RequestContext, entries: Ledger
       ...audit,
     }))
   // 12 values a row: 1,000 rows stay far below both databases' limit of bound values per statement.
-  for (let start = 0; start < rows.length; start += 1000) await trx.insertInto(LEDGER).values(rows.slice(start, start + 1000)).execute()
+  const inserts: PendingWrite[] = []
+  for (let start = 0; start < rows.length; start += 1000) inserts.push(trx.insertInto(LEDGER).values(rows.slice(start, start + 1000)))
+  return inserts
 }
 
 /** Σ amount of the rows matching `where` (column → value), exactly: PostgreSQL sums NUMERIC; SQLite's SUM would use floats, so decimal.js. */
