@@ -70,7 +70,7 @@ export default function ChildrenDialog({ title, entityName, parentField, parentI
         <Result status="404" title="404" subTitle={tr(`未知的业务对象：${entityName}`)} />
       ) : (
         <>
-          <ListView meta={meta} entity={entity} version={version} params={fixedQuery} onOpen={(mode, row) => setForm({ mode, id: row?.id })} />
+          <ListView meta={meta} entity={entity} rowsGrow version={version} params={fixedQuery} onOpen={(mode, row) => setForm({ mode, id: row?.id })} />
           <EntityFormModal
             meta={meta}
             entity={entity}

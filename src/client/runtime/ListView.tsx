@@ -86,6 +86,8 @@ interface ListOptions<Row extends ListRow> {
   highlightCurrent?: boolean
   /** The rows' own height (a CSS length): they scroll under a fixed header (a list inside a dialog that must fit the window). */
   scrollY?: string | number
+  /** The rows grow with the list instead of scrolling under their header in the height the page leaves (a list in a dialog). */
+  rowsGrow?: boolean
   /** A class of the row's own (dimmed rows of a tree search). */
   rowClassName?: (row: Row) => string | undefined
   /** The page's own search form in place of the source's inputs: it hands over the conditions as sent. */
@@ -140,6 +142,7 @@ function SourceList<Row extends ListRow>({
   highlightCurrent,
   rowClassName,
   scrollY,
+  rowsGrow,
   search: ownSearch,
   prepareRows,
   before,
@@ -212,8 +215,9 @@ function SourceList<Row extends ListRow>({
   const ctx: ListContext = { selected, clearSelection: () => setSelected([]), reload, query: conditions }
   // A list page's rows scroll under their header so the pager stays in sight (000 §9 default table height);
   // on a phone the page scrolls, as its card rows do. The same box gives the width the columns are fitted to.
-  const [tableBox, width] = useBoxWidth()
-  const fittedY = useFittedRowsHeight(tableBox, Boolean(ownSearch || items.length > 0), listable && scrollY === undefined && !narrow)
+  const pageRows = listable && scrollY === undefined && !narrow && !rowsGrow
+  const [tableBox, width] = useBoxWidth(pageRows ? 'page-list' : undefined)
+  const fittedY = useFittedRowsHeight(tableBox, Boolean(ownSearch || items.length > 0), pageRows)
 
   const search = (values: Record<string, unknown>) => {
     applySearch(toWireQuery(items, values, context))

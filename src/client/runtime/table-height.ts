@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { useEffect, type RefObject } from 'react'
 import { TABLE_HEIGHT } from '../../shared/look/ui-constants.js'
 
 /**
@@ -26,18 +26,27 @@ function spaceBelow(el: HTMLElement, content: Element): number {
   return sum
 }
 
+/** The variable a list page's table box carries: the fitted rows' height, changed without rendering the list again. */
+const ROWS_HEIGHT = '--list-rows-height'
+
 /**
- * The fitted rows' height of the table inside `wrapper` when it is a list page's (in the page content,
- * not in a dialog), measured again as the window or the list's surroundings change size; undefined
- * elsewhere or while the page is hidden (a tab in the background keeps its last height).
+ * The rows' height of a list page's table inside `wrapper` (in the page content, not in a dialog), as a CSS
+ * length antd takes for `scroll.y`: a variable set on the wrapper, measured again as the window or the list's
+ * surroundings change size (the pager showing up with the first rows, a search form opened wider). Until the
+ * first measure it is the spec's default. A change of the measure moves the rows' height without a render of
+ * the list (rendering a page of rows again cost 40-70 ms of a list page's opening). Undefined when not `enabled`.
+ * While the page is hidden its tab keeps its last height.
  */
-export function useFittedRowsHeight(wrapper: RefObject<HTMLElement | null>, withSearch: boolean, enabled: boolean): number | undefined {
-  const [height, setHeight] = useState<number>()
+export function useFittedRowsHeight(wrapper: RefObject<HTMLElement | null>, withSearch: boolean, enabled: boolean): string | undefined {
   useEffect(() => {
     const el = wrapper.current
     if (!enabled || !el) return
     const content = el.closest(PAGE_CONTENT)
-    if (!content || el.closest('.ant-modal, .ant-drawer')) return
+    // A list that is not a page's grows with its rows (the caller should not have enabled it).
+    if (!content || el.closest('.ant-modal, .ant-drawer')) {
+      el.style.setProperty(ROWS_HEIGHT, 'none')
+      return
+    }
     const measure = () => {
       const rows = el.querySelector<HTMLElement>('.ant-table-body') ?? el.querySelector<HTMLElement>('.ant-table-tbody')
       const box = el.getBoundingClientRect()
@@ -45,7 +54,7 @@ export function useFittedRowsHeight(wrapper: RefObject<HTMLElement | null>, with
       const r = rows.getBoundingClientRect()
       const above = r.top + window.scrollY
       const below = box.bottom - r.bottom + spaceBelow(el, content)
-      setHeight(fittedRowsHeight(window.innerHeight, above + below, withSearch))
+      el.style.setProperty(ROWS_HEIGHT, `${fittedRowsHeight(window.innerHeight, above + below, withSearch)}px`)
     }
     measure()
     const observer = new ResizeObserver(measure)
@@ -59,5 +68,6 @@ export function useFittedRowsHeight(wrapper: RefObject<HTMLElement | null>, with
       window.removeEventListener('resize', measure)
     }
   }, [wrapper, withSearch, enabled])
-  return height
+  if (!enabled) return undefined
+  return `var(${ROWS_HEIGHT}, max(${TABLE_HEIGHT.minRows}px, calc(100vh - ${withSearch ? TABLE_HEIGHT.withSearch : TABLE_HEIGHT.plain}px)))`
 }

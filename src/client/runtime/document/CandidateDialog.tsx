@@ -63,6 +63,7 @@ export default function CandidateDialog({ meta, candidates, keyField, query, tak
     >
       <ListView<CandidateRow>
         meta={meta}
+        rowsGrow
         source={source}
         params={query}
         render={render}
