@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react'
-import { Button, Popconfirm, Space } from 'antd'
+import { Button, Space } from 'antd'
+import { ConfirmLink } from '../components/ConfirmLink.js'
 import { PlusOutlined, CheckCircleOutlined, StopOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import type { Action } from '../../shared/generated/entity.js'
 import type { EntityModel } from '../../shared/metadata/entity-model.js'
@@ -155,11 +156,9 @@ export function useEntityActions(
         )
       case 'delete':
         return (
-          <Popconfirm key={a} title={tr('确定删除该数据？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => removeOne(row)}>
-            <Button type="link" size="small" danger>
-              {tr('删除')}
-            </Button>
-          </Popconfirm>
+          <ConfirmLink key={a} title={tr('确定删除该数据？')} onConfirm={() => removeOne(row)}>
+            {tr('删除')}
+          </ConfirmLink>
         )
       default:
         return null

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react'
-import { Button, Popconfirm, Result, Space, Spin } from 'antd'
+import { Button, Result, Space, Spin } from 'antd'
+import { ConfirmLink } from '../../components/ConfirmLink.js'
 import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { hasApproval } from '../../../shared/metadata/document-model.js'
@@ -192,11 +193,9 @@ function DocumentList({ meta, entity, listPath }: { meta: Meta; entity: EntityMo
         </Button>
       )}
       {editable(row) && can(key('delete')) && (
-        <Popconfirm title={tr('确定删除该数据？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => removeOne(row, ctx)}>
-          <Button type="link" size="small" danger>
-            {tr('删除')}
-          </Button>
-        </Popconfirm>
+        <ConfirmLink title={tr('确定删除该数据？')} onConfirm={() => removeOne(row, ctx)}>
+          {tr('删除')}
+        </ConfirmLink>
       )}
       {rowActionsFor(entity.file, row)
         .filter((a) => can([a.permission]) && (!a.key || rowActionHandler(entity.name, a.key)) && (!a.make || makePath(a)))
