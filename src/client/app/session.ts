@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { ADMIN_PERMISSION } from '../../shared/contracts/permissions.js'
 import { STORAGE } from '../api/http.js'
 import type { SessionUser } from '../../shared/contracts/auth.js'
@@ -74,5 +74,6 @@ export function hasPermission(session: Session, key?: string | string[]): boolea
 
 export function usePermission(): (key?: string | string[]) => boolean {
   const session = useSession()
-  return (key) => hasPermission(session, key)
+  // One function per session: the lists' memos (search inputs, actions) depend on it.
+  return useCallback((key) => hasPermission(session, key), [session])
 }

@@ -120,25 +120,36 @@ export default function ShellLayout() {
 
   const [openKeys, setOpenKeys] = useState<string[]>([])
   useEffect(() => {
-    if (ancestors.length) setOpenKeys((keys) => Array.from(new Set([...keys, ...ancestors])))
+    // The same keys stay the same state: a page opened in an open catalog renders the shell no more.
+    if (ancestors.length) setOpenKeys((keys) => (ancestors.every((k) => keys.includes(k)) ? keys : Array.from(new Set([...keys, ...ancestors]))))
   }, [ancestors])
 
-  const onMenuClick = ({ key }: { key: string }) => {
-    if (key.startsWith('menu-') || isExternal(key)) return
-    navigate(key)
-  }
-
-  const sideMenu = (inDrawer: boolean) => (
-    <Menu
-      mode="inline"
-      theme={darkMenus && !inDrawer ? 'dark' : 'light'}
-      aria-label={t('menu.nav')}
-      items={toMenuItems(inDrawer ? tree : siderNodes, { onToggleCollect })}
-      selectedKeys={current?.menu?.path ? [current.menu.path] : []}
-      {...(collapsed && !inDrawer ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
-      onClick={onMenuClick}
-    />
+  const onMenuClick = useCallback(
+    ({ key }: { key: string }) => {
+      if (key.startsWith('menu-') || isExternal(key)) return
+      navigate(key)
+    },
+    [navigate],
   )
+
+  // The side menu (a hundred entries) is made again only when what it shows changes, not at every render of
+  // the shell: opening a page renders the shell more than once (the address, then its tab).
+  const selectedPath = current?.menu?.path
+  const sideMenu = useCallback(
+    (inDrawer: boolean) => (
+      <Menu
+        mode="inline"
+        theme={darkMenus && !inDrawer ? 'dark' : 'light'}
+        aria-label={t('menu.nav')}
+        items={toMenuItems(inDrawer ? tree : siderNodes, { onToggleCollect })}
+        selectedKeys={selectedPath ? [selectedPath] : []}
+        {...(collapsed && !inDrawer ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+        onClick={onMenuClick}
+      />
+    ),
+    [darkMenus, t, tree, siderNodes, onToggleCollect, selectedPath, collapsed, openKeys, onMenuClick],
+  )
+  const siderMenu = useMemo(() => sideMenu(false), [sideMenu])
 
   // The modules that do not fit the header are under a labelled 更多, not a bare ellipsis.
   const more = (
@@ -208,7 +219,7 @@ export default function ShellLayout() {
           className="shell-sider"
         >
           <Logo title={systemTitle} collapsed={collapsed} dark={darkMenus} />
-          {sideMenu(false)}
+          {siderMenu}
         </Layout.Sider>
       )}
       <Layout>
@@ -244,7 +255,7 @@ export default function ShellLayout() {
               theme={darkMenus ? 'dark' : 'light'}
               className="shell-sider"
             >
-              {sideMenu(false)}
+              {siderMenu}
             </Layout.Sider>
           )}
           <Layout.Content className="shell-main" style={{ background: token.colorBgLayout }}>
