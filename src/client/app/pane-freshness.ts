@@ -27,9 +27,16 @@ export const paneFreshness: Middleware = (useSWRNext) => (key, fetcher, config) 
   const lastAnswer = useRef<SWRResponse | null>(null)
   const serialized = unstable_serialize(key as Key)
   const stale = left.current !== null && (left.current.generation !== writeGeneration() || left.current.key !== serialized)
-  // Back from hidden: swr revalidates a key it hooks again as it would on mount, so whether it does is decided here.
-  // A read that keeps its cache even on a mount (revalidateIfStale: false, the metadata's) keeps it here too.
-  const answer = useSWRNext(shown ? key : null, fetcher, left.current !== null && shown ? { ...config, revalidateIfStale: stale && config.revalidateIfStale } : config)
+  // Back from hidden: swr would revalidate a key it hooks again as on a mount, but deduplicated: within its
+  // dedupingInterval (2 s) of the last read it answers that read again, so a write made meanwhile (an approval
+  // in another tab a second after the list was read) stayed unseen. A stale read with a cache is read afresh
+  // below instead. A read that keeps its cache even on a mount (revalidateIfStale: false, the metadata's) keeps it here too.
+  const returning = left.current !== null && shown
+  const answer = useSWRNext(shown ? key : null, fetcher, returning ? { ...config, revalidateIfStale: false } : config)
+  const refresh = returning && stale && config.revalidateIfStale !== false && answer.data !== undefined
+  useEffect(() => {
+    if (refresh) void answer.mutate()
+  }, [refresh, answer])
   useEffect(() => {
     if (shown) {
       left.current = null
