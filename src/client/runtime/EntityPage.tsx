@@ -1,4 +1,4 @@
-import { lazy, useState, type ReactNode } from 'react'
+import { lazy, useCallback, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { Result, Spin } from 'antd'
 import { useMeta, type Meta } from '../api/meta.js'
@@ -6,6 +6,8 @@ import type { EntityModel } from '../../shared/metadata/entity-model.js'
 import EntityFormModal, { type FormDialog } from './EntityFormModal.js'
 import { FeedbackProvider } from '../components/feedback.js'
 import ListView from './ListView.js'
+import type { EntityRow } from './entity-api.js'
+import type { FormMode } from './form-schema.js'
 import { useTr } from '../i18n/use-tr.js'
 
 const DocumentListPage = lazy(() => import('./document/DocumentListPage.js'))
@@ -42,9 +44,10 @@ export default function EntityPage({ entityName, before }: EntityPageProps) {
 function EntityScreen({ meta, entity, before }: { meta: Meta; entity: EntityModel; before?: ReactNode }) {
   const [dialog, setDialog] = useState<FormDialog | null>(null)
   const [version, setVersion] = useState(0)
+  const open = useCallback((mode: FormMode, row?: EntityRow) => setDialog({ mode, id: row?.id }), [])
   return (
     <>
-      <ListView meta={meta} entity={entity} version={version} before={before} onOpen={(mode, row) => setDialog({ mode, id: row?.id })} />
+      <ListView meta={meta} entity={entity} version={version} before={before} onOpen={open} />
       <EntityFormModal
         meta={meta}
         entity={entity}

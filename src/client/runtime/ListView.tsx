@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react'
 import { Result, Table } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import type { SorterResult, TableRowSelection } from 'antd/es/table/interface'
@@ -113,13 +113,16 @@ interface ListOptions<Row extends ListRow> {
  * the call, the search form, the columns, the order, the tree and the entity's own buttons; the page
  * adds what is its own (row links, toolbar, tabs, dialogs).
  */
-export default function ListView<Row extends ListRow = EntityRow>(props: ListViewProps<Row>) {
+function ListView<Row extends ListRow = EntityRow>(props: ListViewProps<Row>) {
   const loaded = useMeta()
   const meta = props.meta ?? loaded
   const { entity } = props
   const source = useMemo(() => props.source ?? entitySource(entity!), [props.source, entity])
   return meta ? <SourceList<Row> {...props} meta={meta} source={source} /> : null
 }
+
+// A page's own state (its form dialog open or closed) does not render its page of rows again when the list's props hold.
+export default memo(ListView) as <Row extends ListRow = EntityRow>(props: ListViewProps<Row>) => ReactElement | null
 
 function SourceList<Row extends ListRow>({
   meta,
