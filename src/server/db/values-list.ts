@@ -7,12 +7,13 @@ export type ValuesColumnType = 'text' | 'bigint' | 'numeric'
 
 /**
  * Rows given by the caller as a derived table `alias(column…)`, for one-statement batches such as
- * `UPDATE t SET x = v_x FROM <values> WHERE t.id = v_id`. Written as `(select column1 as a, … from
- * (values …))` because SQLite takes no column list after a derived table's alias, and both databases name
- * the columns of VALUES column1, column2, …. Column names should not clash with the target table's, so
+ * `UPDATE t SET x = v_x FROM <values> WHERE t.id = v_id`. On PostgreSQL the rows go as one typed array a
+ * column, `unnest(cast($1 as text[]), …) as alias_rows(a, …)`: the text is the same for any number of rows.
+ * SQLite has no arrays and takes no column list after a derived table's alias, so there it is
+ * `(select column1 as a, … from (values …))`. Column names should not clash with the target table's, so
  * statements can use them unqualified (a qualified `alias.column` would get the tenant schema prepended).
- * On PostgreSQL the rows go as one typed array a column (`unnest`). Decimal values are bound as exact text:
- * NUMERIC on PostgreSQL, decimal text on SQLite (no cast there, which would turn them into floating point).
+ * Decimal values are bound as exact text: NUMERIC on PostgreSQL, decimal text on SQLite (no cast there,
+ * which would turn them into floating point).
  */
 export function valuesList<A extends string>(
   db: Db,
@@ -22,7 +23,7 @@ export function valuesList<A extends string>(
 ): AliasedRawBuilder<Record<string, unknown>, A> {
   if (!rows.length) throw new Error('a values list needs at least one row')
   if (isPostgres(db)) {
-    // One array a column: the text is the same for any number of rows (one prepared statement, a small tree to build).
+    // One prepared statement for any number of lines, and a small tree to build.
     const arrays = columns.map(([, type], i) => sql`cast(${rows.map((row) => row[i] ?? null)} as ${sql.raw(type)}[])`)
     const named = sql.join(columns.map(([name]) => sql.ref(name)))
     return sql<Record<string, unknown>>`(select * from unnest(${sql.join(arrays)}) as ${sql.ref(`${alias}_rows`)}(${named}))`.as(alias)
