@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, Popconfirm } from 'antd'
 import { useTr } from '../i18n/use-tr.js'
 
@@ -19,8 +19,14 @@ export function ConfirmLink({ title, onConfirm, danger = true, children }: Props
   const tr = useTr()
   const [asked, setAsked] = useState(false)
   const [open, setOpen] = useState(false)
+  // The link is mounted again inside the bubble's trigger: the focus stays on it, for the keyboard.
+  const button = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (asked) button.current?.focus()
+  }, [asked])
   const link = (
     <Button
+      ref={button}
       type="link"
       size="small"
       danger={danger}
