@@ -69,5 +69,6 @@ export function useFittedRowsHeight(wrapper: RefObject<HTMLElement | null>, with
     }
   }, [wrapper, withSearch, enabled])
   if (!enabled) return undefined
-  return `var(${ROWS_HEIGHT}, max(${TABLE_HEIGHT.minRows}px, calc(100vh - ${withSearch ? TABLE_HEIGHT.withSearch : TABLE_HEIGHT.plain}px)))`
+  // Until the first measure: the spec's rule with nothing measured around the rows.
+  return `var(${ROWS_HEIGHT}, ${fittedRowsHeight(window.innerHeight, 0, withSearch)}px)`
 }
