@@ -6,7 +6,7 @@ import { servedRoutes } from '../support/served-routes.js'
 import { answerProblem } from '../support/answer-check.js'
 
 type Operation = { 'x-permissions': string[]; 'x-access': string; 'x-messages': { status: number; msg: string }[]; responses: Record<string, unknown> }
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> }
+type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, { description: string; content: Record<string, { examples: Record<string, { value: unknown }> }> }> } }
 
 /** `GET /cloud-api/openapi.json`: every served call, valid OpenAPI 3.1, readable by a signed-in user only. */
 describe('the OpenAPI document', () => {
@@ -48,6 +48,12 @@ describe('the OpenAPI document', () => {
     expect(create['x-permissions']).toContain('base-data:customer:add')
     expect(create['x-messages']).toEqual(expect.arrayContaining([{ status: 403, msg: '无权限' }, { status: 401, msg: '请先登录！' }]))
     expect(create['x-messages'].some((m) => m.status === 400 && /请输入/.test(m.msg))).toBe(true)
+    // A refusal is written once, under components.responses, and each call refers to it.
+    const refused = (create.responses['403'] as { $ref: string }).$ref
+    expect(refused).toMatch(/^#\/components\/responses\/Refusal403/)
+    const response = doc.components.responses[refused.split('/').pop() as string]
+    expect(response.description).toBe('无权限')
+    expect(response.content['application/json'].examples.m1.value).toEqual({ code: 403, msg: '无权限' })
     const login = doc.paths['/auth/login']?.post
     expect(login['x-access']).toBe('public')
     expect(login['x-messages'].some((m) => m.status === 401)).toBe(false)
