@@ -1,6 +1,9 @@
 /// <reference types="vitest/config" />
 import path from 'node:path'
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { CATALOGUE_FILE, LOCALE_FILE, localeDirs, type LocaleFolder } from './src/shared/i18n/locale-folder.js'
@@ -26,8 +29,59 @@ function extraLocales(dirs: readonly string[]): Plugin {
   return { name: 'extra-locales', resolveId: (source) => (source === id ? `\0${id}` : undefined), load: (loaded) => (loaded === `\0${id}` ? code : undefined) }
 }
 
+/**
+ * antd's light-theme styles as a static stylesheet (generators/antd-static-css.ts), in a build only: linked
+ * before every other stylesheet, where antd's run-time styles would be (ours come after and win), so a
+ * component shows without making its style first. `npm run dev` makes them at run time as before.
+ */
+function antdStaticStyles(): Plugin {
+  let fileName = ''
+  let css = ''
+  let base = '/'
+  return {
+    name: 'antd-static-styles',
+    apply: 'build',
+    configResolved: (config) => void (base = config.base),
+    buildStart() {
+      // Its own process: antd names its classes for production only when NODE_ENV says so as it loads.
+      css = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'generators/antd-static-css.ts')], {
+        env: { ...process.env, NODE_ENV: 'production' },
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: 'utf8',
+      })
+      fileName = `assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
+    },
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'stylesheet', href: `${base}${fileName}` }, injectTo: 'head-prepend' }],
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: css })
+    },
+  }
+}
+
+/**
+ * A gzipped copy (`.gz`) beside every asset that compresses, which the server sends to a browser that
+ * accepts it (app.ts, @fastify/static `preCompressed`): made once here, not at every request.
+ */
+function precompressedAssets(): Plugin {
+  let outDir = ''
+  return {
+    name: 'precompressed-assets',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    writeBundle(_options, bundle) {
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (!/\.(js|css|json|svg|html|ttf|otf|wasm|map)$/.test(fileName)) continue
+        const source = item.type === 'chunk' ? Buffer.from(item.code) : Buffer.from(item.source)
+        if (source.length < 1024) continue
+        const packed = gzipSync(source, { level: 9 })
+        if (packed.length < source.length * 0.9) writeFileSync(path.join(outDir, `${fileName}.gz`), packed)
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), extraLocales(localeDirs(process.env.LOCALE_DIRS, path.delimiter))],
+  plugins: [react(), extraLocales(localeDirs(process.env.LOCALE_DIRS, path.delimiter)), antdStaticStyles(), precompressedAssets()],
   root: path.join(here, 'src/client'),
   build: {
     outDir: path.join(here, 'dist'),

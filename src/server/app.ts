@@ -247,9 +247,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (hasClient)
     await app.register(fastifyStatic, {
       root: webRoot,
-      // Vite names what it writes under assets/ by content hash: such a file never changes (the print designer's 10 MB font is fetched once).
+      // The build writes a gzipped copy beside each asset (vite.config.ts precompressedAssets): sent to a
+      // browser that accepts it, the file itself to one that does not.
+      preCompressed: true,
+      // Our own Cache-Control (@fastify/static's own would overwrite what setHeaders sets). Vite names what
+      // it writes under assets/ by content hash: such a file never changes, so a reload asks for none of
+      // them again (the print designer's 10 MB font is fetched once); index.html is asked again each time.
+      cacheControl: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+        res.setHeader('Vary', 'Accept-Encoding')
       },
     })
   app.setNotFoundHandler((req, reply) => {

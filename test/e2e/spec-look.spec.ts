@@ -104,6 +104,22 @@ test.describe('with motion, as most systems are set', () => {
     await expect(shown).toHaveCSS('animation-name', ROUTE_ANIMATION.name)
     await expect(shown).toHaveCSS('animation-duration', `${ROUTE_ANIMATION.durationMs / 1000}s`)
   })
+
+  test("antd's styles come from the build's static sheet: a list and its dialog make none at run time, and look as antd makes them", async ({ page }) => {
+    const pane = await openScreen(page, '/base-data/supplier')
+    await pane.getByRole('button', { name: '新增', exact: true }).click()
+    const form = page.getByRole('dialog', { name: '新增供应商' })
+    await expect(form).toBeVisible()
+    await expect(page.locator('link[rel="stylesheet"][href*="/assets/antd-"]')).toHaveCount(1)
+    // A style antd makes at run time goes into a <style> of its own (marked with its token's hash).
+    const madeAtRunTime = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-token-hash]')].filter((s) => /\.ant-(table|btn|modal|input|select|form|formily-item|pagination|tabs|menu)\b/.test(s.textContent ?? '')).length,
+    )
+    expect(madeAtRunTime).toBe(0)
+    await expect(form.getByRole('button', { name: '确定', exact: true })).toHaveCSS('background-color', 'rgb(24, 144, 255)')
+    await expect(pane.locator('.ant-table-thead th').first()).toHaveCSS('background-color', 'rgb(250, 250, 250)')
+    await expect(form.locator('.ant-modal-content')).toHaveCSS('border-radius', '8px')
+  })
 })
 
 test('a user who asked their system for less motion: pages show without the fade, dialogs open without their zoom', async ({ page }) => {
