@@ -30,30 +30,37 @@ function extraLocales(dirs: readonly string[]): Plugin {
 }
 
 /**
- * antd's light-theme styles as a static stylesheet (generators/antd-static-css.ts), in a build only: linked
+ * antd's light-theme styles as static stylesheets (generators/antd-static-css.ts), in a build only: linked
  * before every other stylesheet, where antd's run-time styles would be (ours come after and win), so a
- * component shows without making its style first. `npm run dev` makes them at run time as before.
+ * component shows without making its style first. The theme of a user who asks for less motion has
+ * other tokens (app/theme.ts), so it has its own sheet, applied only under that media query; its map of
+ * styles, later, then wins over the first's. `npm run dev` makes them at run time as before.
  */
 function antdStaticStyles(): Plugin {
-  let fileName = ''
-  let css = ''
+  const sheets = [
+    { motion: 'full', media: undefined, fileName: '', css: '' },
+    { motion: 'reduced', media: '(prefers-reduced-motion: reduce)', fileName: '', css: '' },
+  ]
   let base = '/'
   return {
     name: 'antd-static-styles',
     apply: 'build',
     configResolved: (config) => void (base = config.base),
     buildStart() {
-      // Its own process: antd names its classes for production only when NODE_ENV says so as it loads.
-      css = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'generators/antd-static-css.ts')], {
-        env: { ...process.env, NODE_ENV: 'production' },
-        maxBuffer: 64 * 1024 * 1024,
-        encoding: 'utf8',
-      })
-      fileName = `assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
+      for (const sheet of sheets) {
+        // Its own process: antd names its classes for production only when NODE_ENV says so as it loads.
+        sheet.css = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'generators/antd-static-css.ts'), sheet.motion], {
+          env: { ...process.env, NODE_ENV: 'production' },
+          maxBuffer: 64 * 1024 * 1024,
+          encoding: 'utf8',
+        })
+        sheet.fileName = `assets/antd-${sheet.motion}-${createHash('sha256').update(sheet.css).digest('hex').slice(0, 10)}.css`
+      }
     },
-    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'stylesheet', href: `${base}${fileName}` }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () =>
+      sheets.map(({ fileName, media }) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `${base}${fileName}`, ...(media ? { media } : {}) }, injectTo: 'head-prepend' as const })),
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: css })
+      for (const { fileName, css } of sheets) this.emitFile({ type: 'asset', fileName, source: css })
     },
   }
 }

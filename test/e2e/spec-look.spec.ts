@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { test, expect, openScreen, paneOf, uniqueSuffix } from './helpers.js'
 import { FORM_LOOK, ROUTE_ANIMATION, TABLE_HEIGHT, TABS_LOCK } from '../../src/shared/look/ui-constants.js'
 
@@ -106,19 +107,8 @@ test.describe('with motion, as most systems are set', () => {
   })
 
   test("antd's styles come from the build's static sheet: a list and its dialog make none at run time, and look as antd makes them", async ({ page }) => {
-    const pane = await openScreen(page, '/base-data/supplier')
-    await pane.getByRole('button', { name: '新增', exact: true }).click()
-    const form = page.getByRole('dialog', { name: '新增供应商' })
-    await expect(form).toBeVisible()
-    await expect(page.locator('link[rel="stylesheet"][href*="/assets/antd-"]')).toHaveCount(1)
-    // A style antd makes at run time goes into a <style> of its own (marked with its token's hash).
-    const madeAtRunTime = await page.evaluate(() =>
-      [...document.querySelectorAll('style[data-token-hash]')].filter((s) => /\.ant-(table|btn|modal|input|select|form|formily-item|pagination|tabs|menu)\b/.test(s.textContent ?? '')).length,
-    )
-    expect(madeAtRunTime).toBe(0)
-    await expect(form.getByRole('button', { name: '确定', exact: true })).toHaveCSS('background-color', 'rgb(24, 144, 255)')
-    await expect(pane.locator('.ant-table-thead th').first()).toHaveCSS('background-color', 'rgb(250, 250, 250)')
-    await expect(form.locator('.ant-modal-content')).toHaveCSS('border-radius', '8px')
+    await expectStaticAntdStyles(page)
+    await expect(page.locator('link[rel="stylesheet"][href*="/assets/antd-full-"]')).toHaveCount(1)
   })
 })
 
@@ -148,3 +138,27 @@ test('a user who asked their system for less motion: pages show without the fade
   const motion = (await classes).filter((c) => /-(appear|enter|leave)-(start|active)$/.test(c))
   expect(motion).toEqual([])
 })
+
+test("less motion has antd's styles from a static sheet of its own too", async ({ page }) => {
+  await expectStaticAntdStyles(page)
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/antd-reduced-"][media="(prefers-reduced-motion: reduce)"]')).toHaveCount(1)
+})
+
+/**
+ * Opens 新增 of the supplier list and checks that antd made none of their styles at run time (each such
+ * style goes into a <style> of its own, marked with its token's hash): they came from the build's static
+ * sheet of the user's motion setting, and look as antd makes them.
+ */
+async function expectStaticAntdStyles(page: Page) {
+  const pane = await openScreen(page, '/base-data/supplier')
+  await pane.getByRole('button', { name: '新增', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '新增供应商' })
+  await expect(form).toBeVisible()
+  const madeAtRunTime = await page.evaluate(() =>
+    [...document.querySelectorAll('style[data-token-hash]')].filter((s) => /\.ant-(table|btn|modal|input|select|form|formily-item|pagination|tabs|menu)\b/.test(s.textContent ?? '')).length,
+  )
+  expect(madeAtRunTime).toBe(0)
+  await expect(form.getByRole('button', { name: '确定', exact: true })).toHaveCSS('background-color', 'rgb(24, 144, 255)')
+  await expect(pane.locator('.ant-table-thead th').first()).toHaveCSS('background-color', 'rgb(250, 250, 250)')
+  await expect(form.locator('.ant-modal-content')).toHaveCSS('border-radius', '8px')
+}
