@@ -18,7 +18,8 @@
  * The supplier list offers `code` as "contains"; the "starts with" scenario runs on the same rows copied
  * into a bench-only entity (test/bench/fixtures/bench-supplier.json) whose `code` condition is startsWith.
  * The product picker runs as a clerk whose saved data permission lets them see 5 of 10 categories; so does
- * a custom list over the products (a data object on base_data_product, opened by a menu of the clerk's),
+ * a custom list over the products (a data object on base_data_product joining its category, LEFT JOIN,
+ * opened by a menu of the clerk's),
  * which the store reads with the product list's own restriction (EntityStore.restrictedTable).
  * BENCH_SCENARIO=<words> runs only the scenarios whose name contains one of them (and fills only their tables).
  * PostgreSQL: an embedded server is started unless TEST_DATABASE_URL names one.
@@ -172,7 +173,7 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
       }
     }),
     {
-      name: 'custom list: first page by code, data permission',
+      name: 'custom list (join): first page by code, data permission',
       url: '/gen/api/custom/list/query',
       query: {},
       body: { pageIndex: 1, pageSize: 20, sortField: 'p_code', sortOrder: 'asc' },
@@ -181,7 +182,7 @@ const scenarios = (pgStyle: boolean): Scenario[] => {
       table: 'base_data_product',
       best: {
         count: numbered(`select count(*) as n from ${product} t where t.category_id in (select id from ${category} where code in (${cats}))`, VISIBLE_CATEGORIES),
-        page: numbered(`select t.id, t.code, t.name, t.retail_price from ${product} t where t.category_id in (select id from ${category} where code in (${cats})) order by t.code limit 20`, VISIBLE_CATEGORIES),
+        page: numbered(`select t.id, t.code, t.name, t.retail_price, c.name as c_name from ${product} t left join ${category} c on c.id = t.category_id where t.category_id in (select id from ${category} where code in (${cats})) order by t.code limit 20`, VISIBLE_CATEGORIES),
       },
     },
   ]
@@ -239,11 +240,21 @@ const COPY_COLUMNS = `id, code, name, available, create_by, create_by_id, create
 const PRODUCT_COLUMNS = `id, code, name, sku_code, category_id, brand_id, product_type, tax_rate, sale_tax_rate, available, create_by, create_by_id, create_time, update_by, update_by_id, update_time`
 const benchEntities = path.join(import.meta.dirname, 'fixtures')
 
-/** A custom list over the products (code, name, retail price), sortable by code, and the menu that opens it. */
+/**
+ * A custom list over the products (code, name, retail price) with each product's category name (a data
+ * object joining the categories, LEFT JOIN), sortable by code, and the menu that opens it.
+ */
 async function productCustomList(t: TestApp, admin: string): Promise<{ listId: string; menuId: string }> {
-  const entityId = await ok<string>(t, admin, 'POST', '/gen/data/entity/sync/table', { tableName: 'base_data_product', name: '商品' })
-  const dataObjId = await ok<string>(t, admin, 'POST', '/gen/data/obj', { name: '压测商品', mainTableId: entityId, mainTableAlias: 'p', joins: [] })
-  const fields = [{ relaId: 'p_id' }, { relaId: 'p_code', sortable: true }, { relaId: 'p_name' }, { relaId: 'p_retail_price' }]
+  const entity = async (tableName: string, name: string) => {
+    const id = await ok<string>(t, admin, 'POST', '/gen/data/entity/sync/table', { tableName, name })
+    const columns = await ok<{ id: string; columnName: string }[]>(t, admin, 'GET', '/gen/data/entity/columns', undefined, { id })
+    return { id, column: (name: string) => columns.find((c) => c.columnName === name)?.id }
+  }
+  const product = await entity('base_data_product', '商品')
+  const category = await entity('base_data_product_category', '商品类目')
+  const joins = [{ subTableId: category.id, subTableAlias: 'c', relaType: 0, relaMode: 0, mainTableDetailIds: [product.column('category_id')], subTableDetailIds: [category.column('id')] }]
+  const dataObjId = await ok<string>(t, admin, 'POST', '/gen/data/obj', { name: '压测商品', mainTableId: product.id, mainTableAlias: 'p', joins })
+  const fields = [{ relaId: 'p_id' }, { relaId: 'p_code', sortable: true }, { relaId: 'p_name' }, { relaId: 'p_retail_price' }, { relaId: 'c_name' }]
   const listId = await ok<string>(t, admin, 'POST', '/gen/custom/list', { name: '压测商品列表', dataObjId, listType: 2, hasPage: true, treeData: false, idColumn: 'p_id', fields })
   const menuId = await ok<string>(t, admin, 'POST', '/system/menu', { code: 'BENCHCL', title: '压测商品列表', display: 1, componentType: 1, component: listId, path: '/bench/custom-list', available: true })
   return { listId, menuId }

@@ -160,22 +160,49 @@ export function parseListBody(loaded: LoadedList, body: unknown): ListBody {
  */
 async function baseQuery(services: Services, ctx: RequestContext, db: Db, loaded: LoadedList, conditions: ListBody['conditions']): Promise<Query> {
   const { obj } = loaded
-  const { store } = services
-  let q: Query = db.selectFrom(await store.restrictedTable(db, ctx, obj.main.table, obj.main.alias))
+  return filtered(services, await withJoins(services, ctx, db, db.selectFrom(await services.store.restrictedTable(db, ctx, obj.main.table, obj.main.alias)), loaded), conditions)
+}
+
+/** `q` with the data object's joins, each table read as `store.restrictedTable` answers it (see baseQuery). */
+async function withJoins(services: Services, ctx: RequestContext, db: Db, q: Query, loaded: LoadedList): Promise<Query> {
+  const { obj } = loaded
+  let out = q
   for (const j of obj.joins) {
     const on = (join: { onRef: (a: string, op: '=', b: string) => unknown }) => {
       let jb = join
       for (const [m, s] of j.on) jb = jb.onRef(`${obj.main.alias}.${m}`, '=', `${j.alias}.${s}`) as typeof jb
       return jb
     }
-    const target = await store.restrictedTable(db, ctx, j.table, j.alias)
+    const target = await services.store.restrictedTable(db, ctx, j.table, j.alias)
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const cb = on as any
-    q = j.relaMode === 1 ? q.rightJoin(target, cb) : j.relaMode === 2 ? q.innerJoin(target, cb) : q.leftJoin(target, cb)
+    out = j.relaMode === 1 ? out.rightJoin(target, cb) : j.relaMode === 2 ? out.innerJoin(target, cb) : out.leftJoin(target, cb)
   }
+  return out
+}
+
+function filtered(services: Services, q: Query, conditions: ListBody['conditions']): Query {
   const kind = services.databases.kind
-  for (const cond of conditions) q = q.where(conditionExpr(kind, cond))
-  return q
+  let out = q
+  for (const cond of conditions) out = out.where(conditionExpr(kind, cond))
+  return out
+}
+
+/**
+ * Whether the joins cannot change which main rows the list has, nor their order: every join is a LEFT
+ * JOIN onto the `id` of an engine table (its primary key: at most one row each; not the data entity's
+ * 主键 flag, which an admin may set on any column), and no condition or sort reads a joined table (or a
+ * custom expression, which may). The count and the page are then taken from the main table alone, and
+ * only the page's rows are joined: a join under a count or a sort visits every matching row (500,000
+ * products joined to their category for a page of 20).
+ */
+function joinsAfterPage(services: Services, loaded: LoadedList, body: ListBody): boolean {
+  const { obj } = loaded
+  if (!obj.joins.length) return false
+  const mainOnly = (c: ObjColumn) => !c.custom && c.tableAlias === obj.main.alias
+  if (!body.conditions.every((cond) => mainOnly(cond.column)) || (body.sort && !mainOnly(body.sort.column))) return false
+  const tables = new Set(services.registry.all().filter((e) => e.scope === 'tenant').map((e) => e.table))
+  return obj.joins.every((j) => j.relaMode === 0 && tables.has(j.table) && j.on.some(([, sub]) => sub === 'id'))
 }
 
 function selectColumns(q: Query, loaded: LoadedList): Query {
@@ -208,12 +235,21 @@ function answerRow(loaded: LoadedList, row: Record<string, unknown>): Record<str
 }
 
 export async function queryPage(services: Services, ctx: RequestContext, db: Db, loaded: LoadedList, body: ListBody) {
-  const base = await baseQuery(services, ctx, db, loaded, body.conditions)
-  const count = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
-  const rows = await ordered(services.databases.kind, selectColumns(base, loaded), loaded, body.sort)
-    .limit(body.pageSize)
-    .offset((body.pageIndex - 1) * body.pageSize)
-    .execute()
+  const kind = services.databases.kind
+  const offset = (body.pageIndex - 1) * body.pageSize
+  let count: { n: unknown } | undefined
+  let rows: Record<string, unknown>[]
+  if (joinsAfterPage(services, loaded, body)) {
+    const { alias, table } = loaded.obj.main
+    const main = filtered(services, db.selectFrom(await services.store.restrictedTable(db, ctx, table, alias)), body.conditions)
+    count = await main.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
+    const page = ordered(kind, main.selectAll(alias), loaded, body.sort).limit(body.pageSize).offset(offset)
+    rows = await ordered(kind, selectColumns(await withJoins(services, ctx, db, db.selectFrom(page.as(alias)), loaded), loaded), loaded, body.sort).execute()
+  } else {
+    const base = await baseQuery(services, ctx, db, loaded, body.conditions)
+    count = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
+    rows = await ordered(kind, selectColumns(base, loaded), loaded, body.sort).limit(body.pageSize).offset(offset).execute()
+  }
   return { pageIndex: body.pageIndex, pageSize: body.pageSize, totalCount: Number(count?.n ?? 0), datas: rows.map((r) => answerRow(loaded, r)) }
 }
 
