@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Card, Popconfirm, Space } from 'antd'
+import { Button, Card, Space } from 'antd'
+import { ConfirmLink } from '../../components/ConfirmLink.js'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
 import { useMeta, type Meta } from '../../api/meta.js'
@@ -55,9 +56,9 @@ function ActionList({ meta }: { meta: Meta }) {
       rowActionsWidth={80}
       renderRowActions={(r) =>
         can(PERMISSION.crm.action.delete) && (
-          <Popconfirm title={tr('确定删除该跟进记录？')} onConfirm={() => remove(r)}>
-            <a>{tr('删除')}</a>
-          </Popconfirm>
+          <ConfirmLink title={tr('确定删除该跟进记录？')} onConfirm={() => remove(r)}>
+            {tr('删除')}
+          </ConfirmLink>
         )
       }
       renderToolbar={() => [

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Button, List, Popconfirm, Space, Typography, Upload } from 'antd'
+import { Button, List, Space, Typography, Upload } from 'antd'
+import { ConfirmLink } from '../../components/ConfirmLink.js'
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons'
 import { hasPermission, useSession } from '../../app/session.js'
 import { useFeedback } from '../../components/feedback.js'
@@ -63,11 +64,9 @@ export default function ContractFiles({ contractId, readOnly }: { contractId: st
               </Button>,
               ...(canWrite
                 ? [
-                    <Popconfirm key="r" title={tr(`确定删除附件 ${f.fileName}？`)} onConfirm={() => call(crmDeals.removeFile, { id: f.id }).then(load, () => undefined)}>
-                      <Button type="link" size="small" danger>
-                        {tr('删除')}
-                      </Button>
-                    </Popconfirm>,
+                    <ConfirmLink key="r" title={tr(`确定删除附件 ${f.fileName}？`)} onConfirm={() => call(crmDeals.removeFile, { id: f.id }).then(load, () => undefined)}>
+                      {tr('删除')}
+                    </ConfirmLink>,
                   ]
                 : []),
             ]}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Form, Input, InputNumber, Popconfirm, Space, Statistic, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Form, Input, InputNumber, Space, Statistic, Table, Tag, Typography } from 'antd'
+import { ConfirmLink } from '../../components/ConfirmLink.js'
 import GuardedModal from '../../runtime/GuardedModal.js'
 import DateInput from '../../components/DateInput.js'
 import dayjs from 'dayjs'
@@ -234,11 +235,9 @@ export default function PaymentPanel({ contractId, customerId, contractAmount, a
                           title: tr('操作'),
                           width: 80,
                           render: (_: unknown, rec: { id: string }) => (
-                            <Popconfirm title={tr('确定删除这条回款记录？')} onConfirm={() => call(crmDeals.removeReceive, { id: rec.id }).then(load, () => undefined)}>
-                              <Button type="link" size="small" danger>
-                                {tr('删除')}
-                              </Button>
-                            </Popconfirm>
+                            <ConfirmLink title={tr('确定删除这条回款记录？')} onConfirm={() => call(crmDeals.removeReceive, { id: rec.id }).then(load, () => undefined)}>
+                              {tr('删除')}
+                            </ConfirmLink>
                           ),
                         },
                       ]),

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Badge, Button, Popconfirm, Space, Tabs } from 'antd'
+import { Badge, Button, Space, Tabs } from 'antd'
+import { ConfirmLink } from '../../components/ConfirmLink.js'
 import { PlusOutlined } from '@ant-design/icons'
 import { call } from '../../api/call.js'
 import { useCall } from '../../app/use-call.js'
@@ -94,11 +95,9 @@ function ReportList({ type, listPath }: { type: ReportType; listPath: string }) 
             {tr('查看')}
           </Button>
           {row.mine && can([`${kind.prefix}:delete`]) && (
-            <Popconfirm title={tr(`确定删除该${kind.name}？`)} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => remove(row)}>
-              <Button type="link" size="small" danger>
-                {tr('删除')}
-              </Button>
-            </Popconfirm>
+            <ConfirmLink title={tr(`确定删除该${kind.name}？`)} onConfirm={() => remove(row)}>
+              {tr('删除')}
+            </ConfirmLink>
           )}
         </Space>
       )}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
-import { Button, Popconfirm, Select, Space, Upload } from 'antd'
+import { Button, Select, Space, Upload } from 'antd'
+import { ConfirmLink } from '../../components/ConfirmLink.js'
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { call, callDownload } from '../../api/call.js'
 import { useCall } from '../../app/use-call.js'
@@ -127,11 +128,9 @@ function PrintTemplates() {
               </Button>
             )}
             {can([KEYS.delete]) && (
-              <Popconfirm title={tr('确定删除该数据？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => void act(() => call(print.delete, { id: row.id }), tr('删除成功！'))}>
-                <Button type="link" size="small" danger>
-                  {tr('删除')}
-                </Button>
-              </Popconfirm>
+              <ConfirmLink title={tr('确定删除该数据？')} onConfirm={() => void act(() => call(print.delete, { id: row.id }), tr('删除成功！'))}>
+                {tr('删除')}
+              </ConfirmLink>
             )}
           </Space>
         )}

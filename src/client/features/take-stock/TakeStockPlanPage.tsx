@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd'
+import { Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd'
+import { ConfirmLink } from '../../components/ConfirmLink.js'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnType } from 'antd/es/table'
 import { useMeta, type Meta } from '../../api/meta.js'
@@ -84,11 +85,9 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
             {tr('查看')}
           </Button>
           {status(row) === CREATED && can([PERMISSION.stock.take.plan.createDiff]) && (
-            <Popconfirm title={tr('确定生成差异？生成后不能再新增或审核盘点单。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.createDiff, { id: row.id }), tr('差异生成成功！'))}>
-              <Button type="link" size="small">
-                {tr('生成差异')}
-              </Button>
-            </Popconfirm>
+            <ConfirmLink danger={false} title={tr('确定生成差异？生成后不能再新增或审核盘点单。')} onConfirm={() => act(() => call(takeStock.createDiff, { id: row.id }), tr('差异生成成功！'))}>
+              {tr('生成差异')}
+            </ConfirmLink>
           )}
           {status(row) === DIFF_CREATED && can([PERMISSION.stock.take.plan.handleDiff]) && (
             <Button type="link" size="small" onClick={() => setViewing({ id: row.id, handle: true })}>
@@ -96,18 +95,14 @@ function PlanList({ meta, openId }: { meta: Meta; openId?: string }) {
             </Button>
           )}
           {[CREATED, DIFF_CREATED].includes(status(row)) && can([PERMISSION.stock.take.plan.cancel]) && (
-            <Popconfirm title={tr('确定作废该盘点任务？')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.cancelPlan, { id: row.id }), tr('作废成功！'))}>
-              <Button type="link" size="small" danger>
-                {tr('作废')}
-              </Button>
-            </Popconfirm>
+            <ConfirmLink title={tr('确定作废该盘点任务？')} onConfirm={() => act(() => call(takeStock.cancelPlan, { id: row.id }), tr('作废成功！'))}>
+              {tr('作废')}
+            </ConfirmLink>
           )}
           {status(row) === CANCELED && can([PERMISSION.stock.take.plan.delete]) && (
-            <Popconfirm title={tr('确定删除该盘点任务？其盘点单将一并删除。')} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => act(() => call(takeStock.removePlan, { id: row.id }), tr('删除成功！'))}>
-              <Button type="link" size="small" danger>
-                {tr('删除')}
-              </Button>
-            </Popconfirm>
+            <ConfirmLink title={tr('确定删除该盘点任务？其盘点单将一并删除。')} onConfirm={() => act(() => call(takeStock.removePlan, { id: row.id }), tr('删除成功！'))}>
+              {tr('删除')}
+            </ConfirmLink>
           )}
         </Space>
       )}
