@@ -144,11 +144,11 @@ async function timed(fn) {
 }
 
 /** A command that is one check: exit 0 passes it. */
-async function checkStage(name, title, command, args, timeoutMs) {
+async function checkStage(name, title, command, args, timeoutMs, logFile = null) {
   if (!wanted(name)) return
   if (remainingMs() <= 0) return record(name, { passed: 0, failed: 1 }, 0, '(not run: time budget spent)')
-  banner(title)
-  const { value, seconds } = await timed(() => run(command[0], [...command.slice(1), ...args], { timeoutMs }))
+  banner(logFile ? `${title}, beside the next stage: its output follows when both are done` : title)
+  const { value, seconds } = await timed(() => run(command[0], [...command.slice(1), ...args], { timeoutMs, logFile }))
   const note = value.timedOut ? '(timed out)' : value.code === 0 ? '' : `(exit code ${value.code})`
   record(name, value.code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, seconds, note)
 }
@@ -421,8 +421,16 @@ async function main() {
   mkdirSync(reportDir, { recursive: true })
   const tsx = bin('tsx')
   await checkStage('generate', 'generated types up to date (generate-types --check)', tsx, ['generators/generate-types.ts', '--check'], 3 * MINUTE)
-  await checkStage('typecheck', 'tsc --noEmit', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], 5 * MINUTE)
-  if (wanted('unit')) await vitestStage('unit', 'vitest --project unit', 'unit', process.env)
+  // The type check (one thread) runs beside the unit tests; its output is printed after them.
+  const typecheckLog = wanted('unit') ? path.join(reportDir, 'typecheck.log') : null
+  await Promise.all([
+    checkStage('typecheck', 'tsc --noEmit', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], 5 * MINUTE, typecheckLog),
+    wanted('unit') && vitestStage('unit', 'vitest --project unit', 'unit', process.env),
+  ])
+  if (typecheckLog && existsSync(typecheckLog)) {
+    banner('output of tsc --noEmit')
+    process.stdout.write(readFileSync(typecheckLog))
+  }
   // The two API stages run side by side: each runs its files one after another in one process (the api
   // project has fileParallelism off), so either alone leaves a core idle. SQLite's output goes to a log
   // printed afterwards, PostgreSQL's to the terminal.
