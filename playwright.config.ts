@@ -23,6 +23,11 @@ export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',
   globalTeardown: './test/e2e/global-teardown.ts',
   use: {
+    // An action (a click, a fill, a navigation, a wait for a download) that cannot happen fails after 45 s and
+    // names itself, instead of hanging until the test's own timeout with no step named (a test of 120 s
+    // then spent it all, and its retry came that much later).
+    actionTimeout: 45_000,
+    navigationTimeout: 45_000,
     // Set by the global setup before the test workers start; workers read this file again and inherit it.
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',

@@ -18,7 +18,11 @@ test('the error colour is the spec\'s #f5222f in the light, dark and night theme
       const saved = JSON.parse(localStorage.getItem('admin.settings') ?? '{}') as Record<string, unknown>
       localStorage.setItem('admin.settings', JSON.stringify({ ...saved, theme: t }))
     }, theme)
-    const pane = await openScreen(page, '/profile')
+    // A page load reads the saved settings: the profile is loaded, not opened in the running shell (which
+    // would keep the theme it started with, and whether it does depends on how fast its tabs come back).
+    await page.goto('/profile')
+    const pane = paneOf(page, '/profile')
+    await expect(pane).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     await pane.getByRole('tab', { name: '修改密码' }).click()
     await pane.locator('form').filter({ has: page.getByLabel('旧密码') }).getByRole('button', { name: '修改密码' }).click()
