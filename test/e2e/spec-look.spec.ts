@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test, expect, openScreen, paneOf, uniqueSuffix } from './helpers.js'
-import { FORM_LOOK, ROUTE_ANIMATION, TABLE_HEIGHT, TABS_LOCK } from '../../src/shared/look/ui-constants.js'
+import { FORM_LOOK, ROUTE_ANIMATION, SPEC_COLORS, TABLE_HEIGHT, TABS_LOCK } from '../../src/shared/look/ui-constants.js'
 
 /**
  * The look constants of the spec's §9 as a user sees them in a 1440×900 window: the error colour in the
@@ -162,7 +162,8 @@ async function expectStaticAntdStyles(page: Page) {
     [...document.querySelectorAll('style[data-token-hash]')].filter((s) => /\.ant-(table|btn|modal|input|select|form|formily-item|pagination|tabs|menu)\b/.test(s.textContent ?? '')).length,
   )
   expect(madeAtRunTime).toBe(0)
-  await expect(form.getByRole('button', { name: '确定', exact: true })).toHaveCSS('background-color', 'rgb(24, 144, 255)')
+  const primary = SPEC_COLORS.colorPrimary.match(/[0-9a-f]{2}/gi)!.map((h) => parseInt(h, 16))
+  await expect(form.getByRole('button', { name: '确定', exact: true })).toHaveCSS('background-color', `rgb(${primary.join(', ')})`)
   await expect(pane.locator('.ant-table-thead th').first()).toHaveCSS('background-color', 'rgb(250, 250, 250)')
   await expect(form.locator('.ant-modal-content')).toHaveCSS('border-radius', '8px')
 }

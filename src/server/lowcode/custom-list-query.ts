@@ -10,6 +10,7 @@ import { isDecimalType, isIntegerType } from './gen-data-types.js'
 import { renderCustomSql } from './custom-sql.js'
 import type { ObjColumn } from './data-object.js'
 import type { LoadedList } from './custom-list-config.js'
+import { entityOfTable } from './tenant-tables.js'
 
 /**
  * The custom-list query. SQL comes only from the resolved data object (tables, aliases, columns and
@@ -201,8 +202,7 @@ function joinsAfterPage(services: Services, loaded: LoadedList, body: ListBody):
   if (!obj.joins.length) return false
   const mainOnly = (c: ObjColumn) => !c.custom && c.tableAlias === obj.main.alias
   if (!body.conditions.every((cond) => mainOnly(cond.column)) || (body.sort && !mainOnly(body.sort.column))) return false
-  const tables = new Set(services.registry.all().filter((e) => e.scope === 'tenant').map((e) => e.table))
-  return obj.joins.every((j) => j.relaMode === 0 && tables.has(j.table) && j.on.some(([, sub]) => sub === 'id'))
+  return obj.joins.every((j) => j.relaMode === 0 && entityOfTable(services.registry, j.table) !== undefined && j.on.some(([, sub]) => sub === 'id'))
 }
 
 function selectColumns(q: Query, loaded: LoadedList): Query {
