@@ -1,4 +1,4 @@
-import type { DeleteQueryBuilder, InsertQueryBuilder, UpdateQueryBuilder } from 'kysely'
+import type { DeleteQueryBuilder, InsertQueryBuilder, SelectQueryBuilder, UpdateQueryBuilder } from 'kysely'
 import type { Db } from './dialect.js'
 import { isPostgres } from './exact-decimal.js'
 import { executePrepared } from './prepared-statements.js'
@@ -20,8 +20,47 @@ export async function writeTogether<R>(trx: Db, main: { execute(): Promise<R[]> 
     for (const statement of also) await statement.execute()
     return rows
   }
-  let q = trx.with('main_rows', () => main as unknown as PendingWrite)
-  also.forEach((statement, i) => (q = q.with(`also_${i}`, () => statement)))
   // Named: the combined statements are the approvals' largest, the costliest to plan (prepared-statements.ts).
-  return (await executePrepared(trx, q.selectFrom('main_rows').selectAll())) as R[]
+  return (await executePrepared(trx, together(trx, main, also).selectFrom('main_rows').selectAll())) as R[]
+}
+
+/**
+ * As writeTogether, then `read` (rows that none of the writes changes, each with an `id`), answering
+ * whether `main` changed a row and the rows read (ordered by `orderBy`, columns `read` answers). On
+ * PostgreSQL the read is in the same statement, its final SELECT, so it costs no round trip of its own;
+ * it sees the rows as they were before the statement (one snapshot), which is why they must be rows no
+ * write of it touches.
+ */
+export async function writeTogetherThenRead(
+  trx: Db,
+  main: { execute(): Promise<unknown[]> },
+  also: PendingWrite[],
+  read: SelectQueryBuilder<any, any, Record<string, unknown>>,
+  orderBy: string[],
+): Promise<{ changed: boolean; rows: Record<string, unknown>[] }> {
+  if (!isPostgres(trx)) {
+    const changed = (await main.execute()).length > 0
+    for (const statement of also) await statement.execute()
+    if (!changed) return { changed, rows: [] }
+    for (const column of orderBy) read = read.orderBy(column)
+    return { changed, rows: await read.execute() }
+  }
+  // One row of the count when the read finds none: its columns are null, `id` among them.
+  let statement = together(trx, main, also)
+    .selectFrom((eb) => eb.selectFrom('main_rows').select((c) => c.fn.countAll().as('written_rows')).as('w'))
+    .leftJoin(read.as('r'), (join) => join.onTrue())
+    .selectAll('r')
+    .select('w.written_rows')
+  for (const column of orderBy) statement = statement.orderBy(`r.${column}`)
+  const rows = await executePrepared(trx, statement)
+  const changed = Number(rows[0]?.written_rows) > 0
+  for (const row of rows) delete row.written_rows
+  return { changed, rows: changed ? rows.filter((row) => row.id != null) : [] }
+}
+
+/** `main` as the CTE `main_rows` and the `also` writes beside it. */
+function together(trx: Db, main: unknown, also: PendingWrite[]) {
+  let q = trx.with('main_rows', () => main as PendingWrite)
+  also.forEach((statement, i) => (q = q.with(`also_${i}`, () => statement)))
+  return q
 }

@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js'
+import { sql, type AliasableExpression, type SqlBool } from 'kysely'
+import type { Db } from '../../db/dialect.js'
 import type { DocumentEvent } from '../../engine/document-store.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { PRODUCT_TYPE } from '../../../shared/generated/enum-codes.js'
@@ -98,8 +100,15 @@ export async function removeBundleBreakdown(services: Services, e: DocumentEvent
   await e.trx.deleteFrom(entity.table).where(entity.byName.get('sheetId')!.column, '=', e.id).execute()
 }
 
+/** Whether document `id` has a breakdown (the hook `hasBreakdown`: read with the lines at approval). */
+export function hasBreakdown(services: Services, db: Db, id: string, spec: BundleSpec): AliasableExpression<SqlBool> {
+  const entity = services.registry.get(spec.entity)
+  return sql<SqlBool>`exists ${db.selectFrom(entity.table).select('id').where(entity.byName.get('sheetId')!.column, '=', id)}`
+}
+
 /** Replaces each bundle line by its component lines (DB and `e.lines`) and recounts the quantities. */
 export async function explodeBundles(services: Services, e: DocumentEvent & { id: string }, spec: BundleSpec): Promise<void> {
+  if (e.hasBreakdown === false) return
   const entity = services.registry.get(spec.entity)
   const stored = await e.trx
     .selectFrom(entity.table)

@@ -5,7 +5,7 @@ import { isBlank } from '../../../shared/metadata/validate-record.js'
 import { invalid } from '../../platform/errors.js'
 import type { RequestContext } from '../../platform/request-context.js'
 import type { Services } from '../../engine/services.js'
-import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from '../product/bundle-lines.js'
+import { explodeBundles, hasBreakdown, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from '../product/bundle-lines.js'
 import { retailPaymentDate } from '../sale/customer-terms.js'
 import { completeSaleLines } from '../sale/sale-lines.js'
 import { SettleStatus } from '../settle/settle-status.js'
@@ -34,6 +34,7 @@ export function retailOutSheetHooks(services: Services): DocumentHooks {
     },
     saved: (e) => saveBundleBreakdown(services, e, RETAIL_OUT_BUNDLES),
     release: (e) => removeBundleBreakdown(services, e, RETAIL_OUT_BUNDLES),
+    hasBreakdown: (db, id) => hasBreakdown(services, db, id, RETAIL_OUT_BUNDLES),
     remove: (e) => refuseRemovingShipped(e.trx, LOGISTICS_SHEET_DETAIL_BIZ_TYPE.RETAIL_OUT_SHEET, e.id),
     async beforeApprove(e) {
       const cfg = await config(e.trx, e.ctx)

@@ -1,7 +1,7 @@
 import type { DocumentHooks } from '../../engine/document-store.js'
 import { LOGISTICS_SHEET_DETAIL_BIZ_TYPE } from '../../../shared/generated/enum-codes.js'
 import type { Services } from '../../engine/services.js'
-import { explodeBundles, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from '../product/bundle-lines.js'
+import { explodeBundles, hasBreakdown, removeBundleBreakdown, saveBundleBreakdown, type BundleSpec } from '../product/bundle-lines.js'
 import { applyCustomerTerms } from './customer-terms.js'
 import { followSaleSource } from './sale-lines.js'
 import { followConfig, requireSingleFollowerUnlessMultiple, sourceLinkOf } from '../documents/source-link.js'
@@ -28,6 +28,7 @@ export function saleOutSheetHooks(services: Services): DocumentHooks {
     },
     saved: (e) => saveBundleBreakdown(services, e, SALE_OUT_BUNDLES),
     release: (e) => removeBundleBreakdown(services, e, SALE_OUT_BUNDLES),
+    hasBreakdown: (db, id) => hasBreakdown(services, db, id, SALE_OUT_BUNDLES),
     remove: (e) => refuseRemovingShipped(e.trx, LOGISTICS_SHEET_DETAIL_BIZ_TYPE.SALE_OUT_SHEET, e.id),
     async beforeApprove(e) {
       const cfg = await followConfig(services, e.trx, e.ctx, link)
