@@ -94,4 +94,38 @@ describe('prepared statements', () => {
     await db.transaction().execute(async (trx) => expect(await run(trx, 'CO_ONCE')).toEqual([{ code: 'CO_ONCE', name: '编译一次' }]))
     expect(builds).toBe(3)
   })
+
+  it('sends a transaction\'s begin with its first statement: that statement is inside the transaction', async () => {
+    await db.schema.createTable('begin_test').addColumn('id', 'varchar(32)', (c) => c.primaryKey()).execute()
+    const marks = async () => (await db.selectFrom('begin_test').select('id').orderBy('id').execute()).map((r) => r.id)
+    // The first statement a write, then the transaction fails: the write is taken back with it.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('begin_test').values({ id: 'a' }).execute()
+        throw new Error('taken back')
+      }),
+    ).rejects.toThrow('taken back')
+    expect(await marks()).toEqual([])
+    // Two transactions at once (on PostgreSQL on two connections, each seeing only its own uncommitted row;
+    // SQLite runs them one after the other).
+    let bothIn = () => {}
+    const other = new Promise<void>((resolve) => (bothIn = resolve))
+    let inside = 0
+    await Promise.all(
+      ['b', 'c'].map((k) =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('begin_test').values({ id: k }).execute()
+          if (t.dbKind === 'postgres') {
+            if (++inside === 2) bothIn()
+            await other
+            expect((await trx.selectFrom('begin_test').select('id').execute()).map((r) => r.id)).toEqual([k])
+          }
+        }),
+      ),
+    )
+    // A transaction with no statement, committed or failed, and the connections serve the next one.
+    await db.transaction().execute(async () => {})
+    await expect(db.transaction().execute(async () => Promise.reject(new Error('empty')))).rejects.toThrow('empty')
+    expect(await marks()).toEqual(['b', 'c'])
+  })
 })

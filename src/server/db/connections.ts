@@ -40,7 +40,10 @@ export function openSqlite(file: string): Db {
 
 /** The PostgreSQL pool of a process (Databases reads its counts for /metrics). */
 export function postgresPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max })
+  // Pipelined: a query is written when it is asked, not when the one before it is answered. Kysely asks
+  // one at a time on a connection; the one pair written together is a transaction's `begin` and its first
+  // statement (namingPool).
+  const pool = new pg.Pool({ connectionString, max, pipeline: true })
   // An idle connection the server ends (restart, failover, pg_terminate_backend) is emitted here; without
   // a listener it would be an uncaught exception that stops the whole process. The pool drops the client
   // and opens a new one on the next query.
