@@ -111,8 +111,16 @@ export function namingPool(pool: pg.Pool): PostgresPool {
       beginDeferred = false
       // A transaction that ends before its first statement: there is nothing to commit or take back.
       if (first === 'commit' || first === 'rollback') return Promise.resolve(NOTHING)
-      const begun = client.query('begin')
-      const answer = run(first, parameters)
+      // Corked: both go out in one write.
+      const stream = client.connection.stream
+      stream.cork()
+      let begun: Promise<unknown>, answer: Promise<pg.QueryResult>
+      try {
+        begun = client.query('begin')
+        answer = run(first, parameters)
+      } finally {
+        stream.uncork()
+      }
       return begun.then(
         () => answer,
         (error: unknown) => {

@@ -3,7 +3,7 @@ import type { Db } from './dialect.js'
 import { isPostgres } from './exact-decimal.js'
 
 /** SQL type of a column of a values list: PostgreSQL needs it (a bound value in VALUES is text otherwise). */
-export type ValuesColumnType = 'text' | 'bigint' | 'numeric'
+export type ValuesColumnType = 'text' | 'bigint' | 'numeric' | 'timestamp'
 
 /**
  * Rows given by the caller as a derived table `alias(column…)`, for one-statement batches such as

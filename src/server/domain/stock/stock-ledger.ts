@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 import { PostgresAdapter, sql } from 'kysely'
 import { writeTogether, type PendingWrite } from '../../db/write-together.js'
 import type { Db } from '../../db/dialect.js'
-import { valuesList } from '../../db/values-list.js'
+import { valuesList, type ValuesColumnType } from '../../db/values-list.js'
 import { executePrepared } from '../../db/prepared-statements.js'
 import { auditColumns, updateColumns } from '../../platform/audit-columns.js'
 import { invalid } from '../../platform/errors.js'
@@ -303,6 +303,23 @@ interface RowChange {
 
 type LogRow = Record<string, unknown>
 
+/** The columns of a log row (logRows) and their types in a values list (logInsert). */
+const LOG_COLUMNS: ReadonlyArray<readonly [string, ValuesColumnType]> = [
+  ['id', 'text'], ['sc_id', 'text'], ['product_id', 'text'], ['ori_tax_price', 'numeric'], ['cur_tax_price', 'numeric'],
+  ['ori_stock_num', 'bigint'], ['cur_stock_num', 'bigint'], ['stock_num', 'bigint'], ['tax_amount', 'numeric'],
+  ['biz_id', 'text'], ['biz_code', 'text'], ['biz_detail_id', 'text'], ['biz_type', 'bigint'], ['remark', 'text'],
+  ['create_by', 'text'], ['create_by_id', 'text'], ['create_time', 'timestamp'], ['update_by', 'text'], ['update_by_id', 'text'], ['update_time', 'timestamp'],
+]
+
+/**
+ * The INSERT of log rows from a values list: on PostgreSQL one text whatever the number of rows (a prepared
+ * statement for every document, and 20 bound arrays to build instead of 20 values a row).
+ */
+function logInsert(trx: Db, logs: LogRow[]) {
+  const values = valuesList(trx, 'l', LOG_COLUMNS.map(([column, type]) => [`l_${column}`, type] as const), logs.map((row) => LOG_COLUMNS.map(([column]) => row[column])))
+  return trx.insertInto(LOG).columns(LOG_COLUMNS.map(([column]) => column)).expression(trx.selectFrom(values).selectAll())
+}
+
 function logRows(
   ctx: RequestContext,
   move: StockBiz & { productId: string; scId: string },
@@ -403,13 +420,13 @@ const ROWS_PER_COMBINED_WRITE = 200
 async function writeChanges(trx: Db, ctx: RequestContext, changes: RowChange[], logs: LogRow[], extra: PostingWrite[] = []) {
   if (changes.length && changes.length <= ROWS_PER_COMBINED_WRITE && logs.length <= ROWS_PER_COMBINED_WRITE) {
     // The stock rows, the log and the callers' rows (line costs, plan counts) are different tables.
-    const also = [...(logs.length ? [trx.insertInto(LOG).values(logs)] : []), ...extra]
+    const also = [...(logs.length ? [logInsert(trx, logs)] : []), ...extra]
     checkUpdated(changes, await writeTogether(trx, updateRows(trx, ctx, changes), also))
     return
   }
   for (const part of chunks(changes)) checkUpdated(part, await updateRows(trx, ctx, part).execute())
   // 20 values a row.
-  for (const part of chunks(logs)) await trx.insertInto(LOG).values(part).execute()
+  for (const part of chunks(logs)) await logInsert(trx, part).execute()
   for (const statement of extra) await statement.execute()
 }
 

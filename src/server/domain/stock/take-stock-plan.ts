@@ -1,6 +1,7 @@
 import dayjs from 'dayjs'
-import { sql, type RawBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
+import { valuesList } from '../../db/values-list.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { nextDocumentNumber } from '../../engine/document-number.js'
 import { readSingleton } from '../../engine/singletons.js'
@@ -320,22 +321,14 @@ export const countMovement: StockMovedListener = async (trx, _ctx, moves) => {
   }
   const statements: PostingWrite[] = []
   for (const [scId, nums] of groups) {
-    const added = (direction: 'in' | 'out') => {
-      const entries = [...nums].filter(([, n]) => n[direction] > 0)
-      if (!entries.length) return undefined
-      if (entries.length === nums.size && new Set(entries.map(([, n]) => n[direction])).size === 1) return sql<number>`${entries[0][1][direction]}`
-      return sql<number>`case ${sql.ref('product_id')} ${sql.join(entries.map(([productId, n]) => sql`when ${productId} then cast(${n[direction]} as bigint)`), sql` `)} else 0 end`
-    }
-    const set: Record<string, RawBuilder<number>> = {}
-    for (const [direction, column] of [['in', 'total_in_num'], ['out', 'total_out_num']] as const) {
-      const value = added(direction)
-      if (value) set[column] = sql<number>`${sql.ref(column)} + ${value}`
-    }
+    // A values list: one statement text whatever the number of products (a prepared statement for all).
+    const added = valuesList(trx, 'm', [['m_product_id', 'text'], ['m_in', 'bigint'], ['m_out', 'bigint']], [...nums].map(([productId, n]) => [productId, n.in, n.out]))
     statements.push(
       trx
         .updateTable(DETAIL)
-        .set(set)
-        .where('product_id', 'in', [...nums.keys()])
+        .from(added)
+        .set({ total_in_num: sql<number>`${sql.ref('total_in_num')} + ${sql.ref('m_in')}`, total_out_num: sql<number>`${sql.ref('total_out_num')} + ${sql.ref('m_out')}` })
+        .where(sql.ref('product_id'), '=', sql.ref('m_product_id'))
         .where('plan_id', 'in', trx.selectFrom(PLAN).select('id').where('sc_id', '=', scId).where('take_status', '=', PlanStatus.CREATED)),
     )
   }
