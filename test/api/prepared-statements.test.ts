@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js'
 import { createTradeFixtures } from '../support/trade-fixtures.js'
 import type { Db } from '../../src/server/db/dialect.js'
 import { compiledOnce, executePrepared, preparedName, preparedTexts } from '../../src/server/db/prepared-statements.js'
+import { inTransaction, lockConflictRetries } from '../../src/server/platform/db-tx.js'
 
 /**
  * Named statements (src/server/db/prepared-statements.ts): a statement run through executePrepared is
@@ -127,5 +128,31 @@ describe('prepared statements', () => {
     await db.transaction().execute(async () => {})
     await expect(db.transaction().execute(async () => Promise.reject(new Error('empty')))).rejects.toThrow('empty')
     expect(await marks()).toEqual(['b', 'c'])
+  })
+
+  it('runs a transaction again when a named statement no longer fits its table (a column added by another process)', async () => {
+    if (t.dbKind !== 'postgres') return
+    await db.schema.createTable('plan_test').addColumn('id', 'varchar(32)', (c) => c.primaryKey()).execute()
+    await db.insertInto('plan_test').values({ id: 'x' }).execute()
+    const read = (trx: Db) => executePrepared(trx, trx.selectFrom('plan_test').selectAll())
+    // Prepared on every connection of the pool: as many transactions at once as it has connections.
+    let allIn = () => {}
+    const gate = new Promise<void>((resolve) => (allIn = resolve))
+    let inside = 0
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.transaction().execute(async (trx) => {
+          await read(trx)
+          if (++inside === 10) allIn()
+          await gate
+        }),
+      ),
+    )
+    await db.schema.alterTable('plan_test').addColumn('note', 'varchar(10)').execute()
+    const before = lockConflictRetries()
+    expect(await inTransaction(db, (trx) => read(trx))).toEqual([{ id: 'x', note: null }])
+    expect(lockConflictRetries() - before).toBe(1)
+    // Outside a transaction it runs unnamed at once.
+    expect(await read(db)).toEqual([{ id: 'x', note: null }])
   })
 })

@@ -135,11 +135,13 @@ export function namingPool(pool: pg.Pool): PostgresPool {
       if (!name) return client.query(first, values)
       return client.query({ name, text: first, values }).catch((error: { code?: string }) => {
         // A table gained a column since this connection prepared `select t.*` (an upgrade on another
-        // process): PostgreSQL refuses the old plan once; the text runs unnamed from now on.
+        // process): PostgreSQL refuses the old plan once; the text runs unnamed from now on. Inside a
+        // transaction the refusal aborted it, so the transaction runs again instead (db-tx inTransaction).
         if (error.code !== '0A000') throw error
         names.delete(first)
         listed.delete(first)
         unnamed.add(first)
+        if (client.getTransactionStatus() !== 'I') throw error
         return client.query(first, values)
       })
     }

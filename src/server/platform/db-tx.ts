@@ -46,6 +46,17 @@ export function isLockConflict(error: unknown): boolean {
 }
 
 /**
+ * PostgreSQL refused a named statement's kept plan because its table changed shape since this connection
+ * prepared it (an upgrade on another process added a column): the statement now runs unnamed
+ * (db/prepared-statements.ts), but the transaction it failed in is aborted, so the whole of it runs again.
+ */
+function isStalePlan(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type')
+}
+
+/**
  * A unique index refused a row (PostgreSQL unique_violation 23505, SQLite UNIQUE / PRIMARY KEY): two writers
  * passed the store's check for the same value in the same moment and the index let one of them through.
  */
@@ -83,7 +94,7 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
     } catch (error) {
       // The loser of a unique race runs again: its checks now see the winner's row and answer the field's own
       // message (编号重复…) instead of a database error.
-      if (!isLockConflict(error) && !isUniqueViolation(error)) throw error
+      if (!isLockConflict(error) && !isUniqueViolation(error) && !isStalePlan(error)) throw error
       if (attempt >= TRANSACTION_ATTEMPTS) {
         console.warn(`[db] transaction given up after ${attempt} lock conflicts: ${(error as Error).message}`)
         throw new BizError(409, CONFLICT_MESSAGE)
