@@ -473,7 +473,7 @@ export class DocumentStore {
     )
     if (!done.changed) throw this.stale(doc)
     const lines = done.rows.map((r) => this.codec.fromRow(doc.lines, r))
-    const hasBreakdown = hooks.hasBreakdown ? [true, 1].includes(done.rows[0]?.has_breakdown as never) : undefined
+    const hasBreakdown = hooks.hasBreakdown ? Boolean(Number(done.rows[0]?.has_breakdown)) : undefined
     await refuseBundles(trx, doc, lines)
     await checkDiscounts(trx, doc, lines)
     const event = { trx, ctx, doc, header, lines, existing, id: docId, hasBreakdown }

@@ -16,7 +16,8 @@ import { BizError } from './errors.js'
  *
  * A deadlock or serialization failure that the order cannot rule out (two tables' sets taken by actions
  * of different kinds) is retried here, the whole transaction, a bounded number of times; after the last
- * attempt it is answered 409 操作冲突，请稍后重试, never 500. So is a unique violation (two writers of one code). The work must therefore do nothing but
+ * attempt it is answered 409 操作冲突，请稍后重试, never 500. So is a unique violation (two writers of one code), and a
+ * named statement whose kept plan no longer fits its table (isStalePlan). The work must therefore do nothing but
  * database writes before the commit: whatever leaves the database goes through afterCommit, collected per
  * attempt and run only after the attempt that committed.
  */
