@@ -108,19 +108,27 @@ describe('prepared statements', () => {
     ).rejects.toThrow('taken back')
     expect(await marks()).toEqual([])
     // Two transactions at once (on PostgreSQL on two connections, each seeing only its own uncommitted row;
-    // SQLite runs them one after the other).
-    let bothIn = () => {}
-    const other = new Promise<void>((resolve) => (bothIn = resolve))
-    let inside = 0
+    // neither commits before both have read; SQLite runs them one after the other).
+    // A meeting point: each transaction waits there until both have come.
+    const meeting = () => {
+      let come = 0
+      let open = () => {}
+      const opened = new Promise<void>((resolve) => (open = resolve))
+      return () => {
+        if (++come === 2) open()
+        return opened
+      }
+    }
+    const inserted = meeting()
+    const read = meeting()
     await Promise.all(
       ['b', 'c'].map((k) =>
         db.transaction().execute(async (trx) => {
           await trx.insertInto('begin_test').values({ id: k }).execute()
-          if (t.dbKind === 'postgres') {
-            if (++inside === 2) bothIn()
-            await other
-            expect((await trx.selectFrom('begin_test').select('id').execute()).map((r) => r.id)).toEqual([k])
-          }
+          if (t.dbKind !== 'postgres') return
+          await inserted()
+          expect((await trx.selectFrom('begin_test').select('id').execute()).map((r) => r.id)).toEqual([k])
+          await read()
         }),
       ),
     )
