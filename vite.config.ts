@@ -1,12 +1,16 @@
 /// <reference types="vitest/config" />
 import path from 'node:path'
 import { createHash } from 'node:crypto'
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { CATALOGUE_FILE, LOCALE_FILE, localeDirs, type LocaleFolder } from './src/shared/i18n/locale-folder.js'
+import { REDUCED_MOTION_QUERY, THEME_SHEETS_META } from './src/shared/look/ui-constants.js'
+
+const execFileAsync = promisify(execFile)
 
 const here = import.meta.dirname
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
@@ -30,35 +34,51 @@ function extraLocales(dirs: readonly string[]): Plugin {
 }
 
 /**
- * antd's light-theme styles as static stylesheets (generators/antd-static-css.ts), in a build only: linked
- * before every other stylesheet, where antd's run-time styles would be (ours come after and win), so a
- * component shows without making its style first. The theme of a user who asks for less motion has
- * other tokens (app/theme.ts), so it has its own sheet, applied only under that media query; its map of
- * styles, later, then wins over the first's. `npm run dev` makes them at run time as before.
+ * antd's styles as static stylesheets (generators/antd-static-css.ts), in a build only, one a theme and
+ * motion setting. The light ones are linked before every other stylesheet, where antd's run-time styles
+ * would be (ours come after and win), so a component shows without making its style first. The theme of
+ * a user who asks for less motion has other tokens (app/theme.ts), so it has its own sheet, applied only
+ * under that media query; its map of styles, later, then wins over the first's. The dark and night sheets
+ * are named in a meta tag and linked by the page of a user who chose that theme (app/theme-sheets.ts), so
+ * no one else downloads them. `npm run dev` makes every style at run time.
  */
 function antdStaticStyles(): Plugin {
-  const sheets = [
-    { motion: 'full', media: undefined, fileName: '', css: '' },
-    { motion: 'reduced', media: '(prefers-reduced-motion: reduce)', fileName: '', css: '' },
-  ]
+  const sheets = (['light', 'dark', 'night'] as const).flatMap((mode) =>
+    (['full', 'reduced'] as const).map((motion) => ({ mode, motion, fileName: '', css: '' })),
+  )
   let base = '/'
   return {
     name: 'antd-static-styles',
     apply: 'build',
     configResolved: (config) => void (base = config.base),
-    buildStart() {
-      for (const sheet of sheets) {
-        // Its own process: antd names its classes for production only when NODE_ENV says so as it loads.
-        sheet.css = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'generators/antd-static-css.ts'), sheet.motion], {
-          env: { ...process.env, NODE_ENV: 'production' },
-          maxBuffer: 64 * 1024 * 1024,
-          encoding: 'utf8',
-        })
-        sheet.fileName = `assets/antd-${sheet.motion}-${createHash('sha256').update(sheet.css).digest('hex').slice(0, 10)}.css`
-      }
+    async buildStart() {
+      await Promise.all(
+        sheets.map(async (sheet) => {
+          // Its own process: antd names its classes for production only when NODE_ENV says so as it loads.
+          const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(here, 'generators/antd-static-css.ts'), sheet.mode, sheet.motion], {
+            env: { ...process.env, NODE_ENV: 'production' },
+            maxBuffer: 64 * 1024 * 1024,
+            encoding: 'utf8',
+          })
+          sheet.css = stdout
+          const name = sheet.mode === 'light' ? sheet.motion : `${sheet.mode}-${sheet.motion}`
+          sheet.fileName = `assets/antd-${name}-${createHash('sha256').update(sheet.css).digest('hex').slice(0, 10)}.css`
+        }),
+      )
     },
-    transformIndexHtml: () =>
-      sheets.map(({ fileName, media }) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `${base}${fileName}`, ...(media ? { media } : {}) }, injectTo: 'head-prepend' as const })),
+    transformIndexHtml: () => [
+      ...sheets
+        .filter(({ mode }) => mode === 'light')
+        .map(({ fileName, motion }) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `${base}${fileName}`, ...(motion === 'reduced' ? { media: REDUCED_MOTION_QUERY } : {}) }, injectTo: 'head-prepend' as const })),
+      {
+        tag: 'meta',
+        attrs: {
+          name: THEME_SHEETS_META,
+          content: JSON.stringify(Object.fromEntries(sheets.filter(({ mode }) => mode !== 'light').map(({ mode, motion, fileName }) => [`${mode}-${motion}`, `${base}${fileName}`]))),
+        },
+        injectTo: 'head' as const,
+      },
+    ],
     generateBundle() {
       for (const { fileName, css } of sheets) this.emitFile({ type: 'asset', fileName, source: css })
     },

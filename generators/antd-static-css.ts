@@ -3,6 +3,7 @@ import { Button, ConfigProvider, Drawer, Form, Input, Layout, message, Modal, no
 import { FormGrid, FormItem, FormLayout } from '@formily/antd-v5'
 import { extractStyle } from '@ant-design/static-style-extract'
 import { themeConfig } from '../src/client/app/theme.js'
+import type { ThemeMode } from '../src/client/app/settings.js'
 
 /**
  * antd's styles for the light theme (the default) as a static stylesheet, made at build time the way
@@ -11,12 +12,13 @@ import { themeConfig } from '../src/client/app/theme.js'
  * `.data-ant-cssinjs-cache-path` rule), so in the browser @ant-design/cssinjs finds each component's
  * style there and neither generates it nor inserts a `<style>` at the component's first render (after a
  * few pages that was 59 style tags, 515 KB made at run time, about a fifth of a page's first open).
- * `reducedMotion`: the light theme of a user who asks for less motion (app/reduced-motion.ts), whose
- * tokens differ. Dark and night have other tokens too; their styles are still made at run time, as
- * everything is in `npm run dev`. The vite plugin `antdStaticStyles` (vite.config.ts)
- * runs this file with NODE_ENV=production (antd's production class names) and links the sheet first.
+ * One sheet a theme (`mode`) and motion setting (`reducedMotion`: a user who asks for less motion,
+ * app/reduced-motion.ts), whose tokens differ. The vite plugin `antdStaticStyles` (vite.config.ts) runs
+ * this file with NODE_ENV=production (antd's production class names), links the light sheets first and
+ * leaves the dark and night ones to the users who chose them (app/theme-sheets.ts). `npm run dev` makes
+ * every style at run time.
  */
-export function antdStaticCss(reducedMotion = false): string {
+export function antdStaticCss(mode: ThemeMode, reducedMotion = false): string {
   // Components that render into a portal are rendered in place (`getContainer: false`) or as their
   // panels; not as Modal's panel, which sets a theme of its own (withPureRenderTheme), so its styles would
   // carry another token (Tour, which the app does not use, is left out for the same reason). A few styles
@@ -36,8 +38,8 @@ export function antdStaticCss(reducedMotion = false): string {
     // The formily fields of every form make their styles the same way, with antd's token.
     h(FormLayout, { key: 'formily' }, h(FormGrid, null, h(FormItem.BaseItem, null, h(Input, null)))),
   ]
-  return extractStyle((node) => h(ConfigProvider, { theme: themeConfig('light', reducedMotion) }, node, ...portals, ...uses))
+  return extractStyle((node) => h(ConfigProvider, { theme: themeConfig(mode, reducedMotion) }, node, ...portals, ...uses))
 }
 
-/** `node --import tsx generators/antd-static-css.ts [full|reduced]` writes the sheet of that motion setting. */
-if (process.argv[1] && import.meta.filename === process.argv[1]) process.stdout.write(antdStaticCss(process.argv[2] === 'reduced'))
+/** `node --import tsx generators/antd-static-css.ts <light|dark|night> <full|reduced>` writes that sheet. */
+if (process.argv[1] && import.meta.filename === process.argv[1]) process.stdout.write(antdStaticCss(process.argv[2] as ThemeMode, process.argv[3] === 'reduced'))

@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRoot } from './root/AppRoot.js'
 import { getSettings, localeOf } from './app/settings.js'
+import { linkThemeSheets } from './app/theme-sheets.js'
 import { loadLocale } from './i18n/load-locale.js'
 import { getSession } from './app/session.js'
 import './styles.css'
@@ -16,8 +17,10 @@ if (token) {
   void import('./root/boot-reads.js').then((boot) => boot.startBootReads(token))
 }
 
-// The first screen shows in the language the user chose (its antd and dayjs texts and catalogue loaded first).
-await loadLocale(localeOf(getSettings().language)).catch(() => undefined)
+// The first screen shows in the language the user chose (its antd and dayjs texts and catalogue loaded first),
+// and in a dark or night theme with antd's styles of that theme from the build's sheets (app/theme-sheets.ts).
+const settings = getSettings()
+await Promise.all([loadLocale(localeOf(settings.language)).catch(() => undefined), linkThemeSheets(settings.theme)])
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

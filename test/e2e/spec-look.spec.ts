@@ -113,6 +113,27 @@ test.describe('with motion, as most systems are set', () => {
   test("antd's styles come from the build's static sheet: a list and its dialog make none at run time, and look as antd makes them", async ({ page }) => {
     await expectStaticAntdStyles(page)
     await expect(page.locator('link[rel="stylesheet"][href*="/assets/antd-full-"]')).toHaveCount(1)
+    // The dark and night sheets are for the users who chose those themes: no one else downloads them.
+    await expect(page.locator('link[href*="/assets/antd-dark-"], link[href*="/assets/antd-night-"]')).toHaveCount(0)
+  })
+
+  test("the dark and night themes have antd's styles from static sheets of their own", async ({ page }) => {
+    for (const theme of ['dark', 'night'] as const) {
+      await page.goto('/dashboard/workplace')
+      await page.evaluate((t) => {
+        const saved = JSON.parse(localStorage.getItem('admin.settings') ?? '{}') as Record<string, unknown>
+        localStorage.setItem('admin.settings', JSON.stringify({ ...saved, theme: t }))
+      }, theme)
+      // A page load reads the saved theme (the running shell keeps the one it started with).
+      await page.goto('/dashboard/workplace')
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      await expect(page.locator(`link[rel="stylesheet"][href*="/assets/antd-${theme}-full-"]`)).toHaveCount(1)
+      const form = await openSupplierForm(page)
+      expect(await antdStylesMadeAtRunTime(page), theme).toBe(0)
+      // Dark, as that theme makes it: not the light dialog's white.
+      await expect(form.locator('.ant-modal-content')).not.toHaveCSS('background-color', 'rgb(255, 255, 255)')
+      await form.getByRole('button', { name: '取消', exact: true }).click()
+    }
   })
 })
 
@@ -154,16 +175,27 @@ test("less motion has antd's styles from a static sheet of its own too", async (
  * sheet of the user's motion setting, and look as antd makes them.
  */
 async function expectStaticAntdStyles(page: Page) {
-  const pane = await openScreen(page, '/base-data/supplier')
-  await pane.getByRole('button', { name: '新增', exact: true }).click()
-  const form = page.getByRole('dialog', { name: '新增供应商' })
-  await expect(form).toBeVisible()
-  const madeAtRunTime = await page.evaluate(() =>
-    [...document.querySelectorAll('style[data-token-hash]')].filter((s) => /\.ant-(table|btn|modal|input|select|form|formily-item|pagination|tabs|menu)\b/.test(s.textContent ?? '')).length,
-  )
-  expect(madeAtRunTime).toBe(0)
+  const form = await openSupplierForm(page)
+  const pane = paneOf(page, '/base-data/supplier')
+  expect(await antdStylesMadeAtRunTime(page)).toBe(0)
   const primary = SPEC_COLORS.colorPrimary.match(/[0-9a-f]{2}/gi)!.map((h) => parseInt(h, 16))
   await expect(form.getByRole('button', { name: '确定', exact: true })).toHaveCSS('background-color', `rgb(${primary.join(', ')})`)
   await expect(pane.locator('.ant-table-thead th').first()).toHaveCSS('background-color', 'rgb(250, 250, 250)')
   await expect(form.locator('.ant-modal-content')).toHaveCSS('border-radius', '8px')
+}
+
+/** 新增 of the supplier list, open. */
+async function openSupplierForm(page: Page) {
+  const pane = await openScreen(page, '/base-data/supplier')
+  await pane.getByRole('button', { name: '新增', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '新增供应商' })
+  await expect(form).toBeVisible()
+  return form
+}
+
+/** The antd styles of a list and its dialog made at run time: each goes into a <style> of its own, marked with its token's hash. */
+function antdStylesMadeAtRunTime(page: Page): Promise<number> {
+  return page.evaluate(
+    () => [...document.querySelectorAll('style[data-token-hash]')].filter((s) => /\.ant-(table|btn|modal|input|select|form|formily-item|pagination|tabs|menu)\b/.test(s.textContent ?? '')).length,
+  )
 }

@@ -21,8 +21,12 @@ class FakeSocket {
   connected = true
   active = true
   connects = 0
+  private readonly handlers = new Map<string, () => void>()
   constructor(readonly options: Record<string, unknown>) {}
   onAny() {}
+  on(event: string, handler: () => void) {
+    this.handlers.set(event, handler)
+  }
   off() {}
   disconnect() {
     this.connected = false
@@ -30,8 +34,13 @@ class FakeSocket {
   }
   connect() {
     this.connects += 1
+    this.opened()
+  }
+  /** The connection is up (socket.io's `connect` event). */
+  opened() {
     this.connected = true
     this.active = true
+    this.handlers.get('connect')?.()
   }
 }
 vi.mock('socket.io-client', () => ({
@@ -110,13 +119,17 @@ describe('the bell poll (000 §9: 20 unread notices, page 1, every 5000 ms)', ()
 
 describe('the message bus (000 §4/§9: reconnect every 3 s while a token exists)', () => {
   it('asks socket.io for a fixed 3 s retry and starts a connection the server ended again within 3 s, until stopped', async () => {
-    const { RECONNECT_CHECK_MS, startBus, stopBus } = await import('../../src/client/features/bus/bus-socket.js')
+    const { BUS_RECONNECTED, RECONNECT_CHECK_MS, onBus, startBus, stopBus } = await import('../../src/client/features/bus/bus-socket.js')
+    const heard: string[] = []
+    const unsubscribe = onBus((event) => heard.push(event))
     expect(RECONNECT_CHECK_MS).toBe(3000)
     startBus('token-1')
     const s = sockets.at(-1)!
     expect(s.options).toMatchObject({ auth: { token: 'token-1' }, reconnectionDelay: 3000, reconnectionDelayMax: 3000, randomizationFactor: 0 })
 
-    // Connected: nothing to do.
+    // Connected: nothing to do, and nothing to read again the first time.
+    s.opened()
+    expect(heard).toEqual([])
     await vi.advanceTimersByTimeAsync(9000)
     expect(s.connects).toBe(0)
     // Ended by the server (socket.io gives up on its own): tried again at the next 3 s check, not before.
@@ -126,6 +139,8 @@ describe('the message bus (000 §4/§9: reconnect every 3 s while a token exists
     expect(s.connects).toBe(0)
     await vi.advanceTimersByTimeAsync(1)
     expect(s.connects).toBe(1)
+    // Back after it was lost: the listeners read afresh what they may have missed.
+    expect(heard).toEqual([BUS_RECONNECTED])
     // Still reconnecting on its own (active): left to socket.io.
     s.connected = false
     await vi.advanceTimersByTimeAsync(6000)
@@ -137,5 +152,6 @@ describe('the message bus (000 §4/§9: reconnect every 3 s while a token exists
     s.active = false
     await vi.advanceTimersByTimeAsync(30000)
     expect(s.connects).toBe(1)
+    unsubscribe()
   })
 })

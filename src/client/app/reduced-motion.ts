@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { REDUCED_MOTION_QUERY } from '../../shared/look/ui-constants.js'
 
 /**
  * Whether the user asked their system for less motion (prefers-reduced-motion, WCAG 2.3.3): antd's
@@ -6,9 +7,8 @@ import { useSyncExternalStore } from 'react'
  * A clerk who finds sliding dialogs and fading pages tiring, or works over a slow remote desktop, says so
  * once in the system and every screen follows, also when it changes while the app is open.
  */
-const QUERY = '(prefers-reduced-motion: reduce)'
 
-const media = (): MediaQueryList | null => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null)
+const media = (): MediaQueryList | null => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY) : null)
 
 function subscribe(change: () => void): () => void {
   const list = media()

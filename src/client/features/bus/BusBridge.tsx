@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr'
 import { useSession } from '../../app/session.js'
 import { BusEvent, type BusMessage, type PresenceEvent } from '../../../shared/contracts/bus.js'
 import { refreshMyNotices } from '../notice/notice-api.js'
-import { onBus, startBus, stopBus } from './bus-socket.js'
+import { BUS_RECONNECTED, onBus, startBus, stopBus } from './bus-socket.js'
 import { refreshBusMessages } from './bus-api.js'
 import { tr } from '../../i18n/use-tr.js'
 
@@ -17,7 +17,7 @@ const isMessage = (payload: unknown): payload is BusMessage =>
 /**
  * Holds the bus connection of the signed-in shell (connects with the token, closes on logout) and
  * turns its events into what the user sees: a published notice refreshes the bell at once, a message
- * for the user refreshes the bell's messages, and colleagues coming online or going offline show a
+ * for the user refreshes the bell's messages (both again after a lost connection is back), and colleagues coming online or going offline show a
  * short notification with name, IP and time.
  */
 export function BusBridge() {
@@ -49,8 +49,8 @@ export function BusBridge() {
           })
           return
         }
-        if (event === BusEvent.sysNotice) refreshMyNotices(mutate)
-        if (isMessage(payload) && payload.userId) refreshBusMessages(mutate)
+        if (event === BusEvent.sysNotice || event === BUS_RECONNECTED) refreshMyNotices(mutate)
+        if ((isMessage(payload) && payload.userId) || event === BUS_RECONNECTED) refreshBusMessages(mutate)
       }),
     [notification, mutate],
   )

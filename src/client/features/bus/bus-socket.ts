@@ -6,6 +6,9 @@ export const RECONNECT_CHECK_MS = 3000
 
 type Listener = (event: string, payload: unknown) => void
 
+/** The listeners' event (not the server's) of a connection back after it was lost. */
+export const BUS_RECONNECTED = 'bus:reconnected'
+
 let socket: Socket | null = null
 let token: string | null = null
 let check: ReturnType<typeof setInterval> | undefined
@@ -31,6 +34,12 @@ export function startBus(sessionToken: string): void {
   })
   s.onAny((event: string, payload: unknown) => {
     for (const l of listeners) l(event, payload)
+  })
+  // Events sent while the connection was down are not sent again: after a reconnect the listeners read afresh.
+  let connectedBefore = false
+  s.on('connect', () => {
+    if (connectedBefore) for (const l of listeners) l(BUS_RECONNECTED, undefined)
+    connectedBefore = true
   })
   socket = s
   check = setInterval(() => {

@@ -22,7 +22,8 @@ export const NOTICE_PAGE_PATH = '/system/notice'
  * Header notice bell (000 §2): the unread count on a badge, and a panel with tabs 通知 / 消息 / 待办.
  * Unread notices are pulled every 5000 ms (20, page 1, readed=false; 000 §9) while the browser tab
  * is visible, without error messages, and at once when the bus says a notice was published (BusBridge).
- * 消息 lists the bus messages sent to the user (`/message/bus/query`) but the notices 通知 shows, refreshed when one arrives.
+ * 消息 lists the bus messages sent to the user (`/message/bus/query`) but the notices 通知 shows, refreshed when one
+ * arrives and whenever the tab is opened.
  */
 export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
   const tr = useTr()
@@ -35,7 +36,7 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
     hideError: true,
     swr: BELL_POLL,
   })
-  const { data: messagePage } = useCall(busCalls.query, BELL_MESSAGES, { hideError: true, swr: { revalidateOnFocus: true, keepPreviousData: true } })
+  const { data: messagePage, mutate: reloadMessages } = useCall(busCalls.query, BELL_MESSAGES, { hideError: true, swr: { revalidateOnFocus: true, keepPreviousData: true } })
   // A personal notice also travels as a sysNotice message: it is the 通知 tab's, not listed twice.
   const messages = (messagePage?.datas ?? []).filter((m) => m.bizType !== BusEvent.sysNotice)
   const todos = bellTodos()
@@ -111,7 +112,11 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
     <div className="notice-bell-panel">
       <Tabs
         activeKey={tab}
-        onChange={setTab}
+        onChange={(key) => {
+          setTab(key)
+          // Opened, the tab reads afresh: a message sent before the bus connection was up has no event of its own.
+          if (key === 'message') void reloadMessages()
+        }}
         centered
         items={[
           { key: 'notice', label: count ? tr(`通知（${count}）`) : tr('通知'), children: noticeTab },
@@ -146,7 +151,10 @@ export function NoticeBell({ entries }: { entries: MenuEntry[] }) {
         placement="bottomRight"
         arrow={false}
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => {
+          setOpen(next)
+          if (next && tab === 'message') void reloadMessages()
+        }}
         content={panel}
         styles={{ body: { padding: 0 } }}
         destroyOnHidden
