@@ -13,11 +13,7 @@ const SPEC_ERROR = 'rgb(245, 34, 47)'
 
 test('the error colour is the spec\'s #f5222f in the light, dark and night themes', async ({ page }) => {
   for (const theme of ['light', 'dark', 'night'] as const) {
-    await page.goto('/dashboard/workplace')
-    await page.evaluate((t) => {
-      const saved = JSON.parse(localStorage.getItem('admin.settings') ?? '{}') as Record<string, unknown>
-      localStorage.setItem('admin.settings', JSON.stringify({ ...saved, theme: t }))
-    }, theme)
+    await saveTheme(page, theme)
     // A page load reads the saved settings: the profile is loaded, not opened in the running shell (which
     // would keep the theme it started with, and whether it does depends on how fast its tabs come back).
     await page.goto('/profile')
@@ -119,11 +115,7 @@ test.describe('with motion, as most systems are set', () => {
 
   test("the dark and night themes have antd's styles from static sheets of their own", async ({ page }) => {
     for (const theme of ['dark', 'night'] as const) {
-      await page.goto('/dashboard/workplace')
-      await page.evaluate((t) => {
-        const saved = JSON.parse(localStorage.getItem('admin.settings') ?? '{}') as Record<string, unknown>
-        localStorage.setItem('admin.settings', JSON.stringify({ ...saved, theme: t }))
-      }, theme)
+      await saveTheme(page, theme)
       // A page load reads the saved theme (the running shell keeps the one it started with).
       await page.goto('/dashboard/workplace')
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
@@ -198,4 +190,13 @@ function antdStylesMadeAtRunTime(page: Page): Promise<number> {
   return page.evaluate(
     () => [...document.querySelectorAll('style[data-token-hash]')].filter((s) => /\.ant-(table|btn|modal|input|select|form|formily-item|pagination|tabs|menu)\b/.test(s.textContent ?? '')).length,
   )
+}
+
+/** Saves `theme` in the app settings of the browser, as 个人中心 does; the next page load reads it. */
+async function saveTheme(page: Page, theme: 'light' | 'dark' | 'night') {
+  await page.goto('/dashboard/workplace')
+  await page.evaluate((t) => {
+    const saved = JSON.parse(localStorage.getItem('admin.settings') ?? '{}') as Record<string, unknown>
+    localStorage.setItem('admin.settings', JSON.stringify({ ...saved, theme: t }))
+  }, theme)
 }
