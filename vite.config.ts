@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { CATALOGUE_FILE, LOCALE_FILE, localeDirs, type LocaleFolder } from './src/shared/i18n/locale-folder.js'
-import { REDUCED_MOTION_QUERY, THEME_SHEETS_META } from './src/shared/look/ui-constants.js'
+import { REDUCED_MOTION_QUERY } from './src/shared/look/ui-constants.js'
+import { THEME_SHEETS_META } from './src/client/app/theme-sheets.js'
 
 const execFileAsync = promisify(execFile)
 

@@ -4,7 +4,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRoot } from './root/AppRoot.js'
 import { getSettings, localeOf } from './app/settings.js'
-import { linkThemeSheets } from './app/theme-sheets.js'
 import { loadLocale } from './i18n/load-locale.js'
 import { getSession } from './app/session.js'
 import './styles.css'
@@ -19,8 +18,12 @@ if (token) {
 
 // The first screen shows in the language the user chose (its antd and dayjs texts and catalogue loaded first),
 // and in a dark or night theme with antd's styles of that theme from the build's sheets (app/theme-sheets.ts).
-const settings = getSettings()
-await Promise.all([loadLocale(localeOf(settings.language)).catch(() => undefined), linkThemeSheets(settings.theme)])
+// Their module is loaded by those users only: the login route of the light theme carries none of it.
+const { theme, language } = getSettings()
+await Promise.all([
+  loadLocale(localeOf(language)).catch(() => undefined),
+  theme === 'light' ? undefined : import('./app/theme-sheets.js').then((sheets) => sheets.linkThemeSheets(theme)),
+])
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

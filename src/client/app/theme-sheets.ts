@@ -1,5 +1,8 @@
 import type { ThemeMode } from './settings.js'
-import { REDUCED_MOTION_QUERY, THEME_SHEETS_META } from '../../shared/look/ui-constants.js'
+import { REDUCED_MOTION_QUERY } from '../../shared/look/ui-constants.js'
+
+/** The meta tag naming the build's dark and night sheets (written by vite.config.ts). */
+export const THEME_SHEETS_META = 'antd-theme-sheets'
 
 /**
  * Links the build's antd sheets of the dark or night theme (vite.config.ts `antdStaticStyles`), for the

@@ -48,8 +48,5 @@ export const VIDEO_RATES = [0.7, 1, 1.5, 2] as const
 /** The spec's video formats (000 §5 Uploads), checked by extension on both sides. */
 export const VIDEO_EXTENSIONS = ['avi', 'wmv', 'mpeg', 'mp4', 'm4v', 'mov', 'asf', 'flv', 'f4v', 'rmvb', 'rm', '3gp', 'vob'] as const
 
-/** The meta tag naming the build's dark and night antd sheets (vite.config.ts, app/theme-sheets.ts). */
-export const THEME_SHEETS_META = 'antd-theme-sheets'
-
 /** A user who asked their system for less motion (app/reduced-motion.ts; its own antd sheets, vite.config.ts). */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)'
