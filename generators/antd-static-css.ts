@@ -6,7 +6,7 @@ import { themeConfig } from '../src/client/app/theme.js'
 import type { ThemeMode } from '../src/client/app/settings.js'
 
 /**
- * antd's styles for the light theme (the default) as a static stylesheet, made at build time the way
+ * antd's styles of a theme as a static stylesheet, made at build time the way
  * antd documents it for server rendering ("whole export"): every component rendered once in Node and
  * the style cache written out as CSS. The sheet ends with antd's map of the styles it holds (a
  * `.data-ant-cssinjs-cache-path` rule), so in the browser @ant-design/cssinjs finds each component's

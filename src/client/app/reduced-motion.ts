@@ -7,7 +7,6 @@ import { REDUCED_MOTION_QUERY } from '../../shared/look/ui-constants.js'
  * A clerk who finds sliding dialogs and fading pages tiring, or works over a slow remote desktop, says so
  * once in the system and every screen follows, also when it changes while the app is open.
  */
-
 const media = (): MediaQueryList | null => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY) : null)
 
 function subscribe(change: () => void): () => void {

@@ -17,8 +17,8 @@ const isMessage = (payload: unknown): payload is BusMessage =>
 /**
  * Holds the bus connection of the signed-in shell (connects with the token, closes on logout) and
  * turns its events into what the user sees: a published notice refreshes the bell at once, a message
- * for the user refreshes the bell's messages (both again after a lost connection is back), and colleagues coming online or going offline show a
- * short notification with name, IP and time.
+ * for the user refreshes the bell's messages (both are read again after a lost connection is back), and
+ * colleagues coming online or going offline show a short notification with name, IP and time.
  */
 export function BusBridge() {
   const { token } = useSession()
