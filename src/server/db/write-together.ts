@@ -15,11 +15,7 @@ export type PendingWrite = UpdateQueryBuilder<any, any, any, any> | InsertQueryB
  * rest back with it.
  */
 export async function writeTogether<R>(trx: Db, main: { execute(): Promise<R[]> }, also: PendingWrite[]): Promise<R[]> {
-  if (!also.length || !isPostgres(trx)) {
-    const rows = await main.execute()
-    for (const statement of also) await statement.execute()
-    return rows
-  }
+  if (!also.length || !isPostgres(trx)) return oneAfterAnother(main, also)
   // Named: the combined statements are the approvals' largest, the costliest to plan (prepared-statements.ts).
   return (await executePrepared(trx, together(trx, main, also).selectFrom('main_rows').selectAll())) as R[]
 }
@@ -39,8 +35,7 @@ export async function writeTogetherThenRead(
   orderBy: string[],
 ): Promise<{ changed: boolean; rows: Record<string, unknown>[] }> {
   if (!isPostgres(trx)) {
-    const changed = (await main.execute()).length > 0
-    for (const statement of also) await statement.execute()
+    const changed = (await oneAfterAnother(main, also)).length > 0
     if (!changed) return { changed, rows: [] }
     for (const column of orderBy) read = read.orderBy(column)
     return { changed, rows: await read.execute() }
@@ -56,6 +51,13 @@ export async function writeTogetherThenRead(
   const changed = Number(rows[0]?.written_rows) > 0
   for (const row of rows) delete row.written_rows
   return { changed, rows: changed ? rows.filter((row) => row.id != null) : [] }
+}
+
+/** SQLite: `main`, then each of `also` (no round trips to save there, and no writable CTEs). */
+async function oneAfterAnother<R>(main: { execute(): Promise<R[]> }, also: PendingWrite[]): Promise<R[]> {
+  const rows = await main.execute()
+  for (const statement of also) await statement.execute()
+  return rows
 }
 
 /** `main` as the CTE `main_rows` and the `also` writes beside it. */

@@ -49,8 +49,13 @@ export function BusBridge() {
           })
           return
         }
-        if (event === BusEvent.sysNotice || event === BUS_RECONNECTED) refreshMyNotices(mutate)
-        if ((isMessage(payload) && payload.userId) || event === BUS_RECONNECTED) refreshBusMessages(mutate)
+        if (event === BUS_RECONNECTED) {
+          refreshMyNotices(mutate)
+          refreshBusMessages(mutate)
+          return
+        }
+        if (event === BusEvent.sysNotice) refreshMyNotices(mutate)
+        if (isMessage(payload) && payload.userId) refreshBusMessages(mutate)
       }),
     [notification, mutate],
   )
