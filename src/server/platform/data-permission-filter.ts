@@ -83,7 +83,10 @@ export async function dataPermissionFilter(
   aliases: Readonly<Record<string, string>>,
   references: Readonly<Record<string, { table: string; key: string }>> = {},
 ): Promise<RawBuilder<SqlBool> | undefined> {
-  const mine = await setup.ofUser(ctx.tenantId, ctx.userId, `data-permission:${permissionType}`, () => savedOfUser(setup, db, ctx.userId, permissionType))
+  // Inside a transaction the read is its own: the transaction may have changed the grants it reads (and may
+  // yet roll back), so neither what is kept nor what it reads may stand for the other.
+  const read = () => savedOfUser(setup, db, ctx.userId, permissionType)
+  const mine = await (db.isTransaction ? read() : setup.ofUser(ctx.tenantId, ctx.userId, `data-permission:${permissionType}`, read))
   if (!mine) return undefined
   const schema = setup.schemaOf(ctx.tenantId)
   const qualified = (table: string) => (schema ? `${schema}.${table}` : table)
@@ -99,8 +102,8 @@ export async function dataPermissionFilter(
 
 /**
  * The saved trees of one type that apply to a user, with the user's department variables; undefined when none
- * applies. It runs before every list of a restricted entity: on PostgreSQL its answer is kept per process until
- * a grant table changes (DataPermissionSetup.ofUser), elsewhere read every time.
+ * applies. It runs before every list of a restricted entity: its answer is kept per process as the grants are
+ * (DataPermissionSetup.ofUser).
  */
 async function savedOfUser(setup: DataPermissionSetup, db: Db, userId: string, permissionType: number): Promise<{ saved: { id: string; permission: string }[]; vars: PermissionVars } | undefined> {
   const link = setup.userDeptTable

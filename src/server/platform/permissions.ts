@@ -39,8 +39,8 @@ export class PermissionResolver {
     () => this.clear(),
   )
   private readonly kept = new KeptReads(this.heard, 60_000, 5_000)
-  /** What else is read of a user from the grant tables (their data permission): only while heard. */
-  private readonly derived = new KeptReads(this.heard)
+  /** What else is read of a user from the grant tables (their data permission), kept as the grants are. */
+  private readonly derived = new KeptReads(this.heard, 60_000, 5_000)
 
   invalidate(): void {
     this.heard.epoch++
@@ -53,8 +53,9 @@ export class PermissionResolver {
   }
 
   /**
-   * `load()`, kept per tenant, user and `what` while this process hears the grant tables' notifications
-   * (PostgreSQL; platform/kept-reads.ts): on SQLite the read is in-process and cheap.
+   * `load()`, kept per tenant, user and `what` as the grants are: a minute while this process hears the grant
+   * tables' notifications (PostgreSQL), otherwise five seconds with this process's grant writes clearing it.
+   * On SQLite the data-permission read was a sixth of a restricted picker's call (issue 33).
    */
   ofUser<T>(tenantId: string, userId: string, what: string, load: () => Promise<T>): Promise<T> {
     return this.derived.read(tenantId, `${userId}:${what}`, load)
