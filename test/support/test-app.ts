@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '../../src/server/app.js'
 import { loadConfig } from '../../src/server/config.js'
+import { checkShapedStatements } from '../../src/server/db/shaped-statements.js'
 import { answerProblem } from './answer-check.js'
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './postgres.js'
 
@@ -61,8 +62,9 @@ export interface StartTestAppOptions {
   /** Extra environment for `loadConfig`, e.g. `{ LOGIN_CAPTCHA: 'on' }`; wins over the defaults here. */
   env?: Record<string, string>
   /**
-   * Whether every answer is checked against the OpenAPI document (default yes). A bench that times calls
-   * turns it off: the check is the test's work, not the server's, and it grows with the answer's rows.
+   * Whether every answer is checked against the OpenAPI document, and every statement bound from a kept plan
+   * against the statement built anew (db/shaped-statements.ts; default yes). A bench that times calls turns it
+   * off: the checks are the test's work, not the server's.
    */
   checkAnswers?: boolean
 }
@@ -165,6 +167,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     await rm(dataDir, { recursive: true, force: true })
   }
 
+  checkShapedStatements(options.checkAnswers !== false)
   const build = async () => {
     const built = await buildApp(config, options.entityDirs ? { entityDirs: options.entityDirs } : undefined)
     await built.ready()

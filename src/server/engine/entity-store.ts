@@ -21,6 +21,7 @@ import type { RecordCodec, Row, Wire } from './record-codec.js'
 import { pageArgs } from '../platform/page-args.js'
 import { countedRows, hasRowCounter } from '../db/row-counter.js'
 import { executeListed } from '../db/prepared-statements.js'
+import { shapedStatement, where } from '../db/shaped-statements.js'
 import { takenMessage } from './unique-message.js'
 import { leafOnly, notLeaf } from './leaf-only.js'
 import { lockRows } from '../db/row-locks.js'
@@ -102,6 +103,15 @@ function writeShape(entity: EntityModel): WriteShape {
   return shape
 }
 
+/** A number per entity model: a list's statement shape names its model (a reloaded registry makes new ones). */
+const modelIds = new WeakMap<EntityModel, number>()
+let models = 0
+const modelId = (entity: EntityModel): number => {
+  let id = modelIds.get(entity)
+  if (id === undefined) modelIds.set(entity, (id = ++models))
+  return id
+}
+
 /** The column of a page that carries the search's total (countInPage in list()). */
 const IN_PAGE_TOTAL = '__total'
 
@@ -173,9 +183,13 @@ export class EntityStore {
       conditions.push((eb) => eb('t.id', 'in', eb.selectFrom(link).select('owner_id').where('ref_id', 'in', ids)))
     }
     const restriction = await this.restriction(db, ctx, entity)
-    let base = this.narrowed(db, entity, restriction)
-    if (conditions.length) base = base.where((eb) => eb.and(conditions.map((c) => c(eb))))
-    if (req.where) base = base.where(req.where)
+    // The rows asked for: the caller's restriction, the conditions and the caller's own predicate, each one
+    // `where` of the statement, in this order.
+    const filters: Expression<SqlBool>[] = []
+    if (restriction) filters.push(where.and(restriction.predicates))
+    if (conditions.length) filters.push(where.and(conditions.map((c) => c(where))))
+    if (req.where) filters.push(req.where)
+    const from = (each: readonly Expression<SqlBool>[]) => each.reduce((q, w) => q.where(w), db.selectFrom(`${entity.table} as t`))
 
     const sortName = String(req.values.sortField ?? '') || req.sort?.field
     const sortField = sortName ? entity.byName.get(sortName) : undefined
@@ -199,23 +213,33 @@ export class EntityStore {
     // A search a text index narrows (a broad Chinese name search: its rows scattered over the table) counts
     // in the page's own pass (`count(*) over ()`, before the limit) instead of visiting every row twice.
     const countInPage = req.paged && conditions.some((c) => searchedByIndex.has(c))
-    let page = sorted(countInPage ? base.selectAll('t').select(sql<string>`count(*) over ()`.as(IN_PAGE_TOTAL)) : base.selectAll('t'))
-    if (req.paged) page = page.limit(pageSize).offset((pageIndex - 1) * pageSize)
-    else if (req.limit !== undefined) page = page.limit(req.limit).offset(req.offset ?? 0)
-    // The ref labels are joined to the page's rows only, not to every row that matches before the page is
-    // cut (a search matching hundreds of rows joined each of them to every referenced table).
-    let q = joins.length && (req.paged || req.limit !== undefined) ? sorted(db.selectFrom(page.as('t')).selectAll('t')) : page
-    for (const { field, target, alias } of joins) {
-      q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`).select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
-      const code = this.codeColumn(entity, target, field)
-      if (code) q = q.select(`${alias}.${code} as __code_${field.name}`)
-    }
-    const rows = await executeListed(db, q)
+    const cut = req.paged ? [pageSize, (pageIndex - 1) * pageSize] : req.limit !== undefined ? [req.limit, req.offset ?? 0] : []
+    // Everything the page's statement is built from besides its filters and its cut (shaped-statements.ts).
+    const shape = `page ${modelId(entity)} ${sortField?.name ?? ''} ${order} ${countInPage} ${cut.length} ${joins.map((j) => j.field.name).join(',')}`
+    const statement = shapedStatement(db, shape, filters, cut, (each, [limit, offset]) => {
+      const base = from(each)
+      let page = sorted(countInPage ? base.selectAll('t').select(sql<string>`count(*) over ()`.as(IN_PAGE_TOTAL)) : base.selectAll('t'))
+      if (limit !== undefined) page = page.limit(limit as number).offset(offset as number)
+      // The ref labels are joined to the page's rows only, not to every row that matches before the page is
+      // cut (a search matching hundreds of rows joined each of them to every referenced table).
+      let q = joins.length && limit !== undefined ? sorted(db.selectFrom(page.as('t')).selectAll('t')) : page
+      for (const { field, target, alias } of joins) {
+        q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.column}`).select(`${alias}.${this.labelColumn(target, field)} as __${field.name}`)
+        const code = this.codeColumn(entity, target, field)
+        if (code) q = q.select(`${alias}.${code} as __code_${field.name}`)
+      }
+      return q
+    })
+    const rows = await executeListed(db, statement)
     const inPage = countInPage && rows.length ? Number(rows[0][IN_PAGE_TOTAL]) : undefined
     if (countInPage) for (const row of rows) delete row[IN_PAGE_TOTAL]
     const datas = await this.answer(db, ctx, entity, rows)
-    const everyRow = !conditions.length && !req.where && !restriction
-    const totalCount = inPage ?? (req.paged ? await this.total(db, entity, base, rows.length, pageIndex, pageSize, everyRow) : datas.length)
+    const everyRow = !filters.length
+    const count = async () => {
+      const counted = shapedStatement(db, `count ${modelId(entity)}`, filters, [], (each) => from(each).select((eb) => eb.fn.countAll().as('n')))
+      return Number((await executeListed(db, counted))[0]?.n ?? 0)
+    }
+    const totalCount = inPage ?? (req.paged ? await this.total(db, entity, count, rows.length, pageIndex, pageSize, everyRow) : datas.length)
     return { pageIndex, pageSize, totalCount, datas }
   }
 
@@ -225,20 +249,11 @@ export class EntityStore {
    * costs one statement, not two. Every row of the table is the answer (`everyRow`): its
    * trigger-kept counter is exact and reads no rows. Otherwise the rows are counted.
    */
-  private async total(
-    db: Db,
-    entity: EntityModel,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    base: SelectQueryBuilder<any, any, any>,
-    pageRows: number,
-    pageIndex: number,
-    pageSize: number,
-    everyRow: boolean,
-  ): Promise<number> {
+  private async total(db: Db, entity: EntityModel, count: () => Promise<number>, pageRows: number, pageIndex: number, pageSize: number, everyRow: boolean): Promise<number> {
     const offset = (pageIndex - 1) * pageSize
     if (pageRows < pageSize && (pageRows > 0 || offset === 0)) return offset + pageRows
     const counted = everyRow && hasRowCounter(entity) ? await countedRows(db, entity.table) : undefined
-    return counted ?? Number((await executeListed(db, base.select((eb) => eb.fn.countAll().as('n'))))[0]?.n ?? 0)
+    return counted ?? count()
   }
 
   /**

@@ -1,10 +1,14 @@
 import crypto from 'node:crypto'
 import dayjs from 'dayjs'
+import { expressionBuilder } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import { executePrepared } from '../db/prepared-statements.js'
 import { later, now } from './clock.js'
 import type { SessionCache, SessionRow } from './session-cache.js'
+import { shapedStatement } from '../db/shaped-statements.js'
 
+const sessions = expressionBuilder<{ sys_session: { token: string } }, 'sys_session'>()
+const byToken = (token: string) => sessions('token', '=', token)
 
 /** Activity is written at most this often per session. */
 export const ACTIVITY_WRITE_MS = 60_000
@@ -49,11 +53,12 @@ export class SessionStore {
     const cached = this.cache?.get(token, Date.now())
     if (cached) return cached
     const mark = this.cache?.mark()
-    // Named on PostgreSQL: every authenticated call runs it (db/prepared-statements.ts).
-    const [row] = await executePrepared(
-      this.db,
-      this.db.selectFrom('sys_session').select(['token', 'tenant_id', 'user_id', 'last_active_time', 'expire_time']).where('token', '=', token),
+    // Every authenticated call runs it: named on PostgreSQL (db/prepared-statements.ts), compiled once
+    // (db/shaped-statements.ts).
+    const read = shapedStatement(this.db, 'session', [byToken(token)], [], ([mine]) =>
+      this.db.selectFrom('sys_session').select(['token', 'tenant_id', 'user_id', 'last_active_time', 'expire_time']).where(mine),
     )
+    const [row] = await executePrepared(this.db, read)
     if (!row) return undefined
     const current = dayjs()
     const lastActive = dayjs(String(row.last_active_time))

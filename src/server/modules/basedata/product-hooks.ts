@@ -1,5 +1,6 @@
 import { auditColumns } from '../../platform/audit-columns.js'
 import type { Db } from '../../db/dialect.js'
+import { shapedStatement, where } from '../../db/shaped-statements.js'
 import type { Wire } from '../../engine/record-codec.js'
 import { invalid } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -218,15 +219,18 @@ export function registerProductHooks(services: Services): void {
       const bundleIds = rows.filter((r) => Number(r.productType) === PRODUCT_TYPE.BUNDLE).map((r) => String(r.id))
       const components = await storedBundleLines(db, bundleIds)
       const ids = rows.map((r) => String(r.id))
-      const relations = await db
-        .selectFrom(`${registry.get('productPropertyRelation').table} as r`)
-        .innerJoin(`${property.table} as p`, 'p.id', 'r.property_id')
-        .leftJoin(`${registry.get('productPropertyItem').table} as i`, 'i.id', 'r.property_item_id')
-        .select(['r.product_id', 'r.property_id', 'r.property_item_id', 'r.property_text', 'p.name', 'p.code', 'p.column_type', 'p.column_data_type', 'i.name as item_name', 'i.order_no'])
-        .where('r.product_id', 'in', ids)
-        .orderBy('p.code')
-        .orderBy('i.order_no')
-        .execute()
+      // Read for every page of products: compiled once per number of rows (db/shaped-statements.ts).
+      const read = shapedStatement(db, 'product properties', [where('r.product_id', 'in', ids)], [], ([byProduct]) =>
+        db
+          .selectFrom(`${registry.get('productPropertyRelation').table} as r`)
+          .innerJoin(`${property.table} as p`, 'p.id', 'r.property_id')
+          .leftJoin(`${registry.get('productPropertyItem').table} as i`, 'i.id', 'r.property_item_id')
+          .select(['r.product_id', 'r.property_id', 'r.property_item_id', 'r.property_text', 'p.name', 'p.code', 'p.column_type', 'p.column_data_type', 'i.name as item_name', 'i.order_no'])
+          .where(byProduct)
+          .orderBy('p.code')
+          .orderBy('i.order_no'),
+      )
+      const relations = (await db.executeQuery(read)).rows
       for (const row of rows) {
         row.productBundles = components
           .filter((c) => c.main_product_id === row.id)
