@@ -34,6 +34,9 @@ import { keyParts, trigramPieces } from '../../src/server/db/search-index.js'
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const ONLY = (process.env.BENCH_SCENARIO ?? '').split(',').map((w) => w.trim()).filter(Boolean)
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
+/** A scenario's rounds go on past RUNS until this much time has passed (at most MAX_RUNS): a sub-millisecond median of 30 moved by a fifth between runs. */
+const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 3000)
+const MAX_RUNS = 2000
 const TENANT = '1000'
 
 type Statement = [sql: string, params: unknown[]]
@@ -193,12 +196,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /**
  * p50 of each of `fns`, run in turns (one of each per round, after 3 warm-up rounds): on a shared machine
  * the load drifts within seconds, and measured one block after another, API and SQL could see different
- * loads (a scenario's API − SQL moved by several ms between runs); in turns they see the same.
+ * loads (a scenario's API − SQL moved by several ms between runs); in turns they see the same. At least RUNS
+ * rounds, and more until MIN_MS have passed.
  */
 async function timeTogether(fns: (() => Promise<unknown>)[]): Promise<number[]> {
   for (let i = 0; i < 3; i++) for (const fn of fns) await fn()
   const samples: number[][] = fns.map(() => [])
-  for (let i = 0; i < RUNS; i++)
+  const started = performance.now()
+  for (let i = 0; i < RUNS || (i < MAX_RUNS && performance.now() - started < MIN_MS); i++)
     for (const [k, fn] of fns.entries()) {
       const t0 = performance.now()
       await fn()

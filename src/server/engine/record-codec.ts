@@ -17,8 +17,8 @@ const TRUE = [true, 'true', 1, '1']
 const PLAIN_DECIMAL = /^(0|[1-9]\d{0,14})(?:\.(\d+))?$/
 
 /**
- * A validated decimal as its column's text with `scale` places: what `new Decimal(v).toFixed(scale)`
- * gives, without a Decimal for the common text that needs no rounding.
+ * A decimal (a validated wire value, or a column's text read back) as text with `scale` places: what
+ * `new Decimal(v).toFixed(scale)` gives, without a Decimal for the common text that needs no rounding.
  */
 export function decimalColumn(value: unknown, scale: number): string {
   const m = typeof value === 'string' ? PLAIN_DECIMAL.exec(value) : null
@@ -71,7 +71,8 @@ export class RecordCodec {
           ? Number(value)
           : value
       case 'decimal':
-        return new Decimal(String(value)).toFixed(field.scale ?? 2)
+        // A page of products holds a hundred prices: the column's text is taken as it is where it can be.
+        return decimalColumn(value, field.scale ?? 2)
       case 'json':
         try {
           return typeof value === 'string' ? JSON.parse(value) : value
