@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js'
 import { servedCalls } from '../support/endpoint-catalogue.js'
 import { servedRoutes } from '../support/served-routes.js'
 import { answerProblem } from '../support/answer-check.js'
+import { userWithMenus } from '../support/access-helpers.js'
 
 type Operation = { 'x-permissions': string[]; 'x-access': string; 'x-messages': { status: number; msg: string }[]; responses: Record<string, unknown> }
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, { description: string; content: Record<string, { examples: Record<string, { value: unknown }> }> }> } }
@@ -72,5 +73,70 @@ describe('the OpenAPI document', () => {
     expect(check('/basedata/customer/query', 200, { code: 200, msg: '操作成功！', data: { datas: [{ id: '1', name: 7 }], totalCount: 1 } })).toMatch(/\/data\/datas\/0\/name/)
     expect(check('/basedata/customer/query', 403, { code: 403 })).toMatch(/msg/)
     expect(check('/basedata/customer/query', 200, { code: 200, msg: '操作成功！', data: { datas: [{ id: '1', name: '客户' }], totalCount: 1 } })).toBeUndefined()
+  })
+})
+
+/** `GET /development/api-docs/query`: 接口文档's index of the document's calls, for holders of the page's key. */
+describe('the index of the calls', () => {
+  let t: TestApp
+  let admin: string
+  type Row = { id: string; tag: string; method: string; path: string; summary: string; permissions: string[]; access: string }
+  const query = async (token: string, params: Record<string, string>) => t.call<{ totalCount: number; datas: Row[] }>('GET', '/development/api-docs/query', { token, query: params })
+  beforeAll(async () => {
+    t = await startTestApp()
+    admin = await t.login()
+  })
+  afterAll(() => t?.close())
+
+  it('pages every call of the document, in the order of their paths', async () => {
+    const doc = JSON.parse((await t.call<never>('GET', '/openapi.json', { token: admin })).raw) as Doc
+    const calls = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0)
+    const rows: Row[] = []
+    for (let page = 1; rows.length < calls && page <= 10; page++) {
+      const answer = await query(admin, { pageIndex: String(page), pageSize: '500' })
+      expect(answer.body.data.totalCount).toBe(calls)
+      rows.push(...answer.body.data.datas)
+    }
+    expect(rows.map((r) => r.id)).toEqual(rows.map((r) => `${r.method} ${r.path}`))
+    expect(new Set(rows.map((r) => r.id)).size).toBe(calls)
+    const paths = rows.map((r) => r.path)
+    expect(paths).toEqual([...paths].sort((a, b) => a.localeCompare(b)))
+  })
+
+  it('finds a call by a part of its method and path, its summary or a key, in any case', async () => {
+    const byPath = await query(admin, { keyword: 'patch /sale/out/sheet/approve/' })
+    expect(byPath.body.data.datas.map((r) => r.id)).toEqual([
+      'PATCH /sale/out/sheet/approve/pass',
+      'PATCH /sale/out/sheet/approve/pass/batch',
+      'PATCH /sale/out/sheet/approve/refuse',
+      'PATCH /sale/out/sheet/approve/refuse/batch',
+    ])
+    expect(byPath.body.data.datas[0]).toEqual({
+      id: 'PATCH /sale/out/sheet/approve/pass',
+      tag: 'sale',
+      method: 'PATCH',
+      path: '/sale/out/sheet/approve/pass',
+      summary: expect.any(String),
+      permissions: expect.arrayContaining(['sale:out:approve']),
+      access: 'permission',
+    })
+    const byKey = await query(admin, { keyword: 'SYSTEM:BACKUP:QUERY', pageSize: '50' })
+    expect(byKey.body.data.datas.map((r) => r.id)).toEqual(['GET /system/backup/query'])
+    const bySummary = await query(admin, { keyword: '客户', pageSize: '500' })
+    expect(bySummary.body.data.datas.length).toBeGreaterThan(5)
+    expect(bySummary.body.data.datas.every((r) => r.summary.includes('客户'))).toBe(true)
+    const login = await query(admin, { keyword: 'post /auth/login' })
+    expect(login.body.data.datas.find((r) => r.id === 'POST /auth/login')).toMatchObject({ access: 'public', permissions: [] })
+    expect((await query(admin, { keyword: 'no such call anywhere' })).body.data).toMatchObject({ totalCount: 0, datas: [] })
+  })
+
+  it('refuses a keyword it cannot read, and a caller without the page', async () => {
+    const junk = await t.call('GET', '/development/api-docs/query?keyword=a&keyword=b', { token: admin })
+    expect(junk.status).toBe(400)
+    expect(junk.body).toMatchObject({ code: 400, msg: '查询条件“关键字”格式不正确' })
+    const clerk = await userWithMenus(t, admin, 'apidocsclerk', ['base-data:customer:query'])
+    expect((await query(clerk, {})).body).toMatchObject({ code: 403, msg: '无权限' })
+    const reader = await userWithMenus(t, admin, 'apidocsreader', ['development:api-docs:query'])
+    expect((await query(reader, { keyword: 'sale/out' })).body.data.totalCount).toBeGreaterThan(0)
   })
 })
