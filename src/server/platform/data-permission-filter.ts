@@ -83,10 +83,7 @@ export async function dataPermissionFilter(
   aliases: Readonly<Record<string, string>>,
   references: Readonly<Record<string, { table: string; key: string }>> = {},
 ): Promise<RawBuilder<SqlBool> | undefined> {
-  // Inside a transaction the read is its own: the transaction may have changed the grants it reads (and may
-  // yet roll back), so neither what is kept nor what it reads may stand for the other.
-  const read = () => savedOfUser(setup, db, ctx.userId, permissionType)
-  const mine = await (db.isTransaction ? read() : setup.ofUser(ctx.tenantId, ctx.userId, `data-permission:${permissionType}`, read))
+  const mine = await setup.ofUser(ctx.tenantId, ctx.userId, `data-permission:${permissionType}`, () => savedOfUser(setup, db, ctx.userId, permissionType))
   if (!mine) return undefined
   const schema = setup.schemaOf(ctx.tenantId)
   const qualified = (table: string) => (schema ? `${schema}.${table}` : table)
