@@ -20,6 +20,8 @@ test('接口文档: find a call, open its group at it, come back to the search',
   await row.getByText('/sale/out/sheet/approve/pass', { exact: true }).click()
   const reference = pane.locator('.api-docs')
   await expect(reference.getByRole('heading', { name: /sale\/out\/sheet\/approve\/pass/ }).first()).toBeInViewport({ timeout: 30_000 })
+  // The way back stays in view over the scrolled reference.
+  await expect(pane.getByRole('button', { name: '返回接口目录' })).toBeInViewport()
   await expect(page).toHaveURL(/#tag\/sale\/PATCH\/sale\/out\/sheet\/approve\/pass$/)
   // One group in its side list: sale's calls, no other group.
   await expect(reference.getByText('sale', { exact: true }).first()).toBeAttached()

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Button, Space, Tag, Typography } from 'antd'
+import { Button, Space, Tag, theme, Typography } from 'antd'
 import { ArrowLeftOutlined, ReadOutlined } from '@ant-design/icons'
 import ListView, { type ListRow } from '../../runtime/ListView.js'
 import { API_CALLS_VIEW } from '../../views/api-calls.js'
@@ -27,6 +27,7 @@ const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT:
  */
 export default function ApiDocsPage() {
   const tr = useTr()
+  const { token } = theme.useToken()
   const [target, setTarget] = useState<ReferenceTarget>()
   const access: Record<string, string> = { permission: tr('需权限键'), login: tr('登录即可'), public: tr('公开') }
   return (
@@ -56,7 +57,7 @@ export default function ApiDocsPage() {
       </div>
       {target && (
         <div className="api-reference-view">
-          <Space style={{ marginBottom: 8 }}>
+          <Space className="api-reference-bar" style={{ background: token.colorBgLayout }}>
             <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => setTarget(undefined)}>
               {tr('返回接口目录')}
             </Button>
