@@ -32,24 +32,15 @@ export const GRANTS_CHANGED_CHANNEL = 'grants_changed'
 export class PermissionResolver {
   /** What the process's listening connection (db/pg-listener.ts) tells this cache on GRANTS_CHANGED_CHANNEL. */
   readonly heard = new HeardChannel(
-    (schema) => {
-      this.kept.forget(schema)
-      this.derived.forget(schema)
-    },
-    () => this.clear(),
+    (schema) => this.kept.forget(schema),
+    () => this.kept.clear(),
   )
+  /** A user's grants (by user id) and what else is read of them from the grant tables (by `user id:what`). */
   private readonly kept = new KeptReads(this.heard, 60_000, 5_000)
-  /** What else is read of a user from the grant tables (their data permission), kept as the grants are. */
-  private readonly derived = new KeptReads(this.heard, 60_000, 5_000)
 
   invalidate(): void {
     this.heard.epoch++
-    this.clear()
-  }
-
-  private clear(): void {
     this.kept.clear()
-    this.derived.clear()
   }
 
   /**
@@ -58,7 +49,7 @@ export class PermissionResolver {
    * On SQLite the data-permission read was a sixth of a restricted picker's call (issue 33).
    */
   ofUser<T>(tenantId: string, userId: string, what: string, load: () => Promise<T>): Promise<T> {
-    return this.derived.read(tenantId, `${userId}:${what}`, load)
+    return this.kept.read(tenantId, `${userId}:${what}`, load)
   }
 
   grants(tenantId: string, db: Db, userId: string): Promise<Grants | undefined> {

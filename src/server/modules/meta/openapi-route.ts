@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineRoute } from '../../platform/routes.js'
 import { defineCallRoute } from '../../platform/call-routes.js'
 import { pageArgs } from '../../platform/page-args.js'
-import { unreadableCondition } from '../../engine/condition-values.js'
+import { checkConditions, type ConditionField } from '../../engine/condition-values.js'
 import { apiDocs, type ApiCallRow } from '../../../shared/contracts/meta.js'
 import { PERMISSION } from '../../../shared/generated/permission-keys.js'
 
@@ -43,12 +43,8 @@ function callRows(document: { paths: Record<string, Record<string, Operation>> }
   return rows
 }
 
-/** A text condition as sent (one value), or undefined when blank; anything else is refused. */
-function textCondition(value: unknown, label: string, name: string): string | undefined {
-  if (value === undefined || value === '') return undefined
-  if (typeof value !== 'string') throw unreadableCondition(label, name)
-  return value.trim() || undefined
-}
+/** The index's one search item: any text, a list or an object refused (condition-values.ts). */
+const KEYWORD: ConditionField = { name: 'keyword', label: '关键字', kind: 'text' }
 
 /**
  * `GET /cloud-api/openapi.json`: the OpenAPI document of every call (app.openApi), for any signed-in
@@ -69,7 +65,8 @@ export function openApiRoute(app: FastifyInstance): void {
     access: [PERMISSION.development.apiDocs.query],
     handler: async ({ params }) => {
       const { pageIndex, pageSize } = pageArgs({ ...params })
-      const keyword = textCondition(params.keyword, '关键字', 'keyword')?.toLowerCase()
+      checkConditions([KEYWORD], { ...params }, app.services.registry.enums)
+      const keyword = String(params.keyword ?? '').trim().toLowerCase()
       const rows = callRows(app.openApi() as { paths: Record<string, Record<string, Operation>> }).filter(
         (r) => !keyword || r.id.toLowerCase().includes(keyword) || r.summary.toLowerCase().includes(keyword) || r.permissions.some((p) => p.toLowerCase().includes(keyword)),
       )
