@@ -73,6 +73,9 @@ interface Restriction {
   predicates: Expression<SqlBool>[]
 }
 
+/** The one filter a restriction puts on `t` (entity-store `narrowed`, and a list's first filter). */
+const restricted = (restriction: Restriction): Expression<SqlBool> => where.and(restriction.predicates)
+
 /**
  * The generic persistence of every entity: list with conditions, get, create, modify, delete and
  * enable/disable, each write in one transaction with validation, uniqueness, references, hooks and
@@ -186,10 +189,10 @@ export class EntityStore {
     // The rows asked for: the caller's restriction, the conditions and the caller's own predicate, each one
     // `where` of the statement, in this order.
     const filters: Expression<SqlBool>[] = []
-    if (restriction) filters.push(where.and(restriction.predicates))
+    if (restriction) filters.push(restricted(restriction))
     if (conditions.length) filters.push(where.and(conditions.map((c) => c(where))))
     if (req.where) filters.push(req.where)
-    const from = (each: readonly Expression<SqlBool>[]) => each.reduce((q, w) => q.where(w), db.selectFrom(`${entity.table} as t`))
+    const from = (each: readonly Expression<SqlBool>[]) => this.filtered(db, entity, each)
 
     const sortName = String(req.values.sortField ?? '') || req.sort?.field
     const sortField = sortName ? entity.byName.get(sortName) : undefined
@@ -260,8 +263,8 @@ export class EntityStore {
    * The rows of `entity` this caller may touch, as a select over `${table} as t`: the one place the
    * data-permission predicate is added (ARCHITECTURE "Row rules live under every statement"). The refs
    * the predicate names (category, brand, party) are joined as `dp_<column>`, only when a predicate
-   * applies. Lists, get, load and export start from here; writes use `scope`, built from the same
-   * restriction. Tenant needs no predicate: each tenant has its own database.
+   * applies. Get, load and export start from here, a list from the same filter (`restricted`); writes use
+   * `scope`, built from the same restriction. Tenant needs no predicate: each tenant has its own database.
    */
   async rows(db: Db, ctx: RequestContext, entity: EntityModel) {
     return this.narrowed(db, entity, await this.restriction(db, ctx, entity))
@@ -306,9 +309,12 @@ export class EntityStore {
   }
 
   private narrowed(db: Db, entity: EntityModel, restriction: Restriction | undefined) {
-    let base = db.selectFrom(`${entity.table} as t`)
-    if (!restriction) return base
-    return base.where((eb) => eb.and(restriction.predicates))
+    return this.filtered(db, entity, restriction ? [restricted(restriction)] : [])
+  }
+
+  /** `${table} as t` under each of `filters`, one `where` each (a list's statement is built from its filters). */
+  private filtered(db: Db, entity: EntityModel, filters: readonly Expression<SqlBool>[]) {
+    return filters.reduce((q, f) => q.where(f), db.selectFrom(`${entity.table} as t`))
   }
 
   /** What narrows this caller's rows (ownership hooks, the data-permission predicate and its joins), or undefined when nothing does. */

@@ -1,14 +1,10 @@
 import crypto from 'node:crypto'
 import dayjs from 'dayjs'
-import { expressionBuilder } from 'kysely'
 import type { Db } from '../db/dialect.js'
 import { executePrepared } from '../db/prepared-statements.js'
 import { later, now } from './clock.js'
 import type { SessionCache, SessionRow } from './session-cache.js'
-import { shapedStatement } from '../db/shaped-statements.js'
-
-const sessions = expressionBuilder<{ sys_session: { token: string } }, 'sys_session'>()
-const byToken = (token: string) => sessions('token', '=', token)
+import { shapedStatement, where } from '../db/shaped-statements.js'
 
 /** Activity is written at most this often per session. */
 export const ACTIVITY_WRITE_MS = 60_000
@@ -55,7 +51,7 @@ export class SessionStore {
     const mark = this.cache?.mark()
     // Every authenticated call runs it: named on PostgreSQL (db/prepared-statements.ts), compiled once
     // (db/shaped-statements.ts).
-    const read = shapedStatement(this.db, 'session', [byToken(token)], [], ([mine]) =>
+    const read = shapedStatement(this.db, 'session', [where('token', '=', token)], [], ([mine]) =>
       this.db.selectFrom('sys_session').select(['token', 'tenant_id', 'user_id', 'last_active_time', 'expire_time']).where(mine),
     )
     const [row] = await executePrepared(this.db, read)
