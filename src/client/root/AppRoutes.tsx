@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
-import ErrorPage from '../pages/ErrorPage.js'
-import { PageLoading } from '../shell/TabPanes.js'
+import { PageLoading } from '../shell/PageLoading.js'
 import { WORKPLACE_PATH } from '../app/tab-store.js'
 import { useSession } from '../app/session.js'
 
@@ -9,6 +8,8 @@ const Login = lazy(() => import('../pages/Login.js'))
 const ForgetPassword = lazy(() => import('../pages/ForgetPassword.js'))
 const OnlineExcel = lazy(() => import('../features/smart-work/OnlineExcel.js'))
 const ShellLayout = lazy(() => import('./SignedIn.js'))
+// The full-screen 403/404/500 pages are rare: the login route does not carry antd's Result for them.
+const ErrorPage = lazy(() => import('../pages/ErrorPage.js'))
 
 /**
  * Public: /login, /forget-psw, /403, /404, /500, /online-excel. Every other route needs a token; without

@@ -1,9 +1,9 @@
 import { memo, Suspense, useEffect, useMemo, useRef } from 'react'
 import { NavigationType, parsePath, Route, Routes, UNSAFE_LocationContext as LocationContext, UNSAFE_RouteContext as RouteContext } from 'react-router-dom'
-import { Spin } from 'antd'
 import { SWRConfig } from 'swr'
 import ErrorPage from '../pages/ErrorPage.js'
 import { PageErrorBoundary } from './PageErrorBoundary.js'
+import { PageLoading } from './PageLoading.js'
 import type { ResolvedPage } from './page-registry.js'
 import { refreshed, type PageTab } from '../app/tab-store.js'
 import { PaneContext } from '../app/pane-context.js'
@@ -17,12 +17,6 @@ interface Props {
   /** Menus not loaded yet: a tab that does not resolve may still be valid. */
   menusReady: boolean
 }
-
-export const PageLoading = () => (
-  <div className="page-loading" role="status" aria-busy="true">
-    <Spin />
-  </div>
-)
 
 /** 刷新's spinner: its time runs from when it is on screen, not from the click (a busy page would cut it short). */
 function RefreshSpinner({ tabKey, ms }: { tabKey: string; ms: number }) {
