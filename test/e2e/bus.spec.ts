@@ -30,7 +30,8 @@ test('two users see each other come online and go offline, bottom right, for 2 s
   await expect(online).toBeVisible()
   await expect(online).toContainText(/IP：\S+/)
   await expect(online).toContainText(/时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
-  // Shown for 2 s, then gone by itself.
+  // Shown for 2 s, then gone by itself, even with the pointer resting on it (it must not hide what is beneath).
+  await online.hover()
   await expect(online).toHaveCount(0, { timeout: 5000 })
 
   // And the other way round: the first user leaves and comes back.

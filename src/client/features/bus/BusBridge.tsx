@@ -46,6 +46,10 @@ export function BusBridge() {
             description: tr(`IP：${p.ip}　时间：${p.time}`),
             placement: 'bottomRight',
             duration: PRESENCE_SECONDS,
+            // 2 seconds, also under the pointer: it pops up over the bottom right of the page (a table's 操作
+            // column), where a clerk's pointer often rests, and a notice held by it hid the buttons beneath
+            // for as long as the pointer stayed. × still closes it sooner.
+            pauseOnHover: false,
           })
           return
         }
