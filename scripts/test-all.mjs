@@ -401,7 +401,9 @@ async function e2eStage() {
       }
       try {
         await playwrightStage(name, 'playwright test --grep @pg (Chromium, PostgreSQL)', chromium.path, {
-          extra: ['--grep', '@pg'],
+          // Its own output folder: Playwright empties the folder it writes to, and the SQLite run's failure
+          // screenshots and traces in test-results/e2e must outlive this second run.
+          extra: ['--grep', '@pg', '--output', 'test-results/e2e-postgres'],
           env: { E2E_DATABASE_URL: databaseUrl },
         })
       } finally {

@@ -144,13 +144,19 @@ test('the sheet editor names the selection, writes in the Chinese UI font, right
   await expect(page.locator('.fortune-toolbar-combo-text').filter({ hasText: '微软雅黑' })).toBeVisible()
 
   // a typed number is right-aligned as the stored one; text keeps no alignment
-  await page.mouse.click(box.x + 36, box.y + 19 + 9)
-  await expect(nameBox).toHaveText('A2')
-  await page.keyboard.type('42')
-  await page.keyboard.press('Enter')
-  await page.mouse.click(box.x + 36, box.y + 2 * 19 + 9)
-  await page.keyboard.type('note')
-  await page.keyboard.press('Enter')
+  // Typed as a user does, into the cell's open editor: keys sent before it opened were lost, and the save then
+  // had no such cell.
+  const editor = page.locator('#luckysheet-rich-text-editor')
+  const typeInto = async (row: number, cell: string, text: string) => {
+    await page.mouse.dblclick(box.x + 36, box.y + row * 19 + 9)
+    await expect(nameBox).toHaveText(cell)
+    await expect(editor).toBeFocused()
+    await page.keyboard.type(text)
+    await expect(editor).toHaveText(text)
+    await page.keyboard.press('Enter')
+  }
+  await typeInto(1, 'A2', '42')
+  await typeInto(2, 'A3', 'note')
   const saved = page.waitForResponse((r) => r.url().includes('/sw/excel/content') && r.request().method() === 'PUT')
   await page.keyboard.press('Control+s')
   expect((await saved).status()).toBe(200)
