@@ -145,7 +145,7 @@ test('the sheet editor names the selection, writes in the Chinese UI font, right
 
   // a typed number is right-aligned as the stored one; text keeps no alignment
   // Typed as a user does, into the cell's open editor, its text checked before Enter. Typed at once after a
-  // click, the saved book sometimes had no A3 at all (once in CI, 3 of 8 runs here), though Enter had moved on.
+  // click, the saved book sometimes had no A3 at all (once in CI, 4 of 8 runs here), though Enter had moved on.
   const editor = page.locator('#luckysheet-rich-text-editor')
   const typeInto = async (row: number, cell: string, text: string) => {
     await page.mouse.dblclick(box.x + 36, box.y + row * 19 + 9)
