@@ -43,8 +43,9 @@ export default defineConfig({
     // traced when it fails again; a first attempt records none. Recording every attempt and keeping only the
     // failures' cost a quarter of the time, for traces of tests that passed (four spec files on one worker:
     // 2.0 -> 1.5 min; Chromium's browser process 72 -> 29 CPU seconds). Locally (no retries)
-    // `--trace retain-on-failure` records them. No screencast: capturing and encoding frames cost about as much CPU as the pages
-    // themselves on 2 cores, for frames the DOM snapshots and the failure screenshot already show.
+    // `--trace retain-on-failure` records them. No screencast: capturing and encoding frames cost about as
+    // much CPU as the pages themselves on 2 cores, for frames the DOM snapshots and the failure screenshot
+    // already show.
     trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -24,11 +24,12 @@ function readJson<T>(file: string): T {
 }
 
 /**
- * A meta-schema's validator, compiled once per process: the files are the build's, and compiling them took a
- * fifth of an app's start, which a process that starts many apps (the API tests: one per file) paid every time.
+ * A meta-schema's validator (`schemas/meta/<name>.schema.json`), compiled once per process: the files are the
+ * build's, and compiling them took a fifth of an app's start, which a process that starts many apps (the API
+ * tests: one per file) paid every time. The registry and the code generator check entity files with it.
  */
 const metaValidators = new Map<string, ValidateFunction>()
-function compileMeta(name: string): ValidateFunction {
+export function compileMeta(name: 'entity' | 'enums'): ValidateFunction {
   let validate = metaValidators.get(name)
   if (!validate) {
     const ajv = new Ajv({ allErrors: true, strict: false })

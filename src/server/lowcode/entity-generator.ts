@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { Ajv } from 'ajv'
 import JSZip from 'jszip'
 import type { JSONSchema } from 'json-schema-to-typescript'
 import { loadSchemaToTs } from '../platform/heavy-modules.js'
@@ -8,7 +5,7 @@ import type { EntityFile, Field, FormItem, ListColumn, QueryParam } from '../../
 import { snakeCase } from '../../shared/metadata/entity-model.js'
 import type { EnumCatalog } from '../../shared/metadata/enum-catalog.js'
 import { entityWireSchema } from '../../shared/metadata/wire-schema.js'
-import { SCHEMAS_DIR } from '../engine/entity-registry.js'
+import { compileMeta } from '../engine/entity-registry.js'
 import { invalid } from '../platform/errors.js'
 import { fieldOfColumn, type DataEntityColumn } from './gen-data-types.js'
 
@@ -34,15 +31,6 @@ export interface DataEntityForGeneration {
 const AUDIT_COLUMNS = new Set(['create_by', 'create_by_id', 'create_time', 'update_by', 'update_by_id', 'update_time'])
 const camel = (s: string) => s.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 const kebab = (s: string) => s.replace(/_/g, '-')
-
-let validateEntity: ReturnType<Ajv['compile']> | undefined
-function entitySchemaCheck() {
-  if (!validateEntity) {
-    const ajv = new Ajv({ allErrors: true, strict: false })
-    validateEntity = ajv.compile(JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, 'meta', 'entity.schema.json'), 'utf8')))
-  }
-  return validateEntity
-}
 
 /** The entity file of a data entity (validated against schemas/meta/entity.schema.json). */
 export function entityFileOf(source: DataEntityForGeneration, enums: EnumCatalog): EntityFile {
@@ -78,7 +66,7 @@ export function entityFileOf(source: DataEntityForGeneration, enums: EnumCatalog
       form: { items },
     },
   }
-  const check = entitySchemaCheck()
+  const check = compileMeta('entity')
   if (!check(file)) throw invalid(`生成的实体文件不符合规范：${check.errors?.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`)
   return file
 }
